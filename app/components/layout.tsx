@@ -1,0 +1,197 @@
+import { Form, Link, NavLink, useLocation } from 'react-router';
+import { useI18n } from '#app/lib/i18n.ts';
+import { LOCALES } from '#app/lib/localized.ts';
+import type { RootData } from '#app/root.tsx';
+import { Icon } from './icon.tsx';
+
+export function SiteHeader({ data }: { data: RootData | undefined }) {
+  const { t } = useI18n();
+  const count = data?.cartCount ?? 0;
+  return (
+    <header className="site-header">
+      <div className="topbar">
+        <div className="container topbar-inner">
+          <span>{t('home.usp_shipping')}</span>
+          <LanguageSwitcher />
+        </div>
+      </div>
+      <div className="container header-main">
+        <Link to="/" className="logo" aria-label={`${t('shop.name')} – ${t('nav.home')}`}>
+          <Icon name="logo" />
+          <span className="logo-text">{t('shop.name')}</span>
+        </Link>
+        <SearchForm />
+        <nav className="header-actions" aria-label={t('nav.account')}>
+          <Link to="/my-account" className="header-action">
+            <Icon name="user" />
+            <span className="header-action-label">{t('nav.account')}</span>
+          </Link>
+          <Link
+            to="/cart"
+            className="header-action cart-link"
+            aria-label={t('nav.cart_count', { count })}
+          >
+            <Icon name="cart" />
+            <span className="header-action-label" aria-hidden="true">
+              {t('nav.cart')}
+            </span>
+            <span className="cart-count" aria-hidden="true" data-testid="cart-count">
+              {count}
+            </span>
+          </Link>
+        </nav>
+      </div>
+      <CategoryMenu menu={data?.menu ?? []} />
+    </header>
+  );
+}
+
+function SearchForm() {
+  const { t } = useI18n();
+  return (
+    <form className="search-form" role="search" method="get" action="/shop">
+      <label htmlFor="site-search" className="visually-hidden">
+        {t('search.label')}
+      </label>
+      <input
+        id="site-search"
+        type="search"
+        name="s"
+        placeholder={t('search.placeholder')}
+        autoComplete="off"
+        maxLength={100}
+      />
+      <button type="submit" className="icon-button" aria-label={t('search.submit')}>
+        <Icon name="search" />
+      </button>
+    </form>
+  );
+}
+
+function CategoryMenu({ menu }: { menu: RootData['menu'] }) {
+  const { t } = useI18n();
+  return (
+    <nav className="category-nav" aria-label={t('nav.main')}>
+      <details className="category-nav-toggle">
+        <summary>
+          <Icon name="menu" /> {t('nav.categories')}
+        </summary>
+        <MenuList menu={menu} />
+      </details>
+      <div className="container category-nav-wide">
+        <MenuList menu={menu} />
+      </div>
+    </nav>
+  );
+}
+
+function MenuList({ menu }: { menu: RootData['menu'] }) {
+  const { t } = useI18n();
+  return (
+    <ul className="menu">
+      <li>
+        <NavLink to="/shop" end>
+          {t('nav.all_products')}
+        </NavLink>
+      </li>
+      {menu.map((c) => (
+        <li key={c.slug} className={c.children.length ? 'has-children' : undefined}>
+          <NavLink to={`/product-category/${c.slug}`}>{c.name}</NavLink>
+          {c.children.length > 0 && (
+            <ul className="submenu">
+              {c.children.map((s) => (
+                <li key={s.slug}>
+                  <NavLink to={`/product-category/${s.slug}`}>{s.name}</NavLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LanguageSwitcher() {
+  const { t, locale } = useI18n();
+  const location = useLocation();
+  return (
+    <Form
+      method="post"
+      action="/set-language"
+      className="lang-switcher"
+      aria-label={t('lang.switch')}
+    >
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <span className="visually-hidden">{t('lang.label')}:</span>
+      {LOCALES.map((l) => (
+        <button
+          key={l}
+          type="submit"
+          name="lang"
+          value={l}
+          lang={l}
+          aria-pressed={l === locale}
+          className="lang-button"
+        >
+          <span aria-hidden="true">{l.toUpperCase()}</span>
+          <span className="visually-hidden">{t(`lang.${l}`)}</span>
+        </button>
+      ))}
+    </Form>
+  );
+}
+
+export function SiteFooter() {
+  const { t } = useI18n();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div>
+          <p className="footer-brand">
+            <Icon name="logo" /> {t('shop.name')}
+          </p>
+          <p>{t('shop.tagline')}</p>
+        </div>
+        <nav aria-label={t('footer.service')}>
+          <h2>{t('footer.service')}</h2>
+          <ul>
+            <li>
+              <Link to="/contact">{t('footer.contact')}</Link>
+            </li>
+            <li>
+              <Link to="/versand-und-zahlung">{t('footer.shipping_payment')}</Link>
+            </li>
+            <li>
+              <Link to="/my-account">{t('nav.account')}</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label={t('footer.legal')}>
+          <h2>{t('footer.legal')}</h2>
+          <ul>
+            <li>
+              <Link to="/impressum">{t('legal.impressum')}</Link>
+            </li>
+            <li>
+              <Link to="/agb">{t('legal.agb')}</Link>
+            </li>
+            <li>
+              <Link to="/widerruf">{t('legal.widerruf')}</Link>
+            </li>
+            <li>
+              <Link to="/datenschutz">{t('legal.datenschutz')}</Link>
+            </li>
+            <li>
+              <Link to="/versand-und-zahlung">{t('legal.versand-und-zahlung')}</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="container footer-bottom">
+        <p>{t('footer.vat_note')}</p>
+        <p>{t('footer.copyright', { year: new Date().getFullYear(), name: t('shop.name') })}</p>
+      </div>
+    </footer>
+  );
+}

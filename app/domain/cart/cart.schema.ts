@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { sessions } from '#app/domain/sessions/sessions.schema.ts';
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    sessionIdHash: text('session_id_hash').references(() => sessions.idHash, {
+      onDelete: 'cascade',
+    }),
+    customerId: integer('customer_id'),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('carts_session_idx').on(t.sessionIdHash),
+    index('carts_customer_idx').on(t.customerId),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    /** Stable key of product, variation and chosen attributes, as WooCommerce's cart item key. */
+    key: text('key').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variationId: integer('variation_id').references(() => products.id, { onDelete: 'cascade' }),
+    variation: jsonb('variation').$type<Record<string, string>>().notNull().default({}),
+    quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_key_idx').on(t.cartId, t.key),
+    check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#app/lib/db.server.ts';
+import { createDepositType, createProduct } from '#db/seed/factories.ts';
+import { sessions } from '#app/domain/sessions/sessions.schema.ts';
+import { openTestDatabase } from '../../../tests/support/database.ts';
+import {
+  addItem,
+  cartItemCount,
+  cartItemKey,
+  loadCart,
+  removeItem,
+  updateItemQuantity,
+} from './cart.server.ts';
+
+let handle: DatabaseHandle;
+const ctx = { currency: 'EUR', locale: 'de' as const };
+let counter = 0;
+
+async function owner() {
+  const idHash = `test-session-${++counter}`;
+  await handle.db.insert(sessions).values({ idHash, expiresAt: new Date(Date.now() + 86_400_000) });
+  return { idHash };
+}
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe('cart', () => {
+  it('keys lines by product, variation and attributes regardless of attribute order', () => {
+    expect(cartItemKey(1, 2, { a: 'x', b: 'y' })).toBe(cartItemKey(1, 2, { b: 'y', a: 'x' }));
+    expect(cartItemKey(1, 2, { a: 'x' })).not.toBe(cartItemKey(1, 3, { a: 'x' }));
+  });
+
+  it('merges repeated adds into one line and totals VAT per rate with deposits', async () => {
+    const db = handle.db;
+    const me = await owner();
+    const bottle = await createDepositType(db, { amount: 8, packagingType: 'reusable' });
+    const beer = await createProduct(db, {
+      name: { de: 'Bier', en: 'Beer' },
+      regularPrice: 1899,
+      depositTypeId: bottle.id,
+      depositQuantity: 20,
+    });
+    const tea = await createProduct(db, {
+      name: { de: 'Tee', en: 'Tea' },
+      regularPrice: 499,
+      taxClass: 'reduced',
+    });
+    expect((await addItem(db, me, { id: beer.product.id, quantity: 1 }, ctx)).ok).toBe(true);
+    expect((await addItem(db, me, { id: beer.product.id, quantity: 1 }, ctx)).ok).toBe(true);
+    expect((await addItem(db, me, { id: tea.product.id, quantity: 3 }, ctx)).ok).toBe(true);
+    const cart = await loadCart(db, me, ctx);
+    expect(cart.lines.map((l) => [l.name, l.quantity, l.lineTotal])).toEqual([
+      ['Bier', 2, 3798],
+      ['Tee', 3, 1497],
+    ]);
+    expect(cart.totals).toMatchObject({
+      items: 3798 + 1497,
+      deposit: 320,
+      total: 3798 + 1497 + 320,
+    });
+    // 19 %: 3798 → 606, deposit 320 → 51; 7 %: 1497 → 98
+    expect(cart.totals.taxLines).toEqual([
+      { rate: 1900, amount: 606 + 51 },
+      { rate: 700, amount: 98 },
+    ]);
+    expect(cart.totals.tax).toBe(606 + 51 + 98);
+    expect(await cartItemCount(db, me)).toBe(5);
+  });
+
+  it('ignores any price a client might claim: totals come from the catalog', async () => {
+    const db = handle.db;
+    const me = await owner();
+    const { product } = await createProduct(db, {
+      name: { de: 'Teuer', en: 'Dear' },
+      regularPrice: 10000,
+    });
+    await addItem(db, me, { id: product.id, quantity: 1, price: 1 } as never, ctx);
+    expect((await loadCart(db, me, ctx)).totals.total).toBe(10000);
+  });
+
+  it('enforces minimum, step, maximum and stock, also on quantity updates', async () => {
+    const db = handle.db;
+    const me = await owner();
+    const fabric = await createProduct(db, {
+      name: { de: 'Stoff', en: 'Fabric' },
+      regularPrice: 1299,
+      minQuantity: 0.5,
+      quantityStep: 0.5,
+      maxQuantity: 10,
+      manageStock: true,
+      stockQuantity: 4,
+    });
+    expect((await addItem(db, me, { id: fabric.product.id, quantity: 0.25 }, ctx)).ok).toBe(false);
+    expect((await addItem(db, me, { id: fabric.product.id, quantity: 0.7 }, ctx)).ok).toBe(false);
+    const added = await addItem(db, me, { id: fabric.product.id, quantity: 2.5 }, ctx);
+    expect(added.ok).toBe(true);
+    const key = added.ok ? added.value.key : '';
+    const tooMuch = await updateItemQuantity(db, me, { key, quantity: 4.5 }, ctx);
+    expect(tooMuch.ok ? null : tooMuch.error.code).toBe(
+      'woocommerce_rest_product_partially_out_of_stock',
+    );
+    expect((await updateItemQuantity(db, me, { key, quantity: 3.5 }, ctx)).ok).toBe(true);
+    const cart = await loadCart(db, me, ctx);
+    expect(cart.lines[0]).toMatchObject({ quantity: 3.5, lineTotal: 4547 });
+    expect(cart.itemCount).toBe(1);
+    expect((await updateItemQuantity(db, me, { key, quantity: 0 }, ctx)).ok).toBe(true);
+    expect((await loadCart(db, me, ctx)).lines).toEqual([]);
+  });
+
+  it('lets concurrent adds of the last piece into one cart end with exactly one', async () => {
+    const db = handle.db;
+    const me = await owner();
+    const { product } = await createProduct(db, {
+      name: { de: 'Letztes', en: 'Last' },
+      regularPrice: 500,
+      manageStock: true,
+      stockQuantity: 1,
+    });
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => addItem(db, me, { id: product.id, quantity: 1 }, ctx)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect((await loadCart(db, me, ctx)).lines[0]!.quantity).toBe(1);
+  });
+
+  it('removes only lines of its own cart', async () => {
+    const db = handle.db;
+    const me = await owner();
+    const other = await owner();
+    const { product } = await createProduct(db, {
+      name: { de: 'Meins', en: 'Mine' },
+      regularPrice: 100,
+    });
+    const added = await addItem(db, me, { id: product.id, quantity: 1 }, ctx);
+    const key = added.ok ? added.value.key : '';
+    expect((await removeItem(db, other, key)).ok).toBe(false);
+    expect((await loadCart(db, me, ctx)).lines).toHaveLength(1);
+    expect((await removeItem(db, me, key)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,638 @@
+import { and, asc, avg, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '#app/lib/db.server.ts';
+import { type Locale, localize } from '#app/lib/localized.ts';
+import { reviews } from '#app/domain/reviews/reviews.schema.ts';
+import {
+  type ComplianceRefs,
+  type DeliveryTimeView,
+  type DepositView,
+  type FoodView,
+  type ManufacturerView,
+  depositFor,
+  foodView,
+  loadComplianceRefs,
+} from '#app/domain/compliance/compliance.server.ts';
+import type { PowerSupply } from '#app/domain/compliance/compliance.types.ts';
+import { vatRate } from '#app/domain/pricing/tax.ts';
+import {
+  attributeTerms,
+  attributes,
+  categories,
+  images,
+  productAttachments,
+  productAttributes,
+  productCategories,
+  productImages,
+  products,
+  type StockStatus,
+  type SwatchType,
+  type TaxClass,
+} from './catalog.schema.ts';
+import type { ImageView } from './media.ts';
+import type { ListingOrder } from './listing.ts';
+import { activePrice, effectiveStockStatus, isOnSale, unitPrice } from './pricing-rules.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** Columns a variation never inherits from its parent. */
+const OWN_COLUMNS = new Set<keyof ProductRow>([
+  'id',
+  'parentId',
+  'type',
+  'slug',
+  'status',
+  'featured',
+  'menuOrder',
+  'variationAttributes',
+  'createdAt',
+  'updatedAt',
+]);
+
+/** A variation with every empty column filled from its parent. */
+export function resolveVariation(parent: ProductRow, variation: ProductRow): ProductRow {
+  const merged = { ...variation } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(parent)) {
+    if (OWN_COLUMNS.has(key as keyof ProductRow)) continue;
+    if (merged[key] === null || merged[key] === undefined) merged[key] = value;
+  }
+  return merged as ProductRow;
+}
+
+export type PriceView = {
+  regular: number | null;
+  active: number | null;
+  onSale: boolean;
+  /** Set for variable products whose variations differ in price. */
+  range: { min: number; max: number } | null;
+  saleEndsAt: string | null;
+};
+
+export type UnitPriceView = { amount: number; base: number; unit: string; productUnits: number };
+
+export type ProductSummary = {
+  id: number;
+  slug: string;
+  type: 'simple' | 'variable';
+  name: string;
+  shortDescription: string;
+  image: ImageView | null;
+  hoverImage: ImageView | null;
+  price: PriceView;
+  unitPrice: UnitPriceView | null;
+  taxClass: TaxClass;
+  taxRate: number;
+  deposit: DepositView | null;
+  rating: { average: number; count: number };
+  stockStatus: StockStatus;
+  isPurchasable: boolean;
+  soldIndividually: boolean;
+  deliveryTime: DeliveryTimeView | null;
+  variations: { id: number; attributes: Record<string, string> }[];
+};
+
+function imageView(row: typeof images.$inferSelect, locale: Locale): ImageView {
+  return {
+    key: row.key,
+    alt: localize(row.alt, locale),
+    caption: localize(row.caption, locale),
+    width: row.width,
+    height: row.height,
+    sizes: row.sizes,
+  };
+}
+
+function unitPriceView(row: ProductRow, price: number | null): UnitPriceView | null {
+  if (price === null) return null;
+  const amount = unitPrice(price, row);
+  if (amount === null) return null;
+  return { amount, base: row.unitBase!, unit: row.unit!, productUnits: row.productUnits! };
+}
+
+export type ListingQuery = {
+  locale: Locale;
+  page: number;
+  perPage: number;
+  categorySlug?: string;
+  featured?: boolean;
+  orderby?: ListingOrder;
+  ids?: number[];
+  search?: string;
+};
+
+export type Listing = { items: ProductSummary[]; total: number; page: number; pages: number };
+
+const published = and(isNull(products.parentId), eq(products.status, 'publish'));
+
+/** Category ids of a category and all its descendants. */
+async function categoryAndDescendants(db: Tx, slug: string): Promise<number[] | null> {
+  const result = await db.execute<{ id: number }>(sql`
+    with recursive tree as (
+      select id from ${categories} where slug = ${slug}
+      union all
+      select c.id from ${categories} c join tree on c.parent_id = tree.id
+    ) select id from tree`);
+  const { rows } = result as unknown as { rows: { id: number }[] };
+  return rows.length ? rows.map((r) => Number(r.id)) : null;
+}
+
+const ratingOf = sql<number>`(select coalesce(avg(${reviews.rating}), 0) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved')`;
+const reviewCountOf = sql<number>`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved')`;
+const sortPrice = sql<number>`coalesce((select min(coalesce(v.sale_price, v.regular_price)) from ${products} v where v.parent_id = ${products.id}), coalesce(${products.salePrice}, ${products.regularPrice}))`;
+
+function orderFor(order: ListingOrder) {
+  switch (order) {
+    case 'price':
+      return [asc(sortPrice), asc(products.id)];
+    case 'price-desc':
+      return [desc(sortPrice), asc(products.id)];
+    case 'date':
+      return [desc(products.createdAt), desc(products.id)];
+    case 'rating':
+      return [desc(ratingOf), asc(products.id)];
+    case 'popularity':
+      return [desc(reviewCountOf), asc(products.id)];
+    default:
+      return [asc(products.menuOrder), asc(products.id)];
+  }
+}
+
+export async function listProducts(db: Tx, q: ListingQuery): Promise<Listing | null> {
+  const conditions = [published];
+  if (q.categorySlug !== undefined) {
+    const ids = await categoryAndDescendants(db, q.categorySlug);
+    if (!ids) return null;
+    conditions.push(
+      inArray(
+        products.id,
+        db
+          .selectDistinct({ id: productCategories.productId })
+          .from(productCategories)
+          .where(inArray(productCategories.categoryId, ids)),
+      ),
+    );
+  }
+  if (q.featured) conditions.push(eq(products.featured, true));
+  if (q.search) {
+    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`(${products.name} ->> 'de' ilike ${pattern} or ${products.name} ->> 'en' ilike ${pattern} or ${products.sku} ilike ${pattern})`,
+    );
+  }
+  if (q.ids) conditions.push(inArray(products.id, q.ids.length ? q.ids : [-1]));
+  const where = and(...conditions);
+  const [[totalRow], rows] = await Promise.all([
+    db.select({ total: count() }).from(products).where(where),
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...orderFor(q.orderby ?? 'menu_order'))
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage),
+  ]);
+  const total = Number(totalRow?.total ?? 0);
+  const items = await summarise(db, rows, q.locale);
+  return { items, total, page: q.page, pages: Math.max(1, Math.ceil(total / q.perPage)) };
+}
+
+/** Builds card data for product rows with a fixed number of queries, whatever the count. */
+export async function summarise(
+  db: Tx,
+  rows: ProductRow[],
+  locale: Locale,
+): Promise<ProductSummary[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [variationRows, gallery, ratings, refs] = await Promise.all([
+    db.select().from(products).where(inArray(products.parentId, ids)),
+    db
+      .select({
+        productId: productImages.productId,
+        position: productImages.position,
+        image: images,
+      })
+      .from(productImages)
+      .innerJoin(images, eq(images.id, productImages.imageId))
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.productId), asc(productImages.position)),
+    db
+      .select({ productId: reviews.productId, average: avg(reviews.rating), count: count() })
+      .from(reviews)
+      .where(and(inArray(reviews.productId, ids), eq(reviews.status, 'approved')))
+      .groupBy(reviews.productId),
+    loadComplianceRefs(db, rows, locale),
+  ]);
+  const galleryOf = groupBy(gallery, (g) => g.productId);
+  const variationsOf = groupBy(variationRows, (v) => v.parentId!);
+  const ratingOfProduct = new Map(ratings.map((r) => [r.productId, r]));
+  return rows.map((row) => {
+    const pics = galleryOf.get(row.id) ?? [];
+    const variations = (variationsOf.get(row.id) ?? []).map((v) => resolveVariation(row, v));
+    const rating = ratingOfProduct.get(row.id);
+    return summaryOf(
+      row,
+      variations,
+      pics.map((p) => imageView(p.image, locale)),
+      refs,
+      locale,
+      {
+        average: rating ? Math.round(Number(rating.average) * 100) / 100 : 0,
+        count: rating ? Number(rating.count) : 0,
+      },
+    );
+  });
+}
+
+function summaryOf(
+  row: ProductRow,
+  variations: ProductRow[],
+  gallery: ImageView[],
+  refs: ComplianceRefs,
+  locale: Locale,
+  rating: { average: number; count: number },
+): ProductSummary {
+  const now = new Date();
+  const taxClass = row.taxClass ?? 'standard';
+  let price: PriceView;
+  let stockStatus: StockStatus;
+  let unit: UnitPriceView | null;
+  if (row.type === 'variable' && variations.length > 0) {
+    const live = variations.filter((v) => v.status === 'publish');
+    const actives = live.map((v) => activePrice(v, now)).filter((p): p is number => p !== null);
+    const min = actives.length ? Math.min(...actives) : null;
+    const max = actives.length ? Math.max(...actives) : null;
+    const cheapest = live.find((v) => activePrice(v, now) === min) ?? live[0];
+    price = {
+      regular: cheapest?.regularPrice ?? null,
+      active: min,
+      onSale: cheapest ? isOnSale(cheapest, now) : false,
+      range: min !== null && max !== null && min !== max ? { min, max } : null,
+      saleEndsAt: null,
+    };
+    stockStatus = live.some((v) => effectiveStockStatus(v) !== 'outofstock')
+      ? live.some((v) => effectiveStockStatus(v) === 'instock')
+        ? 'instock'
+        : 'onbackorder'
+      : 'outofstock';
+    unit = cheapest ? unitPriceView(cheapest, min) : null;
+  } else {
+    const active = activePrice(row, now);
+    const onSale = isOnSale(row, now);
+    price = {
+      regular: row.regularPrice,
+      active,
+      onSale,
+      range: null,
+      saleEndsAt: onSale && row.saleTo ? row.saleTo.toISOString() : null,
+    };
+    stockStatus = effectiveStockStatus(row);
+    unit = unitPriceView(row, active);
+  }
+  const main = gallery[0] ?? null;
+  return {
+    id: row.id,
+    slug: row.slug ?? String(row.id),
+    type: row.type === 'variable' ? 'variable' : 'simple',
+    name: localize(row.name, locale),
+    shortDescription: localize(row.shortDescription, locale),
+    image: main,
+    hoverImage: gallery[1] ?? null,
+    price,
+    unitPrice: unit,
+    taxClass,
+    taxRate: vatRate(taxClass),
+    deposit: depositFor(refs, row.depositTypeId, row.depositQuantity),
+    rating,
+    stockStatus,
+    isPurchasable: price.active !== null && row.status === 'publish',
+    soldIndividually: row.soldIndividually ?? false,
+    deliveryTime: row.deliveryTimeId ? (refs.deliveryTimes.get(row.deliveryTimeId) ?? null) : null,
+    variations: variations
+      .filter((v) => v.status === 'publish')
+      .map((v) => ({ id: v.id, attributes: v.variationAttributes ?? {} })),
+  };
+}
+
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+export type ComplianceView = {
+  deliveryTime: DeliveryTimeView | null;
+  unitPrice: UnitPriceView | null;
+  deposit: DepositView | null;
+  food: FoodView | null;
+  manufacturer: ManufacturerView | null;
+  responsiblePerson: ManufacturerView | null;
+  safetyInstructions: string;
+  attachments: { title: string; url: string; mimeType: string; byteSize: number }[];
+  powerSupply: PowerSupply | null;
+  defectDescription: string;
+  taxInfo: string;
+  shippingCostsInfo: string;
+  hasProductSafetyInformation: boolean;
+};
+
+export type AttributeView = {
+  slug: string;
+  name: string;
+  swatchType: SwatchType;
+  visible: boolean;
+  usedForVariations: boolean;
+  terms: {
+    slug: string;
+    name: string;
+    color: string | null;
+    imageKey: string | null;
+    label: string | null;
+  }[];
+};
+
+export type VariationView = {
+  id: number;
+  attributes: Record<string, string>;
+  sku: string | null;
+  gtin: string | null;
+  price: PriceView;
+  stockStatus: StockStatus;
+  stockQuantity: number | null;
+  isPurchasable: boolean;
+  image: ImageView | null;
+  weightKg: number | null;
+  quantity: QuantityRules;
+  compliance: ComplianceView;
+};
+
+export type QuantityRules = {
+  min: number;
+  max: number | null;
+  step: number;
+  soldIndividually: boolean;
+};
+
+export type ProductDetail = ProductSummary & {
+  description: string;
+  sku: string | null;
+  gtin: string | null;
+  weightKg: number | null;
+  dimensionsCm: { length: number; width: number; height: number } | null;
+  categories: { slug: string; name: string }[];
+  gallery: ImageView[];
+  attributes: AttributeView[];
+  variations: VariationView[];
+  stockQuantity: number | null;
+  lowStockAmount: number | null;
+  quantity: QuantityRules;
+  compliance: ComplianceView;
+};
+
+export function quantityRules(row: ProductRow, stockLeft: number | null): QuantityRules {
+  const soldIndividually = row.soldIndividually ?? false;
+  const step = row.quantityStep && row.quantityStep > 0 ? row.quantityStep : 1;
+  const min = soldIndividually
+    ? 1
+    : row.minQuantity && row.minQuantity > 0
+      ? row.minQuantity
+      : step;
+  let max = soldIndividually ? 1 : (row.maxQuantity ?? null);
+  if (stockLeft !== null && (max === null || stockLeft < max)) max = stockLeft;
+  return { min, max, step, soldIndividually };
+}
+
+/** Stock that may still be sold, or null when unlimited (unmanaged or backorders allowed). */
+export function stockLeft(row: ProductRow): number | null {
+  if (!row.manageStock || row.stockQuantity === null) return null;
+  if (row.backorders && row.backorders !== 'no') return null;
+  return Math.max(0, row.stockQuantity);
+}
+
+function complianceOf(
+  row: ProductRow,
+  price: number | null,
+  refs: ComplianceRefs,
+  attachments: ComplianceView['attachments'],
+  locale: Locale,
+): ComplianceView {
+  const manufacturer = row.manufacturerId
+    ? (refs.manufacturers.get(row.manufacturerId) ?? null)
+    : null;
+  const responsiblePerson = row.responsiblePersonId
+    ? (refs.manufacturers.get(row.responsiblePersonId) ?? null)
+    : null;
+  const safetyInstructions = localize(row.safetyInstructions, locale);
+  return {
+    deliveryTime: row.deliveryTimeId ? (refs.deliveryTimes.get(row.deliveryTimeId) ?? null) : null,
+    unitPrice: unitPriceView(row, price),
+    deposit: depositFor(refs, row.depositTypeId, row.depositQuantity),
+    food: foodView(row.food, locale),
+    manufacturer,
+    responsiblePerson,
+    safetyInstructions,
+    attachments,
+    powerSupply: row.powerSupply,
+    defectDescription: localize(row.defectDescription, locale),
+    taxInfo: localize(row.taxInfo, locale),
+    shippingCostsInfo: localize(row.shippingCostsInfo, locale),
+    hasProductSafetyInformation:
+      manufacturer !== null ||
+      responsiblePerson !== null ||
+      safetyInstructions !== '' ||
+      attachments.length > 0,
+  };
+}
+
+export async function getProduct(
+  db: Tx,
+  by: { slug: string } | { id: number },
+  locale: Locale,
+): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(published, 'slug' in by ? eq(products.slug, by.slug) : eq(products.id, by.id)))
+    .limit(1);
+  if (!row) return null;
+  const [[summary], variationRows, cats, attrs, attachmentRows, variationImages] =
+    await Promise.all([
+      summarise(db, [row], locale),
+      db
+        .select()
+        .from(products)
+        .where(eq(products.parentId, row.id))
+        .orderBy(asc(products.menuOrder), asc(products.id)),
+      db
+        .select({ slug: categories.slug, name: categories.name })
+        .from(productCategories)
+        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+        .where(eq(productCategories.productId, row.id))
+        .orderBy(asc(productCategories.position)),
+      loadAttributes(db, row.id, locale),
+      db.select().from(productAttachments).where(eq(productAttachments.productId, row.id)),
+      db
+        .select({ id: products.id, image: images })
+        .from(products)
+        .innerJoin(images, eq(images.id, products.imageId))
+        .where(eq(products.parentId, row.id)),
+    ]);
+  const variations = variationRows
+    .filter((v) => v.status === 'publish')
+    .map((v) => resolveVariation(row, v));
+  const refs = await loadComplianceRefs(db, [row, ...variations], locale);
+  const attachments = attachmentRows.map((a) => ({
+    title: localize(a.title, locale),
+    url: `/media/${encodeURIComponent(a.fileName)}`,
+    mimeType: a.mimeType,
+    byteSize: a.byteSize,
+  }));
+  const imageOfVariation = new Map(variationImages.map((v) => [v.id, imageView(v.image, locale)]));
+  const now = new Date();
+  const gallery = summary!.image ? await galleryOf(db, row.id, locale) : [];
+  return {
+    ...summary!,
+    description: localize(row.description, locale),
+    sku: row.sku,
+    gtin: row.gtin,
+    weightKg: row.weightKg,
+    dimensionsCm:
+      row.lengthCm && row.widthCm && row.heightCm
+        ? { length: row.lengthCm, width: row.widthCm, height: row.heightCm }
+        : null,
+    categories: cats.map((c) => ({ slug: c.slug, name: localize(c.name, locale) })),
+    gallery,
+    attributes: attrs,
+    variations: variations.map((v) => {
+      const active = activePrice(v, now);
+      const stockStatus = effectiveStockStatus(v);
+      return {
+        id: v.id,
+        attributes: v.variationAttributes ?? {},
+        sku: v.sku,
+        gtin: v.gtin,
+        price: {
+          regular: v.regularPrice,
+          active,
+          onSale: isOnSale(v, now),
+          range: null,
+          saleEndsAt: isOnSale(v, now) && v.saleTo ? v.saleTo.toISOString() : null,
+        },
+        stockStatus,
+        stockQuantity: v.manageStock ? v.stockQuantity : null,
+        isPurchasable: active !== null,
+        image: imageOfVariation.get(v.id) ?? null,
+        weightKg: v.weightKg,
+        quantity: quantityRules(v, stockLeft(v)),
+        compliance: complianceOf(v, active, refs, attachments, locale),
+      };
+    }),
+    stockQuantity: row.manageStock ? row.stockQuantity : null,
+    lowStockAmount: row.lowStockAmount,
+    quantity: quantityRules(row, stockLeft(row)),
+    compliance: complianceOf(row, summary!.price.active, refs, attachments, locale),
+  };
+}
+
+async function galleryOf(db: Tx, productId: number, locale: Locale): Promise<ImageView[]> {
+  const rows = await db
+    .select({ image: images })
+    .from(productImages)
+    .innerJoin(images, eq(images.id, productImages.imageId))
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position));
+  return rows.map((r) => imageView(r.image, locale));
+}
+
+async function loadAttributes(db: Tx, productId: number, locale: Locale): Promise<AttributeView[]> {
+  const rows = await db
+    .select({ link: productAttributes, attribute: attributes })
+    .from(productAttributes)
+    .innerJoin(attributes, eq(attributes.id, productAttributes.attributeId))
+    .where(eq(productAttributes.productId, productId))
+    .orderBy(asc(productAttributes.position));
+  const termIds = rows.flatMap((r) => r.link.termIds);
+  const terms = termIds.length
+    ? await db
+        .select({ term: attributeTerms, image: images })
+        .from(attributeTerms)
+        .leftJoin(images, sql`${images.id} = (${attributeTerms.swatch} ->> 'imageId')::int`)
+        .where(inArray(attributeTerms.id, termIds))
+        .orderBy(asc(attributeTerms.position), asc(attributeTerms.id))
+    : [];
+  return rows.map(({ link, attribute }) => ({
+    slug: attribute.slug,
+    name: localize(attribute.name, locale),
+    swatchType: attribute.swatchType,
+    visible: link.visible,
+    usedForVariations: link.usedForVariations,
+    terms: terms
+      .filter((t) => link.termIds.includes(t.term.id))
+      .map(({ term, image }) => ({
+        slug: term.slug,
+        name: localize(term.name, locale),
+        color: term.swatch?.color ?? null,
+        imageKey: image?.key ?? null,
+        label: term.swatch?.label ? localize(term.swatch.label, locale) : null,
+      })),
+  }));
+}
+
+export type CategoryNode = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  image: ImageView | null;
+  children: CategoryNode[];
+};
+
+export async function categoryTree(db: Tx, locale: Locale): Promise<CategoryNode[]> {
+  const rows = await db
+    .select({ category: categories, image: images })
+    .from(categories)
+    .leftJoin(images, eq(images.id, categories.imageId))
+    .orderBy(asc(categories.position), asc(categories.id));
+  const nodes = new Map<number, CategoryNode & { parentId: number | null }>();
+  for (const { category, image } of rows) {
+    nodes.set(category.id, {
+      id: category.id,
+      slug: category.slug,
+      name: localize(category.name, locale),
+      description: localize(category.description, locale),
+      image: image ? imageView(image, locale) : null,
+      children: [],
+      parentId: category.parentId,
+    });
+  }
+  const roots: CategoryNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+export function findCategory(
+  tree: CategoryNode[],
+  slug: string,
+): { node: CategoryNode; trail: CategoryNode[] } | null {
+  for (const node of tree) {
+    if (node.slug === slug) return { node, trail: [node] };
+    const inner = findCategory(node.children, slug);
+    if (inner) return { node: inner.node, trail: [node, ...inner.trail] };
+  }
+  return null;
+}
+
+/** Published sellable rows by id (products and variations), for the cart. */
+export async function productRowsById(db: Tx, ids: number[]): Promise<Map<number, ProductRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}

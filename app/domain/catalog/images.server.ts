@@ -1,0 +1,947 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { ImageSize } from '#app/domain/catalog/catalog.schema.ts';
+
+/** Responsive sizes every product image is rendered in; all square. */
+export const IMAGE_SIZES: readonly ImageSize[] = [
+  { name: 'thumb', width: 160, height: 160 },
+  { name: 'medium', width: 480, height: 480 },
+  { name: 'large', width: 900, height: 900 },
+  { name: 'full', width: 1400, height: 1400 },
+];
+
+export const MOTIFS = [
+  'bag',
+  'bottle',
+  'wine',
+  'beer',
+  'can',
+  'carton',
+  'crate',
+  'jar',
+  'tin',
+  'box',
+  'bar',
+  'mug',
+  'tshirt',
+  'longsleeve',
+  'hoodie',
+  'sneaker',
+  'slipper',
+  'beanie',
+  'socks',
+  'tote',
+  'charger',
+  'cable',
+  'powerbank',
+  'headphones',
+  'speaker',
+  'lamp',
+  'floorlamp',
+  'teddy',
+  'blocks',
+  'puzzle',
+  'fabric',
+  'cushion',
+  'blanket',
+  'candle',
+  'book',
+  'notebook',
+  'phone',
+  'tablet',
+  'laptop',
+  'coffeemachine',
+] as const;
+export type Motif = (typeof MOTIFS)[number];
+
+export const PATTERNS = ['plain', 'stripes', 'dots', 'check'] as const;
+export type Pattern = (typeof PATTERNS)[number];
+
+export type ProductImageSpec = {
+  /** File stem: lower-case letters, digits and dashes. */
+  key: string;
+  title: string;
+  /** Second text line, e.g. the variation "Rot / M" or "Rückseite". */
+  subtitle?: string;
+  /** Main colour of the drawn product, `#rrggbb`. */
+  color: string;
+  /** Accent colour (labels, prints, background tint), `#rrggbb`. */
+  accent: string;
+  motif: Motif;
+  /** 0 is the main view; other numbers show another angle on another background. */
+  view?: number;
+  /** Surface pattern for textiles (fabric, cushion, blanket, t-shirts) and jar contents. */
+  pattern?: Pattern;
+};
+
+export type RenderedImage = { key: string; width: number; height: number; sizes: ImageSize[] };
+
+const FULL = 1400;
+const WEBP = { quality: 80, effort: 2 } as const;
+const FONT = "'Liberation Sans', Arial, Helvetica, 'DejaVu Sans', sans-serif";
+
+/**
+ * Draws the product picture as SVG, renders it once at full size and writes every
+ * responsive size as `${mediaDir}/${key}-${size}.webp`.
+ */
+export async function renderProductImage(
+  spec: ProductImageSpec,
+  mediaDir: string,
+): Promise<RenderedImage> {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(spec.key)) throw new Error(`Invalid image key: ${spec.key}`);
+  const svg = buildProductSvg(spec);
+  const { data, info } = await sharp(Buffer.from(svg))
+    .resize(FULL, FULL)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  await mkdir(mediaDir, { recursive: true });
+  await Promise.all(
+    IMAGE_SIZES.map(async (size) => {
+      const file = path.join(mediaDir, `${spec.key}-${size.name}.webp`);
+      let pipeline = sharp(data, { raw });
+      if (size.width !== raw.width) pipeline = pipeline.resize(size.width, size.height);
+      await writeAtomically(file, (tmp) => pipeline.webp(WEBP).toFile(tmp));
+    }),
+  );
+  return { key: spec.key, width: FULL, height: FULL, sizes: IMAGE_SIZES.map((s) => ({ ...s })) };
+}
+
+/** Another process seeding at the same moment must never see a half-written file. */
+async function writeAtomically(file: string, write: (tmp: string) => Promise<unknown>) {
+  const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await write(tmp);
+    await rename(tmp, file);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- colours
+
+type Rgb = [number, number, number];
+
+function parseHex(hex: string): Rgb {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex);
+  if (!m) throw new Error(`Invalid colour: ${hex}`);
+  const n = parseInt(m[1]!, 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function toHex([r, g, b]: Rgb): string {
+  return `#${[r, g, b]
+    .map((v) =>
+      Math.round(Math.max(0, Math.min(255, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+function mix(a: string, b: string, t: number): string {
+  const x = parseHex(a);
+  const y = parseHex(b);
+  return toHex([0, 1, 2].map((i) => x[i]! + (y[i]! - x[i]!) * t) as Rgb);
+}
+
+const shade = (c: string, t: number) => mix(c, '#000000', t);
+const tint = (c: string, t: number) => mix(c, '#ffffff', t);
+
+function luminance(c: string): number {
+  const [r, g, b] = parseHex(c).map((v) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Ink that stays readable on the given colour. */
+const onColor = (c: string) => (luminance(c) > 0.45 ? '#1d2430' : '#ffffff');
+
+function escapeXml(text: string): string {
+  return text.replace(
+    /[<>&'"]/g,
+    (ch) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[ch]};`,
+  );
+}
+
+// ---------------------------------------------------------------- scene
+
+type Palette = {
+  c: string;
+  cd: string;
+  cdd: string;
+  cl: string;
+  a: string;
+  ad: string;
+  al: string;
+  line: string;
+  fill: string;
+  alt: boolean;
+  pattern: Pattern;
+};
+
+export function buildProductSvg(spec: ProductImageSpec): string {
+  const view = spec.view ?? 0;
+  const c = toHex(parseHex(spec.color));
+  const a = toHex(parseHex(spec.accent));
+  // Very light products get a darker outline so that they stand out from the pale background.
+  const line = luminance(c) > 0.7 ? shade(c, 0.38) : shade(c, 0.3);
+  const p: Palette = {
+    c,
+    cd: shade(c, 0.22),
+    cdd: shade(c, 0.42),
+    cl: tint(c, 0.3),
+    a,
+    ad: shade(a, 0.25),
+    al: tint(a, 0.45),
+    line,
+    fill: spec.pattern && spec.pattern !== 'plain' ? 'url(#surface)' : c,
+    alt: view % 2 === 1,
+    pattern: spec.pattern ?? 'plain',
+  };
+  const motif = MOTIF_DRAWINGS[spec.motif](p);
+  const transform =
+    view % 3 === 0
+      ? ''
+      : view % 3 === 1
+        ? 'translate(500 450) rotate(-6) scale(1.07) translate(-500 -450)'
+        : 'translate(500 450) rotate(5) scale(0.94) translate(-500 -450)';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${FULL}" height="${FULL}" viewBox="0 0 1000 1000">
+<defs>
+${background(p, view).defs}
+${surfacePattern(p)}
+<radialGradient id="shadow"><stop offset="0" stop-color="#1d2430" stop-opacity="0.32"/><stop offset="1" stop-color="#1d2430" stop-opacity="0"/></radialGradient>
+<linearGradient id="gloss" x1="0" x2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.38"/><stop offset="0.5" stop-color="#fff" stop-opacity="0.05"/><stop offset="1" stop-color="#000" stop-opacity="0.08"/></linearGradient>
+<linearGradient id="screen" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${tint(a, 0.2)}"/><stop offset="1" stop-color="${shade(c, 0.1)}"/></linearGradient>
+</defs>
+${background(p, view).body}
+<ellipse cx="${view % 3 === 1 ? 520 : 500}" cy="752" rx="300" ry="38" fill="url(#shadow)"/>
+<g transform="${transform}" stroke-linejoin="round" stroke-linecap="round">
+${motif}
+</g>
+${caption(spec)}
+</svg>`;
+}
+
+function background(p: Palette, view: number): { defs: string; body: string } {
+  const paleA = tint(p.a, 0.9);
+  const paleC = tint(p.c, 0.88);
+  switch (view % 3) {
+    case 1:
+      return {
+        defs: `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${mix(paleC, '#ffffff', 0.3)}"/><stop offset="1" stop-color="${tint(p.a, 0.78)}"/></linearGradient>
+<clipPath id="upper"><rect width="1000" height="800"/></clipPath>`,
+        // Explicit stripes: SVG patterns render far slower than plain shapes.
+        body: `<rect width="1000" height="1000" fill="url(#bg)"/>
+<g clip-path="url(#upper)"><g transform="rotate(35 500 400)" fill="${p.a}" opacity="0.07">${Array.from({ length: 34 }, (_, i) => `<rect x="${-350 + i * 50}" y="-300" width="14" height="1400"/>`).join('')}</g></g>
+<rect x="120" y="690" width="760" height="110" rx="24" fill="#ffffff" opacity="0.5"/>
+<rect x="0" y="800" width="1000" height="200" fill="#ffffff" opacity="0.82"/>`,
+      };
+    case 2:
+      return {
+        defs: `<radialGradient id="bg" cx="0.5" cy="0.4" r="0.75"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="${mix(paleA, paleC, 0.5)}"/></radialGradient>`,
+        body: `<rect width="1000" height="1000" fill="url(#bg)"/>
+<circle cx="860" cy="150" r="180" fill="${p.a}" opacity="0.1"/><circle cx="130" cy="640" r="120" fill="${p.c}" opacity="0.08"/>
+<rect x="0" y="800" width="1000" height="200" fill="#ffffff" opacity="0.75"/>`,
+      };
+    default:
+      return {
+        defs: `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tint(p.a, 0.93)}"/><stop offset="0.78" stop-color="${tint(p.a, 0.8)}"/><stop offset="0.78" stop-color="#ffffff"/></linearGradient>
+<radialGradient id="spot" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#ffffff" stop-opacity="0.85"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>`,
+        body: `<rect width="1000" height="1000" fill="url(#bg)"/><circle cx="500" cy="440" r="380" fill="url(#spot)"/>`,
+      };
+  }
+}
+
+/** `url(#surface)` paints the product colour with its pattern. */
+function surfacePattern(p: Palette): string {
+  const { c, a } = p;
+  switch (p.pattern) {
+    case 'stripes':
+      return `<pattern id="surface" width="56" height="56" patternUnits="userSpaceOnUse" patternTransform="rotate(90)"><rect width="56" height="56" fill="${c}"/><rect width="20" height="56" fill="${a}"/></pattern>`;
+    case 'dots':
+      return `<pattern id="surface" width="48" height="48" patternUnits="userSpaceOnUse"><rect width="48" height="48" fill="${c}"/><circle cx="12" cy="12" r="7" fill="${a}"/><circle cx="36" cy="36" r="7" fill="${a}"/></pattern>`;
+    case 'check':
+      return `<pattern id="surface" width="64" height="64" patternUnits="userSpaceOnUse"><rect width="64" height="64" fill="${c}"/><rect width="32" height="64" fill="${a}" opacity="0.45"/><rect width="64" height="32" fill="${a}" opacity="0.45"/></pattern>`;
+    default:
+      return '';
+  }
+}
+
+function caption(spec: ProductImageSpec): string {
+  const maxWidth = 860;
+  const width = (text: string, size: number) => text.length * size * 0.56;
+  let lines = [spec.title];
+  let size = Math.min(56, maxWidth / (spec.title.length * 0.56));
+  if (size < 40) {
+    lines = splitInTwo(spec.title);
+    size = Math.min(46, ...lines.map((l) => (maxWidth / width(l, 1)) | 0));
+  }
+  const subtitleSize = 32;
+  const hasSubtitle = Boolean(spec.subtitle);
+  const block = lines.length * size * 1.15 + (hasSubtitle ? subtitleSize * 1.5 : 0);
+  let y = 900 - block / 2 + size * 0.85;
+  const out: string[] = [
+    `<rect x="470" y="${Math.round(y - size * 0.85 - 26)}" width="60" height="6" rx="3" fill="${spec.accent}" opacity="0.9"/>`,
+  ];
+  for (const line of lines) {
+    out.push(
+      `<text x="500" y="${y.toFixed(1)}" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${size.toFixed(1)}" fill="#1d2430">${escapeXml(line)}</text>`,
+    );
+    y += size * 1.15;
+  }
+  if (spec.subtitle) {
+    const s = Math.min(subtitleSize, maxWidth / (spec.subtitle.length * 0.52));
+    out.push(
+      `<text x="500" y="${(y + 6).toFixed(1)}" text-anchor="middle" font-family="${FONT}" font-size="${s.toFixed(1)}" fill="#5b6472" letter-spacing="1">${escapeXml(spec.subtitle)}</text>`,
+    );
+  }
+  return out.join('\n');
+}
+
+function splitInTwo(text: string): string[] {
+  const words = text.split(' ');
+  if (words.length < 2) return [text];
+  let best = 1;
+  let bestDiff = Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const diff = Math.abs(words.slice(0, i).join(' ').length - words.slice(i).join(' ').length);
+    if (diff < bestDiff) [best, bestDiff] = [i, diff];
+  }
+  return [words.slice(0, best).join(' '), words.slice(best).join(' ')];
+}
+
+// ---------------------------------------------------------------- motifs
+// Drawn in a 1000 × 1000 box: the product stands on y ≈ 740 and is centred on x = 500.
+
+const lines = (x: number, y: number, w: number, n: number, gap: number, color: string, op = 1) =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `<rect x="${x}" y="${y + i * gap}" width="${i === n - 1 ? w * 0.6 : w}" height="9" rx="4.5" fill="${color}" opacity="${op}"/>`,
+  ).join('');
+
+const label = (x: number, y: number, w: number, h: number, p: Palette, inner = '') =>
+  `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="14" fill="#fffdf7" stroke="${p.ad}" stroke-width="3"/>
+<rect x="${x}" y="${y + 18}" width="${w}" height="${Math.round(h * 0.22)}" fill="${p.a}"/>${inner}`;
+
+const gloss = (x: number, y: number, w: number, h: number, r = 20) =>
+  `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${r}" fill="url(#gloss)"/>`;
+
+function bottleShape(
+  x0: number,
+  x1: number,
+  neckW: number,
+  top: number,
+  shoulder: number,
+  bottom = 740,
+) {
+  const cx = (x0 + x1) / 2;
+  const n0 = cx - neckW / 2;
+  const n1 = cx + neckW / 2;
+  return `M${n0} ${top} L${n1} ${top} L${n1} ${shoulder - 70} C${n1} ${shoulder - 20} ${x1} ${shoulder - 30} ${x1} ${shoulder + 40} L${x1} ${bottom - 24} Q${x1} ${bottom} ${x1 - 24} ${bottom} L${x0 + 24} ${bottom} Q${x0} ${bottom} ${x0} ${bottom - 24} L${x0} ${shoulder + 40} C${x0} ${shoulder - 30} ${n0} ${shoulder - 20} ${n0} ${shoulder - 70} Z`;
+}
+
+function tshirtPath(long: boolean): string {
+  return long
+    ? 'M380 200 L300 228 Q250 250 235 320 L200 640 L268 652 L320 400 L332 740 L668 740 L680 400 L732 652 L800 640 L765 320 Q750 250 700 228 L620 200 Q500 262 380 200 Z'
+    : 'M380 200 L300 228 L200 340 L280 410 L330 362 L330 740 L670 740 L670 362 L720 410 L800 340 L700 228 L620 200 Q500 262 380 200 Z';
+}
+
+function garment(p: Palette, kind: 'tshirt' | 'longsleeve' | 'hoodie'): string {
+  const long = kind !== 'tshirt';
+  const body = `<path d="${tshirtPath(long)}" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>`;
+  const shadowFold = `<path d="M330 362 L330 740 L372 740 L360 380 Z" fill="#000" opacity="0.07"/><path d="M670 362 L670 740 L630 740 L642 380 Z" fill="#000" opacity="0.05"/>`;
+  const hem = `<path d="M332 716 L668 716" stroke="${p.line}" stroke-width="3" stroke-dasharray="10 8" fill="none"/>`;
+  const cuffs = long
+    ? `<path d="M205 612 L272 624" stroke="${p.line}" stroke-width="3" stroke-dasharray="8 7"/><path d="M795 612 L728 624" stroke="${p.line}" stroke-width="3" stroke-dasharray="8 7"/>`
+    : `<path d="M216 358 L282 414" stroke="${p.line}" stroke-width="3" stroke-dasharray="8 7"/><path d="M784 358 L718 414" stroke="${p.line}" stroke-width="3" stroke-dasharray="8 7"/>`;
+  if (kind === 'hoodie') {
+    const hood = p.alt
+      ? `<path d="M392 205 Q500 120 608 205 Q600 300 500 312 Q400 300 392 205 Z" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/>`
+      : `<path d="M380 200 Q500 100 620 200 Q590 290 500 292 Q410 290 380 200 Z" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/><path d="M418 212 Q500 160 582 212 Q560 262 500 264 Q440 262 418 212 Z" fill="${p.cdd}"/>`;
+    const front = p.alt
+      ? ''
+      : `<path d="M400 560 L600 560 L630 680 L370 680 Z" fill="${p.cd}" stroke="${p.line}" stroke-width="4"/>
+<path d="M470 268 L462 380 M530 268 L538 380" stroke="${p.al}" stroke-width="7"/><circle cx="462" cy="386" r="8" fill="${p.a}"/><circle cx="538" cy="386" r="8" fill="${p.a}"/>`;
+    return body + shadowFold + hem + cuffs + hood + front;
+  }
+  const neck = `<path d="M380 200 Q500 262 620 200 Q500 292 380 200 Z" fill="${p.cd}" stroke="${p.line}" stroke-width="4"/>`;
+  const print = p.alt
+    ? `<rect x="484" y="228" width="32" height="20" rx="3" fill="${p.a}"/><path d="M500 262 L500 716" stroke="${p.line}" stroke-width="2" opacity="0.35"/>`
+    : `<circle cx="500" cy="450" r="82" fill="${p.a}" opacity="0.95"/><path d="M450 470 L482 420 L506 452 L526 428 L556 470 Z" fill="${onColor(p.a)}" opacity="0.9"/><circle cx="530" cy="408" r="11" fill="${onColor(p.a)}" opacity="0.9"/>`;
+  return body + shadowFold + neck + hem + cuffs + print;
+}
+
+function sneaker(p: Palette, dx = 0, dy = 0, s = 1, mirror = false): string {
+  const t = `translate(${500 + dx} ${560 + dy}) scale(${mirror ? -s : s} ${s}) translate(-500 -560)`;
+  return `<g transform="${t}">
+<path d="M200 650 L800 650 Q830 652 830 684 L830 690 Q828 716 800 716 L232 716 Q196 716 196 682 Z" fill="#f6f3ec" stroke="#b9b3a6" stroke-width="4"/>
+<path d="M206 690 L824 690" stroke="${p.a}" stroke-width="8"/>
+<path d="M214 652 L222 470 Q226 428 272 426 L386 416 Q420 462 468 474 L566 500 Q712 532 792 590 Q818 614 808 652 Z" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<path d="M214 652 L222 520 Q300 540 330 652 Z" fill="${p.cd}"/>
+<path d="M592 520 Q720 548 800 612 Q804 636 796 652 L640 652 Q600 590 592 520 Z" fill="${p.cl}" opacity="0.55"/>
+<path d="M300 600 Q430 560 560 612 Q470 600 320 630 Z" fill="${p.a}"/>
+<path d="M386 416 Q404 450 430 460 L456 388 Q430 378 404 392 Z" fill="${p.cd}" stroke="${p.line}" stroke-width="4"/>
+${[0, 1, 2, 3].map((i) => `<path d="M${448 + i * 30} ${470 + i * 9} l38 -30" stroke="#ffffff" stroke-width="9"/>`).join('')}
+<rect x="206" y="452" width="34" height="78" rx="10" fill="${p.a}"/>
+<circle cx="264" cy="462" r="7" fill="${p.cdd}"/>
+</g>`;
+}
+
+const MOTIF_DRAWINGS: Record<Motif, (p: Palette) => string> = {
+  bag: (p) => {
+    const back = p.alt;
+    return `<path d="M320 250 L680 250 L712 714 Q714 740 688 740 L312 740 Q286 740 288 714 Z" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<path d="M320 250 L350 740 L312 740 Q286 740 288 714 Z" fill="#000" opacity="0.08"/>
+<rect x="306" y="196" width="388" height="66" rx="10" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/>
+${Array.from({ length: 14 }, (_, i) => `<path d="M${326 + i * 26} 204 l0 50" stroke="${p.cdd}" stroke-width="4" opacity="0.6"/>`).join('')}
+${
+  back
+    ? `<circle cx="500" cy="340" r="26" fill="${p.cdd}"/><circle cx="500" cy="340" r="12" fill="${p.cl}"/>
+${label(370, 420, 260, 240, p, lines(394, 490, 212, 5, 30, '#9aa1ab'))}`
+    : `${label(360, 380, 280, 270, p)}
+${[
+  [440, 530],
+  [500, 560],
+  [560, 528],
+  [470, 600],
+  [536, 604],
+]
+  .map(
+    ([x, y]) =>
+      `<g transform="rotate(-30 ${x} ${y})"><ellipse cx="${x}" cy="${y}" rx="28" ry="20" fill="#6b3f22"/><path d="M${x! - 22} ${y} Q${x} ${y! - 8} ${x! + 22} ${y}" stroke="#3b2212" stroke-width="4" fill="none"/></g>`,
+  )
+  .join('')}`
+}
+${gloss(300, 260, 120, 460)}`;
+  },
+
+  bottle: (p) => {
+    const body = `<path d="${bottleShape(420, 580, 56, 190, 360)}" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<rect x="462" y="148" width="76" height="58" rx="10" fill="${p.a}" stroke="${p.ad}" stroke-width="4"/>
+${gloss(432, 360, 46, 350)}`;
+    return p.alt
+      ? `<g transform="translate(-90 0)">${body}${label(432, 470, 136, 170, p, lines(448, 530, 104, 4, 24, '#9aa1ab'))}</g>
+<g transform="translate(620 610)"><ellipse cx="0" cy="110" rx="130" ry="30" fill="${p.cd}"/><path d="M-130 110 Q0 10 130 110" fill="#fffdf7" stroke="${p.line}" stroke-width="4"/><ellipse cx="0" cy="100" rx="96" ry="20" fill="${p.c}" opacity="0.9"/></g>`
+      : `${body}${label(432, 470, 136, 170, p, `<path d="M470 580 Q500 530 530 580 Q500 600 470 580 Z" fill="#5c7a2e"/><path d="M500 590 L500 616" stroke="#5c7a2e" stroke-width="5"/>`)}`;
+  },
+
+  wine: (p) => {
+    const bottle = `<path d="${bottleShape(424, 576, 50, 150, 380)}" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<rect x="471" y="140" width="58" height="120" rx="8" fill="${p.a}" stroke="${p.ad}" stroke-width="4"/>
+${gloss(436, 390, 40, 320)}
+${label(436, 500, 128, 150, p, `<text x="500" y="610" text-anchor="middle" font-family="Liberation Serif, DejaVu Serif, serif" font-size="40" font-style="italic" fill="${p.ad}">W</text>`)}`;
+    return p.alt
+      ? `<g transform="translate(-110 0)">${bottle}</g>
+<g transform="translate(150 0)"><path d="M440 420 Q440 560 500 580 Q560 560 560 420 Z" fill="#ffffff" fill-opacity="0.5" stroke="${p.line}" stroke-width="4"/>
+<path d="M445 490 Q450 565 500 578 Q550 565 555 490 Z" fill="${p.cl}"/><path d="M500 580 L500 712" stroke="${p.line}" stroke-width="7"/><ellipse cx="500" cy="722" rx="60" ry="14" fill="#ffffff" stroke="${p.line}" stroke-width="4"/></g>`
+      : bottle;
+  },
+
+  beer: (p) => {
+    const bottle = (
+      dx: number,
+    ) => `<g transform="translate(${dx} 0)"><path d="${bottleShape(430, 570, 52, 200, 420)}" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<rect x="468" y="180" width="64" height="28" rx="6" fill="${p.a}" stroke="${p.ad}" stroke-width="3"/>
+${gloss(442, 430, 36, 280)}
+<ellipse cx="500" cy="580" rx="62" ry="76" fill="#fffdf7" stroke="${p.ad}" stroke-width="4"/><ellipse cx="500" cy="580" rx="44" ry="56" fill="${p.a}"/></g>`;
+    return p.alt
+      ? `${bottle(-100)}<g transform="translate(150 0)"><path d="M420 420 L580 420 L560 730 L440 730 Z" fill="${p.al}" stroke="${p.line}" stroke-width="4" opacity="0.95"/>
+<path d="M424 470 L576 470 L560 730 L440 730 Z" fill="#e3a52a" opacity="0.85"/><path d="M412 440 Q420 386 470 398 Q500 366 540 396 Q590 386 590 440 Q584 476 560 470 L440 470 Q414 476 412 440 Z" fill="#fffaf0" stroke="#d8cfb8" stroke-width="3"/></g>`
+      : bottle(0);
+  },
+
+  can: (p) => {
+    const can = (
+      dx: number,
+      s: number,
+    ) => `<g transform="translate(${dx} 0) translate(500 740) scale(${s}) translate(-500 -740)">
+<rect x="400" y="300" width="200" height="440" rx="26" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<ellipse cx="500" cy="306" rx="96" ry="22" fill="#d5d8dc" stroke="#9aa0a8" stroke-width="4"/>
+<rect x="400" y="440" width="200" height="150" fill="${p.a}"/>
+<circle cx="500" cy="515" r="44" fill="#fffdf7"/>${gloss(408, 320, 60, 400, 16)}</g>`;
+    return p.alt ? `${can(-120, 0.9)}${can(100, 1)}` : can(0, 1);
+  },
+
+  carton: (
+    p,
+  ) => `<path d="M380 320 L500 250 L620 320 L620 740 L380 740 Z" fill="#fffdf7" stroke="${p.line}" stroke-width="5"/>
+<path d="M380 320 L500 250 L620 320 Z" fill="${p.cl}" stroke="${p.line}" stroke-width="5"/><rect x="440" y="226" width="120" height="32" rx="6" fill="${p.cd}"/>
+<rect x="380" y="420" width="240" height="230" fill="${p.c}"/>
+<circle cx="${p.alt ? 450 : 500}" cy="530" r="58" fill="${p.a}"/><path d="M${p.alt ? 450 : 500} 472 q14 -30 34 -26" stroke="#4f7a2c" stroke-width="7" fill="none"/>
+${p.alt ? lines(520, 490, 80, 4, 26, '#ffffff', 0.8) : ''}${gloss(388, 330, 60, 400, 8)}`,
+
+  crate: (p) => {
+    if (p.alt) {
+      const caps = [];
+      for (let r = 0; r < 4; r++)
+        for (let col = 0; col < 5; col++)
+          caps.push(
+            `<circle cx="${320 + col * 90}" cy="${330 + r * 96}" r="34" fill="${p.a}" stroke="${p.ad}" stroke-width="5"/><circle cx="${320 + col * 90}" cy="${330 + r * 96}" r="18" fill="${p.al}"/>`,
+          );
+      return `<rect x="250" y="270" width="500" height="420" rx="22" fill="${p.c}" stroke="${p.line}" stroke-width="6"/>
+<rect x="272" y="290" width="456" height="380" rx="12" fill="${p.cdd}"/>${caps.join('')}`;
+    }
+    const necks = [0, 1, 2, 3, 4]
+      .map(
+        (i) =>
+          `<rect x="${296 + i * 88}" y="300" width="56" height="150" rx="18" fill="#5a3a1c" stroke="#3a2410" stroke-width="4"/><rect x="${300 + i * 88}" y="288" width="48" height="22" rx="5" fill="${p.a}" stroke="${p.ad}" stroke-width="3"/>`,
+      )
+      .join('');
+    return `${necks}<rect x="250" y="420" width="500" height="320" rx="20" fill="${p.c}" stroke="${p.line}" stroke-width="6"/>
+<rect x="420" y="450" width="160" height="44" rx="22" fill="${p.cdd}"/>
+<rect x="290" y="530" width="420" height="170" rx="12" fill="${p.cd}"/>
+<rect x="330" y="560" width="340" height="110" rx="10" fill="#fffdf7"/><rect x="330" y="586" width="340" height="24" fill="${p.a}"/>
+${gloss(258, 428, 120, 300, 16)}`;
+  },
+
+  jar: (p) => {
+    const content =
+      p.pattern === 'dots'
+        ? Array.from({ length: 16 }, (_, i) => {
+            const x = 408 + (i % 4) * 62 + ((i >> 2) % 2) * 26;
+            const y = 440 + (i >> 2) * 66;
+            return `<ellipse cx="${x}" cy="${y}" rx="30" ry="24" fill="${i % 3 ? p.c : p.cd}" stroke="${p.cdd}" stroke-width="3"/><circle cx="${x + 10}" cy="${y - 6}" r="6" fill="#c84a2a"/>`;
+          }).join('')
+        : `<rect x="384" y="400" width="232" height="316" rx="30" fill="${p.c}"/><rect x="384" y="400" width="232" height="60" fill="${p.cl}" opacity="0.5"/>`;
+    const jar = `<rect x="390" y="300" width="220" height="52" rx="12" fill="${p.a}" stroke="${p.ad}" stroke-width="4"/>
+<path d="M380 350 L620 350 Q650 370 650 420 L650 700 Q650 740 610 740 L390 740 Q350 740 350 700 L350 420 Q350 370 380 350 Z" fill="#ffffff" fill-opacity="0.35" stroke="${p.line}" stroke-width="5"/>
+<clipPath id="jarclip"><path d="M380 356 L620 356 Q644 374 644 420 L644 700 Q644 734 610 734 L390 734 Q356 734 356 700 L356 420 Q356 374 380 356 Z"/></clipPath>
+<g clip-path="url(#jarclip)">${content}</g>
+${label(392, 520, 216, 130, p)}${gloss(362, 380, 50, 330, 16)}`;
+    return p.alt
+      ? `<g transform="translate(-80 0)">${jar}</g><g transform="rotate(18 700 660)"><rect x="620" y="630" width="220" height="52" rx="12" fill="${p.a}" stroke="${p.ad}" stroke-width="4"/></g>
+<path d="M600 720 Q720 700 800 610" stroke="#b9b3a6" stroke-width="16" fill="none"/><ellipse cx="810" cy="600" rx="34" ry="22" fill="#d8d2c4" stroke="#b9b3a6" stroke-width="4"/>`
+      : jar;
+  },
+
+  tin: (p) => {
+    const tin = `<rect x="380" y="330" width="240" height="400" rx="18" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<ellipse cx="500" cy="334" rx="120" ry="30" fill="#d9dce0" stroke="#9aa0a8" stroke-width="5"/><ellipse cx="500" cy="334" rx="92" ry="20" fill="#c4c8ce"/>
+${label(396, 450, 208, 190, p, `<path d="M450 585 Q500 520 550 585 Z" fill="${p.c}"/>`)}${gloss(388, 360, 56, 350, 14)}`;
+    return p.alt
+      ? `<g transform="translate(-110 0)">${tin}</g><g transform="translate(180 0)"><ellipse cx="500" cy="720" rx="130" ry="22" fill="${p.cd}"/><path d="M380 720 Q420 600 500 590 Q580 600 620 720 Z" fill="${p.c}" stroke="${p.cd}" stroke-width="4"/>
+<path d="M470 640 q20 -14 40 0 M520 670 q20 -14 40 0 M430 690 q20 -14 40 0" stroke="${p.cdd}" stroke-width="5" fill="none" opacity="0.5"/></g>`
+      : tin;
+  },
+
+  box: (p) => {
+    const front = p.alt ? p.cd : p.c;
+    const side = p.alt ? p.c : p.cd;
+    return `<path d="M300 340 L620 340 L620 740 L300 740 Z" fill="${front}" stroke="${p.line}" stroke-width="5"/>
+<path d="M620 340 L720 280 L720 680 L620 740 Z" fill="${side}" stroke="${p.line}" stroke-width="5"/>
+<path d="M300 340 L400 280 L720 280 L620 340 Z" fill="${p.cl}" stroke="${p.line}" stroke-width="5"/>
+<rect x="${p.alt ? 620 : 300}" y="470" width="${p.alt ? 100 : 320}" height="90" fill="${p.a}" ${p.alt ? 'transform="translate(620 470) skewY(-31) translate(-620 -470)"' : ''}/>
+${
+  p.alt
+    ? lines(330, 380, 250, 6, 40, onColor(front), 0.55)
+    : `<rect x="360" y="600" width="200" height="100" rx="14" fill="#fffdf7" opacity="0.9"/>${lines(380, 622, 160, 3, 24, '#9aa1ab')}`
+}
+${gloss(306, 346, 100, 388, 4)}`;
+  },
+
+  bar: (p) => {
+    const squares = [];
+    for (let r = 0; r < 3; r++)
+      for (let col = 0; col < (p.alt ? 3 : 2); col++)
+        squares.push(
+          `<rect x="${(p.alt ? 330 : 580) + col * 70}" y="${360 + r * 80}" width="60" height="70" rx="6" fill="#5b341c" stroke="#3b2010" stroke-width="3"/>`,
+        );
+    return p.alt
+      ? `<g transform="rotate(-12 500 480)">${squares.join('')}</g><g transform="rotate(20 640 560)"><rect x="560" y="470" width="200" height="150" rx="10" fill="#5b341c" stroke="#3b2010" stroke-width="3"/></g>
+<path d="M280 700 L760 700" stroke="${p.a}" stroke-width="10" opacity="0.6"/>`
+      : `<g transform="rotate(-8 500 480)"><rect x="300" y="340" width="440" height="270" rx="14" fill="#5b341c"/>${squares.join('')}
+<rect x="300" y="340" width="300" height="270" rx="12" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<path d="M590 340 L620 380 L596 420 L624 470 L596 520 L622 570 L600 610 L560 610 L560 340 Z" fill="#d9dce0" stroke="#9aa0a8" stroke-width="3"/>
+<rect x="300" y="420" width="260" height="110" fill="${p.a}"/><text x="430" y="494" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="54" fill="${onColor(p.a)}">%</text></g>`;
+  },
+
+  mug: (p) => {
+    const mug = (
+      dx: number,
+      s: number,
+    ) => `<g transform="translate(${dx} 0) translate(500 740) scale(${s}) translate(-500 -740)">
+<path d="M600 440 Q700 440 700 540 Q700 640 600 640" fill="none" stroke="${p.c}" stroke-width="34"/><path d="M600 440 Q700 440 700 540 Q700 640 600 640" fill="none" stroke="${p.line}" stroke-width="4" opacity="0.5"/>
+<path d="M340 380 L620 380 L604 700 Q600 740 560 740 L400 740 Q360 740 356 700 Z" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<ellipse cx="480" cy="382" rx="140" ry="26" fill="${p.cd}" stroke="${p.line}" stroke-width="4"/><ellipse cx="480" cy="388" rx="118" ry="16" fill="#4a2c18"/>
+<rect x="356" y="560" width="252" height="40" fill="${p.a}"/>${gloss(352, 400, 70, 320, 14)}</g>`;
+    const steam = `<path d="M440 330 q-24 -40 0 -80 q24 -40 0 -80 M500 330 q-24 -40 0 -80 q24 -40 0 -80" stroke="#ffffff" stroke-width="12" fill="none" opacity="0.8"/>`;
+    return p.alt ? `${mug(-130, 0.85)}${mug(140, 0.95)}` : `${steam}${mug(0, 1)}`;
+  },
+
+  tshirt: (p) => garment(p, 'tshirt'),
+  longsleeve: (p) => garment(p, 'longsleeve'),
+  hoodie: (p) => garment(p, 'hoodie'),
+
+  sneaker: (p) =>
+    p.alt ? `${sneaker(p, 40, -70, 0.86, true)}${sneaker(p, -20, 20, 0.9)}` : sneaker(p),
+
+  slipper: (p) => {
+    const slipper = (
+      dx: number,
+      dy: number,
+      flip: boolean,
+    ) => `<g transform="translate(${dx} ${dy})${flip ? ' translate(1000 0) scale(-1 1)' : ''}">
+<path d="M250 700 Q230 620 300 600 L640 560 Q760 560 770 640 Q776 710 700 716 L300 724 Q256 722 250 700 Z" fill="#e9e4d9" stroke="#b9b3a6" stroke-width="4"/>
+<path d="M480 590 Q520 470 650 480 Q770 500 770 630 Q700 600 640 600 Q560 600 480 590 Z" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+<path d="M520 560 Q600 520 700 540" stroke="${p.a}" stroke-width="8" fill="none" stroke-dasharray="14 10"/></g>`;
+    return p.alt ? `${slipper(-30, -90, true)}${slipper(20, 10, false)}` : slipper(0, 0, false);
+  },
+
+  beanie: (
+    p,
+  ) => `<path d="M300 600 Q300 330 500 320 Q700 330 700 600 Z" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+${Array.from({ length: 7 }, (_, i) => `<path d="M${340 + i * 54} 600 Q${350 + i * 50} 420 ${380 + i * 40} 360" stroke="${p.cd}" stroke-width="5" fill="none" opacity="0.7"/>`).join('')}
+<rect x="286" y="590" width="428" height="120" rx="26" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/>
+${Array.from({ length: 13 }, (_, i) => `<path d="M${316 + i * 31} 604 L${316 + i * 31} 696" stroke="${p.cdd}" stroke-width="6" opacity="0.5"/>`).join('')}
+${p.alt ? `<rect x="580" y="620" width="70" height="44" rx="6" fill="${p.a}"/>` : `<circle cx="500" cy="290" r="64" fill="${p.a}" stroke="${p.ad}" stroke-width="5"/><circle cx="480" cy="272" r="20" fill="#ffffff" opacity="0.35"/>`}`,
+
+  socks: (p) => {
+    const sock = (
+      dx: number,
+      rot: number,
+    ) => `<g transform="translate(${dx} 0) rotate(${rot} 500 500)">
+<path d="M430 240 L560 240 L560 560 Q560 600 600 620 L690 660 Q740 690 710 730 Q690 750 650 740 L470 690 Q430 676 430 630 Z" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<rect x="430" y="240" width="130" height="70" fill="${p.a}"/><path d="M430 330 L560 330 M430 350 L560 350" stroke="${p.a}" stroke-width="10"/>
+<path d="M640 650 Q700 668 712 700 Q716 730 680 742 L640 732 Q650 700 640 650 Z" fill="${p.a}"/>
+<path d="M430 600 Q430 676 500 700 L470 690 Q430 676 430 630 Z" fill="${p.a}"/></g>`;
+    return p.alt
+      ? `${[0, 1, 2].map((i) => `<g transform="translate(${290 + i * 150} 560)"><circle r="82" fill="${i === 1 ? p.cd : p.c}" stroke="${p.line}" stroke-width="5"/><path d="M-80 -10 Q0 30 80 -10" stroke="${p.a}" stroke-width="14" fill="none"/></g>`).join('')}`
+      : `${sock(-90, 0)}${sock(60, 6)}`;
+  },
+
+  tote: (
+    p,
+  ) => `<path d="M410 380 Q410 220 500 220 Q590 220 590 380" fill="none" stroke="${p.cd}" stroke-width="26"/>
+<path d="M330 370 L670 370 L700 740 L300 740 Z" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+<path d="M330 370 L670 370" stroke="${p.cd}" stroke-width="14"/>
+${p.alt ? `<rect x="430" y="640" width="140" height="50" rx="6" fill="${p.a}" opacity="0.9"/>` : `<circle cx="500" cy="540" r="96" fill="${p.a}"/><path d="M440 560 Q500 470 560 560" stroke="${onColor(p.a)}" stroke-width="14" fill="none"/><circle cx="500" cy="590" r="12" fill="${onColor(p.a)}"/>`}`,
+
+  charger: (p) => {
+    const cube = `<path d="M380 420 L600 420 L600 660 L380 660 Z" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<path d="M600 420 L680 370 L680 610 L600 660 Z" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/>
+<path d="M380 420 L460 370 L680 370 L600 420 Z" fill="${p.cl}" stroke="${p.line}" stroke-width="5"/>
+<rect x="455" y="560" width="70" height="22" rx="11" fill="#2b2f36"/><circle cx="560" cy="460" r="9" fill="${p.a}"/>
+<rect x="470" y="470" width="40" height="40" rx="8" fill="none" stroke="${p.a}" stroke-width="6"/><path d="M492 474 L482 492 L498 492 L488 508" stroke="${p.a}" stroke-width="5" fill="none"/>
+<path d="M520 388 L540 300 M600 388 L620 300" stroke="#9aa0a8" stroke-width="18"/>`;
+    return p.alt
+      ? `<g transform="translate(-120 -20)">${cube}</g><path d="M400 580 Q380 720 560 700 Q760 680 700 560 Q660 480 760 440" stroke="${p.cd}" stroke-width="16" fill="none"/>
+<rect x="740" y="398" width="40" height="80" rx="10" fill="${p.c}" stroke="${p.line}" stroke-width="4" transform="rotate(20 760 438)"/>`
+      : cube;
+  },
+
+  cable: (p) =>
+    p.alt
+      ? `<path d="M260 620 C360 300 640 720 740 380" stroke="${p.c}" stroke-width="22" fill="none"/><path d="M260 620 C360 300 640 720 740 380" stroke="${p.line}" stroke-width="2" fill="none" opacity="0.4"/>
+<g transform="rotate(-20 250 650)"><rect x="220" y="620" width="60" height="110" rx="16" fill="${p.cd}"/><rect x="234" y="724" width="32" height="36" rx="8" fill="#b9bec6"/></g>
+<g transform="rotate(20 750 350)"><rect x="720" y="260" width="60" height="110" rx="16" fill="${p.cd}"/><rect x="734" y="226" width="32" height="36" rx="8" fill="#b9bec6"/></g>`
+      : `${[0, 1, 2, 3].map((i) => `<ellipse cx="${500 + i * 6}" cy="${500 - i * 8}" rx="${190 - i * 16}" ry="${130 - i * 10}" fill="none" stroke="${p.c}" stroke-width="20"/><ellipse cx="${500 + i * 6}" cy="${500 - i * 8}" rx="${190 - i * 16}" ry="${130 - i * 10}" fill="none" stroke="${p.line}" stroke-width="2" opacity="0.4"/>`).join('')}
+<rect x="620" y="560" width="54" height="100" rx="14" fill="${p.cd}"/><rect x="632" y="654" width="30" height="34" rx="8" fill="#b9bec6"/>
+<rect x="290" y="560" width="54" height="100" rx="14" fill="${p.cd}"/><rect x="302" y="654" width="30" height="34" rx="8" fill="#b9bec6"/><circle cx="480" cy="470" r="16" fill="${p.a}"/>`,
+
+  powerbank: (p) => {
+    const bank = `<rect x="320" y="300" width="360" height="420" rx="54" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<rect x="340" y="320" width="320" height="380" rx="40" fill="#ffffff" opacity="0.08"/>
+${[0, 1, 2, 3].map((i) => `<circle cx="${440 + i * 40}" cy="640" r="11" fill="${i < 3 ? p.a : p.cd}"/>`).join('')}
+<path d="M505 420 L470 500 L510 500 L490 580" stroke="${p.a}" stroke-width="14" fill="none"/>${gloss(328, 310, 90, 400, 40)}`;
+    return p.alt
+      ? `<g transform="rotate(-90 500 510) translate(0 0)">${bank}</g><rect x="430" y="300" width="140" height="20" rx="10" fill="#2b2f36"/><rect x="600" y="302" width="40" height="16" rx="8" fill="#2b2f36"/>`
+      : bank;
+  },
+
+  headphones: (p) => {
+    const cups = `<rect x="250" y="450" width="110" height="190" rx="50" fill="${p.c}" stroke="${p.line}" stroke-width="5"/><rect x="640" y="450" width="110" height="190" rx="50" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<rect x="340" y="470" width="40" height="150" rx="20" fill="#2b2f36"/><rect x="620" y="470" width="40" height="150" rx="20" fill="#2b2f36"/>
+<circle cx="305" cy="545" r="22" fill="${p.a}"/><circle cx="695" cy="545" r="22" fill="${p.a}"/>`;
+    const band = `<path d="M300 470 Q300 230 500 230 Q700 230 700 470" fill="none" stroke="${p.cd}" stroke-width="36"/><path d="M340 360 Q370 270 500 268 Q630 270 660 360" fill="none" stroke="${p.a}" stroke-width="12"/>`;
+    return p.alt
+      ? `<g transform="rotate(-18 500 500)">${band}${cups}</g><path d="M700 650 Q720 740 600 730 Q520 720 540 760" stroke="#2b2f36" stroke-width="8" fill="none"/>`
+      : band + cups;
+  },
+
+  speaker: (p) => {
+    const grille = [];
+    for (let r = 0; r < 8; r++)
+      for (let col = 0; col < 7; col++)
+        grille.push(
+          `<circle cx="${398 + col * 34 + (r % 2) * 17}" cy="${330 + r * 36}" r="7" fill="${p.cdd}"/>`,
+        );
+    return `<rect x="370" y="260" width="260" height="480" rx="80" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+${p.alt ? `<circle cx="500" cy="420" r="80" fill="${p.cd}"/><circle cx="500" cy="420" r="36" fill="${p.cdd}"/><rect x="470" y="560" width="60" height="20" rx="10" fill="#2b2f36"/>` : grille.join('')}
+<rect x="370" y="640" width="260" height="40" fill="${p.a}"/><circle cx="500" cy="700" r="10" fill="#ffffff" opacity="0.8"/>${gloss(378, 280, 70, 440, 60)}`;
+  },
+
+  lamp: (
+    p,
+  ) => `<ellipse cx="420" cy="720" rx="130" ry="30" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/>
+<path d="M420 710 L360 480 L560 300" stroke="${p.c}" stroke-width="22" fill="none"/><circle cx="360" cy="480" r="22" fill="${p.a}"/><circle cx="560" cy="300" r="18" fill="${p.a}"/>
+${p.alt ? `<path d="M620 360 L820 760 L420 760 Z" fill="#fff2b8" opacity="0.55"/>` : ''}
+<path d="M520 250 L680 250 L740 380 L600 420 Z" fill="${p.c}" stroke="${p.line}" stroke-width="5" transform="rotate(20 620 330)"/>
+<ellipse cx="${p.alt ? 660 : 650}" cy="${p.alt ? 410 : 400}" rx="34" ry="18" fill="#fff6c8"/>`,
+
+  floorlamp: (
+    p,
+  ) => `<ellipse cx="500" cy="730" rx="120" ry="22" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/>
+<path d="M500 720 L500 330" stroke="${p.cdd}" stroke-width="14"/>
+${p.alt ? `<ellipse cx="500" cy="300" rx="220" ry="140" fill="#fff2b8" opacity="0.45"/>` : ''}
+<path d="M390 170 L610 170 L660 340 L340 340 Z" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+<path d="M340 340 L660 340" stroke="${p.a}" stroke-width="10"/><path d="M390 170 L610 170" stroke="${p.a}" stroke-width="10"/>`,
+
+  teddy: (p) => {
+    const tilt = p.alt ? 12 : -4;
+    return `<ellipse cx="380" cy="690" rx="70" ry="52" fill="${p.c}" stroke="${p.line}" stroke-width="5"/><ellipse cx="620" cy="690" rx="70" ry="52" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<ellipse cx="380" cy="700" rx="38" ry="28" fill="${p.cl}"/><ellipse cx="620" cy="700" rx="38" ry="28" fill="${p.cl}"/>
+<ellipse cx="500" cy="560" rx="150" ry="160" fill="${p.c}" stroke="${p.line}" stroke-width="5"/><ellipse cx="500" cy="590" rx="90" ry="100" fill="${p.cl}"/>
+<ellipse cx="350" cy="${p.alt ? 440 : 520}" rx="52" ry="92" fill="${p.c}" stroke="${p.line}" stroke-width="5" transform="rotate(${p.alt ? 40 : 28} 350 ${p.alt ? 440 : 520})"/>
+<ellipse cx="650" cy="520" rx="52" ry="92" fill="${p.c}" stroke="${p.line}" stroke-width="5" transform="rotate(-28 650 520)"/>
+<g transform="rotate(${tilt} 500 330)">
+<circle cx="380" cy="230" r="56" fill="${p.c}" stroke="${p.line}" stroke-width="5"/><circle cx="620" cy="230" r="56" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<circle cx="380" cy="230" r="30" fill="${p.cl}"/><circle cx="620" cy="230" r="30" fill="${p.cl}"/>
+<circle cx="500" cy="320" r="140" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<ellipse cx="500" cy="370" rx="64" ry="50" fill="${p.cl}"/><ellipse cx="500" cy="350" rx="24" ry="16" fill="#2b1d14"/>
+<path d="M500 366 L500 388 M476 396 Q500 408 524 396" stroke="#2b1d14" stroke-width="5" fill="none"/>
+<circle cx="448" cy="290" r="14" fill="#2b1d14"/><circle cx="552" cy="290" r="14" fill="#2b1d14"/><circle cx="452" cy="285" r="4" fill="#fff"/><circle cx="556" cy="285" r="4" fill="#fff"/></g>
+<path d="M440 446 L500 470 L440 494 Z M560 446 L500 470 L560 494 Z" fill="${p.a}" stroke="${p.ad}" stroke-width="4"/><circle cx="500" cy="470" r="14" fill="${p.ad}"/>`;
+  },
+
+  blocks: (p) => {
+    const colours = [p.c, p.a, mix(p.c, p.a, 0.5), p.cl, p.ad, p.cd];
+    const letters = ['A', 'B', 'C', '1', '2', '3'];
+    const block = (x: number, y: number, i: number, s = 140) => {
+      const col = colours[i % colours.length]!;
+      return `<path d="M${x} ${y} L${x + s} ${y} L${x + s} ${y + s} L${x} ${y + s} Z" fill="${col}" stroke="${shade(col, 0.35)}" stroke-width="5"/>
+<path d="M${x} ${y} L${x + 30} ${y - 26} L${x + s + 30} ${y - 26} L${x + s} ${y} Z" fill="${tint(col, 0.3)}" stroke="${shade(col, 0.35)}" stroke-width="5"/>
+<path d="M${x + s} ${y} L${x + s + 30} ${y - 26} L${x + s + 30} ${y + s - 26} L${x + s} ${y + s} Z" fill="${shade(col, 0.2)}" stroke="${shade(col, 0.35)}" stroke-width="5"/>
+<text x="${x + s / 2}" y="${y + s / 2 + 30}" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="84" fill="${onColor(col)}">${letters[i % letters.length]}</text>`;
+    };
+    return p.alt
+      ? `${block(230, 600, 0, 120)}${block(400, 560, 1, 160)}${block(600, 610, 2, 110)}${block(440, 400, 3, 120)}${block(270, 470, 4, 100)}`
+      : `${block(280, 600, 0)}${block(430, 600, 1)}${block(580, 600, 2)}${block(355, 460, 3)}${block(505, 460, 4)}${block(430, 320, 5)}`;
+  },
+
+  puzzle: (p) => {
+    const colours = [p.c, p.a, p.cl, p.al];
+    const piece = (x: number, y: number, i: number) => {
+      const col = colours[i]!;
+      return `<g><rect x="${x}" y="${y}" width="170" height="170" rx="10" fill="${col}" stroke="${shade(col, 0.35)}" stroke-width="5"/>
+${i % 2 === 0 ? `<circle cx="${x + 170}" cy="${y + 85}" r="30" fill="${col}" stroke="${shade(col, 0.35)}" stroke-width="5"/><rect x="${x + 150}" y="${y + 60}" width="24" height="50" fill="${col}"/>` : ''}
+${i < 2 ? `<circle cx="${x + 85}" cy="${y + 170}" r="30" fill="${col}" stroke="${shade(col, 0.35)}" stroke-width="5"/><rect x="${x + 60}" y="${y + 150}" width="50" height="24" fill="${col}"/>` : ''}</g>`;
+    };
+    return p.alt
+      ? `${piece(250, 520, 0)}<g transform="rotate(-14 560 420)">${piece(520, 360, 1)}</g><g transform="rotate(10 430 330)">${piece(360, 230, 2)}</g>`
+      : `<rect x="300" y="360" width="400" height="380" rx="16" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/>
+${piece(320, 380, 3)}${piece(500, 560, 2)}${piece(500, 380, 1)}${piece(320, 560, 0)}
+<g transform="rotate(-18 650 260)">${piece(600, 180, 0)}</g>`;
+  },
+
+  fabric: (p) =>
+    p.alt
+      ? [0, 1, 2]
+          .map(
+            (i) =>
+              `<rect x="${300 - i * 10}" y="${620 - i * 110}" width="${400 + i * 20}" height="110" rx="26" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/><rect x="${300 - i * 10}" y="${620 - i * 110}" width="${400 + i * 20}" height="110" rx="26" fill="#000" opacity="${0.04 * i}"/>`,
+          )
+          .join('') +
+        `<path d="M300 675 L700 675" stroke="#ffffff" stroke-width="4" opacity="0.4" stroke-dasharray="12 10"/>`
+      : `<path d="M300 430 L700 430 L760 740 L240 740 Z" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+<path d="M300 430 L700 430 L760 740 L240 740 Z" fill="url(#gloss)" opacity="0.6"/>
+<rect x="270" y="300" width="460" height="150" rx="75" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+<rect x="270" y="300" width="460" height="150" rx="75" fill="#000" opacity="0.08"/>
+<ellipse cx="730" cy="375" rx="40" ry="75" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/><ellipse cx="730" cy="375" rx="14" ry="26" fill="#d9c7a6"/>`,
+
+  cushion: (p) => {
+    const cushion = (
+      dx: number,
+      dy: number,
+      s: number,
+      rot: number,
+    ) => `<g transform="translate(${dx} ${dy}) rotate(${rot} 500 500) translate(500 500) scale(${s}) translate(-500 -500)">
+<path d="M290 280 Q500 320 710 280 Q680 500 710 720 Q500 680 290 720 Q320 500 290 280 Z" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+<path d="M290 280 Q500 320 710 280 Q680 500 710 720 Q500 680 290 720 Q320 500 290 280 Z" fill="url(#gloss)" opacity="0.5"/>
+<circle cx="500" cy="500" r="16" fill="${p.cd}"/></g>`;
+    return p.alt ? `${cushion(-90, -30, 0.8, -8)}${cushion(90, 60, 0.85, 6)}` : cushion(0, 0, 1, 0);
+  },
+
+  blanket: (p) =>
+    p.alt
+      ? `<rect x="280" y="430" width="440" height="300" rx="150" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+<ellipse cx="700" cy="580" rx="70" ry="150" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/><path d="M700 470 Q650 580 700 690 M700 510 Q670 580 700 650" stroke="${p.cdd}" stroke-width="5" fill="none"/>
+<rect x="420" y="420" width="40" height="320" fill="${p.a}"/>`
+      : `${[0, 1, 2]
+          .map(
+            (i) =>
+              `<rect x="${260 + i * 20}" y="${600 - i * 120}" width="${480 - i * 40}" height="120" rx="30" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>`,
+          )
+          .join(
+            '',
+          )}${Array.from({ length: 14 }, (_, i) => `<path d="M${270 + i * 34} 720 l0 30" stroke="${p.cd}" stroke-width="6"/>`).join('')}`,
+
+  candle: (p) => {
+    const candle = (
+      x: number,
+      h: number,
+    ) => `<rect x="${x - 70}" y="${740 - h}" width="140" height="${h}" rx="16" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<ellipse cx="${x}" cy="${740 - h}" rx="70" ry="16" fill="${p.cl}" stroke="${p.line}" stroke-width="4"/>
+<path d="M${x} ${740 - h} l0 -22" stroke="#2b2f36" stroke-width="5"/>
+<circle cx="${x}" cy="${700 - h}" r="46" fill="#ffe9a0" opacity="0.45"/><path d="M${x} ${650 - h} Q${x + 22} ${690 - h} ${x} ${716 - h} Q${x - 22} ${690 - h} ${x} ${650 - h} Z" fill="#ffb238"/>
+<rect x="${x - 70}" y="${740 - h * 0.45}" width="140" height="30" fill="${p.a}"/>`;
+    return p.alt ? `${candle(330, 260)}${candle(500, 380)}${candle(670, 200)}` : candle(500, 360);
+  },
+
+  book: (p) =>
+    p.alt
+      ? `<path d="M500 360 Q400 320 250 340 L250 700 Q400 680 500 720 Z" fill="#fffdf7" stroke="${p.line}" stroke-width="5"/>
+<path d="M500 360 Q600 320 750 340 L750 700 Q600 680 500 720 Z" fill="#fffdf7" stroke="${p.line}" stroke-width="5"/>
+<path d="M250 700 Q400 680 500 720 Q600 680 750 700 L750 720 Q600 700 500 740 Q400 700 250 720 Z" fill="${p.c}"/>
+${lines(285, 400, 180, 7, 38, '#b7bcc4')}${lines(540, 400, 180, 5, 38, '#b7bcc4')}<rect x="560" y="600" width="160" height="70" rx="6" fill="${p.a}" opacity="0.7"/>`
+      : `<path d="M330 250 L640 250 L640 730 L330 730 Z" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<path d="M640 250 L690 220 L690 700 L640 730 Z" fill="#fffdf7" stroke="${p.line}" stroke-width="4"/>
+${Array.from({ length: 8 }, (_, i) => `<path d="M${646 + i * 5} ${254 - i * 3} L${646 + i * 5} ${726 - i * 3}" stroke="#d8d2c4" stroke-width="2"/>`).join('')}
+<path d="M330 250 L380 220 L690 220 L640 250 Z" fill="${p.cd}" stroke="${p.line}" stroke-width="4"/>
+<rect x="330" y="250" width="34" height="480" fill="#000" opacity="0.12"/>
+<rect x="390" y="330" width="200" height="120" fill="${p.a}"/>${lines(410, 360, 160, 2, 40, onColor(p.a), 0.85)}
+<circle cx="485" cy="580" r="60" fill="none" stroke="${onColor(p.c)}" stroke-width="6" opacity="0.6"/>`,
+
+  notebook: (p) =>
+    p.alt
+      ? `<rect x="250" y="330" width="250" height="400" rx="12" fill="#fffdf7" stroke="${p.line}" stroke-width="5"/><rect x="500" y="330" width="250" height="400" rx="12" fill="#fffdf7" stroke="${p.line}" stroke-width="5"/>
+${Array.from({ length: 9 }, (_, i) => `<path d="M280 ${380 + i * 38} L470 ${380 + i * 38} M530 ${380 + i * 38} L720 ${380 + i * 38}" stroke="#b7d0e6" stroke-width="3"/>`).join('')}
+<path d="M600 330 L600 780 L620 760 L640 780 L640 330" fill="${p.a}"/><rect x="244" y="324" width="512" height="412" rx="16" fill="none" stroke="${p.c}" stroke-width="12"/>`
+      : `<rect x="340" y="230" width="320" height="500" rx="22" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<rect x="610" y="230" width="22" height="500" fill="${p.a}"/><path d="M500 730 L500 800 L516 784 L532 800 L532 730" fill="${p.al}"/>
+<rect x="400" y="300" width="140" height="80" rx="8" fill="#fffdf7" opacity="0.85"/>${gloss(346, 240, 80, 480, 18)}`,
+
+  phone: (p) =>
+    p.alt
+      ? `<rect x="380" y="220" width="240" height="500" rx="40" fill="${p.c}" stroke="${p.line}" stroke-width="6"/>
+<rect x="410" y="250" width="110" height="150" rx="30" fill="${p.cd}"/><circle cx="447" cy="292" r="24" fill="#1d2430"/><circle cx="447" cy="358" r="24" fill="#1d2430"/><circle cx="493" cy="325" r="10" fill="${p.al}"/>
+<circle cx="500" cy="540" r="30" fill="none" stroke="${p.cl}" stroke-width="6"/>${gloss(388, 230, 80, 480, 34)}`
+      : `<rect x="380" y="220" width="240" height="500" rx="40" fill="#1d2430" stroke="${p.line}" stroke-width="6"/>
+<rect x="396" y="240" width="208" height="460" rx="28" fill="url(#screen)"/><rect x="470" y="252" width="60" height="16" rx="8" fill="#1d2430"/>
+${[0, 1, 2, 3, 4, 5].map((i) => `<rect x="${420 + (i % 3) * 58}" y="${320 + Math.floor(i / 3) * 70}" width="44" height="44" rx="12" fill="#ffffff" opacity="0.75"/>`).join('')}
+<rect x="416" y="640" width="168" height="40" rx="20" fill="#ffffff" opacity="0.3"/>`,
+
+  tablet: (p) =>
+    p.alt
+      ? `<rect x="260" y="240" width="480" height="480" rx="40" fill="${p.c}" stroke="${p.line}" stroke-width="6"/><circle cx="310" cy="290" r="22" fill="#1d2430"/><circle cx="500" cy="480" r="50" fill="none" stroke="${p.cl}" stroke-width="8"/>`
+      : `<rect x="240" y="260" width="520" height="440" rx="36" fill="#1d2430" stroke="${p.line}" stroke-width="6"/>
+<rect x="262" y="282" width="476" height="396" rx="18" fill="url(#screen)"/>
+${[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `<rect x="${300 + (i % 4) * 104}" y="${330 + Math.floor(i / 4) * 110}" width="64" height="64" rx="16" fill="#ffffff" opacity="0.75"/>`).join('')}`,
+
+  laptop: (p) =>
+    `<path d="M300 ${p.alt ? 300 : 250} L700 ${p.alt ? 300 : 250} L700 ${p.alt ? 600 : 580} L300 ${p.alt ? 600 : 580} Z" fill="#1d2430" stroke="${p.line}" stroke-width="6" ${p.alt ? 'transform="translate(500 600) skewX(-8) translate(-500 -600)"' : ''}/>
+${p.alt ? `<rect x="330" y="320" width="340" height="260" rx="6" fill="${p.c}" transform="translate(500 600) skewX(-8) translate(-500 -600)"/><circle cx="500" cy="450" r="40" fill="${p.cl}" transform="translate(500 600) skewX(-8) translate(-500 -600)"/>` : `<rect x="320" y="270" width="360" height="290" rx="6" fill="url(#screen)"/>${lines(350, 310, 200, 4, 34, '#ffffff', 0.6)}`}
+<path d="M230 600 L770 600 L820 690 Q824 712 800 712 L200 712 Q176 712 180 690 Z" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<rect x="440" y="660" width="120" height="30" rx="8" fill="${p.cd}"/>
+${Array.from({ length: 10 }, (_, i) => `<rect x="${270 + i * 46}" y="616" width="36" height="12" rx="3" fill="${p.cd}"/><rect x="${262 + i * 48}" y="636" width="36" height="12" rx="3" fill="${p.cd}"/>`).join('')}`,
+
+  coffeemachine: (
+    p,
+  ) => `<rect x="320" y="220" width="360" height="520" rx="30" fill="${p.c}" stroke="${p.line}" stroke-width="5"/>
+<rect x="340" y="240" width="320" height="140" rx="18" fill="#1d2430"/><rect x="360" y="262" width="140" height="90" rx="8" fill="url(#screen)"/>
+${[0, 1, 2].map((i) => `<circle cx="${560 + (i % 2) * 50}" cy="${280 + i * 30}" r="14" fill="${p.a}"/>`).join('')}
+<rect x="380" y="410" width="240" height="300" rx="16" fill="${p.cdd}"/><rect x="470" y="410" width="60" height="60" rx="8" fill="#9aa0a8"/>
+<path d="M480 470 L480 520 M520 470 L520 520" stroke="#4a2c18" stroke-width="6" opacity="${p.alt ? 1 : 0}"/>
+<path d="M440 560 L560 560 L550 680 L450 680 Z" fill="#fffdf7" stroke="#b9b3a6" stroke-width="4"/><path d="M560 590 Q600 600 590 640 Q582 660 554 660" stroke="#b9b3a6" stroke-width="8" fill="none"/>
+<rect x="400" y="690" width="200" height="16" rx="4" fill="#9aa0a8"/>${gloss(326, 390, 50, 340, 20)}`,
+};
+
+// ---------------------------------------------------------------- PDF
+
+/** Characters of Windows-1252 beyond Latin-1 that German texts use. */
+const WIN_ANSI_EXTRA: Record<string, number> = {
+  '€': 0x80,
+  '‚': 0x82,
+  '„': 0x84,
+  '…': 0x85,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+};
+
+function pdfString(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = WIN_ANSI_EXTRA[ch] ?? ch.codePointAt(0)!;
+    const byte = code <= 0xff ? code : 0x3f; // '?' for anything Helvetica cannot show
+    if (byte === 0x28 || byte === 0x29 || byte === 0x5c) out += `\\${String.fromCharCode(byte)}`;
+    else if (byte < 0x20 || byte > 0x7e) out += `\\${byte.toString(8).padStart(3, '0')}`;
+    else out += String.fromCharCode(byte);
+  }
+  return `(${out})`;
+}
+
+function wrap(text: string, max: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > max) {
+      out.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  out.push(line);
+  return out;
+}
+
+/**
+ * Writes a one-page A4 PDF with a bold title and text lines (Helvetica, WinAnsi),
+ * built by hand so that no PDF library is needed. Returns the file size.
+ */
+export async function renderPdfSheet(
+  title: string,
+  lines: string[],
+  filePath: string,
+): Promise<{ byteSize: number }> {
+  const ops: string[] = [
+    'BT',
+    '/F2 18 Tf',
+    '56 780 Td',
+    `${pdfString(title)} Tj`,
+    '/F1 11 Tf',
+    '0 -30 Td',
+  ];
+  let y = 750;
+  for (const line of lines) {
+    for (const part of line === '' ? [''] : wrap(line, 92)) {
+      if (y < 60) break;
+      ops.push(`${pdfString(part)} Tj`, '0 -16 Td');
+      y -= 16;
+    }
+  }
+  ops.push('ET');
+  const stream = ops.join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  const data = Buffer.from(body, 'latin1');
+  await mkdir(path.dirname(filePath), { recursive: true });
+  await writeAtomically(filePath, (tmp) => writeFile(tmp, data));
+  return { byteSize: (await stat(filePath)).size };
+}

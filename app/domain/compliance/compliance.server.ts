@@ -1,0 +1,123 @@
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '#app/lib/db.server.ts';
+import { type Locale, localize } from '#app/lib/localized.ts';
+import type { FoodData, PowerSupply } from './compliance.types.ts';
+import { deliveryTimes, depositTypes, manufacturers } from './compliance.schema.ts';
+
+export type DeliveryTimeView = { label: string; minDays: number; maxDays: number };
+export type DepositView = {
+  name: string;
+  packagingType: 'reusable' | 'disposable';
+  unitAmount: number;
+  quantity: number;
+  amount: number;
+};
+export type ManufacturerView = {
+  name: string;
+  postalAddress: string;
+  email: string;
+  url: string | null;
+};
+
+export type ComplianceRefs = {
+  deliveryTimes: Map<number, DeliveryTimeView>;
+  deposits: Map<number, Omit<DepositView, 'quantity' | 'amount'>>;
+  manufacturers: Map<number, ManufacturerView>;
+};
+
+type RefIds = {
+  deliveryTimeId: number | null;
+  depositTypeId: number | null;
+  manufacturerId: number | null;
+  responsiblePersonId: number | null;
+};
+
+const unique = (ids: (number | null)[]) => [
+  ...new Set(ids.filter((id): id is number => id !== null)),
+];
+
+/** Loads the delivery times, deposit types and manufacturers the given rows refer to, in one round. */
+export async function loadComplianceRefs(
+  db: Tx,
+  rows: RefIds[],
+  locale: Locale,
+): Promise<ComplianceRefs> {
+  const deliveryIds = unique(rows.map((r) => r.deliveryTimeId));
+  const depositIds = unique(rows.map((r) => r.depositTypeId));
+  const makerIds = unique(rows.flatMap((r) => [r.manufacturerId, r.responsiblePersonId]));
+  const [dts, dps, mks] = await Promise.all([
+    deliveryIds.length
+      ? db.select().from(deliveryTimes).where(inArray(deliveryTimes.id, deliveryIds))
+      : [],
+    depositIds.length
+      ? db.select().from(depositTypes).where(inArray(depositTypes.id, depositIds))
+      : [],
+    makerIds.length
+      ? db.select().from(manufacturers).where(inArray(manufacturers.id, makerIds))
+      : [],
+  ]);
+  return {
+    deliveryTimes: new Map(
+      dts.map((d) => [
+        d.id,
+        { label: localize(d.label, locale), minDays: d.minDays, maxDays: d.maxDays },
+      ]),
+    ),
+    deposits: new Map(
+      dps.map((d) => [
+        d.id,
+        { name: localize(d.name, locale), packagingType: d.packagingType, unitAmount: d.amount },
+      ]),
+    ),
+    manufacturers: new Map(
+      mks.map((m) => [
+        m.id,
+        { name: m.name, postalAddress: m.postalAddress, email: m.email, url: m.url },
+      ]),
+    ),
+  };
+}
+
+export function depositFor(
+  refs: ComplianceRefs,
+  depositTypeId: number | null,
+  quantity: number | null,
+): DepositView | null {
+  const type = depositTypeId === null ? undefined : refs.deposits.get(depositTypeId);
+  if (!type) return null;
+  const count = quantity && quantity > 0 ? quantity : 1;
+  return { ...type, quantity: count, amount: type.unitAmount * count };
+}
+
+export type FoodView = {
+  description: string;
+  nutriScore: FoodData['nutriScore'] | null;
+  nutrientReference: 'g' | 'ml';
+  nutrients: FoodData['nutrients'];
+  ingredients: string;
+  allergens: FoodData['allergens'];
+  distributor: string;
+  placeOfOrigin: string;
+  netFillingQuantity: string;
+  drainedWeight: string;
+  alcoholContent: number | null;
+};
+
+export function foodView(food: FoodData | null, locale: Locale): FoodView | null {
+  if (!food) return null;
+  return {
+    description: localize(food.description, locale),
+    nutriScore: food.nutriScore ?? null,
+    nutrientReference: food.nutrientReference,
+    nutrients: food.nutrients,
+    ingredients: localize(food.ingredients, locale),
+    allergens: food.allergens,
+    distributor: food.distributor ?? '',
+    placeOfOrigin: localize(food.placeOfOrigin, locale),
+    netFillingQuantity: food.netFillingQuantity ?? '',
+    drainedWeight: food.drainedWeight ?? '',
+    alcoholContent: food.alcoholContent ?? null,
+  };
+}
+
+export type { PowerSupply };

@@ -1,0 +1,131 @@
+import { data } from 'react-router';
+import type { AppLoadContext } from 'react-router';
+import { addItem, removeItem, updateItemQuantity } from '#app/domain/cart/cart.server.ts';
+import { addItemSchema, quantitySchema } from '#app/domain/cart/cart.validation.ts';
+import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
+import type { Result } from './errors.ts';
+import { localize } from './localized.ts';
+import type { TextKey } from './i18n.ts';
+import { shop } from './request.server.ts';
+import { ensureSession } from './session.server.ts';
+
+export type CartActionData = { ok: boolean; message: string; intent: string };
+
+/**
+ * Handles the cart forms of product, listing and cart pages. They post plain forms,
+ * so the same code serves browsers with and without JavaScript.
+ */
+export async function handleCartForm(args: { request: Request; context: AppLoadContext }) {
+  const { db, env, t, locale, currency } = shop(args);
+  const form = await args.request.formData().catch(() => new FormData());
+  // A remove button inside the cart's quantity form names its line in `remove`.
+  const intent = form.get('remove') ? 'remove' : String(form.get('intent') ?? 'add');
+  const reply = (result: Result<unknown>, success: string, setCookie: string | null = null) => {
+    const body: CartActionData = result.ok
+      ? { ok: true, message: success, intent }
+      : { ok: false, message: t(result.error.message as TextKey, result.error.params), intent };
+    const init = {
+      status: result.ok ? 200 : result.error.status,
+      headers: setCookie ? { 'Set-Cookie': setCookie } : undefined,
+    };
+    return data(body, init);
+  };
+
+  if (intent === 'add') {
+    const variation: Record<string, string> = {};
+    for (const [k, v] of form)
+      if (k.startsWith('attribute_') && typeof v === 'string') variation[k.slice(10)] = v;
+    const parsed = addItemSchema.safeParse({
+      id: form.get('product_id') ?? form.get('add-to-cart'),
+      quantity: form.get('quantity') ?? undefined,
+      variation,
+    });
+    if (!parsed.success) {
+      return reply(
+        {
+          ok: false,
+          error: { code: 'rest_invalid_param', status: 400, message: 'error.invalid_quantity' },
+        },
+        '',
+      );
+    }
+    const { session, setCookie } = await ensureSession(db, args.request, env);
+    const result = await addItem(db, session, parsed.data, { currency, locale });
+    const product = result.ok
+      ? (await productRowsById(db, [parsed.data.id])).get(parsed.data.id)
+      : undefined;
+    return reply(result, t('product.added', { name: localize(product?.name, locale) }), setCookie);
+  }
+
+  const session = await shop(args).session();
+  const key = String(form.get('remove') ?? form.get('key') ?? '');
+  if (intent === 'remove') {
+    if (!session)
+      return reply(
+        {
+          ok: false,
+          error: {
+            code: 'woocommerce_rest_cart_invalid_key',
+            status: 409,
+            message: 'cart.error.invalid_key',
+          },
+        },
+        '',
+      );
+    const result = await removeItem(db, session, key);
+    const product =
+      result.ok && result.value.productId
+        ? (await productRowsById(db, [result.value.productId])).get(result.value.productId)
+        : undefined;
+    return reply(result, t('cart.removed', { name: localize(product?.name, locale) }));
+  }
+  if (intent === 'update') {
+    if (!session)
+      return reply(
+        {
+          ok: false,
+          error: {
+            code: 'woocommerce_rest_cart_invalid_key',
+            status: 409,
+            message: 'cart.error.invalid_key',
+          },
+        },
+        '',
+      );
+    // The cart page sends every line's quantity as quantity[key].
+    for (const [field, value] of form) {
+      const match = /^quantity\[(\w+)\]$/.exec(field);
+      if (!match) continue;
+      const quantity = quantitySchema.safeParse(value);
+      if (!quantity.success) {
+        return reply(
+          {
+            ok: false,
+            error: { code: 'rest_invalid_param', status: 400, message: 'error.invalid_quantity' },
+          },
+          '',
+        );
+      }
+      const result = await updateItemQuantity(
+        db,
+        session,
+        { key: match[1]!, quantity: quantity.data },
+        { locale },
+      );
+      if (!result.ok) return reply(result, '');
+    }
+    return reply({ ok: true, value: null }, t('cart.updated'));
+  }
+  return reply(
+    {
+      ok: false,
+      error: {
+        code: 'rest_invalid_param',
+        status: 400,
+        message: 'error.invalid_param',
+        params: { param: 'intent' },
+      },
+    },
+    '',
+  );
+}

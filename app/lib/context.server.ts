@@ -1,0 +1,9 @@
+import type { Database, DatabaseHandle } from './db.server.ts';
+import type { Env } from './env.server.ts';
+
+export type ShopContext = { db: Database; env: Env; database: DatabaseHandle };
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the shop's context into React Router's
+  interface AppLoadContext extends ShopContext {}
+}

@@ -1,0 +1,164 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '#db/schema.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database handle or an open transaction: domain functions accept either. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query within the time limit. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export class DatabaseStartError extends Error {}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
+
+/** Resolves the migrations folder both from source and from the server bundle. */
+function migrationsFolder(): string {
+  if (existsSync(MIGRATIONS_FOLDER)) return MIGRATIONS_FOLDER;
+  return path.resolve('db/migrations');
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string /* omitted: in memory */ }
+  | { kind: 'postgres'; url: string; max?: number };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'pglite'
+    ? openPglite(options.dataDir)
+    : openPostgres(options.url, options.max);
+}
+
+async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  if (dataDir) checkPgliteDirectory(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? { dataDir } : {});
+    await client.query('select 1');
+  } catch (error) {
+    throw new DatabaseStartError(
+      `The database folder ${dataDir ?? '(memory)'} could not be opened; it is damaged or was written by another program (${describe(error)}). Move it away or run "npm run db:reset".`,
+    );
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async (timeoutMs = 2000) =>
+      withTimeout(
+        client.query('select 1').then(() => true),
+        timeoutMs,
+      ),
+    close: () => client.close(),
+  };
+}
+
+/** PGlite aborts the process on some foreign folders, so they are recognised before opening. */
+function checkPgliteDirectory(dataDir: string) {
+  const versionFile = path.join(dataDir, 'PG_VERSION');
+  if (!existsSync(dataDir)) return;
+  if (!existsSync(versionFile)) {
+    const entries = existsSync(dataDir) ? readdirSafe(dataDir) : [];
+    if (entries.length === 0) return;
+    throw new DatabaseStartError(
+      `The database folder ${dataDir} is not empty and holds no database. Move it away or set DATA_DIR to another folder.`,
+    );
+  }
+  const version = readFileSync(versionFile, 'utf8').trim();
+  if (!/^1[78]$/.test(version)) {
+    throw new DatabaseStartError(
+      `The database folder ${dataDir} was written by PostgreSQL ${version}, which the embedded database cannot read. Move it away or set DATABASE_URL.`,
+    );
+  }
+}
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // Errors of idle clients (server restart) must not crash the process; the pool reconnects.
+  pool.on('error', (error) => console.error(`database: ${describe(error)}`));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async (timeoutMs = 2000) =>
+      withTimeout(
+        pool.query('select 1').then(() => true),
+        timeoutMs,
+      ),
+    close: () => pool.end(),
+  };
+}
+
+/** Waits for PostgreSQL with exponential backoff, logging one line per failed attempt. */
+export async function waitForDatabase(
+  handle: DatabaseHandle,
+  { attempts = 8, firstDelayMs = 500, log = console.error } = {},
+): Promise<void> {
+  let delay = firstDelayMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await handle.db.execute(sql`select 1`);
+      return;
+    } catch (error) {
+      if (attempt >= attempts) {
+        throw new DatabaseStartError(`The database cannot be reached: ${describe(error)}`);
+      }
+      log(
+        `database not reachable (${describe(error)}); retrying in ${Math.round(delay / 100) / 10} s`,
+      );
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, 10_000);
+    }
+  }
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const migrationsConfig = { migrationsFolder: migrationsFolder() };
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as never, migrationsConfig);
+    return;
+  }
+  // Several app instances may start at once: one migrates, the others wait for the lock.
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(72177101)`);
+    await migratePg(tx as never, migrationsConfig);
+  });
+}
+
+function withTimeout(promise: Promise<boolean>, ms: number): Promise<boolean> {
+  return Promise.race([
+    promise.catch(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref()),
+  ]);
+}
+
+export function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: string }).code;
+    return (error.message || code || error.name).split('\n')[0]!;
+  }
+  return String(error);
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOCALES = ['de', 'en'] as const;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  SHOP_URL: z.url().optional(),
+  SHOP_LOCALE: z.enum(LOCALES).default('de'),
+  SHOP_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code')
+    .default('EUR'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SHOP_URL: string };
+
+export class ConfigError extends Error {}
+
+function emptyToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === '' ? undefined : v]));
+}
+
+/** Parses the environment; throws ConfigError naming the first bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const values = emptyToUndefined(source);
+  // SHOP_ENV carries the mode the shop was started in when NODE_ENV is set for the libraries.
+  if (values.SHOP_ENV) values.NODE_ENV = values.SHOP_ENV;
+  const result = envSchema.safeParse(values);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const env = result.data;
+  let secret = env.SESSION_SECRET;
+  if (!secret) {
+    if (env.NODE_ENV === 'production') {
+      throw new ConfigError('Invalid configuration: SESSION_SECRET is required in production');
+    }
+    secret = developmentSecret(env.DATA_DIR);
+  }
+  return {
+    ...env,
+    SESSION_SECRET: secret,
+    SHOP_URL: (env.SHOP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** Outside production the secret is generated once and kept beside the data. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** The subset of settings the browser may see. */
+export function publicEnv(e: Env = env()) {
+  return { shopUrl: e.SHOP_URL, locale: e.SHOP_LOCALE, currency: e.SHOP_CURRENCY };
+}

@@ -1,0 +1,86 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import { sessions } from '#app/domain/sessions/sessions.schema.ts';
+import { readCookie, serializeCookie } from './cookies.ts';
+import type { Tx } from './db.server.ts';
+import type { Env } from './env.server.ts';
+
+export const SESSION_COOKIE = 'sid';
+const SESSION_DAYS = 30;
+
+export type Session = { idHash: string; customerId: number | null; data: Record<string, unknown> };
+
+export function hashSessionId(id: string): string {
+  return createHash('sha256').update(id).digest('base64url');
+}
+
+export function hasSessionCookie(request: Request): boolean {
+  return readCookie(request.headers.get('cookie'), SESSION_COOKIE) !== undefined;
+}
+
+const loaded = new WeakMap<Request, Promise<Session | null>>();
+
+/** The request's session, or null; loaded once per request however many loaders ask. */
+export function readSession(db: Tx, request: Request): Promise<Session | null> {
+  let pending = loaded.get(request);
+  if (!pending) {
+    pending = loadSession(db, readCookie(request.headers.get('cookie'), SESSION_COOKIE));
+    loaded.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadSession(db: Tx, id: string | undefined): Promise<Session | null> {
+  if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+  const [row] = await db
+    .select({ idHash: sessions.idHash, customerId: sessions.customerId, data: sessions.data })
+    .from(sessions)
+    .where(and(eq(sessions.idHash, hashSessionId(id)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+export type StartedSession = { session: Session; setCookie: string | null };
+
+/** Returns the request's session, creating one (and its cookie) when there is none. */
+export async function ensureSession(db: Tx, request: Request, env: Env): Promise<StartedSession> {
+  const existing = await readSession(db, request);
+  if (existing) return { session: existing, setCookie: null };
+  const id = randomBytes(32).toString('base64url');
+  const session: Session = { idHash: hashSessionId(id), customerId: null, data: {} };
+  await db.insert(sessions).values({
+    idHash: session.idHash,
+    expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+  });
+  loaded.set(request, Promise.resolve(session));
+  return { session, setCookie: sessionCookie(id, env) };
+}
+
+function sessionCookie(id: string, env: Env): string {
+  return serializeCookie(SESSION_COOKIE, id, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: env.NODE_ENV === 'production' && env.SHOP_URL.startsWith('https:'),
+    maxAge: SESSION_DAYS * 86_400,
+  });
+}
+
+/** The request-forgery token of a session: derived, so nothing else has to be stored. */
+export function sessionNonce(session: Session, env: Env): string {
+  return createHmac('sha256', env.SESSION_SECRET)
+    .update(`nonce:${session.idHash}`)
+    .digest('base64url')
+    .slice(0, 32);
+}
+
+export function verifyNonce(session: Session | null, candidate: unknown, env: Env): boolean {
+  if (!session || typeof candidate !== 'string' || candidate.length !== 32) return false;
+  const expected = Buffer.from(sessionNonce(session, env));
+  const given = Buffer.from(candidate);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The nonce as sent in a header (Nonce or X-WP-Nonce). */
+export function nonceFromHeaders(request: Request): string | null {
+  return request.headers.get('nonce') ?? request.headers.get('x-wp-nonce');
+}

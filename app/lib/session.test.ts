@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './db.server.ts';
+import { parseEnv } from './env.server.ts';
+import {
+  ensureSession,
+  hashSessionId,
+  readSession,
+  sessionNonce,
+  verifyNonce,
+} from './session.server.ts';
+import { openTestDatabase } from '../../tests/support/database.ts';
+
+let handle: DatabaseHandle;
+const env = parseEnv({ DATA_DIR: '/tmp', SESSION_SECRET: 'a'.repeat(40) });
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe('sessions', () => {
+  it('creates a session with an HttpOnly cookie and finds it again by that cookie', async () => {
+    const { session, setCookie } = await ensureSession(handle.db, new Request('http://shop/'), env);
+    expect(setCookie).toMatch(
+      /^sid=([\w-]{43}); Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/,
+    );
+    const id = /^sid=([\w-]{43})/.exec(setCookie!)![1]!;
+    expect(session.idHash).toBe(hashSessionId(id));
+    const again = await readSession(
+      handle.db,
+      new Request('http://shop/', { headers: { cookie: `lang=de; sid=${id}` } }),
+    );
+    expect(again?.idHash).toBe(session.idHash);
+  });
+
+  it('ignores unknown, malformed and hostile cookies', async () => {
+    for (const cookie of [
+      'sid=unknownunknownunknownunknownunknownunknown12',
+      "sid=' or 1=1 --",
+      'sid=%E0%A4%A',
+      'sid=',
+    ]) {
+      expect(
+        await readSession(handle.db, new Request('http://shop/', { headers: { cookie } })),
+      ).toBeNull();
+    }
+  });
+
+  it('derives a nonce that is valid only for its own session', async () => {
+    const a = (await ensureSession(handle.db, new Request('http://shop/'), env)).session;
+    const b = (await ensureSession(handle.db, new Request('http://shop/'), env)).session;
+    expect(verifyNonce(a, sessionNonce(a, env), env)).toBe(true);
+    expect(verifyNonce(a, sessionNonce(b, env), env)).toBe(false);
+    expect(verifyNonce(a, 'x'.repeat(32), env)).toBe(false);
+    expect(verifyNonce(a, 42, env)).toBe(false);
+    expect(verifyNonce(null, sessionNonce(a, env), env)).toBe(false);
+  });
+});

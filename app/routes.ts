@@ -1,0 +1,23 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+const legal = ['impressum', 'agb', 'widerruf', 'datenschutz', 'versand-und-zahlung'];
+
+export default [
+  index('routes/home.tsx'),
+  route('shop', 'routes/shop.tsx', { id: 'shop' }),
+  route('product-category/:slug', 'routes/shop.tsx', { id: 'product-category' }),
+  route('product/:slug', 'routes/product.tsx'),
+  route('cart', 'routes/cart.tsx'),
+  route('contact', 'routes/contact.tsx'),
+  ...legal.map((slug) => route(slug, 'routes/legal.tsx', { id: `legal-${slug}` })),
+  route('set-language', 'routes/set-language.ts'),
+
+  route('wc/store/v1/products', 'routes/api/store-products.ts'),
+  route('wc/store/v1/products/:id', 'routes/api/store-product.ts'),
+  route('wc/store/v1/cart', 'routes/api/store-cart.ts'),
+  route('wc/store/v1/cart/add-item', 'routes/api/store-cart-add-item.ts'),
+  route('wc/store/v1/cart/remove-item', 'routes/api/store-cart-remove-item.ts'),
+  route('wc/store/v1/*', 'routes/api/store-not-found.ts'),
+
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,95 @@
+import { data } from 'react-router';
+import type { Route } from './+types/legal';
+import { isLegalSlug, legalPage } from '#app/content/legal.ts';
+import { shop } from '#app/lib/request.server.ts';
+import { useI18n } from '#app/lib/i18n.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import { UNSET_OWNER, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `${data.page.title} | ${data.shopName}` : '' },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { db, locale, t } = shop(args);
+  const slug = new URL(args.request.url).pathname.slice(1);
+  if (!isLegalSlug(slug)) throw data(null, { status: 404 });
+  const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
+  return { page: legalPage(slug, locale, owner), shopName: t('shop.name') };
+}
+
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { page } = loaderData;
+  return (
+    <article className="container legal-page">
+      <h1>{page.title}</h1>
+      <aside className="notice notice-info" aria-label={t('legal.review_notice_label')}>
+        {page.reviewNotice}
+      </aside>
+      {page.sections.map((section, i) => (
+        <section key={i} aria-labelledby={`legal-${i}`}>
+          <h2 id={`legal-${i}`}>{section.heading}</h2>
+          {section.blocks.map((block, j) => {
+            switch (block.type) {
+              case 'paragraph':
+                return <p key={j}>{block.text}</p>;
+              case 'list':
+                return (
+                  <ul key={j}>
+                    {block.items.map((item, k) => (
+                      <li key={k}>{item}</li>
+                    ))}
+                  </ul>
+                );
+              case 'address':
+                return (
+                  <address key={j}>
+                    {block.lines.map((line, k) => (
+                      <span key={k}>
+                        {line}
+                        <br />
+                      </span>
+                    ))}
+                  </address>
+                );
+              case 'table':
+                return (
+                  <div className="table-scroll" key={j}>
+                    <table>
+                      <thead>
+                        <tr>
+                          {block.head.map((h, k) => (
+                            <th key={k} scope="col">
+                              {h}
+                            </th>
+                          ))}
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {block.rows.map((row, k) => (
+                          <tr key={k}>
+                            {row.map((cell, l) =>
+                              l === 0 ? (
+                                <th key={l} scope="row">
+                                  {cell}
+                                </th>
+                              ) : (
+                                <td key={l}>{cell}</td>
+                              ),
+                            )}
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                );
+              default:
+                return null;
+            }
+          })}
+        </section>
+      ))}
+    </article>
+  );
+}

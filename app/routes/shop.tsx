@@ -1,0 +1,174 @@
+import { Form, Link, data, useSubmit } from 'react-router';
+import type { Route } from './+types/shop';
+import { ProductGrid } from '#app/components/product-card.tsx';
+import { Pagination } from '#app/components/pagination.tsx';
+import { NotFoundContent } from '#app/components/not-found.tsx';
+import { type TextKey, useI18n } from '#app/lib/i18n.ts';
+import { pageParam, shop } from '#app/lib/request.server.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { categoryTree, findCategory, listProducts } from '#app/domain/catalog/catalog.server.ts';
+import { LISTING_ORDERS, type ListingOrder, isListingOrder } from '#app/domain/catalog/listing.ts';
+
+const PER_PAGE = 12;
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title },
+  ...(data && 'description' in data && data.description
+    ? [{ name: 'description', content: data.description }]
+    : []),
+  ...(data && 'noindex' in data ? [{ name: 'robots', content: 'noindex' }] : []),
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { db, locale, t } = shop(args);
+  const url = new URL(args.request.url);
+  const orderParam = url.searchParams.get('orderby');
+  const orderby: ListingOrder = isListingOrder(orderParam) ? orderParam : 'menu_order';
+  const search = (url.searchParams.get('s') ?? '').trim().slice(0, 100);
+  const slug = args.params.slug;
+  const tree = await categoryTree(db, locale);
+  const found = slug === undefined ? null : findCategory(tree, slug);
+  if (slug !== undefined && !found) {
+    return data(
+      { kind: 'missing' as const, title: t('error.not_found_title'), noindex: true },
+      { status: 404 },
+    );
+  }
+  let page = pageParam(url);
+  let listing = await listProducts(db, {
+    locale,
+    page,
+    perPage: PER_PAGE,
+    categorySlug: slug,
+    orderby,
+    search: search || undefined,
+  });
+  if (listing && page > listing.pages) {
+    page = listing.pages;
+    listing = await listProducts(db, {
+      locale,
+      page,
+      perPage: PER_PAGE,
+      categorySlug: slug,
+      orderby,
+      search: search || undefined,
+    });
+  }
+  const heading = found
+    ? found.node.name
+    : search
+      ? `${t('search.label')}: „${search}“`
+      : t('listing.title');
+  return {
+    kind: 'listing' as const,
+    title: `${heading}${page > 1 ? ` – ${t('pagination.page', { page })}` : ''} | ${t('shop.name')}`,
+    description: found?.node.description ?? '',
+    heading,
+    intro: found?.node.description ?? '',
+    trail: found?.trail.map((c) => ({ slug: c.slug, name: c.name })) ?? [],
+    subcategories: found?.node.children.map((c) => ({ slug: c.slug, name: c.name })) ?? [],
+    products: listing?.items ?? [],
+    total: listing?.total ?? 0,
+    page,
+    pages: listing?.pages ?? 1,
+    orderby,
+    search,
+  };
+}
+
+export default function Listing({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === 'missing') return <NotFoundContent />;
+  return <ListingPage data={loaderData} />;
+}
+
+type ListingData = Extract<Route.ComponentProps['loaderData'], { kind: 'listing' }>;
+
+function ListingPage({ data: d }: { data: ListingData }) {
+  const { t } = useI18n();
+  return (
+    <div className="container listing">
+      <nav aria-label={t('nav.breadcrumb')} className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">{t('nav.home')}</Link>
+          </li>
+          <li>
+            <Link to="/shop" aria-current={d.trail.length === 0 ? 'page' : undefined}>
+              {t('nav.all_products')}
+            </Link>
+          </li>
+          {d.trail.map((c, i) => (
+            <li key={c.slug}>
+              <Link
+                to={`/product-category/${c.slug}`}
+                aria-current={i === d.trail.length - 1 ? 'page' : undefined}
+              >
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <header className="listing-header">
+        <h1>{d.heading}</h1>
+        {d.intro && <p className="listing-intro">{d.intro}</p>}
+        {d.subcategories.length > 0 && (
+          <nav aria-label={t('listing.subcategories')}>
+            <ul className="chip-list">
+              {d.subcategories.map((c) => (
+                <li key={c.slug}>
+                  <Link to={`/product-category/${c.slug}`}>{c.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <div className="listing-toolbar">
+        <p className="listing-count" role="status">
+          {t('listing.count', { count: d.total })}
+        </p>
+        <SortForm orderby={d.orderby} search={d.search} />
+      </div>
+      {d.products.length === 0 ? (
+        <p className="listing-empty">{t('listing.empty')}</p>
+      ) : (
+        <ProductGrid products={d.products} eagerCount={3} />
+      )}
+      <Pagination
+        page={d.page}
+        pages={d.pages}
+        search={
+          new URLSearchParams({
+            ...(d.search ? { s: d.search } : {}),
+            ...(d.orderby !== 'menu_order' ? { orderby: d.orderby } : {}),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+function SortForm({ orderby, search }: { orderby: ListingOrder; search: string }) {
+  const { t } = useI18n();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <Form method="get" className="sort-form" onChange={(e) => submit(e.currentTarget)}>
+      {search && <input type="hidden" name="s" value={search} />}
+      <label htmlFor="orderby">{t('listing.sort_label')}</label>
+      <select id="orderby" name="orderby" defaultValue={orderby}>
+        {LISTING_ORDERS.map((o) => (
+          <option key={o} value={o}>
+            {t(`listing.sort.${o}` as TextKey)}
+          </option>
+        ))}
+      </select>
+      {!hydrated && (
+        <button type="submit" className="button button-secondary button-small">
+          {t('listing.sort_apply')}
+        </button>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,16 @@
+// `npm run test:postgres`: the integration and API suites against the PostgreSQL server in
+// DATABASE_URL (each test file gets a database of its own, dropped afterwards).
+import { spawnSync } from 'node:child_process';
+
+const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+if (!url) {
+  console.error(
+    'Set DATABASE_URL (for example postgres://user@localhost:5432/postgres) to run the PostgreSQL suite.',
+  );
+  process.exit(1);
+}
+const result = spawnSync('npx', ['vitest', 'run', 'app', 'db', 'tests/api'], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url, DATABASE_URL: '' },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,312 @@
+import { createReadStream, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type ServerBuild, createRequestHandler } from 'react-router';
+import type { ShopContext } from '#app/lib/context.server.ts';
+import { SESSION_COOKIE } from '#app/lib/session.server.ts';
+import { readCookie } from '#app/lib/cookies.ts';
+import { isSameOriginRequest, isStateChanging } from '#app/lib/origin.ts';
+import { LANG_COOKIE, requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
+import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './headers.ts';
+import { RenderCache } from './render-cache.ts';
+import { type StaticFile, chooseEncoding, contentType, loadStaticFiles } from './static.ts';
+
+export const MAX_BODY_BYTES = 12 * 1024 * 1024;
+const JSON_PATHS = /^\/(wc\/|wc-ajax\/|forms\/)/;
+
+export type ShopServerOptions = {
+  build: ServerBuild;
+  context: ShopContext;
+  clientDir: string;
+  mediaDir: string;
+  /** Seconds a page rendered for a visitor without a session may be reused; 0 disables it. */
+  renderCacheSeconds?: number;
+};
+
+export function createShopServer(options: ShopServerOptions): http.Server {
+  const handler = createShopHandler(options);
+  const server = http.createServer({ keepAliveTimeout: 5000, requestTimeout: 30_000 }, handler);
+  return server;
+}
+
+export function createShopHandler({
+  build,
+  context,
+  clientDir,
+  mediaDir,
+  renderCacheSeconds = 5,
+}: ShopServerOptions) {
+  const { env } = context;
+  const production = env.NODE_ENV === 'production';
+  const baseHeaders = securityHeaders(production, env.SHOP_URL.startsWith('https:'));
+  const staticFiles = loadStaticFiles(clientDir);
+  // Production mode always: error details never reach the browser.
+  const handleRequest = createRequestHandler(build, 'production');
+  const cache = renderCacheSeconds > 0 ? new RenderCache(renderCacheSeconds * 1000, 1000) : null;
+  const shopOrigin = new URL(env.SHOP_URL).origin;
+
+  return async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
+    const method = (req.method ?? 'GET').toUpperCase();
+    const host = /^[A-Za-z0-9.\-:[\]]{1,255}$/.test(req.headers.host ?? '')
+      ? req.headers.host!
+      : new URL(env.SHOP_URL).host;
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://${host}`);
+    } catch {
+      return sendText(res, 400, 'Bad request');
+    }
+    try {
+      if (url.pathname === '/healthz') return await health(res);
+      if (method === 'GET' || method === 'HEAD') {
+        const file = staticFiles.get(url.pathname);
+        if (file) return sendStatic(req, res, file, method);
+        if (url.pathname.startsWith('/media/')) return sendMedia(req, res, url.pathname, method);
+      }
+      if (isStateChanging(method)) {
+        const own = [shopOrigin, `http://${host}`, `https://${host}`];
+        if (!isSameOriginRequest({ get: (n) => header(req, n) }, own))
+          return forbidden(req, res, url);
+        const length = Number(req.headers['content-length'] ?? 0);
+        if (length > MAX_BODY_BYTES) return sendText(res, 413, 'Payload too large');
+      }
+      const cacheKey =
+        cache && isCacheable(req, method, url)
+          ? `${url.pathname}${url.search}|${readCookie(req.headers.cookie, LANG_COOKIE) ?? ''}`
+          : null;
+      const hit = cacheKey ? cache!.get(cacheKey) : undefined;
+      if (hit)
+        return sendPage(req, res, hit.status, hit.headers, hit.body, method, hit.encoded, 'HIT');
+
+      const request = await toFetchRequest(req, url, method);
+      if (!request) return sendText(res, 413, 'Payload too large');
+      const response = await handleRequest(request, context);
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers: [string, string][] = [];
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') headers.push([name, value]);
+      });
+      for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
+      if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
+        headers.push([
+          'content-security-policy',
+          contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))),
+        ]);
+      }
+      if (
+        cacheKey &&
+        response.status === 200 &&
+        !response.headers.has('set-cookie') &&
+        !response.headers.get('cache-control')?.includes('no-store')
+      ) {
+        const entry = cache!.set(cacheKey, { status: response.status, headers, body });
+        return sendPage(req, res, response.status, headers, body, method, entry.encoded, 'MISS');
+      }
+      return sendPage(
+        req,
+        res,
+        response.status,
+        headers,
+        body,
+        method,
+        null,
+        cacheKey ? 'MISS' : null,
+      );
+    } catch (error) {
+      console.error(error);
+      if (!res.headersSent) sendText(res, 500, 'Internal server error');
+      else res.destroy();
+    }
+  };
+
+  async function health(res: http.ServerResponse) {
+    const up = await context.database.ping(2000);
+    res.setHeader('Cache-Control', 'no-store');
+    sendJson(res, up ? 200 : 503, {
+      status: up ? 'ok' : 'unavailable',
+      database: up ? 'up' : 'down',
+    });
+  }
+
+  function forbidden(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const locale = requestLocale(
+      new Request(url, { headers: { cookie: req.headers.cookie ?? '' } }),
+      env.SHOP_LOCALE,
+    );
+    const message = serverTranslator(locale)('error.forbidden_origin');
+    req.resume();
+    if (JSON_PATHS.test(url.pathname)) {
+      return sendJson(res, 403, { code: 'rest_forbidden_origin', message, data: { status: 403 } });
+    }
+    return sendText(res, 403, message);
+  }
+
+  function sendMedia(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    pathname: string,
+    method: string,
+  ) {
+    let name: string;
+    try {
+      name = decodeURIComponent(pathname.slice('/media/'.length));
+    } catch {
+      return sendText(res, 400, 'Bad request');
+    }
+    if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.'))
+      return sendText(res, 404, 'Not found');
+    const file = path.join(mediaDir, name);
+    let size: number;
+    try {
+      const stat = statSync(file);
+      if (!stat.isFile()) throw new Error('not a file');
+      size = stat.size;
+    } catch {
+      return sendText(res, 404, 'Not found');
+    }
+    res.writeHead(200, {
+      'Content-Type': contentType(file),
+      'Content-Length': size,
+      'Cache-Control': 'public, max-age=604800',
+    });
+    if (method === 'HEAD') return res.end();
+    createReadStream(file).pipe(res);
+    void req;
+  }
+}
+
+function header(req: http.IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
+
+/** Anonymous page views may be shared: GET, no session cookie, not an API call. */
+function isCacheable(req: http.IncomingMessage, method: string, url: URL): boolean {
+  if (method !== 'GET') return false;
+  if (readCookie(req.headers.cookie, SESSION_COOKIE) !== undefined) return false;
+  if (JSON_PATHS.test(url.pathname)) return false;
+  return true;
+}
+
+async function toFetchRequest(
+  req: http.IncomingMessage,
+  url: URL,
+  method: string,
+): Promise<Request | null> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const controller = new AbortController();
+  req.socket.once('close', () => controller.abort());
+  let body: Buffer | undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of req) {
+      total += (chunk as Buffer).length;
+      if (total > MAX_BODY_BYTES) return null;
+      chunks.push(chunk as Buffer);
+    }
+    body = Buffer.concat(chunks);
+  }
+  return new Request(url, { method, headers, body, signal: controller.signal });
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
+
+function sendPage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  headers: [string, string][],
+  body: Buffer,
+  method: string,
+  encodedCache: Map<string, Buffer> | null,
+  cacheState: 'HIT' | 'MISS' | null,
+) {
+  for (const [name, value] of headers) {
+    if (name === 'set-cookie') res.appendHeader('Set-Cookie', value);
+    else if (
+      name !== 'content-length' &&
+      name !== 'content-encoding' &&
+      name !== 'transfer-encoding'
+    )
+      res.setHeader(name, value);
+  }
+  if (cacheState) res.setHeader('X-Render-Cache', cacheState);
+  const type = String(res.getHeader('content-type') ?? '');
+  const encoding =
+    body.length > 1024 && COMPRESSIBLE.test(type)
+      ? chooseEncoding(header(req, 'accept-encoding') ?? undefined)
+      : null;
+  let payload = body;
+  if (encoding) {
+    payload = encodedCache?.get(encoding) ?? compress(body, encoding);
+    encodedCache?.set(encoding, payload);
+    res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Vary', 'Accept-Encoding');
+  }
+  res.setHeader('Content-Length', payload.length);
+  res.statusCode = status;
+  res.end(method === 'HEAD' ? undefined : payload);
+}
+
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
+function sendStatic(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  file: StaticFile,
+  method: string,
+) {
+  res.setHeader('Content-Type', file.type);
+  res.setHeader('ETag', file.etag);
+  res.setHeader(
+    'Cache-Control',
+    file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+  );
+  if (req.headers['if-none-match'] === file.etag) {
+    res.statusCode = 304;
+    return res.end();
+  }
+  const encoding = chooseEncoding(header(req, 'accept-encoding') ?? undefined);
+  const payload = (encoding && file[encoding]) || file.body;
+  if (payload !== file.body) {
+    res.setHeader('Content-Encoding', encoding!);
+    res.setHeader('Vary', 'Accept-Encoding');
+  }
+  res.setHeader('Content-Length', payload.length);
+  res.end(method === 'HEAD' ? undefined : payload);
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown) {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(payload),
+  });
+  res.end(payload);
+}
+
+function sendText(res: http.ServerResponse, status: number, text: string) {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { ServerBuild } from 'react-router';
+import {
+  type DatabaseHandle,
+  DatabaseStartError,
+  migrateDatabase,
+  openDatabase,
+  waitForDatabase,
+} from '#app/lib/db.server.ts';
+import type { Env } from '#app/lib/env.server.ts';
+import { seedDemoCatalog } from '#db/seed/seed.ts';
+import { createShopServer } from './app.ts';
+
+export function mediaDirOf(env: Env): string {
+  return path.resolve(env.DATA_DIR, 'media');
+}
+
+/** Opens the configured database (embedded unless DATABASE_URL is set) and brings its schema up to date. */
+export async function openShopDatabase(
+  env: Env,
+  log: (line: string) => void = console.log,
+): Promise<DatabaseHandle> {
+  const handle = env.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR, 'pgdata') });
+  if (handle.kind === 'postgres') await waitForDatabase(handle, { log: (l) => log(l) });
+  try {
+    await migrateDatabase(handle);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    if (error instanceof DatabaseStartError) throw error;
+    throw new DatabaseStartError(
+      `The database schema could not be brought up to date: ${(error as Error).message.split('\n')[0]}`,
+    );
+  }
+  return handle;
+}
+
+export async function seedIfEmpty(
+  handle: DatabaseHandle,
+  env: Env,
+  log: (line: string) => void = console.log,
+) {
+  const started = Date.now();
+  const result = await seedDemoCatalog(handle.db, { mediaDir: mediaDirOf(env) });
+  if (result.seeded)
+    log(
+      `demo catalog seeded: ${result.products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+}
+
+export type RunningShop = {
+  url: string;
+  server: ReturnType<typeof createShopServer>;
+  close(): Promise<void>;
+};
+
+export async function startShop(options: {
+  env: Env;
+  database: DatabaseHandle;
+  build: ServerBuild;
+  clientDir: string;
+  renderCacheSeconds?: number;
+}): Promise<RunningShop> {
+  const { env, database, build, clientDir } = options;
+  const server = createShopServer({
+    build,
+    context: { db: database.db, env, database },
+    clientDir,
+    mediaDir: mediaDirOf(env),
+    renderCacheSeconds: options.renderCacheSeconds,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.PORT, env.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  return {
+    url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Requests still running after ten seconds are cut off.
+        setTimeout(() => {
+          server.closeAllConnections();
+          resolve();
+        }, 10_000).unref();
+      }),
+  };
+}

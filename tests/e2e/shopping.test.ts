@@ -1,0 +1,162 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, shopUrl, waitForHydration } from './browser.ts';
+import { simpleInStockProduct } from './catalog-data.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('shopping journey', () => {
+  it('browses from the home page through a category to a product and buys two with JavaScript', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeTruthy();
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    const categoryLink = nav.locator('.category-nav-wide').getByRole('link').nth(1);
+    const categoryName = (await categoryLink.textContent())!;
+    await categoryLink.click();
+    await page.getByRole('heading', { level: 1, name: categoryName }).waitFor();
+    expect(await page.locator('.product-card').count()).toBeGreaterThan(0);
+
+    const product = await simpleInStockProduct();
+    await page.goto(`/product/${product.slug}`);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    expect(
+      await page
+        .getByText(/inkl\. \d+ % MwSt\./)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole('link', { name: 'Versandkosten' }).first().isVisible()).toBe(true);
+
+    await page.getByLabel('Menge', { exact: true }).fill('2');
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'wurde Ihrem Warenkorb hinzugefügt' })
+      .waitFor();
+    await page.getByRole('link', { name: 'Warenkorb, 2 Artikel' }).waitFor();
+
+    await page.getByRole('link', { name: 'Warenkorb anzeigen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Warenkorb' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: product.name });
+    expect(await row.getByRole('spinbutton').inputValue()).toBe('2');
+    const total = Number(product.prices.price) * 2;
+    const formatted = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(
+      total / 100,
+    );
+    expect(await page.locator('.order-total').textContent()).toContain(formatted);
+    expect(
+      await page.getByRole('rowheader', { name: /enthaltene MwSt\./ }).count(),
+    ).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('adds from a product card without leaving the listing', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const product = await simpleInStockProduct();
+    await page.goto('/shop?orderby=menu_order');
+    await waitForHydration(page);
+    const button = page.getByRole('button', { name: `In den Warenkorb: ${product.name}` });
+    if ((await button.count()) === 0) {
+      await page.goto(`/shop?s=${encodeURIComponent(product.name)}`);
+      await waitForHydration(page);
+    }
+    await page.getByRole('button', { name: `In den Warenkorb: ${product.name}` }).click();
+    await page.getByRole('link', { name: 'Warenkorb, 1 Artikel' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/shop');
+    await context.close();
+  });
+
+  it('buys, changes and removes without JavaScript', async () => {
+    const context = await newContext(browser, { javaScript: false });
+    const page = await context.newPage();
+    const product = await simpleInStockProduct();
+    await page.goto(`/product/${product.slug}`);
+    await page.getByLabel('Menge', { exact: true }).fill('1');
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await page.getByText('wurde Ihrem Warenkorb hinzugefügt').waitFor();
+    expect(await page.getByRole('link', { name: 'Warenkorb, 1 Artikel' }).count()).toBe(1);
+
+    await page.getByRole('link', { name: 'Warenkorb anzeigen' }).click();
+    await page.getByLabel(`Menge für ${product.name}`).fill('3');
+    await page.getByRole('button', { name: 'Warenkorb aktualisieren' }).click();
+    await page.getByText('Warenkorb aktualisiert.').waitFor();
+    expect(await page.getByLabel(`Menge für ${product.name}`).inputValue()).toBe('3');
+    const formatted = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(
+      (Number(product.prices.price) * 3) / 100,
+    );
+    expect(await page.locator('.order-total').textContent()).toContain(formatted);
+
+    await page
+      .getByRole('button', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
+      .click();
+    await page.getByText('Ihr Warenkorb ist derzeit leer.').waitFor();
+    await context.close();
+  });
+
+  it('switches the language and keeps it', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const product = await simpleInStockProduct();
+    await page.goto(`/product/${product.slug}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('.product-price').textContent()).toMatch(/€\d/);
+    expect(new URL(page.url()).pathname).toBe(`/product/${product.slug}`);
+    await page.goto('/cart');
+    await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Warenkorb' }).waitFor();
+    await context.close();
+  });
+
+  it('answers unknown addresses with a translated 404 and normalises bad query parameters', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const missing = await page.goto('/product/gibt-es-nicht');
+    expect(missing?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Seite nicht gefunden' }).waitFor();
+    expect((await page.goto('/product-category/gibt-es-nicht'))?.status()).toBe(404);
+    expect((await page.goto('/irgendwo/anders'))?.status()).toBe(404);
+    for (const query of [
+      'page=abc',
+      'page=-4',
+      'page=99999',
+      'orderby=evil',
+      'page=1e9&orderby[]=x',
+    ]) {
+      const res = await page.goto(`/shop?${query}`);
+      expect(res?.status(), query).toBe(200);
+      await page.getByRole('heading', { level: 1, name: 'Alle Produkte' }).waitFor();
+    }
+    await context.close();
+  });
+
+  it('refuses a form posted from another site and changes nothing', async () => {
+    const product = await simpleInStockProduct();
+    const res = await fetch(shopUrl(`/product/${product.slug}`), {
+      method: 'POST',
+      headers: {
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: `intent=add&product_id=${product.id}&quantity=1`,
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+});

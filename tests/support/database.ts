@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, migrateDatabase, openDatabase } from '#app/lib/db.server.ts';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (npm run test:postgres).
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: 'pglite' });
+    await migrateDatabase(handle);
+    return handle;
+  }
+  const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 });
+  await migrateDatabase(handle);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'app/**/*.test.ts',
+      'db/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/api/**/*.test.ts',
+    ],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
