@@ -82,7 +82,8 @@ export function createShopHandler({
 
       const request = await toFetchRequest(req, url, method);
       if (!request) return sendText(res, 413, 'Payload too large');
-      const response = await handleRequest(request, context);
+      // A context object per request: it scopes the session an action starts to its own loaders.
+      const response = await handleRequest(request, { ...context });
       const body = Buffer.from(await response.arrayBuffer());
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
@@ -203,7 +204,7 @@ async function toFetchRequest(
   }
   const controller = new AbortController();
   req.socket.once('close', () => controller.abort());
-  let body: Buffer | undefined;
+  let body: ArrayBuffer | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -212,7 +213,8 @@ async function toFetchRequest(
       if (total > MAX_BODY_BYTES) return null;
       chunks.push(chunk as Buffer);
     }
-    body = Buffer.concat(chunks);
+    const joined = Buffer.concat(chunks);
+    body = joined.buffer.slice(joined.byteOffset, joined.byteOffset + joined.length) as ArrayBuffer;
   }
   return new Request(url, { method, headers, body, signal: controller.signal });
 }

@@ -22,9 +22,11 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
         </Link>
         <SearchForm />
         <nav className="header-actions" aria-label={t('nav.account')}>
-          <Link to="/my-account" className="header-action">
+          <Link to="/my-account" className="header-action" aria-label={t('nav.account')}>
             <Icon name="user" />
-            <span className="header-action-label">{t('nav.account')}</span>
+            <span className="header-action-label" aria-hidden="true">
+              {t('nav.account')}
+            </span>
           </Link>
           <Link
             to="/cart"

@@ -7,7 +7,6 @@ import type { Result } from './errors.ts';
 import { localize } from './localized.ts';
 import type { TextKey } from './i18n.ts';
 import { shop } from './request.server.ts';
-import { ensureSession } from './session.server.ts';
 
 export type CartActionData = { ok: boolean; message: string; intent: string };
 
@@ -16,7 +15,7 @@ export type CartActionData = { ok: boolean; message: string; intent: string };
  * so the same code serves browsers with and without JavaScript.
  */
 export async function handleCartForm(args: { request: Request; context: AppLoadContext }) {
-  const { db, env, t, locale, currency } = shop(args);
+  const { db, t, locale, currency, startSession, session: currentSession } = shop(args);
   const form = await args.request.formData().catch(() => new FormData());
   // A remove button inside the cart's quantity form names its line in `remove`.
   const intent = form.get('remove') ? 'remove' : String(form.get('intent') ?? 'add');
@@ -49,7 +48,7 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
         '',
       );
     }
-    const { session, setCookie } = await ensureSession(db, args.request, env);
+    const { session, setCookie } = await startSession();
     const result = await addItem(db, session, parsed.data, { currency, locale });
     const product = result.ok
       ? (await productRowsById(db, [parsed.data.id])).get(parsed.data.id)
@@ -57,7 +56,7 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
     return reply(result, t('product.added', { name: localize(product?.name, locale) }), setCookie);
   }
 
-  const session = await shop(args).session();
+  const session = await currentSession();
   const key = String(form.get('remove') ?? form.get('key') ?? '');
   if (intent === 'remove') {
     if (!session)

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import './context.server.ts';
 import { requestLocale, serverTranslator } from './i18n.server.ts';
-import { readSession } from './session.server.ts';
+import { ensureSession, readSession } from './session.server.ts';
 
 /** What every loader and action needs about the current request, computed the same way everywhere. */
 export function shop({ request, context }: { request: Request; context: AppLoadContext }) {
@@ -13,7 +13,8 @@ export function shop({ request, context }: { request: Request; context: AppLoadC
     locale,
     currency: env.SHOP_CURRENCY,
     t: serverTranslator(locale),
-    session: () => readSession(db, request),
+    session: () => readSession(db, request, context),
+    startSession: () => ensureSession(db, request, env, context),
   };
 }
 

@@ -18,14 +18,23 @@ export function hasSessionCookie(request: Request): boolean {
   return readCookie(request.headers.get('cookie'), SESSION_COOKIE) !== undefined;
 }
 
-const loaded = new WeakMap<Request, Promise<Session | null>>();
+const loaded = new WeakMap<object, Promise<Session | null>>();
 
-/** The request's session, or null; loaded once per request however many loaders ask. */
-export function readSession(db: Tx, request: Request): Promise<Session | null> {
-  let pending = loaded.get(request);
+/**
+ * The request's session, or null; loaded once per request however many loaders ask.
+ * `scope` is the per-request load context: React Router hands the action and the loaders
+ * that follow it different Request objects but the same context, so a session the action
+ * starts is the one the loaders see.
+ */
+export function readSession(
+  db: Tx,
+  request: Request,
+  scope: object = request,
+): Promise<Session | null> {
+  let pending = loaded.get(scope);
   if (!pending) {
     pending = loadSession(db, readCookie(request.headers.get('cookie'), SESSION_COOKIE));
-    loaded.set(request, pending);
+    loaded.set(scope, pending);
   }
   return pending;
 }
@@ -43,8 +52,13 @@ async function loadSession(db: Tx, id: string | undefined): Promise<Session | nu
 export type StartedSession = { session: Session; setCookie: string | null };
 
 /** Returns the request's session, creating one (and its cookie) when there is none. */
-export async function ensureSession(db: Tx, request: Request, env: Env): Promise<StartedSession> {
-  const existing = await readSession(db, request);
+export async function ensureSession(
+  db: Tx,
+  request: Request,
+  env: Env,
+  scope: object = request,
+): Promise<StartedSession> {
+  const existing = await readSession(db, request, scope);
   if (existing) return { session: existing, setCookie: null };
   const id = randomBytes(32).toString('base64url');
   const session: Session = { idHash: hashSessionId(id), customerId: null, data: {} };
@@ -52,7 +66,7 @@ export async function ensureSession(db: Tx, request: Request, env: Env): Promise
     idHash: session.idHash,
     expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
   });
-  loaded.set(request, Promise.resolve(session));
+  loaded.set(scope, Promise.resolve(session));
   return { session, setCookie: sessionCookie(id, env) };
 }
 

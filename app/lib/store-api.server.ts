@@ -98,8 +98,8 @@ export async function readBody(
 
 /** Loads or starts the session of a Store API call; the nonce goes out in every response. */
 export async function storeSession(args: Args) {
-  const { db, env } = shop(args);
-  const { session, setCookie } = await ensureSession(db, args.request, env);
+  const { env, startSession } = shop(args);
+  const { session, setCookie } = await startSession();
   const headers: Record<string, string> = { Nonce: sessionNonce(session, env) };
   if (setCookie) headers['Set-Cookie'] = setCookie;
   return { session, headers };

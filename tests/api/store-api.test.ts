@@ -369,10 +369,11 @@ describe('Store API cart', () => {
 
     it('cross-origin request', async () => {
       const client = await StoreClient.start(shop.url);
-      for (const headers of [
+      const attempts: Record<string, string>[] = [
         { origin: 'https://evil.example' },
         { 'sec-fetch-site': 'cross-site' },
-      ]) {
+      ];
+      for (const headers of attempts) {
         const res = await client.raw('/cart/add-item', JSON.stringify({ id: ids.coffee }), {
           'content-type': 'application/json',
           ...headers,

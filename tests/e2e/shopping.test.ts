@@ -33,7 +33,7 @@ describe('shopping journey', () => {
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     expect(
       await page
-        .getByText(/inkl\. \d+ % MwSt\./)
+        .getByText(/inkl\. \d+\s%\sMwSt\./)
         .first()
         .isVisible(),
     ).toBe(true);

@@ -13,6 +13,10 @@ export class StoreClient {
     return new StoreClient(base, cookie, res.headers.get('nonce') ?? '');
   }
 
+  get cookieHeader(): string {
+    return this.cookie;
+  }
+
   async cart(): Promise<any> {
     const res = await fetch(`${this.base}/wc/store/v1/cart`, { headers: { cookie: this.cookie } });
     return res.json();

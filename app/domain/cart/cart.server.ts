@@ -221,16 +221,14 @@ export async function addItem(
         .set({ quantity: wanted })
         .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.key, key)));
     } else {
-      await tx
-        .insert(cartItems)
-        .values({
-          cartId: cart.id,
-          key,
-          productId: parent.id,
-          variationId,
-          variation,
-          quantity: wanted,
-        });
+      await tx.insert(cartItems).values({
+        cartId: cart.id,
+        key,
+        productId: parent.id,
+        variationId,
+        variation,
+        quantity: wanted,
+      });
     }
     await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
     return ok({ key });

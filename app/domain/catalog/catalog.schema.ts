@@ -46,7 +46,9 @@ export const categories = pgTable(
   {
     id: serial('id').primaryKey(),
     slug: text('slug').notNull().unique(),
-    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, {
+      onDelete: 'set null',
+    }),
     name: jsonb('name').$type<Localized>().notNull(),
     description: jsonb('description').$type<Localized>(),
     imageId: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
@@ -70,7 +72,9 @@ export const products = pgTable(
   'products',
   {
     id: serial('id').primaryKey(),
-    parentId: integer('parent_id').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => products.id, {
+      onDelete: 'cascade',
+    }),
     type: text('type', { enum: PRODUCT_TYPES }).notNull(),
     slug: text('slug').unique(),
     status: text('status', { enum: ['publish', 'draft'] })

@@ -377,7 +377,7 @@ export type QuantityRules = {
   soldIndividually: boolean;
 };
 
-export type ProductDetail = ProductSummary & {
+export type ProductDetail = Omit<ProductSummary, 'variations'> & {
   description: string;
   sku: string | null;
   gtin: string | null;

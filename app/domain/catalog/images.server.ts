@@ -181,9 +181,10 @@ type Palette = {
   ad: string;
   al: string;
   line: string;
-  fill: string;
   alt: boolean;
   pattern: Pattern;
+  /** Draws a shape (`tag` with geometry `attrs`) in the product colour, its pattern and outline. */
+  paint: (tag: string, attrs: string) => string;
 };
 
 export function buildProductSvg(spec: ProductImageSpec): string {
@@ -201,9 +202,16 @@ export function buildProductSvg(spec: ProductImageSpec): string {
     ad: shade(a, 0.25),
     al: tint(a, 0.45),
     line,
-    fill: spec.pattern && spec.pattern !== 'plain' ? 'url(#surface)' : c,
     alt: view % 2 === 1,
     pattern: spec.pattern ?? 'plain',
+    paint: () => '',
+  };
+  const texture = patternPaths(p.pattern, a);
+  let clips = 0;
+  p.paint = (tag, attrs) => {
+    if (!texture) return `<${tag} ${attrs} fill="${c}" stroke="${line}" stroke-width="5"/>`;
+    const id = `surface${++clips}`;
+    return `<${tag} ${attrs} fill="${c}"/><clipPath id="${id}"><${tag} ${attrs}/></clipPath><g clip-path="url(#${id})">${texture}</g><${tag} ${attrs} fill="none" stroke="${line}" stroke-width="5"/>`;
   };
   const motif = MOTIF_DRAWINGS[spec.motif](p);
   const transform =
@@ -215,7 +223,6 @@ export function buildProductSvg(spec: ProductImageSpec): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${FULL}" height="${FULL}" viewBox="0 0 1000 1000">
 <defs>
 ${background(p, view).defs}
-${surfacePattern(p)}
 <radialGradient id="shadow"><stop offset="0" stop-color="#1d2430" stop-opacity="0.32"/><stop offset="1" stop-color="#1d2430" stop-opacity="0"/></radialGradient>
 <linearGradient id="gloss" x1="0" x2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.38"/><stop offset="0.5" stop-color="#fff" stop-opacity="0.05"/><stop offset="1" stop-color="#000" stop-opacity="0.08"/></linearGradient>
 <linearGradient id="screen" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${tint(a, 0.2)}"/><stop offset="1" stop-color="${shade(c, 0.1)}"/></linearGradient>
@@ -236,10 +243,10 @@ function background(p: Palette, view: number): { defs: string; body: string } {
     case 1:
       return {
         defs: `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${mix(paleC, '#ffffff', 0.3)}"/><stop offset="1" stop-color="${tint(p.a, 0.78)}"/></linearGradient>
-<clipPath id="upper"><rect width="1000" height="800"/></clipPath>`,
-        // Explicit stripes: SVG patterns render far slower than plain shapes.
+`,
+        // One path of slanted stripes: cheaper to rasterise than a pattern or many elements.
         body: `<rect width="1000" height="1000" fill="url(#bg)"/>
-<g clip-path="url(#upper)"><g transform="rotate(35 500 400)" fill="${p.a}" opacity="0.07">${Array.from({ length: 34 }, (_, i) => `<rect x="${-350 + i * 50}" y="-300" width="14" height="1400"/>`).join('')}</g></g>
+<path d="${Array.from({ length: 32 }, (_, i) => `M${-560 + i * 50} 800 l560 -800 h14 l-560 800 Z`).join('')}" fill="${p.a}" fill-opacity="0.07"/>
 <rect x="120" y="690" width="760" height="110" rx="24" fill="#ffffff" opacity="0.5"/>
 <rect x="0" y="800" width="1000" height="200" fill="#ffffff" opacity="0.82"/>`,
       };
@@ -259,16 +266,31 @@ function background(p: Palette, view: number): { defs: string; body: string } {
   }
 }
 
-/** `url(#surface)` paints the product colour with its pattern. */
-function surfacePattern(p: Palette): string {
-  const { c, a } = p;
-  switch (p.pattern) {
+/**
+ * Pattern geometry over the whole canvas, clipped to each shape by `paint`. Plain paths
+ * rasterise several times faster than SVG `<pattern>` fills.
+ */
+function patternPaths(pattern: Pattern, accent: string): string {
+  const range = (n: number, step: number) => Array.from({ length: n }, (_, i) => i * step);
+  switch (pattern) {
     case 'stripes':
-      return `<pattern id="surface" width="56" height="56" patternUnits="userSpaceOnUse" patternTransform="rotate(90)"><rect width="56" height="56" fill="${c}"/><rect width="20" height="56" fill="${a}"/></pattern>`;
-    case 'dots':
-      return `<pattern id="surface" width="48" height="48" patternUnits="userSpaceOnUse"><rect width="48" height="48" fill="${c}"/><circle cx="12" cy="12" r="7" fill="${a}"/><circle cx="36" cy="36" r="7" fill="${a}"/></pattern>`;
+      return `<path d="${range(18, 56)
+        .map((y) => `M0 ${y}h1000v20h-1000Z`)
+        .join('')}" fill="${accent}"/>`;
+    case 'dots': {
+      const dot = (x: number, y: number) => `M${x - 7} ${y}a7 7 0 1 0 14 0a7 7 0 1 0 -14 0`;
+      const dots = range(21, 48).flatMap((x) =>
+        range(21, 48).map((y) => dot(x + 12, y + 12) + dot(x + 36, y + 36)),
+      );
+      return `<path d="${dots.join('')}" fill="${accent}"/>`;
+    }
     case 'check':
-      return `<pattern id="surface" width="64" height="64" patternUnits="userSpaceOnUse"><rect width="64" height="64" fill="${c}"/><rect width="32" height="64" fill="${a}" opacity="0.45"/><rect width="64" height="32" fill="${a}" opacity="0.45"/></pattern>`;
+      return `<path d="${range(16, 64)
+        .map((x) => `M${x} 0h32v1000h-32Z`)
+        .join('')}" fill="${accent}" fill-opacity="0.45"/>
+<path d="${range(16, 64)
+        .map((y) => `M0 ${y}h1000v32h-1000Z`)
+        .join('')}" fill="${accent}" fill-opacity="0.45"/>`;
     default:
       return '';
   }
@@ -356,7 +378,7 @@ function tshirtPath(long: boolean): string {
 
 function garment(p: Palette, kind: 'tshirt' | 'longsleeve' | 'hoodie'): string {
   const long = kind !== 'tshirt';
-  const body = `<path d="${tshirtPath(long)}" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>`;
+  const body = `${p.paint('path', `d="${tshirtPath(long)}"`)}`;
   const shadowFold = `<path d="M330 362 L330 740 L372 740 L360 380 Z" fill="#000" opacity="0.07"/><path d="M670 362 L670 740 L630 740 L642 380 Z" fill="#000" opacity="0.05"/>`;
   const hem = `<path d="M332 716 L668 716" stroke="${p.line}" stroke-width="3" stroke-dasharray="10 8" fill="none"/>`;
   const cuffs = long
@@ -492,7 +514,7 @@ ${p.alt ? lines(520, 490, 80, 4, 26, '#ffffff', 0.8) : ''}${gloss(388, 330, 60, 
     const necks = [0, 1, 2, 3, 4]
       .map(
         (i) =>
-          `<rect x="${296 + i * 88}" y="300" width="56" height="150" rx="18" fill="#5a3a1c" stroke="#3a2410" stroke-width="4"/><rect x="${300 + i * 88}" y="288" width="48" height="22" rx="5" fill="${p.a}" stroke="${p.ad}" stroke-width="3"/>`,
+          `<rect x="${296 + i * 88}" y="300" width="56" height="150" rx="18" fill="${mix(p.cdd, '#3a2410', 0.5)}" stroke="${shade(p.cdd, 0.3)}" stroke-width="4"/><rect x="${300 + i * 88}" y="288" width="48" height="22" rx="5" fill="${p.a}" stroke="${p.ad}" stroke-width="3"/>`,
       )
       .join('');
     return `${necks}<rect x="250" y="420" width="500" height="320" rx="20" fill="${p.c}" stroke="${p.line}" stroke-width="6"/>
@@ -590,7 +612,7 @@ ${gloss(306, 346, 100, 388, 4)}`;
       flip: boolean,
     ) => `<g transform="translate(${dx} ${dy})${flip ? ' translate(1000 0) scale(-1 1)' : ''}">
 <path d="M250 700 Q230 620 300 600 L640 560 Q760 560 770 640 Q776 710 700 716 L300 724 Q256 722 250 700 Z" fill="#e9e4d9" stroke="#b9b3a6" stroke-width="4"/>
-<path d="M480 590 Q520 470 650 480 Q770 500 770 630 Q700 600 640 600 Q560 600 480 590 Z" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+${p.paint('path', `d="M480 590 Q520 470 650 480 Q770 500 770 630 Q700 600 640 600 Q560 600 480 590 Z"`)}
 <path d="M520 560 Q600 520 700 540" stroke="${p.a}" stroke-width="8" fill="none" stroke-dasharray="14 10"/></g>`;
     return p.alt ? `${slipper(-30, -90, true)}${slipper(20, 10, false)}` : slipper(0, 0, false);
   },
@@ -620,7 +642,7 @@ ${p.alt ? `<rect x="580" y="620" width="70" height="44" rx="6" fill="${p.a}"/>` 
   tote: (
     p,
   ) => `<path d="M410 380 Q410 220 500 220 Q590 220 590 380" fill="none" stroke="${p.cd}" stroke-width="26"/>
-<path d="M330 370 L670 370 L700 740 L300 740 Z" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+${p.paint('path', `d="M330 370 L670 370 L700 740 L300 740 Z"`)}
 <path d="M330 370 L670 370" stroke="${p.cd}" stroke-width="14"/>
 ${p.alt ? `<rect x="430" y="640" width="140" height="50" rx="6" fill="${p.a}" opacity="0.9"/>` : `<circle cx="500" cy="540" r="96" fill="${p.a}"/><path d="M440 560 Q500 470 560 560" stroke="${onColor(p.a)}" stroke-width="14" fill="none"/><circle cx="500" cy="590" r="12" fill="${onColor(p.a)}"/>`}`,
 
@@ -691,7 +713,7 @@ ${p.alt ? `<path d="M620 360 L820 760 L420 760 Z" fill="#fff2b8" opacity="0.55"/
   ) => `<ellipse cx="500" cy="730" rx="120" ry="22" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/>
 <path d="M500 720 L500 330" stroke="${p.cdd}" stroke-width="14"/>
 ${p.alt ? `<ellipse cx="500" cy="300" rx="220" ry="140" fill="#fff2b8" opacity="0.45"/>` : ''}
-<path d="M390 170 L610 170 L660 340 L340 340 Z" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+${p.paint('path', `d="M390 170 L610 170 L660 340 L340 340 Z"`)}
 <path d="M340 340 L660 340" stroke="${p.a}" stroke-width="10"/><path d="M390 170 L610 170" stroke="${p.a}" stroke-width="10"/>`,
 
   teddy: (p) => {
@@ -746,13 +768,13 @@ ${piece(320, 380, 3)}${piece(500, 560, 2)}${piece(500, 380, 1)}${piece(320, 560,
       ? [0, 1, 2]
           .map(
             (i) =>
-              `<rect x="${300 - i * 10}" y="${620 - i * 110}" width="${400 + i * 20}" height="110" rx="26" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/><rect x="${300 - i * 10}" y="${620 - i * 110}" width="${400 + i * 20}" height="110" rx="26" fill="#000" opacity="${0.04 * i}"/>`,
+              `${p.paint('rect', `x="${300 - i * 10}" y="${620 - i * 110}" width="${400 + i * 20}" height="110" rx="26"`)}<rect x="${300 - i * 10}" y="${620 - i * 110}" width="${400 + i * 20}" height="110" rx="26" fill="#000" opacity="${0.04 * i}"/>`,
           )
           .join('') +
         `<path d="M300 675 L700 675" stroke="#ffffff" stroke-width="4" opacity="0.4" stroke-dasharray="12 10"/>`
-      : `<path d="M300 430 L700 430 L760 740 L240 740 Z" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+      : `${p.paint('path', `d="M300 430 L700 430 L760 740 L240 740 Z"`)}
 <path d="M300 430 L700 430 L760 740 L240 740 Z" fill="url(#gloss)" opacity="0.6"/>
-<rect x="270" y="300" width="460" height="150" rx="75" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+${p.paint('rect', `x="270" y="300" width="460" height="150" rx="75"`)}
 <rect x="270" y="300" width="460" height="150" rx="75" fill="#000" opacity="0.08"/>
 <ellipse cx="730" cy="375" rx="40" ry="75" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/><ellipse cx="730" cy="375" rx="14" ry="26" fill="#d9c7a6"/>`,
 
@@ -763,7 +785,7 @@ ${piece(320, 380, 3)}${piece(500, 560, 2)}${piece(500, 380, 1)}${piece(320, 560,
       s: number,
       rot: number,
     ) => `<g transform="translate(${dx} ${dy}) rotate(${rot} 500 500) translate(500 500) scale(${s}) translate(-500 -500)">
-<path d="M290 280 Q500 320 710 280 Q680 500 710 720 Q500 680 290 720 Q320 500 290 280 Z" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+${p.paint('path', `d="M290 280 Q500 320 710 280 Q680 500 710 720 Q500 680 290 720 Q320 500 290 280 Z"`)}
 <path d="M290 280 Q500 320 710 280 Q680 500 710 720 Q500 680 290 720 Q320 500 290 280 Z" fill="url(#gloss)" opacity="0.5"/>
 <circle cx="500" cy="500" r="16" fill="${p.cd}"/></g>`;
     return p.alt ? `${cushion(-90, -30, 0.8, -8)}${cushion(90, 60, 0.85, 6)}` : cushion(0, 0, 1, 0);
@@ -771,13 +793,13 @@ ${piece(320, 380, 3)}${piece(500, 560, 2)}${piece(500, 380, 1)}${piece(320, 560,
 
   blanket: (p) =>
     p.alt
-      ? `<rect x="280" y="430" width="440" height="300" rx="150" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>
+      ? `${p.paint('rect', `x="280" y="430" width="440" height="300" rx="150"`)}
 <ellipse cx="700" cy="580" rx="70" ry="150" fill="${p.cd}" stroke="${p.line}" stroke-width="5"/><path d="M700 470 Q650 580 700 690 M700 510 Q670 580 700 650" stroke="${p.cdd}" stroke-width="5" fill="none"/>
 <rect x="420" y="420" width="40" height="320" fill="${p.a}"/>`
       : `${[0, 1, 2]
           .map(
             (i) =>
-              `<rect x="${260 + i * 20}" y="${600 - i * 120}" width="${480 - i * 40}" height="120" rx="30" fill="${p.fill}" stroke="${p.line}" stroke-width="5"/>`,
+              `${p.paint('rect', `x="${260 + i * 20}" y="${600 - i * 120}" width="${480 - i * 40}" height="120" rx="30"`)}`,
           )
           .join(
             '',

@@ -43,7 +43,7 @@ describe('tax', () => {
   });
 
   it('formats a rate per locale', () => {
-    expect(formatRate(1900, 'de')).toBe('19 %');
+    expect(formatRate(1900, 'de')).toBe('19\u00a0%');
     expect(formatRate(700, 'en')).toBe('7%');
   });
 });

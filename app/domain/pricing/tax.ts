@@ -44,10 +44,10 @@ export function taxInGross(grossAmount: number, rateBasisPoints: number): number
   return roundMinor((grossAmount * rateBasisPoints) / (10_000 + rateBasisPoints));
 }
 
-/** "19 %" in German, "19%" in English. */
+/** "19 %" in German (a non-breaking space, as German typesetting wants), "19%" in English. */
 export function formatRate(rateBasisPoints: number, locale: 'de' | 'en'): string {
   const value = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
     maximumFractionDigits: 2,
   }).format(rateBasisPoints / 100);
-  return locale === 'de' ? `${value} %` : `${value}%`;
+  return locale === 'de' ? `${value}\u00a0%` : `${value}%`;
 }
