@@ -2,13 +2,7 @@ import type { AppLoadContext } from 'react-router';
 import type { DomainError } from './errors.ts';
 import type { TextKey, Translate } from './i18n.ts';
 import { shop } from './request.server.ts';
-import {
-  type Session,
-  ensureSession,
-  nonceFromHeaders,
-  sessionNonce,
-  verifyNonce,
-} from './session.server.ts';
+import { type Session, nonceFromHeaders, sessionNonce, verifyNonce } from './session.server.ts';
 import { formatMoney, minorUnit } from '#app/domain/pricing/money.ts';
 import type { Locale } from './localized.ts';
 
