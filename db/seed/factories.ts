@@ -381,15 +381,13 @@ export async function createProduct(
   );
 
   if (categoryIds.length) {
-    await db
-      .insert(productCategories)
-      .values(
-        categoryIds.map((categoryId, position) => ({
-          productId: product.id,
-          categoryId,
-          position,
-        })),
-      );
+    await db.insert(productCategories).values(
+      categoryIds.map((categoryId, position) => ({
+        productId: product.id,
+        categoryId,
+        position,
+      })),
+    );
   }
   if (imageIds.length) {
     await db

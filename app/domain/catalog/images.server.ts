@@ -214,6 +214,7 @@ export function buildProductSvg(spec: ProductImageSpec): string {
     return `<${tag} ${attrs} fill="${c}"/><clipPath id="${id}"><${tag} ${attrs}/></clipPath><g clip-path="url(#${id})">${texture}</g><${tag} ${attrs} fill="none" stroke="${line}" stroke-width="5"/>`;
   };
   const motif = MOTIF_DRAWINGS[spec.motif](p);
+  const scene = background(p, view);
   const transform =
     view % 3 === 0
       ? ''
@@ -222,12 +223,12 @@ export function buildProductSvg(spec: ProductImageSpec): string {
         : 'translate(500 450) rotate(5) scale(0.94) translate(-500 -450)';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${FULL}" height="${FULL}" viewBox="0 0 1000 1000">
 <defs>
-${background(p, view).defs}
+${scene.defs}
 <radialGradient id="shadow"><stop offset="0" stop-color="#1d2430" stop-opacity="0.32"/><stop offset="1" stop-color="#1d2430" stop-opacity="0"/></radialGradient>
 <linearGradient id="gloss" x1="0" x2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.38"/><stop offset="0.5" stop-color="#fff" stop-opacity="0.05"/><stop offset="1" stop-color="#000" stop-opacity="0.08"/></linearGradient>
 <linearGradient id="screen" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${tint(a, 0.2)}"/><stop offset="1" stop-color="${shade(c, 0.1)}"/></linearGradient>
 </defs>
-${background(p, view).body}
+${scene.body}
 <ellipse cx="${view % 3 === 1 ? 520 : 500}" cy="752" rx="300" ry="38" fill="url(#shadow)"/>
 <g transform="${transform}" stroke-linejoin="round" stroke-linecap="round">
 ${motif}
@@ -936,7 +937,7 @@ export async function renderPdfSheet(
   ];
   let y = 750;
   for (const line of lines) {
-    for (const part of line === '' ? [''] : wrap(line, 92)) {
+    for (const part of line === '' ? [''] : wrap(line, 86)) {
       if (y < 60) break;
       ops.push(`${pdfString(part)} Tj`, '0 -16 Td');
       y -= 16;
