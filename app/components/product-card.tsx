@@ -65,7 +65,9 @@ export function ProductCard({ product, eager }: { product: ProductSummary; eager
             {t('delivery.time', { label: product.deliveryTime.label })}
           </p>
         )}
-        <CardAction product={product} href={href} soldOut={soldOut} />
+        <div className="card-action">
+          <CardAction product={product} href={href} soldOut={soldOut} />
+        </div>
       </div>
     </article>
   );

@@ -2,13 +2,16 @@ import type { Route } from './+types/contact';
 import { shop } from '#app/lib/request.server.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
-import { UNSET_OWNER, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
+import { UNSET_OWNER, displayOwner, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, t } = shop(args);
-  const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
+  const { db, t, locale } = shop(args);
+  const owner = displayOwner(
+    await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER),
+    locale,
+  );
   return { owner, title: `${t('contact.title')} | ${t('shop.name')}` };
 }
 

@@ -32,11 +32,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero-inner">
-          <h1 id="hero-title">{t('home.title', { name: t('shop.name') })}</h1>
-          <p className="hero-lead">{t('home.hero_lead')}</p>
-          <Link to="/shop" className="button button-large">
-            {t('home.hero_cta')}
-          </Link>
+          <div className="hero-text">
+            <h1 id="hero-title">{t('home.title', { name: t('shop.name') })}</h1>
+            <p className="hero-lead">{t('home.hero_lead')}</p>
+            <Link to="/shop" className="button button-large">
+              {t('home.hero_cta')}
+            </Link>
+          </div>
+          <div className="hero-pictures" aria-hidden="true">
+            {loaderData.featured
+              .filter((p) => p.image)
+              .slice(0, 3)
+              .map((p, i) => (
+                <ProductImage
+                  key={p.id}
+                  image={{ ...p.image!, alt: '' }}
+                  size="medium"
+                  eager={i === 0}
+                  sizes="(max-width: 849px) 0px, 260px"
+                />
+              ))}
+          </div>
         </div>
       </section>
       <ul className="container usp-list">

@@ -4,7 +4,7 @@ import { isLegalSlug, legalPage } from '#app/content/legal.ts';
 import { shop } from '#app/lib/request.server.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
-import { UNSET_OWNER, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
+import { UNSET_OWNER, displayOwner, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `${data.page.title} | ${data.shopName}` : '' },
@@ -14,7 +14,10 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, locale, t } = shop(args);
   const slug = new URL(args.request.url).pathname.slice(1);
   if (!isLegalSlug(slug)) throw data(null, { status: 404 });
-  const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
+  const owner = displayOwner(
+    await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER),
+    locale,
+  );
   return { page: legalPage(slug, locale, owner), shopName: t('shop.name') };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Locale } from '#app/lib/localized.ts';
 
 export const shopOwnerSchema = z.object({
   name: z.string(),
@@ -28,3 +29,10 @@ export const UNSET_OWNER: ShopOwnerSettings = {
   register: '—',
   representative: '—',
 };
+
+/** The owner's details as shown to shoppers: an ISO country code becomes the country's name. */
+export function displayOwner(owner: ShopOwnerSettings, locale: Locale): ShopOwnerSettings {
+  if (!/^[A-Z]{2}$/.test(owner.country)) return owner;
+  const names = new Intl.DisplayNames([locale === 'de' ? 'de-DE' : 'en-GB'], { type: 'region' });
+  return { ...owner, country: names.of(owner.country) ?? owner.country };
+}
