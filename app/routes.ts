@@ -9,6 +9,7 @@ export default [
   route('product/:slug', 'routes/product.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('contact', 'routes/contact.tsx'),
+  route('rueckruf', 'routes/callback.tsx'),
   ...legal.map((slug) => route(slug, 'routes/legal.tsx', { id: `legal-${slug}` })),
   route('set-language', 'routes/set-language.ts'),
 
@@ -18,6 +19,12 @@ export default [
   route('wc/store/v1/cart/add-item', 'routes/api/store-cart-add-item.ts'),
   route('wc/store/v1/cart/remove-item', 'routes/api/store-cart-remove-item.ts'),
   route('wc/store/v1/*', 'routes/api/store-not-found.ts'),
+
+  route('forms/v1/contact-forms/:id/feedback', 'routes/api/form-feedback.ts'),
+  route('forms/v1/contact-forms/:id/refill', 'routes/api/form-refill.ts'),
+  route('forms/v1/contact-forms/:id/feedback/schema', 'routes/api/form-schema.ts'),
+  route('wc-ajax/captcha_regenerate', 'routes/api/captcha-regenerate.ts'),
+  route('wc-ajax/captcha_audio', 'routes/api/captcha-audio.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

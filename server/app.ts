@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type ServerBuild, createRequestHandler } from 'react-router';
 import type { ShopContext } from '#app/lib/context.server.ts';
 import { SESSION_COOKIE } from '#app/lib/session.server.ts';
+import { CLIENT_ADDRESS_HEADER } from '#app/lib/client-address.ts';
 import { readCookie } from '#app/lib/cookies.ts';
 import { isSameOriginRequest, isStateChanging } from '#app/lib/origin.ts';
 import { LANG_COOKIE, requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
@@ -80,7 +81,7 @@ export function createShopHandler({
       if (hit)
         return sendPage(req, res, hit.status, hit.headers, hit.body, method, hit.encoded, 'HIT');
 
-      const request = await toFetchRequest(req, url, method);
+      const request = await toFetchRequest(req, res, url, method);
       if (!request) return sendText(res, 413, 'Payload too large');
       // A context object per request: it scopes the session an action starts to its own loaders.
       const response = await handleRequest(request, { ...context });
@@ -193,17 +194,22 @@ function isCacheable(req: http.IncomingMessage, method: string, url: URL): boole
 
 async function toFetchRequest(
   req: http.IncomingMessage,
+  res: http.ServerResponse,
   url: URL,
   method: string,
 ): Promise<Request | null> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(':')) continue;
+    if (value === undefined || name.startsWith(':') || name === CLIENT_ADDRESS_HEADER) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  headers.set(CLIENT_ADDRESS_HEADER, req.socket.remoteAddress ?? 'unknown');
   const controller = new AbortController();
-  req.socket.once('close', () => controller.abort());
+  // A visitor who leaves before the answer is complete cancels the work for it.
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
   let body: ArrayBuffer | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
     const chunks: Buffer[] = [];

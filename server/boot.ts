@@ -9,6 +9,7 @@ import {
 } from '#app/lib/db.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import { seedDemoCatalog } from '#db/seed/seed.ts';
+import { seedDemoForms } from '#db/seed/demo-forms.ts';
 import { createShopServer } from './app.ts';
 
 export function mediaDirOf(env: Env): string {
@@ -47,6 +48,7 @@ export async function seedIfEmpty(
     log(
       `demo catalog seeded: ${result.products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+  if (await seedDemoForms(handle.db)) log('demo contact forms seeded');
 }
 
 export type RunningShop = {

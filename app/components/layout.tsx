@@ -162,6 +162,9 @@ export function SiteFooter() {
               <Link to="/contact">{t('footer.contact')}</Link>
             </li>
             <li>
+              <Link to="/rueckruf">{t('footer.callback')}</Link>
+            </li>
+            <li>
               <Link to="/versand-und-zahlung">{t('footer.shipping_payment')}</Link>
             </li>
             <li>

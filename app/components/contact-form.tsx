@@ -1,0 +1,535 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CaptchaView, ContactFormView, FieldView } from '#app/lib/contact-form.server.ts';
+import type { Feedback } from '#app/domain/forms/forms.server.ts';
+import { formStateOf } from '#app/domain/forms/forms.types.ts';
+import { type FormValues, validateForm } from '#app/domain/forms/rules.ts';
+import { formatNumber, useI18n } from '#app/lib/i18n.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { CaptchaInner } from './captcha.tsx';
+
+/** What a plain (script-less) post of the form gets back to render. */
+export type FormPostResult = { feedback: Feedback; posted: Record<string, string[]> };
+
+type Errors = Record<string, string>;
+
+const CAPTCHA_FIELD = 'kc_captcha';
+const PLAY_KEY = 80; // P
+
+function browserSupportsForm(): boolean {
+  return (
+    typeof fetch === 'function' &&
+    typeof FormData === 'function' &&
+    typeof NodeList !== 'undefined' &&
+    typeof NodeList.prototype.forEach === 'function' &&
+    typeof String.prototype.replaceAll === 'function'
+  );
+}
+
+/** Field values as the rule engine reads them; files by name, size and declared type. */
+function valuesOf(form: HTMLFormElement, fields: FieldView[]): FormValues {
+  const data = new FormData(form);
+  const values: FormValues = {};
+  for (const f of fields) {
+    const raw = data.getAll(f.multiple || f.type === 'checkbox' ? `${f.name}[]` : f.name);
+    values[f.name] = raw.map((v) =>
+      typeof v === 'string' ? v : { name: v.name, size: v.size, type: v.type },
+    );
+  }
+  return values;
+}
+
+function errorsFrom(feedback: Feedback | undefined): Errors {
+  return Object.fromEntries((feedback?.invalid_fields ?? []).map((i) => [i.field, i.message]));
+}
+
+export function ContactForm({ view, result }: { view: ContactFormView; result?: FormPostResult }) {
+  const { t, locale } = useI18n();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const feedback = result?.feedback;
+  const [status, setStatus] = useState(() => (feedback ? formStateOf(feedback.status) : 'init'));
+  const [message, setMessage] = useState(feedback?.message ?? '');
+  const [errors, setErrors] = useState<Errors>(() => errorsFrom(feedback));
+  // A captcha fetched in the page replaces the one the page came with, until the page brings a new one.
+  const [fetched, setFetched] = useState<{ base: string | undefined; captcha: CaptchaView } | null>(
+    null,
+  );
+  const captcha = fetched && fetched.base === view.captcha?.key ? fetched.captcha : view.captcha;
+  const setCaptcha = (next: CaptchaView) => setFetched({ base: view.captcha?.key, captcha: next });
+  const [acceptance, setAcceptance] = useState<Record<string, boolean>>({});
+  const [lengths, setLengths] = useState<Record<string, number>>({});
+  const [misplaced, setMisplaced] = useState(false);
+  const supported = hydrated && browserSupportsForm();
+  const scripted = supported && !misplaced;
+  const posted = feedback && feedback.status !== 'mail_sent' ? result?.posted : undefined;
+  const fieldsByName = useMemo(() => new Map(view.fields.map((f) => [f.name, f])), [view.fields]);
+
+  useEffect(() => {
+    if (hydrated && !supported) {
+      console.error(
+        'Contact form: this browser lacks fetch, FormData, NodeList.forEach or String.replaceAll; the form is sent without script.',
+      );
+    }
+  }, [hydrated, supported]);
+  const attachForm = (form: HTMLFormElement | null) => {
+    formRef.current = form;
+    if (form?.parentElement?.closest('form')) setMisplaced(true);
+  };
+
+  const acceptanceOk = view.fields
+    .filter((f) => f.type === 'acceptance' && !f.optional)
+    .every((f) => (f.invert ? !acceptance[f.name] : Boolean(acceptance[f.name])));
+
+  const validateField = (name: string) => {
+    const form = formRef.current;
+    if (!form) return;
+    setStatus('validating');
+    const found = validateForm(view.rules, valuesOf(form, view.fields), new Set([name]));
+    setErrors((prev) => {
+      const next = { ...prev };
+      delete next[name];
+      for (const e of found) next[e.field] = e.message;
+      return next;
+    });
+    setStatus((s) => (s === 'validating' ? 'init' : s));
+  };
+
+  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    const name = target.name?.replace(/\[\]$/, '');
+    const field = fieldsByName.get(name);
+    if (!field) return;
+    if (field.type === 'acceptance') setAcceptance((a) => ({ ...a, [name]: target.checked }));
+    if (field.type === 'checkbox' && field.exclusive && target.checked) {
+      formRef.current
+        ?.querySelectorAll<HTMLInputElement>(`input[name="${name}[]"]`)
+        .forEach((box) => {
+          if (box !== target) box.checked = false;
+        });
+    }
+    validateField(name);
+  };
+
+  const onInput = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement | HTMLTextAreaElement;
+    const field = fieldsByName.get(target.name);
+    if (field && (field.maxLength !== undefined || field.minLength !== undefined)) {
+      setLengths((l) => ({ ...l, [field.name]: [...target.value].length }));
+    }
+  };
+
+  const regenerateCaptcha = async () => {
+    const body = new URLSearchParams({
+      toggle: view.unitTag,
+      generate: 'regenerate_inner',
+      lang: document.documentElement.lang.slice(0, 2),
+    });
+    const res = await fetch('/wc-ajax/captcha_regenerate', { method: 'POST', body });
+    if (!res.ok) return;
+    const html = new DOMParser().parseFromString(await res.text(), 'text/html');
+    const key = html.querySelector<HTMLInputElement>('input[name="kc_key"]')?.value;
+    const image = html.querySelector('img')?.getAttribute('src');
+    const audio = html.querySelector<HTMLElement>('[data-audio]')?.dataset.audio;
+    if (key && image && audio) setCaptcha({ key, image, audio });
+  };
+
+  const refill = async () => {
+    try {
+      const res = await fetch(`/forms/v1/contact-forms/${view.id}/refill`);
+      const data = (await res.json()) as { captcha?: { kc_captcha?: CaptchaView } };
+      if (data.captcha?.kc_captcha) setCaptcha(data.captcha.kc_captcha);
+    } catch (error) {
+      console.error(error);
+    }
+  };
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    if (!scripted) return;
+    event.preventDefault();
+    if (status === 'submitting') return;
+    const form = event.currentTarget;
+    const found = validateForm(view.rules, valuesOf(form, view.fields));
+    if (found.length > 0) {
+      setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])));
+      setStatus('invalid');
+      setMessage(t('forms.errors_heading'));
+      form
+        .querySelector<HTMLElement>(`[name="${found[0]!.field}"], [name="${found[0]!.field}[]"]`)
+        ?.focus();
+      return;
+    }
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const data = new FormData(form, submitter ?? undefined);
+    setStatus('submitting');
+    setMessage(t('forms.submitting'));
+    let response: Response;
+    try {
+      response = await fetch(`/forms/v1/contact-forms/${view.id}/feedback`, {
+        method: 'POST',
+        body: data,
+        headers: { Accept: 'application/json' },
+      });
+    } catch (error) {
+      console.error('fetch_error', error);
+      setStatus('aborted');
+      setMessage(t('forms.offline'));
+      return;
+    }
+    if (response.status === 204) {
+      setStatus('init');
+      setMessage('');
+      return;
+    }
+    let reply: Feedback & { captcha?: { kc_captcha?: CaptchaView } };
+    try {
+      reply = await response.json();
+    } catch (error) {
+      console.error('invalid_json', error);
+      setStatus('failed');
+      setMessage(t('forms.invalid_json'));
+      return;
+    }
+    if (reply.captcha?.kc_captcha) setCaptcha(reply.captcha.kc_captcha);
+    setErrors(errorsFrom(reply));
+    setMessage(reply.message);
+    if (reply.status === 'mail_sent') {
+      setStatus('resetting');
+      form.reset();
+      setAcceptance({});
+      setLengths({});
+      await refill();
+      setStatus('sent');
+      return;
+    }
+    setStatus(formStateOf(reply.status));
+    const first = reply.invalid_fields?.[0]?.field;
+    if (first) form.querySelector<HTMLElement>(`[name="${first}"], [name="${first}[]"]`)?.focus();
+  };
+
+  if (misplaced) return <p className="error-text">{t('forms.wrong_place')}</p>;
+
+  const errorList = Object.entries(errors);
+  return (
+    <div className="contact-form" id={view.unitTag}>
+      <div className="screen-reader-response visually-hidden">
+        <p role="status" aria-live="polite" aria-atomic="true">
+          {message}
+        </p>
+        {errorList.length > 0 && (
+          <ul>
+            {errorList.map(([field, text]) => (
+              <li key={field} id={`${view.unitTag}-ve-${field}`}>
+                <a href={`#${fieldId(view, field)}`}>
+                  {labelOf(view, field, t('forms.captcha_label'))}: {text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <form
+        ref={attachForm}
+        method="post"
+        encType="multipart/form-data"
+        noValidate={scripted}
+        onSubmit={onSubmit}
+        onChange={onChange}
+        onInput={onInput}
+        className={`contact-form-body status-${status}`}
+        data-status={status}
+        aria-describedby={`${view.unitTag}-response`}
+      >
+        <input type="hidden" name="_form" value={view.id} />
+        <input type="hidden" name="_form_version" value={view.version} />
+        <input type="hidden" name="_form_locale" value={view.locale} />
+        <input type="hidden" name="_form_unit_tag" value={view.unitTag} />
+        <input type="hidden" name="_form_container_post" value={view.containerPost} />
+        <input
+          type="hidden"
+          name="_form_posted_data_hash"
+          value={feedback?.posted_data_hash ?? ''}
+        />
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor={`${view.unitTag}-name-kc`}>{t('forms.honeypot_label')}</label>
+          <input
+            id={`${view.unitTag}-name-kc`}
+            type="text"
+            name="name-kc"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+        {view.fields.map((field) => (
+          <Field
+            key={field.name}
+            view={view}
+            field={field}
+            error={errors[field.name]}
+            posted={posted?.[field.name] ?? posted?.[`${field.name}[]`]}
+            length={lengths[field.name] ?? [...(posted?.[field.name]?.[0] ?? '')].length}
+            locale={locale}
+          />
+        ))}
+        {captcha && (
+          <div className={`field captcha${errors[CAPTCHA_FIELD] ? ' is-invalid' : ''}`}>
+            <label htmlFor={fieldId(view, CAPTCHA_FIELD)}>
+              {t('forms.captcha_label')}{' '}
+              <span className="required-mark">{t('forms.required_mark')}</span>
+            </label>
+            <div className="captcha-row">
+              <CaptchaInner
+                captcha={captcha}
+                labels={{
+                  label: t('forms.captcha_label'),
+                  hint: t('forms.captcha_hint'),
+                  image: t('forms.captcha_image'),
+                  renew: t('forms.captcha_new'),
+                  listen: t('forms.captcha_listen'),
+                }}
+              />
+              {hydrated && (
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={regenerateCaptcha}
+                >
+                  {t('forms.captcha_new')}
+                </button>
+              )}
+            </div>
+            <audio ref={audioRef} src={captcha.audio} preload="none" className="captcha-audio" />
+            <input
+              id={fieldId(view, CAPTCHA_FIELD)}
+              name={CAPTCHA_FIELD}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={12}
+              required
+              aria-required="true"
+              aria-invalid={errors[CAPTCHA_FIELD] ? true : undefined}
+              aria-describedby={`${fieldId(view, CAPTCHA_FIELD)}-hint${errors[CAPTCHA_FIELD] ? ` ${fieldId(view, CAPTCHA_FIELD)}-tip` : ''}`}
+              onKeyDown={(e) => {
+                if (e.keyCode === PLAY_KEY) {
+                  e.preventDefault();
+                  void audioRef.current?.play().catch((error: unknown) => console.error(error));
+                }
+              }}
+              key={captcha.key}
+            />
+            <p className="hint" id={`${fieldId(view, CAPTCHA_FIELD)}-hint`}>
+              {t('forms.captcha_hint')}
+            </p>
+            {errors[CAPTCHA_FIELD] && (
+              <span
+                className="field-tip"
+                id={`${fieldId(view, CAPTCHA_FIELD)}-tip`}
+                aria-hidden="true"
+              >
+                {errors[CAPTCHA_FIELD]}
+              </span>
+            )}
+          </div>
+        )}
+        <div className="form-submit">
+          <button
+            type="submit"
+            name="submit"
+            value="1"
+            className={`button button-large${status === 'submitting' ? ' is-loading' : ''}`}
+            disabled={scripted && (!acceptanceOk || status === 'submitting')}
+          >
+            {view.submitLabel}
+          </button>
+        </div>
+        <div
+          className={`form-response${message ? ` response-${status}` : ''}`}
+          id={`${view.unitTag}-response`}
+          aria-hidden="true"
+        >
+          {message}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function fieldId(view: ContactFormView, name: string): string {
+  return `${view.unitTag}-${name}`;
+}
+
+function labelOf(view: ContactFormView, name: string, captchaLabel: string): string {
+  return view.fields.find((f) => f.name === name)?.label ?? captchaLabel;
+}
+
+function Field({
+  view,
+  field,
+  error,
+  posted,
+  length,
+  locale,
+}: {
+  view: ContactFormView;
+  field: FieldView;
+  error?: string;
+  posted?: string[];
+  length: number;
+  locale: 'de' | 'en';
+}) {
+  const { t } = useI18n();
+  const id = fieldId(view, field.name);
+  const described =
+    [
+      field.help && `${id}-help`,
+      error && `${id}-tip`,
+      (field.maxLength || field.minLength) && `${id}-counter`,
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const common = {
+    id,
+    name: field.name,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': field.required || undefined,
+    'aria-describedby': described,
+  } as const;
+  const mark = field.required ? t('forms.required_mark') : t('forms.optional_mark');
+  const tip = error ? (
+    <span className="field-tip" id={`${id}-tip`} aria-hidden="true">
+      {error}
+    </span>
+  ) : null;
+  const help = field.help ? (
+    <p className="hint" id={`${id}-help`}>
+      {field.help}
+    </p>
+  ) : null;
+
+  if (field.type === 'acceptance') {
+    return (
+      <div className={`field field-acceptance${error ? ' is-invalid' : ''}`}>
+        <label className="choice">
+          <input type="checkbox" value="1" {...common} defaultChecked={posted?.includes('1')} />
+          <span>{field.label}</span>
+        </label>
+        {help}
+        {tip}
+      </div>
+    );
+  }
+  if (field.type === 'checkbox' || field.type === 'radio') {
+    const name = field.type === 'checkbox' ? `${field.name}[]` : field.name;
+    return (
+      <fieldset
+        className={`field field-choices${error ? ' is-invalid' : ''}`}
+        aria-describedby={described}
+        aria-invalid={error ? true : undefined}
+      >
+        <legend>
+          {field.label} <span className="required-mark">{mark}</span>
+        </legend>
+        {field.options.map((o, i) => (
+          <label className="choice" key={o.value}>
+            <input
+              type={field.type}
+              name={name}
+              value={o.value}
+              id={i === 0 ? id : undefined}
+              defaultChecked={posted?.includes(o.value)}
+            />
+            <span>{o.label}</span>
+          </label>
+        ))}
+        {help}
+        {tip}
+      </fieldset>
+    );
+  }
+  const counter =
+    field.maxLength !== undefined || field.minLength !== undefined ? (
+      <span
+        className={`counter${field.maxLength !== undefined && length > field.maxLength ? ' too-long' : ''}${field.minLength !== undefined && length > 0 && length < field.minLength ? ' too-short' : ''}`}
+        id={`${id}-counter`}
+      >
+        {field.maxLength !== undefined
+          ? t('forms.counter', {
+              count: formatNumber(length, locale),
+              max: formatNumber(field.maxLength, locale),
+            })
+          : t('forms.counter_min', { count: length, min: field.minLength! })}
+      </span>
+    ) : null;
+  let control: React.ReactNode;
+  if (field.type === 'textarea') {
+    control = (
+      <textarea
+        {...common}
+        rows={6}
+        placeholder={field.placeholder || undefined}
+        defaultValue={posted?.[0]}
+      />
+    );
+  } else if (field.type === 'select') {
+    control = (
+      <select {...common} defaultValue={posted?.[0] ?? ''}>
+        <option value="">{t('product.variant_select')}</option>
+        {field.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.type === 'file') {
+    control = (
+      <>
+        <input
+          {...common}
+          name={field.multiple ? `${field.name}[]` : field.name}
+          type="file"
+          multiple={field.multiple}
+          accept={field.accept?.join(',')}
+        />
+        {field.accept && field.maxFileSize && (
+          <p className="hint">
+            {t('forms.file_hint', {
+              types: field.accept.map((a) => a.replace('.', '').toUpperCase()).join(', '),
+              size: `${formatNumber(field.maxFileSize / 1024 / 1024, locale, 1)} MB`,
+            })}
+          </p>
+        )}
+      </>
+    );
+  } else {
+    const type = field.type === 'quiz' ? 'text' : field.type;
+    control = (
+      <input
+        {...common}
+        type={type}
+        autoComplete={field.autocomplete}
+        placeholder={field.placeholder || undefined}
+        min={field.type === 'date' ? field.minDate : field.min}
+        max={field.type === 'date' ? field.maxDate : field.max}
+        step={field.step}
+        maxLength={field.maxLength}
+        defaultValue={posted?.[0]}
+      />
+    );
+  }
+  return (
+    <div className={`field field-${field.type}${error ? ' is-invalid' : ''}`}>
+      <label htmlFor={id}>
+        {field.type === 'quiz' ? `${field.label}: ${field.question}` : field.label}{' '}
+        <span className="required-mark">{mark}</span>
+      </label>
+      {control}
+      {counter}
+      {help}
+      {tip}
+    </div>
+  );
+}

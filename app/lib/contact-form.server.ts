@@ -1,0 +1,179 @@
+import path from 'node:path';
+import type { AppLoadContext } from 'react-router';
+import {
+  captchaAudioSecret,
+  createChallenge,
+  renderCaptchaPng,
+  verifyChallenge,
+} from '#app/domain/forms/captcha.server.ts';
+import { compileRules } from '#app/domain/forms/compile.ts';
+import {
+  type ContactFormRow,
+  type Feedback,
+  findForm,
+  processSubmission,
+} from '#app/domain/forms/forms.server.ts';
+import type { FieldDefinition } from '#app/domain/forms/forms.types.ts';
+import type { Rule } from '#app/domain/forms/rules.ts';
+import { receiveForm } from '#app/domain/forms/uploads.server.ts';
+import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
+import { type Locale, localize } from './localized.ts';
+import { createMailer } from './mail.server.ts';
+import { shop } from './request.server.ts';
+import type { Session } from './session.server.ts';
+
+type Args = { request: Request; context: AppLoadContext };
+
+export type CaptchaView = {
+  key: string;
+  image: string;
+  audio: string;
+  /** Only when the shop runs its own test suite (NODE_ENV=test), so browser tests can solve it. */
+  testAnswer?: string;
+};
+
+export type FieldView = {
+  name: string;
+  type: FieldDefinition['type'];
+  label: string;
+  required: boolean;
+  placeholder: string;
+  help: string;
+  autocomplete?: string;
+  options: { value: string; label: string }[];
+  exclusive: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  step?: number;
+  minDate?: string;
+  maxDate?: string;
+  accept?: string[];
+  maxFileSize?: number;
+  multiple: boolean;
+  optional: boolean;
+  invert: boolean;
+  question?: string;
+};
+
+export type ContactFormView = {
+  id: number;
+  slug: string;
+  version: number;
+  locale: Locale;
+  unitTag: string;
+  containerPost: number;
+  title: string;
+  submitLabel: string;
+  fields: FieldView[];
+  rules: Rule[];
+  captcha: CaptchaView | null;
+};
+
+export function unitTagOf(formId: number, containerPost: number): string {
+  return `f${formId}-p${containerPost}-o1`;
+}
+
+export async function newCaptcha(
+  args: Args,
+  formId: number,
+  session: Session,
+): Promise<CaptchaView> {
+  const { db, env } = shop(args);
+  const { key, text } = await createChallenge(db, {
+    sessionIdHash: session.idHash,
+    formId,
+    secret: env.SESSION_SECRET,
+  });
+  const png = await renderCaptchaPng(text);
+  return {
+    key,
+    image: `data:image/png;base64,${png.toString('base64')}`,
+    audio: `/wc-ajax/captcha_audio?key=${encodeURIComponent(key)}&secret=${captchaAudioSecret(key, env.SESSION_SECRET)}`,
+    ...(env.NODE_ENV === 'test' ? { testAnswer: text } : {}),
+  };
+}
+
+/** Everything the page needs to render a form; starts a session, as the captcha is bound to one. */
+export async function contactFormView(args: Args, slug: string, containerPost: number) {
+  const { db, locale, t, startSession } = shop(args);
+  const form = await findForm(db, { slug });
+  if (!form) return null;
+  const { session, setCookie } = await startSession();
+  const def = form.definition;
+  const view: ContactFormView = {
+    id: form.id,
+    slug: form.slug,
+    version: form.version,
+    locale,
+    unitTag: unitTagOf(form.id, containerPost),
+    containerPost,
+    title: localize(form.title, locale),
+    submitLabel: localize(def.submitLabel, locale),
+    fields: def.fields.map((f) => ({
+      name: f.name,
+      type: f.type,
+      label: localize(f.label, locale),
+      required: Boolean(f.required) || (f.type === 'acceptance' && !f.optional),
+      placeholder: localize(f.placeholder, locale),
+      help: localize(f.help, locale),
+      autocomplete: f.autocomplete,
+      options: (f.options ?? []).map((o) => ({ value: o.value, label: localize(o.label, locale) })),
+      exclusive: Boolean(f.exclusive),
+      minLength: f.minLength,
+      maxLength: f.maxLength,
+      min: f.min,
+      max: f.max,
+      step: f.step,
+      minDate: f.minDate,
+      maxDate: f.maxDate,
+      accept: f.accept,
+      maxFileSize: f.maxFileSize,
+      multiple: Boolean(f.multiple),
+      optional: Boolean(f.optional),
+      invert: Boolean(f.invert),
+      question: f.quiz ? localize(f.quiz.question, locale) : undefined,
+    })),
+    rules: compileRules(def, locale, t),
+    captcha: def.captcha ? await newCaptcha(args, form.id, session) : null,
+  };
+  return { view, setCookie };
+}
+
+/** Reads, decides, stores and mails one submission; used by the REST call and the plain page post. */
+export async function submitContactForm(
+  args: Args,
+  form: ContactFormRow,
+): Promise<{ feedback: Feedback; httpStatus: number; posted: Record<string, string[]> }> {
+  const { db, env, locale, t, session: current } = shop(args);
+  const session = await current();
+  const received = await receiveForm(args.request, path.resolve(env.DATA_DIR, 'uploads'));
+  const containerPost = Number(received.fields._form_container_post?.[0] ?? 0) || 0;
+  const mailer = createMailer(env, `Ladenzeile <shop@${new URL(env.SHOP_URL).hostname}>`);
+  const result = await processSubmission(
+    {
+      db,
+      mailer,
+      locale,
+      t,
+      secret: env.SESSION_SECRET,
+      verifyCaptcha: (key, answer) =>
+        session
+          ? verifyChallenge(db, { key, answer, sessionIdHash: session.idHash, formId: form.id })
+          : Promise.resolve('missing'),
+    },
+    {
+      form,
+      received,
+      sessionIdHash: session?.idHash ?? null,
+      clientAddress: args.request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown',
+      unitTag: unitTagOf(form.id, containerPost),
+    },
+  );
+  return { ...result, posted: received.fields };
+}
+
+export function formIdParam(raw: string | undefined): number | null {
+  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+}

@@ -1,0 +1,35 @@
+import { data, useActionData } from 'react-router';
+import type { Route } from './+types/callback';
+import { ContactForm } from '#app/components/contact-form.tsx';
+import { loadContactForm, postContactForm } from '#app/lib/contact-page.server.ts';
+import { shop } from '#app/lib/request.server.ts';
+import { useI18n } from '#app/lib/i18n.ts';
+
+const CONTAINER_POST = 2;
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { t } = shop(args);
+  const { view, setCookie } = await loadContactForm(args, 'rueckruf', CONTAINER_POST);
+  return data(
+    { form: view, title: `${t('callback.title')} | ${t('shop.name')}` },
+    { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
+  );
+}
+
+export async function action(args: Route.ActionArgs) {
+  return postContactForm(args, 'rueckruf');
+}
+
+export default function Callback({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="container narrow contact-page">
+      <h1>{t('callback.title')}</h1>
+      <p className="lead">{t('callback.lead')}</p>
+      <ContactForm view={loaderData.form} result={result} />
+    </div>
+  );
+}
