@@ -232,7 +232,8 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
         ref={attachForm}
         method="post"
         encType="multipart/form-data"
-        noValidate={scripted}
+        // The server's verdicts, in the shop's words, also reach browsers without script.
+        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         onInput={onInput}

@@ -10,12 +10,15 @@ import { compileRules } from '#app/domain/forms/compile.ts';
 import {
   type ContactFormRow,
   type Feedback,
+  RATE_LIMIT,
   findForm,
   processSubmission,
 } from '#app/domain/forms/forms.server.ts';
 import type { FieldDefinition } from '#app/domain/forms/forms.types.ts';
 import type { Rule } from '#app/domain/forms/rules.ts';
 import { receiveForm } from '#app/domain/forms/uploads.server.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
 import { type Locale, localize } from './localized.ts';
 import { createMailer } from './mail.server.ts';
@@ -23,6 +26,11 @@ import { shop } from './request.server.ts';
 import type { Session } from './session.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
+
+const rateLimitSchema = z.object({
+  submissions: z.number().int().positive(),
+  windowMs: z.number().int().positive(),
+});
 
 export type CaptchaView = {
   key: string;
@@ -158,6 +166,7 @@ export async function submitContactForm(
       locale,
       t,
       secret: env.SESSION_SECRET,
+      rateLimit: await getSetting(db, 'forms.rate_limit', rateLimitSchema, RATE_LIMIT),
       verifyCaptcha: (key, answer) =>
         session
           ? verifyChallenge(db, { key, answer, sessionIdHash: session.idHash, formId: form.id })

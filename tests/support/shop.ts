@@ -20,7 +20,11 @@ export type TestShop = {
 
 /** The built shop on a free loopback port with its own fresh database. Needs `npm run build` first. */
 export async function startTestShop(
-  options: { renderCacheSeconds?: number } = {},
+  options: {
+    renderCacheSeconds?: number;
+    /** Extra settings, e.g. SMTP_URL; they override the test defaults. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const env = parseEnv({
@@ -29,6 +33,7 @@ export async function startTestShop(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString('base64url'),
+    ...options.env,
   });
   const database = await openTestDatabase();
   const build = (await import(

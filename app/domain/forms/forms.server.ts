@@ -13,8 +13,9 @@ import { type ReceivedForm, discardFiles, extensionMatchesContent } from './uplo
 
 export type ContactFormRow = typeof contactForms.$inferSelect;
 
-/** At most this many submissions per visitor (address or session) in the window. */
+/** At most this many submissions per visitor (address or session) in the window, unless the `forms.rate_limit` setting says otherwise. */
 export const RATE_LIMIT = { submissions: 5, windowMs: 10 * 60 * 1000 };
+export type RateLimit = typeof RATE_LIMIT;
 
 export const HONEYPOT_FIELD = 'name-kc';
 export const CAPTCHA_KEY_FIELD = 'kc_key';
@@ -47,6 +48,7 @@ export type SubmissionDeps = {
   locale: Locale;
   t: Translate;
   secret: string;
+  rateLimit?: RateLimit;
   /** Checks the captcha answer once; 'ok' or why not. */
   verifyCaptcha: (
     key: string,
@@ -103,8 +105,18 @@ export async function processSubmission(
   input: SubmissionInput,
 ): Promise<{ feedback: Feedback; httpStatus: number }> {
   const { db, t, locale } = deps;
-  const { form, received } = input;
+  const { form } = input;
   const definition = form.definition;
+  // Like text fields, files count only in the form's own file fields: a file sent under any
+  // other name is deleted unread, so it can neither be mailed nor stand in for a text value.
+  const fileFields = new Set(definition.fields.filter((f) => f.type === 'file').map((f) => f.name));
+  const ownFile = (field: string) => fileFields.has(field.replace(/\[\]$/, ''));
+  await discardFiles(input.received.files.filter((f) => !ownFile(f.field)));
+  const received: ReceivedForm = {
+    ...input.received,
+    files: input.received.files.filter((f) => ownFile(f.field)),
+    oversized: input.received.oversized.filter(ownFile),
+  };
   const fields = ownFields(definition, received.fields);
   const hash = postedDataHash(fields);
   const clientHash = clientHashOf(input.clientAddress, deps.secret);
@@ -156,7 +168,8 @@ export async function processSubmission(
     return reply('validation_failed', t('forms.request_broken'), [], 400);
   }
 
-  const since = new Date(Date.now() - RATE_LIMIT.windowMs);
+  const limit = deps.rateLimit ?? RATE_LIMIT;
+  const since = new Date(Date.now() - limit.windowMs);
   const [recent] = await db
     .select({ n: count() })
     .from(formSubmissions)
@@ -171,7 +184,7 @@ export async function processSubmission(
           : eq(formSubmissions.clientHash, clientHash),
       ),
     );
-  if (Number(recent?.n ?? 0) >= RATE_LIMIT.submissions) {
+  if (Number(recent?.n ?? 0) >= limit.submissions) {
     await discardFiles(received.files);
     return reply('aborted', t('forms.rate_limited'), [], 429);
   }
