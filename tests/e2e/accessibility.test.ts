@@ -22,6 +22,7 @@ beforeAll(async () => {
     '/cart',
     '/impressum',
     '/contact',
+    '/rueckruf',
     '/gibt-es-nicht',
   ];
 });
