@@ -46,15 +46,29 @@ export function useI18n(): I18n {
   return useContext(I18nContext);
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
 export function formatNumber(value: number, locale: Locale, maxFraction = 3): string {
-  return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
-    maximumFractionDigits: maxFraction,
-  }).format(value);
+  const id = `${locale}|${maxFraction}`;
+  let format = numberFormats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+      maximumFractionDigits: maxFraction,
+    });
+    numberFormats.set(id, format);
+  }
+  return format.format(value);
 }
 
 export function formatDate(iso: string | Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
-    dateStyle: 'long',
-    timeZone: 'Europe/Berlin',
-  }).format(typeof iso === 'string' ? new Date(iso) : iso);
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+      dateStyle: 'long',
+      timeZone: 'Europe/Berlin',
+    });
+    dateFormats.set(locale, format);
+  }
+  return format.format(typeof iso === 'string' ? new Date(iso) : iso);
 }

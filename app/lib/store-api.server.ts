@@ -126,8 +126,20 @@ export async function requireNonce(
   return { session };
 }
 
+const currencyBlocks = new Map<string, ReturnType<typeof buildCurrencyFields>>();
+
 /** The currency block WooCommerce clients expect beside every amount. */
 export function currencyFields(currency: string, locale: Locale) {
+  const id = `${currency}|${locale}`;
+  let block = currencyBlocks.get(id);
+  if (!block) {
+    block = buildCurrencyFields(currency, locale);
+    currencyBlocks.set(id, block);
+  }
+  return block;
+}
+
+function buildCurrencyFields(currency: string, locale: Locale) {
   const parts = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-IE', {
     style: 'currency',
     currency,

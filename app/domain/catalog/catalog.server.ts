@@ -1,5 +1,6 @@
 import { and, asc, avg, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '#app/lib/db.server.ts';
+import { REFERENCE_TTL_MS, shortLived } from '#app/lib/short-lived.server.ts';
 import { type Locale, localize } from '#app/lib/localized.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import {
@@ -205,21 +206,8 @@ export async function summarise(
   const ids = rows.map((r) => r.id);
   const [variationRows, gallery, ratings, refs] = await Promise.all([
     db.select().from(products).where(inArray(products.parentId, ids)),
-    db
-      .select({
-        productId: productImages.productId,
-        position: productImages.position,
-        image: images,
-      })
-      .from(productImages)
-      .innerJoin(images, eq(images.id, productImages.imageId))
-      .where(inArray(productImages.productId, ids))
-      .orderBy(asc(productImages.productId), asc(productImages.position)),
-    db
-      .select({ productId: reviews.productId, average: avg(reviews.rating), count: count() })
-      .from(reviews)
-      .where(and(inArray(reviews.productId, ids), eq(reviews.status, 'approved')))
-      .groupBy(reviews.productId),
+    galleryRows(db, ids),
+    ratingRows(db, ids),
     loadComplianceRefs(db, rows, locale),
   ]);
   const galleryOf = groupBy(gallery, (g) => g.productId);
@@ -228,19 +216,39 @@ export async function summarise(
   return rows.map((row) => {
     const pics = galleryOf.get(row.id) ?? [];
     const variations = (variationsOf.get(row.id) ?? []).map((v) => resolveVariation(row, v));
-    const rating = ratingOfProduct.get(row.id);
     return summaryOf(
       row,
       variations,
       pics.map((p) => imageView(p.image, locale)),
       refs,
       locale,
-      {
-        average: rating ? Math.round(Number(rating.average) * 100) / 100 : 0,
-        count: rating ? Number(rating.count) : 0,
-      },
+      ratingView(ratingOfProduct.get(row.id)),
     );
   });
+}
+
+function galleryRows(db: Tx, ids: number[]) {
+  return db
+    .select({ productId: productImages.productId, position: productImages.position, image: images })
+    .from(productImages)
+    .innerJoin(images, eq(images.id, productImages.imageId))
+    .where(inArray(productImages.productId, ids))
+    .orderBy(asc(productImages.productId), asc(productImages.position));
+}
+
+function ratingRows(db: Tx, ids: number[]) {
+  return db
+    .select({ productId: reviews.productId, average: avg(reviews.rating), count: count() })
+    .from(reviews)
+    .where(and(inArray(reviews.productId, ids), eq(reviews.status, 'approved')))
+    .groupBy(reviews.productId);
+}
+
+function ratingView(row: { average: string | null; count: number } | undefined) {
+  return {
+    average: row ? Math.round(Number(row.average) * 100) / 100 : 0,
+    count: row ? Number(row.count) : 0,
+  };
 }
 
 function summaryOf(
@@ -459,43 +467,52 @@ export async function getProduct(
     .where(and(published, 'slug' in by ? eq(products.slug, by.slug) : eq(products.id, by.id)))
     .limit(1);
   if (!row) return null;
-  const [[summary], variationRows, cats, attrs, attachmentRows, variationImages] =
-    await Promise.all([
-      summarise(db, [row], locale),
-      db
-        .select()
-        .from(products)
-        .where(eq(products.parentId, row.id))
-        .orderBy(asc(products.menuOrder), asc(products.id)),
-      db
-        .select({ slug: categories.slug, name: categories.name })
-        .from(productCategories)
-        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-        .where(eq(productCategories.productId, row.id))
-        .orderBy(asc(productCategories.position)),
-      loadAttributes(db, row.id, locale),
-      db.select().from(productAttachments).where(eq(productAttachments.productId, row.id)),
-      db
-        .select({ id: products.id, image: images })
-        .from(products)
-        .innerJoin(images, eq(images.id, products.imageId))
-        .where(eq(products.parentId, row.id)),
-    ]);
+  const [variationRows, pictures, ratings, cats, attrs, attachmentRows] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(eq(products.parentId, row.id))
+      .orderBy(asc(products.menuOrder), asc(products.id)),
+    galleryRows(db, [row.id]),
+    ratingRows(db, [row.id]),
+    db
+      .select({ slug: categories.slug, name: categories.name })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(eq(productCategories.productId, row.id))
+      .orderBy(asc(productCategories.position)),
+    loadAttributes(db, row.id, locale),
+    db.select().from(productAttachments).where(eq(productAttachments.productId, row.id)),
+  ]);
   const variations = variationRows
     .filter((v) => v.status === 'publish')
     .map((v) => resolveVariation(row, v));
-  const refs = await loadComplianceRefs(db, [row, ...variations], locale);
+  const gallery = pictures.map((p) => imageView(p.image, locale));
+  const galleryByImageId = new Map(pictures.map((p) => [p.image.id, p.image]));
+  const missingImageIds = [
+    ...new Set(
+      variationRows
+        .map((v) => v.imageId)
+        .filter((id): id is number => id !== null && !galleryByImageId.has(id)),
+    ),
+  ];
+  const [refs, extraImages] = await Promise.all([
+    loadComplianceRefs(db, [row, ...variations], locale),
+    missingImageIds.length
+      ? db.select().from(images).where(inArray(images.id, missingImageIds))
+      : [],
+  ]);
+  const imageById = new Map([...galleryByImageId, ...extraImages.map((i) => [i.id, i] as const)]);
+  const summary = summaryOf(row, variations, gallery, refs, locale, ratingView(ratings[0]));
   const attachments = attachmentRows.map((a) => ({
     title: localize(a.title, locale),
     url: `/media/${encodeURIComponent(a.fileName)}`,
     mimeType: a.mimeType,
     byteSize: a.byteSize,
   }));
-  const imageOfVariation = new Map(variationImages.map((v) => [v.id, imageView(v.image, locale)]));
   const now = new Date();
-  const gallery = summary!.image ? await galleryOf(db, row.id, locale) : [];
   return {
-    ...summary!,
+    ...summary,
     description: localize(row.description, locale),
     sku: row.sku,
     gtin: row.gtin,
@@ -525,7 +542,10 @@ export async function getProduct(
         stockStatus,
         stockQuantity: v.manageStock ? v.stockQuantity : null,
         isPurchasable: active !== null,
-        image: imageOfVariation.get(v.id) ?? null,
+        image:
+          v.imageId && imageById.has(v.imageId)
+            ? imageView(imageById.get(v.imageId)!, locale)
+            : null,
         weightKg: v.weightKg,
         quantity: quantityRules(v, stockLeft(v)),
         compliance: complianceOf(v, active, refs, attachments, locale),
@@ -534,18 +554,8 @@ export async function getProduct(
     stockQuantity: row.manageStock ? row.stockQuantity : null,
     lowStockAmount: row.lowStockAmount,
     quantity: quantityRules(row, stockLeft(row)),
-    compliance: complianceOf(row, summary!.price.active, refs, attachments, locale),
+    compliance: complianceOf(row, summary.price.active, refs, attachments, locale),
   };
-}
-
-async function galleryOf(db: Tx, productId: number, locale: Locale): Promise<ImageView[]> {
-  const rows = await db
-    .select({ image: images })
-    .from(productImages)
-    .innerJoin(images, eq(images.id, productImages.imageId))
-    .where(eq(productImages.productId, productId))
-    .orderBy(asc(productImages.position));
-  return rows.map((r) => imageView(r.image, locale));
 }
 
 async function loadAttributes(db: Tx, productId: number, locale: Locale): Promise<AttributeView[]> {
@@ -592,11 +602,13 @@ export type CategoryNode = {
 };
 
 export async function categoryTree(db: Tx, locale: Locale): Promise<CategoryNode[]> {
-  const rows = await db
-    .select({ category: categories, image: images })
-    .from(categories)
-    .leftJoin(images, eq(images.id, categories.imageId))
-    .orderBy(asc(categories.position), asc(categories.id));
+  const rows = await shortLived(db, 'categories', REFERENCE_TTL_MS, () =>
+    db
+      .select({ category: categories, image: images })
+      .from(categories)
+      .leftJoin(images, eq(images.id, categories.imageId))
+      .orderBy(asc(categories.position), asc(categories.id)),
+  );
   const nodes = new Map<number, CategoryNode & { parentId: number | null }>();
   for (const { category, image } of rows) {
     nodes.set(category.id, {

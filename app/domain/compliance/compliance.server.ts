@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
 import type { Tx } from '#app/lib/db.server.ts';
+import { REFERENCE_TTL_MS, forget, shortLived } from '#app/lib/short-lived.server.ts';
 import { type Locale, localize } from '#app/lib/localized.ts';
 import type { FoodData, PowerSupply } from './compliance.types.ts';
 import { deliveryTimes, depositTypes, manufacturers } from './compliance.schema.ts';
@@ -36,26 +36,35 @@ const unique = (ids: (number | null)[]) => [
   ...new Set(ids.filter((id): id is number => id !== null)),
 ];
 
-/** Loads the delivery times, deposit types and manufacturers the given rows refer to, in one round. */
+/** The delivery times, deposit types and manufacturers: small tables, read once per few seconds. */
 export async function loadComplianceRefs(
   db: Tx,
   rows: RefIds[],
   locale: Locale,
 ): Promise<ComplianceRefs> {
-  const deliveryIds = unique(rows.map((r) => r.deliveryTimeId));
-  const depositIds = unique(rows.map((r) => r.depositTypeId));
-  const makerIds = unique(rows.flatMap((r) => [r.manufacturerId, r.responsiblePersonId]));
-  const [dts, dps, mks] = await Promise.all([
-    deliveryIds.length
-      ? db.select().from(deliveryTimes).where(inArray(deliveryTimes.id, deliveryIds))
-      : [],
-    depositIds.length
-      ? db.select().from(depositTypes).where(inArray(depositTypes.id, depositIds))
-      : [],
-    makerIds.length
-      ? db.select().from(manufacturers).where(inArray(manufacturers.id, makerIds))
-      : [],
-  ]);
+  const load = () =>
+    shortLived(db, 'compliance-refs', REFERENCE_TTL_MS, () =>
+      Promise.all([
+        db.select().from(deliveryTimes),
+        db.select().from(depositTypes),
+        db.select().from(manufacturers),
+      ]),
+    );
+  let [dts, dps, mks] = await load();
+  // A row added since the last read is fetched at once rather than after the cache expires.
+  const known = (list: { id: number }[], id: number | null) =>
+    id === null || list.some((x) => x.id === id);
+  const complete = rows.every(
+    (r) =>
+      known(dts, r.deliveryTimeId) &&
+      known(dps, r.depositTypeId) &&
+      known(mks, r.manufacturerId) &&
+      known(mks, r.responsiblePersonId),
+  );
+  if (!complete) {
+    forget(db, 'compliance-refs');
+    [dts, dps, mks] = await load();
+  }
   return {
     deliveryTimes: new Map(
       dts.map((d) => [

@@ -52,6 +52,8 @@ export function detectType(head: Buffer): string {
   return found?.type ?? 'application/octet-stream';
 }
 
+const UNSAFE_NAME_CHAR = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffd]/u;
+
 /**
  * A file name safe to show and to put into a mail: no path, no control characters, no
  * undecodable bytes, no hidden-file dot, one extension only ("a.pdf.exe" becomes
@@ -60,11 +62,10 @@ export function detectType(head: Buffer): string {
 export function sanitiseFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
   const cleaned = [...base.normalize('NFC')]
-    .filter((ch) => {
-      const code = ch.codePointAt(0)!;
-      // Control characters, the replacement character of undecodable bytes, and path or shell specials.
-      return code > 0x1f && code !== 0x7f && code !== 0xfffd && !'"<>:|?*'.includes(ch);
-    })
+    // Control characters (C0, DEL and C1), the bidirectional marks and overrides that disguise
+    // an extension ("x\u202Efdp.exe" shows as "xexe.pdf"), the replacement character of
+    // undecodable bytes, and path or shell specials.
+    .filter((ch) => !UNSAFE_NAME_CHAR.test(ch) && !'"<>:|?*'.includes(ch))
     .join('')
     .trim()
     .replace(/^\.+/, '');
