@@ -32,10 +32,6 @@ type RefIds = {
   responsiblePersonId: number | null;
 };
 
-const unique = (ids: (number | null)[]) => [
-  ...new Set(ids.filter((id): id is number => id !== null)),
-];
-
 /** The delivery times, deposit types and manufacturers: small tables, read once per few seconds. */
 export async function loadComplianceRefs(
   db: Tx,
