@@ -16,7 +16,7 @@ import {
 } from '#app/domain/forms/forms.server.ts';
 import type { FieldDefinition } from '#app/domain/forms/forms.types.ts';
 import type { Rule } from '#app/domain/forms/rules.ts';
-import { receiveForm } from '#app/domain/forms/uploads.server.ts';
+import { purgeOldUploads, receiveForm } from '#app/domain/forms/uploads.server.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
@@ -26,6 +26,9 @@ import { shop } from './request.server.ts';
 import type { Session } from './session.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
+
+const PURGE_INTERVAL_MS = 3_600_000;
+let lastPurge = 0;
 
 const rateLimitSchema = z.object({
   submissions: z.number().int().positive(),
@@ -156,7 +159,12 @@ export async function submitContactForm(
 ): Promise<{ feedback: Feedback; httpStatus: number; posted: Record<string, string[]> }> {
   const { db, env, locale, t, session: current } = shop(args);
   const session = await current();
-  const received = await receiveForm(args.request, path.resolve(env.DATA_DIR, 'uploads'));
+  const uploadDir = path.resolve(env.DATA_DIR, 'uploads');
+  const received = await receiveForm(args.request, uploadDir);
+  if (Date.now() - lastPurge > PURGE_INTERVAL_MS) {
+    lastPurge = Date.now();
+    void purgeOldUploads(uploadDir).catch((error: unknown) => console.error(error));
+  }
   const containerPost = Number(received.fields._form_container_post?.[0] ?? 0) || 0;
   const mailer = createMailer(env, `Ladenzeile <shop@${new URL(env.SHOP_URL).hostname}>`);
   const result = await processSubmission(

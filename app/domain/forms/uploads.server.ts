@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -194,4 +194,27 @@ export async function receiveForm(request: Request, uploadDir: string): Promise<
 
 export async function discardFiles(files: ReceivedFile[]): Promise<void> {
   await Promise.all(files.filter((f) => f.path).map((f) => rm(f.path, { force: true })));
+}
+
+/** Files of messages that could not be mailed are kept this long for the owner, then removed. */
+export const UPLOAD_RETENTION_MS = 14 * 86_400_000;
+
+/** Removes uploads older than the retention period; returns how many went. */
+export async function purgeOldUploads(uploadDir: string, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(uploadDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(uploadDir, name);
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile() && now - info.mtimeMs > UPLOAD_RETENTION_MS) {
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
