@@ -22,7 +22,16 @@ export type Mailer = { send(message: MailMessage): Promise<MailResult> };
  */
 export function createMailer(env: Pick<Env, 'SMTP_URL' | 'DATA_DIR'>, from: string): Mailer {
   if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL, { from });
+    // A stalled mail server must not hold the visitor's request for minutes.
+    const transport = nodemailer.createTransport(
+      {
+        url: env.SMTP_URL,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      } as never,
+      { from },
+    );
     return {
       async send(message) {
         try {

@@ -302,9 +302,18 @@ export function fillTemplate(
   definition: FormDefinition,
   header: boolean,
 ): string {
-  const known = new Set(definition.fields.map((f) => f.name));
+  const byName = new Map(definition.fields.map((f) => [f.name, f]));
+  // Choices appear in the mail by their German label, not by their internal value.
+  const shown = (name: string) => {
+    const field = byName.get(name);
+    if (field?.type === 'acceptance') return (fields[name] ?? []).some((v) => v !== '') ? 'ja' : 'nein';
+    const options = field?.options;
+    return (fields[name] ?? [])
+      .map((v) => (options ? (options.find((o) => o.value === v)?.label.de ?? v) : v))
+      .join(', ');
+  };
   const filled = template.replace(/\[([\w-]+)\]/g, (whole, name: string) =>
-    known.has(name) ? (fields[name] ?? []).join(', ') : whole,
+    byName.has(name) ? shown(name) : whole,
   );
   return header ? filled.replace(/[\r\n\u2028\u2029]+/g, ' ').slice(0, 250) : filled;
 }
