@@ -1,4 +1,5 @@
 import type { Locale } from '#app/lib/localized.ts';
+import type { ShopOwner } from '#app/domain/settings/shop-owner.ts';
 
 /**
  * Starter texts for the shop's legal pages (German and English).
@@ -18,18 +19,7 @@ export const LEGAL_SLUGS = [
 ] as const;
 export type LegalSlug = (typeof LEGAL_SLUGS)[number];
 
-export type ShopOwner = {
-  name: string;
-  street: string;
-  postcode: string;
-  city: string;
-  country: string;
-  email: string;
-  phone: string;
-  vatId: string;
-  register: string;
-  representative: string;
-};
+export type { ShopOwner };
 
 export type LegalBlock =
   | { type: 'paragraph'; text: string }

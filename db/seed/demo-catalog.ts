@@ -2,23 +2,10 @@ import type { SwatchType } from '#app/domain/catalog/catalog.schema.ts';
 import type { Motif, Pattern } from '#app/domain/catalog/images.server.ts';
 import type { FoodData } from '#app/domain/compliance/compliance.types.ts';
 import type { Localized } from '#app/lib/localized.ts';
+import type { ShopOwner } from '#app/domain/settings/shop-owner.ts';
 import type { ImageInput, ProductInput, VariationInput } from '#db/seed/factories.ts';
 
 // ---------------------------------------------------------------- types
-
-export type ShopOwner = {
-  name: string;
-  street: string;
-  postcode: string;
-  city: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
-  email: string;
-  phone: string;
-  vatId: string;
-  register: string;
-  representative: string;
-};
 
 export type DemoDeliveryTime = { slug: string; label: Localized; minDays: number; maxDays: number };
 export type DemoDepositType = {

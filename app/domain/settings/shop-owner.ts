@@ -14,10 +14,11 @@ export const shopOwnerSchema = z.object({
   representative: z.string(),
 });
 
-export type ShopOwnerSettings = z.infer<typeof shopOwnerSchema>;
+/** The shop owner's details, as the legal pages, the contact page and the mails need them. */
+export type ShopOwner = z.infer<typeof shopOwnerSchema>;
 
 /** Shown until the owner enters the real details in the `shop.owner` setting. */
-export const UNSET_OWNER: ShopOwnerSettings = {
+export const UNSET_OWNER: ShopOwner = {
   name: 'Ladenzeile',
   street: '—',
   postcode: '',
@@ -31,7 +32,7 @@ export const UNSET_OWNER: ShopOwnerSettings = {
 };
 
 /** The owner's details as shown to shoppers: an ISO country code becomes the country's name. */
-export function displayOwner(owner: ShopOwnerSettings, locale: Locale): ShopOwnerSettings {
+export function displayOwner(owner: ShopOwner, locale: Locale): ShopOwner {
   if (!/^[A-Z]{2}$/.test(owner.country)) return owner;
   const names = new Intl.DisplayNames([locale === 'de' ? 'de-DE' : 'en-GB'], { type: 'region' });
   return { ...owner, country: names.of(owner.country) ?? owner.country };
