@@ -23,6 +23,7 @@ import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
 import { type Locale, localize } from './localized.ts';
 import { createMailer } from './mail.server.ts';
 import { shop } from './request.server.ts';
+import { apiError } from './store-api.server.ts';
 import type { Session } from './session.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
@@ -191,6 +192,15 @@ export async function submitContactForm(
   return { ...result, posted: received.fields };
 }
 
-export function formIdParam(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+/** The form a REST call names by id, or the 404 answer for an unknown or malformed id. */
+export async function formOfCall(
+  args: Args,
+  rawId: string | undefined,
+): Promise<ContactFormRow | Response> {
+  const { db, t } = shop(args);
+  const id = rawId && /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
+  const form = id === null ? null : await findForm(db, { id });
+  return (
+    form ?? apiError({ code: 'contact_form_not_found', status: 404, message: 'forms.not_found' }, t)
+  );
 }

@@ -858,11 +858,11 @@ describe('schema, refill and errors', () => {
     for (const id of ['999', 'abc', '1e3']) {
       const posted = await client.submit(id, fieldParts(contactFields()));
       expect(posted.status, id).toBe(404);
-      expect(posted.body).toMatchObject({ code: 'wpcf7_not_found', data: { status: 404 } });
+      expect(posted.body).toMatchObject({ code: 'contact_form_not_found', data: { status: 404 } });
       for (const suffix of ['feedback/schema', 'refill']) {
         const res = await client.get(`/forms/v1/contact-forms/${id}/${suffix}`);
         expect(res.status, `${id} ${suffix}`).toBe(404);
-        expect(((await res.json()) as any).code).toBe('wpcf7_not_found');
+        expect(((await res.json()) as any).code).toBe('contact_form_not_found');
       }
     }
   });

@@ -306,7 +306,8 @@ export function fillTemplate(
   // Choices appear in the mail by their German label, not by their internal value.
   const shown = (name: string) => {
     const field = byName.get(name);
-    if (field?.type === 'acceptance') return (fields[name] ?? []).some((v) => v !== '') ? 'ja' : 'nein';
+    if (field?.type === 'acceptance')
+      return (fields[name] ?? []).some((v) => v !== '') ? 'ja' : 'nein';
     const options = field?.options;
     return (fields[name] ?? [])
       .map((v) => (options ? (options.find((o) => o.value === v)?.label.de ?? v) : v))

@@ -208,6 +208,7 @@ export const de = {
   'contact.by_phone': 'Per Telefon',
   'contact.by_post': 'Per Post',
   'contact.hours': 'Montag bis Freitag, 9–17 Uhr',
+  'forms.not_found': 'Dieses Formular gibt es nicht.',
   'forms.invalid_required': 'Bitte füllen Sie dieses Feld aus.',
   'forms.choose_one': 'Bitte wählen Sie mindestens eine Option.',
   'forms.invalid_email': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',

@@ -207,6 +207,7 @@ export const en: Messages = {
   'contact.by_phone': 'By phone',
   'contact.by_post': 'By post',
   'contact.hours': 'Monday to Friday, 9 am – 5 pm',
+  'forms.not_found': 'This form does not exist.',
   'forms.invalid_required': 'Please fill out this field.',
   'forms.choose_one': 'Please choose at least one option.',
   'forms.invalid_email': 'Please enter a valid e-mail address.',

@@ -2,8 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import type { Route } from './+types/captcha-regenerate';
 import { CaptchaFull, CaptchaInner, type CaptchaLabels } from '#app/components/captcha.tsx';
-import { findForm } from '#app/domain/forms/forms.server.ts';
-import { newCaptcha } from '#app/lib/contact-form.server.ts';
+import { formOfCall, newCaptcha } from '#app/lib/contact-form.server.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { isLocale } from '#app/lib/localized.ts';
 import { shop } from '#app/lib/request.server.ts';
@@ -15,7 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** POST toggle (the form's unit tag), generate (generate_full | regenerate_inner), lang: answers the captcha's new HTML. */
 export async function action(args: Route.ActionArgs) {
-  const { db, t, startSession, locale: pageLocale } = shop(args);
+  const { t, startSession, locale: pageLocale } = shop(args);
   const body = await readBody(args.request, t);
   if ('response' in body) return body.response;
   const { toggle, generate, lang } = body.fields as Record<string, unknown>;
@@ -31,9 +30,10 @@ export async function action(args: Route.ActionArgs) {
       t,
     );
   }
-  const form = await findForm(db, { id: Number(unit[1]) });
-  if (!form || !form.definition.captcha) {
-    return apiError({ code: 'wpcf7_not_found', status: 404, message: 'error.not_found_title' }, t);
+  const form = await formOfCall(args, unit[1]);
+  if (form instanceof Response) return form;
+  if (!form.definition.captcha) {
+    return apiError({ code: 'contact_form_not_found', status: 404, message: 'forms.not_found' }, t);
   }
   const locale =
     typeof lang === 'string' && isLocale(lang.slice(0, 2))
