@@ -81,7 +81,7 @@ export function createShopHandler({
       if (hit)
         return sendPage(req, res, hit.status, hit.headers, hit.body, method, hit.encoded, 'HIT');
 
-      const request = await toFetchRequest(req, res, url, method);
+      const request = await toFetchRequest(req, res, url, method, clientAddress(req));
       if (!request) return sendText(res, 413, 'Payload too large');
       // A context object per request: it scopes the session an action starts to its own loaders.
       const response = await handleRequest(request, { ...context });
@@ -122,6 +122,14 @@ export function createShopHandler({
       else res.destroy();
     }
   };
+
+  /** The visitor's address: the socket's, or behind a trusted proxy the first forwarded one. */
+  function clientAddress(req: http.IncomingMessage): string {
+    const forwarded = env.TRUST_PROXY
+      ? header(req, 'x-forwarded-for')?.split(',')[0]?.trim()
+      : undefined;
+    return forwarded || req.socket.remoteAddress || 'unknown';
+  }
 
   async function health(res: http.ServerResponse) {
     const up = await context.database.ping(2000);
@@ -197,6 +205,7 @@ async function toFetchRequest(
   res: http.ServerResponse,
   url: URL,
   method: string,
+  address: string,
 ): Promise<Request | null> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -204,7 +213,7 @@ async function toFetchRequest(
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  headers.set(CLIENT_ADDRESS_HEADER, req.socket.remoteAddress ?? 'unknown');
+  headers.set(CLIENT_ADDRESS_HEADER, address);
   const controller = new AbortController();
   // A visitor who leaves before the answer is complete cancels the work for it.
   res.once('close', () => {

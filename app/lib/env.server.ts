@@ -21,6 +21,10 @@ const envSchema = z.object({
     .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code')
     .default('EUR'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], 'must be true or false')
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -37,6 +37,7 @@ describe('configuration', () => {
     [{ SHOP_URL: 'not a url' }, 'SHOP_URL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
   ])('names the variable in the error for %o', (values, name) => {
     expect(() => parseEnv({ DATA_DIR: tmp(), ...values })).toThrow(ConfigError);
     expect(() => parseEnv({ DATA_DIR: tmp(), ...values })).toThrow(
