@@ -1,23 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium.ts';
 import { expect, inject } from 'vitest';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  return launchChromium();
 }
 
 export function shopUrl(path = '/'): string {

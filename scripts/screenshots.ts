@@ -1,29 +1,18 @@
 // Screenshots of the main pages at desktop and phone width, for a look by eye.
-// Usage: node scripts/screenshots.mjs http://localhost:3000 out-dir [path ...]
+// Usage: npx tsx scripts/screenshots.ts http://localhost:3000 out-dir [path ...]
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../tests/support/chromium.ts';
 
 const [base = 'http://localhost:3000', out = 'test-results/screenshots', ...paths] =
   process.argv.slice(2);
 const targets = paths.length ? paths : ['/', '/shop', '/cart'];
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 for (const width of [1280, 390]) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   // SHOT_COOKIE="sid=…" shows the pages as that session sees them (a filled cart, say).
   if (process.env.SHOT_COOKIE) {
-    const [name, value] = process.env.SHOT_COOKIE.split('=');
+    const [name = '', value = ''] = process.env.SHOT_COOKIE.split('=');
     await context.addCookies([{ name, value, url: base }]);
   }
   const page = await context.newPage();
