@@ -82,14 +82,16 @@ export function LegalPriceInfo({
   return (
     <p className="legal-price-info">
       <span>{taxInfo || t('price.vat_included', { rate: formatRate(taxRate, locale) })}</span>{' '}
-      {shippingCostsInfo ? (
-        <span>{shippingCostsInfo}</span>
-      ) : (
-        <span>
-          {before}
-          <Link to="/versand-und-zahlung">{t('price.shipping_link')}</Link>
-          {after}
-        </span>
+      <span>
+        {before}
+        <Link to="/versand-und-zahlung">{t('price.shipping_link')}</Link>
+        {after}
+      </span>
+      {shippingCostsInfo && (
+        <>
+          <br />
+          <span className="shipping-costs-info">{shippingCostsInfo}</span>
+        </>
       )}
       {deposit && (
         <>
