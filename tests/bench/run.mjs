@@ -168,6 +168,8 @@ async function startShop() {
   // The bench runs the embedded database in its default (development) mode whatever the shell has set.
   for (const name of ['NODE_ENV', 'SHOP_ENV', 'DATABASE_URL', 'SHOP_URL', 'SEED_DEMO'])
     delete env[name];
+  // BENCH_DATABASE_URL measures the same shop on a PostgreSQL server instead.
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const handle = startProcess('shop', process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env,
