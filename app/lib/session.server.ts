@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { readCookie, serializeCookie } from './cookies.ts';
 import type { Tx } from './db.server.ts';
@@ -49,6 +49,18 @@ async function loadSession(db: Tx, id: string | undefined): Promise<Session | nu
   return row ?? null;
 }
 
+const PURGE_INTERVAL_MS = 3_600_000;
+let lastPurge = 0;
+
+/** Deletes expired sessions; their carts and captcha challenges go with them. */
+export async function purgeExpiredSessions(db: Tx, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ idHash: sessions.idHash });
+  return gone.length;
+}
+
 export type StartedSession = { session: Session; setCookie: string | null };
 
 /** Returns the request's session, creating one (and its cookie) when there is none. */
@@ -66,6 +78,10 @@ export async function ensureSession(
     idHash: session.idHash,
     expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
   });
+  if (Date.now() - lastPurge > PURGE_INTERVAL_MS) {
+    lastPurge = Date.now();
+    void purgeExpiredSessions(db).catch((error: unknown) => console.error(error));
+  }
   loaded.set(scope, Promise.resolve(session));
   return { session, setCookie: sessionCookie(id, env) };
 }

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db.server.ts';
 import { parseEnv } from './env.server.ts';
+import { eq } from 'drizzle-orm';
+import { carts } from '#app/domain/cart/cart.schema.ts';
+import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import {
   ensureSession,
   hashSessionId,
+  purgeExpiredSessions,
   readSession,
   sessionNonce,
   verifyNonce,
@@ -56,5 +60,23 @@ describe('sessions', () => {
     expect(verifyNonce(a, 'x'.repeat(32), env)).toBe(false);
     expect(verifyNonce(a, 42, env)).toBe(false);
     expect(verifyNonce(null, sessionNonce(a, env), env)).toBe(false);
+  });
+
+  it('purges expired sessions with their carts, and keeps live ones', async () => {
+    const live = (await ensureSession(handle.db, new Request('http://shop/'), env)).session;
+    await handle.db
+      .insert(sessions)
+      .values({ idHash: 'expired-one', expiresAt: new Date(Date.now() - 1000) });
+    await handle.db.insert(carts).values({ sessionIdHash: 'expired-one', currency: 'EUR' });
+    expect(await purgeExpiredSessions(handle.db)).toBeGreaterThanOrEqual(1);
+    expect(
+      await handle.db.select().from(sessions).where(eq(sessions.idHash, 'expired-one')),
+    ).toEqual([]);
+    expect(
+      await handle.db.select().from(carts).where(eq(carts.sessionIdHash, 'expired-one')),
+    ).toEqual([]);
+    expect(
+      await handle.db.select().from(sessions).where(eq(sessions.idHash, live.idHash)),
+    ).toHaveLength(1);
   });
 });
