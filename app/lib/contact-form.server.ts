@@ -13,6 +13,7 @@ import {
   RATE_LIMIT,
   findForm,
   processSubmission,
+  purgeOldSubmissions,
 } from '#app/domain/forms/forms.server.ts';
 import type { FieldDefinition } from '#app/domain/forms/forms.types.ts';
 import type { Rule } from '#app/domain/forms/rules.ts';
@@ -165,6 +166,7 @@ export async function submitContactForm(
   if (Date.now() - lastPurge > PURGE_INTERVAL_MS) {
     lastPurge = Date.now();
     void purgeOldUploads(uploadDir).catch((error: unknown) => console.error(error));
+    void purgeOldSubmissions(db).catch((error: unknown) => console.error(error));
   }
   const containerPost = Number(received.fields._form_container_post?.[0] ?? 0) || 0;
   const mailer = createMailer(env, `Ladenzeile <shop@${new URL(env.SHOP_URL).hostname}>`);

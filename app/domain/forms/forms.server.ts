@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { and, count, eq, gt, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { Tx } from '#app/lib/db.server.ts';
 import type { Translate } from '#app/lib/i18n.ts';
 import { type Locale, localize } from '#app/lib/localized.ts';
@@ -326,4 +326,29 @@ function replyToOf(
   const name = definition.mail.replyToField;
   const value = name ? fields[name]?.[0]?.trim() : undefined;
   return value && isEmail(value) && !/[\r\n]/.test(value) ? value : undefined;
+}
+
+/** How long submissions are kept: rejected attempts briefly, messages as the privacy policy says. */
+export const SUBMISSION_RETENTION = { rejectedMs: 30 * 86_400_000, allMs: 183 * 86_400_000 };
+
+export async function purgeOldSubmissions(db: Tx, now = Date.now()): Promise<number> {
+  const rejected = await db
+    .delete(formSubmissions)
+    .where(
+      and(
+        inArray(formSubmissions.status, [
+          'spam',
+          'validation_failed',
+          'acceptance_missing',
+          'aborted',
+        ]),
+        lt(formSubmissions.createdAt, new Date(now - SUBMISSION_RETENTION.rejectedMs)),
+      ),
+    )
+    .returning({ id: formSubmissions.id });
+  const old = await db
+    .delete(formSubmissions)
+    .where(lt(formSubmissions.createdAt, new Date(now - SUBMISSION_RETENTION.allMs)))
+    .returning({ id: formSubmissions.id });
+  return rejected.length + old.length;
 }
