@@ -138,7 +138,21 @@ async function categoryAndDescendants(db: Tx, slug: string): Promise<number[] | 
 
 const ratingOf = sql<number>`(select coalesce(avg(${reviews.rating}), 0) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved')`;
 const reviewCountOf = sql<number>`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved')`;
-const sortPrice = sql<number>`coalesce((select min(coalesce(v.sale_price, v.regular_price)) from ${products} v where v.parent_id = ${products.id}), coalesce(${products.salePrice}, ${products.regularPrice}))`;
+/**
+ * The price a shopper pays now, in SQL, for sorting: a sale counts only inside its schedule
+ * and below the regular price, and a variation's empty columns fall back to its parent's
+ * (`p` is the parent row, `v` the row itself).
+ */
+const activePriceSql = (v: string, p: string) =>
+  sql.raw(`
+  case when coalesce(${v}.sale_price, ${p}.sale_price) < coalesce(${v}.regular_price, ${p}.regular_price)
+        and coalesce(${v}.sale_from, ${p}.sale_from, '-infinity') <= now()
+        and coalesce(${v}.sale_to, ${p}.sale_to, 'infinity') > now()
+       then coalesce(${v}.sale_price, ${p}.sale_price)
+       else coalesce(${v}.regular_price, ${p}.regular_price) end`);
+const sortPrice = sql<number>`coalesce(
+  (select min(${activePriceSql('v', 'products')}) from ${products} v where v.parent_id = ${products.id} and v.status = 'publish'),
+  ${activePriceSql('products', 'products')})`;
 
 function orderFor(order: ListingOrder) {
   switch (order) {

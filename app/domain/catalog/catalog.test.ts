@@ -200,3 +200,56 @@ describe('catalog queries', () => {
     expect(detail!.rating).toEqual({ average: 4.5, count: 2 });
   });
 });
+
+describe('sorting by price', () => {
+  it('uses the price a shopper pays now: scheduled sales only in their time, variations by their own or inherited price', async () => {
+    const db = handle.db;
+    const cat = await createCategory(db, { name: { de: 'Preisprobe', en: 'Price probe' } });
+    const future = new Date(Date.now() + 30 * DAY);
+    const past = new Date(Date.now() - 30 * DAY);
+    const size = await createAttribute(db, {
+      slug: 'probe-size',
+      name: { de: 'Größe', en: 'Size' },
+      terms: [{ slug: 'a', name: { de: 'A', en: 'A' } }],
+    });
+    await createProduct(db, {
+      name: { de: 'Später billig', en: 'Cheap later' },
+      regularPrice: 900,
+      salePrice: 100,
+      saleFrom: future,
+      categoryIds: [cat.id],
+    });
+    await createProduct(db, {
+      name: { de: 'Jetzt reduziert', en: 'Reduced now' },
+      regularPrice: 1000,
+      salePrice: 500,
+      saleFrom: past,
+      categoryIds: [cat.id],
+    });
+    await createProduct(db, {
+      name: { de: 'Variante erbt', en: 'Variation inherits' },
+      regularPrice: 700,
+      categoryIds: [cat.id],
+      attributes: [
+        {
+          attributeId: size.attribute.id,
+          termIds: Object.values(size.termIds),
+          usedForVariations: true,
+        },
+      ],
+      variations: [{ attributes: { 'probe-size': 'a' } }],
+    });
+    const listing = await listProducts(db, {
+      locale: 'de',
+      page: 1,
+      perPage: 10,
+      categorySlug: cat.slug,
+      orderby: 'price',
+    });
+    expect(listing!.items.map((p) => p.name)).toEqual([
+      'Jetzt reduziert',
+      'Variante erbt',
+      'Später billig',
+    ]);
+  });
+});
