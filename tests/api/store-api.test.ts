@@ -385,6 +385,32 @@ describe('Store API cart', () => {
     });
   });
 
+  it('updates a line’s quantity within its rules, and rejects bad updates without change', async () => {
+    const client = await StoreClient.start(shop.url);
+    await client.post('/cart/add-item', { id: ids.fabric, quantity: 1 });
+    const [line] = (await client.cart()).items;
+    const updated = await client.post('/cart/update-item', { key: line.key, quantity: 2.5 });
+    expect(updated.status).toBe(200);
+    expect((await updated.json()).items[0].quantity).toBe(2.5);
+    const bad: [unknown, number, string][] = [
+      [{ key: line.key, quantity: 0.7 }, 400, 'woocommerce_rest_invalid_quantity'],
+      [{ key: line.key, quantity: 0 }, 400, 'rest_invalid_param'],
+      [{ key: line.key, quantity: 'viel' }, 400, 'rest_invalid_param'],
+      [{ key: 'f'.repeat(32), quantity: 1 }, 409, 'woocommerce_rest_cart_invalid_key'],
+      [{ quantity: 1 }, 409, 'woocommerce_rest_cart_invalid_key'],
+    ];
+    for (const [body, status, code] of bad) {
+      const res = await client.post('/cart/update-item', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect((await res.json()).code).toBe(code);
+    }
+    expect((await client.cart()).items[0].quantity).toBe(2.5);
+    const other = await StoreClient.start(shop.url);
+    expect((await other.post('/cart/update-item', { key: line.key, quantity: 1 })).status).toBe(
+      409,
+    );
+  });
+
   it('never sells more than the stock when one cart adds the last item twice at once', async () => {
     const client = await StoreClient.start(shop.url);
     const results = await Promise.all(

@@ -47,3 +47,8 @@ export const addItemSchema = z.object({
 });
 
 export const removeItemSchema = z.object({ key: z.string().regex(/^[a-f0-9]{32}$/) });
+
+export const updateItemSchema = z.object({
+  key: removeItemSchema.shape.key,
+  quantity: positiveQuantitySchema,
+});
