@@ -3,7 +3,8 @@ import type { AppLoadContext } from 'react-router';
 import { addItem, removeItem, updateItemQuantity } from '#app/domain/cart/cart.server.ts';
 import { addItemSchema, quantitySchema } from '#app/domain/cart/cart.validation.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
-import type { Result } from './errors.ts';
+import { type DomainError, type Result, fail } from './errors.ts';
+import { invalidKey, invalidParam } from '#app/domain/cart/cart.errors.ts';
 import { localize } from './localized.ts';
 import type { TextKey } from './i18n.ts';
 import { shop } from './request.server.ts';
@@ -29,6 +30,7 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
     };
     return data(body, init);
   };
+  const refuse = (error: DomainError) => reply(fail(error), '');
 
   if (intent === 'add') {
     const variation: Record<string, string> = {};
@@ -40,13 +42,7 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
       variation,
     });
     if (!parsed.success) {
-      return reply(
-        {
-          ok: false,
-          error: { code: 'rest_invalid_param', status: 400, message: 'error.invalid_quantity' },
-        },
-        '',
-      );
+      return refuse(invalidParam('quantity'));
     }
     const { session, setCookie } = await startSession();
     const result = await addItem(db, session, parsed.data, { currency, locale });
@@ -59,18 +55,7 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
   const session = await currentSession();
   const key = String(form.get('remove') ?? form.get('key') ?? '');
   if (intent === 'remove') {
-    if (!session)
-      return reply(
-        {
-          ok: false,
-          error: {
-            code: 'woocommerce_rest_cart_invalid_key',
-            status: 409,
-            message: 'cart.error.invalid_key',
-          },
-        },
-        '',
-      );
+    if (!session) return refuse(invalidKey);
     const result = await removeItem(db, session, key);
     const product =
       result.ok && result.value.productId
@@ -79,31 +64,14 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
     return reply(result, t('cart.removed', { name: localize(product?.name, locale) }));
   }
   if (intent === 'update') {
-    if (!session)
-      return reply(
-        {
-          ok: false,
-          error: {
-            code: 'woocommerce_rest_cart_invalid_key',
-            status: 409,
-            message: 'cart.error.invalid_key',
-          },
-        },
-        '',
-      );
+    if (!session) return refuse(invalidKey);
     // The cart page sends every line's quantity as quantity[key].
     for (const [field, value] of form) {
       const match = /^quantity\[(\w+)\]$/.exec(field);
       if (!match) continue;
       const quantity = quantitySchema.safeParse(value);
       if (!quantity.success) {
-        return reply(
-          {
-            ok: false,
-            error: { code: 'rest_invalid_param', status: 400, message: 'error.invalid_quantity' },
-          },
-          '',
-        );
+        return refuse(invalidParam('quantity'));
       }
       const result = await updateItemQuantity(
         db,
@@ -115,16 +83,5 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
     }
     return reply({ ok: true, value: null }, t('cart.updated'));
   }
-  return reply(
-    {
-      ok: false,
-      error: {
-        code: 'rest_invalid_param',
-        status: 400,
-        message: 'error.invalid_param',
-        params: { param: 'intent' },
-      },
-    },
-    '',
-  );
+  return refuse(invalidParam('intent'));
 }

@@ -21,6 +21,7 @@ import type { ImageView } from '#app/domain/catalog/media.ts';
 import { depositFor, loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { multiply } from '#app/domain/pricing/money.ts';
 import { taxInGross, vatRate } from '#app/domain/pricing/tax.ts';
+import { invalidKey } from './cart.errors.ts';
 import { cartItems, carts } from './cart.schema.ts';
 
 /** Whose cart: the session's (a customer's cart follows the session it logs in with). */
@@ -248,8 +249,7 @@ export async function updateItemQuantity(
         .from(cartItems)
         .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.key, input.key)))
     : [];
-  if (!cart || !item)
-    return err('woocommerce_rest_cart_invalid_key', 409, 'cart.error.invalid_key');
+  if (!cart || !item) return fail(invalidKey);
   if (input.quantity === 0) return removeItem(db, owner, input.key);
   const rows = await productRowsById(db, [
     item.productId,
@@ -277,8 +277,7 @@ export async function removeItem(
         .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.key, key)))
         .returning({ key: cartItems.key, productId: cartItems.productId })
     : [];
-  if (removed.length === 0)
-    return err('woocommerce_rest_cart_invalid_key', 409, 'cart.error.invalid_key');
+  if (removed.length === 0) return fail(invalidKey);
   return ok({ key, productId: removed[0]!.productId });
 }
 
