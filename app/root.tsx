@@ -10,14 +10,15 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './styles/app.css?url';
-import { I18nContext, translator } from './lib/i18n.ts';
+import { I18nContext, type MessageKey, translator, useI18n } from './lib/i18n.ts';
+import type { NotFoundData } from './http/pages/not-found.ts';
 import { messagesFor } from './lib/i18n.server.ts';
-import { shop } from './lib/request.server.ts';
+import { shop } from './http/request.server.ts';
 import { categoryTree } from './domain/catalog/catalog.server.ts';
 import { cartItemCount } from './domain/cart/cart.server.ts';
 import { SiteFooter, SiteHeader } from './components/layout.tsx';
 import { NotFoundContent } from './components/not-found.tsx';
-import { DEFAULT_LOCALE } from './lib/localized.ts';
+import { DEFAULT_LOCALE } from '#app/lib/locale.ts';
 import { de } from './lib/messages/de.ts';
 import { useMemo } from 'react';
 
@@ -25,6 +26,17 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+/** The page title of an error: only the root's meta applies while its boundary shows. */
+export const meta: Route.MetaFunction = ({ data, error }) => {
+  if (!error) return [];
+  const t = translator(data?.locale ?? DEFAULT_LOCALE, data?.messages ?? de);
+  const title =
+    isRouteErrorResponse(error) && error.status === 404
+      ? 'error.not_found_title'
+      : 'error.generic_title';
+  return [{ title: `${t(title)} | ${t('shop.name')}` }, { name: 'robots', content: 'noindex' }];
+};
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, locale, session, env } = shop(args);
@@ -88,8 +100,15 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundMessage message={(error.data as NotFoundData | null)?.message} />;
+  }
   return <GenericError />;
+}
+
+function NotFoundMessage({ message }: { message?: MessageKey }) {
+  const { t } = useI18n();
+  return <NotFoundContent message={message ? t(message) : undefined} />;
 }
 
 function GenericError() {

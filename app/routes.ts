@@ -24,8 +24,7 @@ export default [
   route('forms/v1/contact-forms/:id/feedback', 'routes/api/form-feedback.ts'),
   route('forms/v1/contact-forms/:id/refill', 'routes/api/form-refill.ts'),
   route('forms/v1/contact-forms/:id/feedback/schema', 'routes/api/form-schema.ts'),
-  route('wc-ajax/captcha_regenerate', 'routes/api/captcha-regenerate.ts'),
-  route('wc-ajax/captcha_audio', 'routes/api/captcha-audio.ts'),
+  route('wc-ajax/:action', 'routes/api/wc-ajax.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,5 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CaptchaView, ContactFormView, FieldView } from '#app/lib/contact-form.server.ts';
+import type {
+  CaptchaView,
+  ContactFormView,
+  FieldView,
+} from '#app/http/forms-api/contact-form.server.ts';
 import type { Feedback } from '#app/domain/forms/forms.server.ts';
 import { formStateOf } from '#app/domain/forms/forms.types.ts';
 import { type FormValues, validateForm } from '#app/domain/forms/rules.ts';

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { useI18n } from '#app/lib/i18n.ts';
-import { LOCALES } from '#app/lib/localized.ts';
+import { LOCALES } from '#app/lib/locale.ts';
 import type { RootData } from '#app/root.tsx';
 import { Icon } from './icon.tsx';
 

@@ -4,7 +4,7 @@ import type { ProductSummary } from '#app/domain/catalog/catalog.server.ts';
 import { LegalPriceInfo, Price, UnitPrice } from './price.tsx';
 import { ProductImage } from './product-image.tsx';
 import { Stars } from './stars.tsx';
-import type { CartActionData } from '#app/lib/cart-form.server.ts';
+import type { CartActionData } from '#app/http/pages/cart-form.server.ts';
 
 export function ProductGrid({
   products,

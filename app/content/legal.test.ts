@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { LOCALES } from '#app/lib/localized.ts';
+import { LOCALES } from '#app/lib/locale.ts';
 import {
   LEGAL_SLUGS,
   isLegalSlug,

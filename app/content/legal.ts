@@ -1,4 +1,4 @@
-import type { Locale } from '#app/lib/localized.ts';
+import type { Locale } from '#app/lib/locale.ts';
 import type { ShopOwner } from '#app/domain/settings/shop-owner.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { readCookie } from './cookies.ts';
-import { type Locale, isLocale } from './localized.ts';
+import { type Locale, isLocale } from '#app/lib/locale.ts';
 import { de } from './messages/de.ts';
 import { en } from './messages/en.ts';
 import { type Messages, type Translate, translator } from './i18n.ts';

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { MessageKey, Messages } from './messages/de.ts';
-import { type Locale, DEFAULT_LOCALE } from './localized.ts';
+import { type Locale, DEFAULT_LOCALE } from '#app/lib/locale.ts';
 
 export type { MessageKey, Messages };
 export type Params = Record<string, string | number>;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { sessions } from '#app/domain/sessions/sessions.schema.ts';
+import { sessions } from '#db/schema.ts';
 import { readCookie, serializeCookie } from './cookies.ts';
 import type { Tx } from './db.server.ts';
 import type { Env } from './env.server.ts';

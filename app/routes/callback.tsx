@@ -1,8 +1,8 @@
 import { data, useActionData } from 'react-router';
 import type { Route } from './+types/callback';
 import { ContactForm } from '#app/components/contact-form.tsx';
-import { loadContactForm, postContactForm } from '#app/lib/contact-page.server.ts';
-import { shop } from '#app/lib/request.server.ts';
+import { loadContactForm, postContactForm } from '#app/http/pages/contact-page.server.ts';
+import { shop } from '#app/http/request.server.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 
 const CONTAINER_POST = 2;

@@ -5,8 +5,8 @@ import { Money, useMoney } from '#app/components/price.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Icon } from '#app/components/icon.tsx';
 import { type MessageKey, formatNumber, useI18n } from '#app/lib/i18n.ts';
-import { handleCartForm } from '#app/lib/cart-form.server.ts';
-import { shop } from '#app/lib/request.server.ts';
+import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
+import { shop } from '#app/http/request.server.ts';
 import { loadCart } from '#app/domain/cart/cart.server.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 

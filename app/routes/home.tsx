@@ -4,7 +4,7 @@ import { ProductGrid } from '#app/components/product-card.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Icon } from '#app/components/icon.tsx';
 import { useI18n } from '#app/lib/i18n.ts';
-import { shop } from '#app/lib/request.server.ts';
+import { shop } from '#app/http/request.server.ts';
 import { categoryTree, listProducts } from '#app/domain/catalog/catalog.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -1,19 +1,19 @@
-import { data } from 'react-router';
 import type { Route } from './+types/legal';
 import { isLegalSlug, legalPage } from '#app/content/legal.ts';
-import { shop } from '#app/lib/request.server.ts';
+import { shop } from '#app/http/request.server.ts';
+import { pageNotFound } from '#app/http/pages/not-found.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { UNSET_OWNER, displayOwner, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `${data.page.title} | ${data.shopName}` : '' },
+  { title: `${data.page.title} | ${data.shopName}` },
 ];
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, locale, t } = shop(args);
   const slug = new URL(args.request.url).pathname.slice(1);
-  if (!isLegalSlug(slug)) throw data(null, { status: 404 });
+  if (!isLegalSlug(slug)) pageNotFound();
   const owner = displayOwner(
     await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER),
     locale,

@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Form, Link, data, useActionData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/product';
 import { ComplianceDetails } from '#app/components/compliance.tsx';
-import { NotFoundContent } from '#app/components/not-found.tsx';
 import { Notice } from '#app/components/notice.tsx';
 import { LegalPriceInfo, Price, UnitPrice } from '#app/components/price.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Stars } from '#app/components/stars.tsx';
 import { formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
-import { handleCartForm } from '#app/lib/cart-form.server.ts';
-import { shop } from '#app/lib/request.server.ts';
+import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
+import { shop } from '#app/http/request.server.ts';
+import { pageNotFound } from '#app/http/pages/not-found.ts';
 import {
   type ProductDetail,
   type VariationView,
@@ -18,19 +18,15 @@ import {
 import { imageUrl } from '#app/domain/catalog/media.ts';
 import { listReviews } from '#app/domain/reviews/reviews.server.ts';
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data && 'product' in data && data.product
-    ? [
-        { title: `${data.product.name} | ${data.shopName}` },
-        { name: 'description', content: data.product.shortDescription },
-      ]
-    : [{ title: data?.shopName ?? '' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data.product.name} | ${data.shopName}` },
+  { name: 'description', content: data.product.shortDescription },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, locale, t } = shop(args);
   const product = await getProduct(db, { slug: args.params.slug }, locale);
-  if (!product)
-    return data({ product: null, reviews: [], shopName: t('shop.name') }, { status: 404 });
+  if (!product) pageNotFound('error.product_not_found');
   const reviews = await listReviews(db, product.id);
   return { product, reviews, shopName: t('shop.name') };
 }
@@ -40,8 +36,6 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
-  if (!loaderData.product) return <NotFoundContent message={t('error.product_not_found')} />;
   return <Product product={loaderData.product} reviews={loaderData.reviews} />;
 }
 

@@ -2,8 +2,8 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/set-language';
 import { serializeCookie } from '#app/lib/cookies.ts';
 import { LANG_COOKIE } from '#app/lib/i18n.server.ts';
-import { isLocale } from '#app/lib/localized.ts';
-import { safeRedirectPath } from '#app/lib/request.server.ts';
+import { isLocale } from '#app/lib/locale.ts';
+import { safeRedirectPath } from '#app/http/request.server.ts';
 
 export async function loader() {
   return redirect('/');

@@ -1,10 +1,10 @@
-import { Form, Link, data, useSubmit } from 'react-router';
+import { Form, Link, useSubmit } from 'react-router';
 import type { Route } from './+types/shop';
 import { ProductGrid } from '#app/components/product-card.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
-import { NotFoundContent } from '#app/components/not-found.tsx';
 import { type TextKey, useI18n } from '#app/lib/i18n.ts';
-import { pageParam, shop } from '#app/lib/request.server.ts';
+import { pageParam, shop } from '#app/http/request.server.ts';
+import { pageNotFound } from '#app/http/pages/not-found.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { categoryTree, findCategory, listProducts } from '#app/domain/catalog/catalog.server.ts';
 import { LISTING_ORDERS, type ListingOrder, isListingOrder } from '#app/domain/catalog/listing.ts';
@@ -12,11 +12,8 @@ import { LISTING_ORDERS, type ListingOrder, isListingOrder } from '#app/domain/c
 const PER_PAGE = 12;
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title },
-  ...(data && 'description' in data && data.description
-    ? [{ name: 'description', content: data.description }]
-    : []),
-  ...(data && 'noindex' in data ? [{ name: 'robots', content: 'noindex' }] : []),
+  { title: data.title },
+  ...(data.description ? [{ name: 'description', content: data.description }] : []),
 ];
 
 export async function loader(args: Route.LoaderArgs) {
@@ -28,12 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   const slug = args.params.slug;
   const tree = await categoryTree(db, locale);
   const found = slug === undefined ? null : findCategory(tree, slug);
-  if (slug !== undefined && !found) {
-    return data(
-      { kind: 'missing' as const, title: t('error.not_found_title'), noindex: true },
-      { status: 404 },
-    );
-  }
+  if (slug !== undefined && !found) pageNotFound();
   let page = pageParam(url);
   let listing = await listProducts(db, {
     locale,
@@ -60,7 +52,6 @@ export async function loader(args: Route.LoaderArgs) {
       ? `${t('search.label')}: „${search}“`
       : t('listing.title');
   return {
-    kind: 'listing' as const,
     title: `${heading}${page > 1 ? ` – ${t('pagination.page', { page })}` : ''} | ${t('shop.name')}`,
     description: found?.node.description ?? '',
     heading,
@@ -77,11 +68,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === 'missing') return <NotFoundContent />;
   return <ListingPage data={loaderData} />;
 }
 
-type ListingData = Extract<Route.ComponentProps['loaderData'], { kind: 'listing' }>;
+type ListingData = Route.ComponentProps['loaderData'];
 
 function ListingPage({ data: d }: { data: ListingData }) {
   const { t } = useI18n();

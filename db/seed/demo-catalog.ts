@@ -1,7 +1,7 @@
 import type { SwatchType } from '#app/domain/catalog/catalog.schema.ts';
 import type { Motif, Pattern } from '#app/domain/catalog/images.server.ts';
 import type { FoodData } from '#app/domain/compliance/compliance.types.ts';
-import type { Localized } from '#app/lib/localized.ts';
+import type { Localized } from '#app/domain/kernel/localized.ts';
 import type { ShopOwner } from '#app/domain/settings/shop-owner.ts';
 import type { ImageInput, ProductInput, VariationInput } from '#db/seed/factories.ts';
 

@@ -1,7 +1,7 @@
 import { contactForms } from '#app/domain/forms/forms.schema.ts';
 import type { FormDefinition, FormMessages } from '#app/domain/forms/forms.types.ts';
 import type { Tx } from '#app/lib/db.server.ts';
-import type { Localized } from '#app/lib/localized.ts';
+import type { Localized } from '#app/domain/kernel/localized.ts';
 
 const MB = 1024 * 1024;
 

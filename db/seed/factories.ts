@@ -24,7 +24,7 @@ import {
 } from '#app/domain/compliance/compliance.schema.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import type { Tx } from '#app/lib/db.server.ts';
-import type { Localized } from '#app/lib/localized.ts';
+import type { Localized } from '#app/domain/kernel/localized.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;

@@ -140,6 +140,27 @@ describe('server layer', () => {
     expect((await api.json()).code).toBe('rest_no_route');
   });
 
+  it('answers the same 404 page, with noindex, for every kind of missing page', async () => {
+    for (const path of ['/gibt-es-nicht', '/product/gibt-es-nicht', '/product-category/nichts']) {
+      const res = await fetch(`${shop.url}${path}`);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html, path).toContain('<title>Seite nicht gefunden | Ladenzeile</title>');
+      expect(html, path).toContain('content="noindex"');
+    }
+  });
+
+  it('answers unknown wc-ajax actions with 404 JSON and wrong methods with 405', async () => {
+    for (const action of ['nothing_here', 'constructor', '__proto__', 'toString']) {
+      const res = await fetch(`${shop.url}/wc-ajax/${action}`, { method: 'POST' });
+      expect(res.status, action).toBe(404);
+      expect((await res.json()).code, action).toBe('rest_no_route');
+    }
+    const get = await fetch(`${shop.url}/wc-ajax/captcha_regenerate`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+
   it('normalises bad listing parameters instead of failing', async () => {
     for (const query of [
       'page=abc',

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '#app/lib/db.server.ts';
-import { type Locale, localize } from '#app/lib/localized.ts';
-import { type DomainError, type Result, fail, ok } from '#app/lib/errors.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { type Locale } from '#app/lib/locale.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
+import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import { images, products } from '#app/domain/catalog/catalog.schema.ts';
 import {
   type ProductRow,
@@ -21,7 +22,7 @@ import type { ImageView } from '#app/domain/catalog/media.ts';
 import { depositFor, loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { multiply } from '#app/domain/pricing/money.ts';
 import { taxInGross, vatRate } from '#app/domain/pricing/tax.ts';
-import { invalidKey } from './cart.errors.ts';
+import { invalidKey, invalidProduct } from './cart.errors.ts';
 import { cartItems, carts } from './cart.schema.ts';
 
 /** Whose cart: the session's (a customer's cart follows the session it logs in with). */
@@ -60,13 +61,6 @@ async function findOrCreateCart(db: Tx, owner: CartOwner, currency: string) {
   return created ?? (await findCart(db, owner))!;
 }
 
-const err = (
-  code: string,
-  status: DomainError['status'],
-  message: string,
-  params?: DomainError['params'],
-) => fail({ code, status, message, params });
-
 export type AddItemInput = {
   id: number;
   quantity: number;
@@ -86,7 +80,7 @@ async function resolveSellable(db: Tx, input: AddItemInput): Promise<Result<Sell
   const found = await productRowsById(db, [input.id]);
   const row = found.get(input.id);
   if (!row || row.status !== 'publish') {
-    return err('woocommerce_rest_product_invalid_id', 404, 'cart.error.invalid_product');
+    return fail(invalidProduct);
   }
   if (row.type === 'simple') return ok({ parent: row, row, variationId: null, variation: {} });
   const parent =
@@ -94,7 +88,7 @@ async function resolveSellable(db: Tx, input: AddItemInput): Promise<Result<Sell
       ? (await productRowsById(db, [row.parentId!])).get(row.parentId!)
       : row;
   if (!parent || parent.status !== 'publish') {
-    return err('woocommerce_rest_product_invalid_id', 404, 'cart.error.invalid_product');
+    return fail(invalidProduct);
   }
   const chosen = input.variation ?? {};
   let variationRow: ProductRow | undefined;
@@ -112,11 +106,7 @@ async function resolveSellable(db: Tx, input: AddItemInput): Promise<Result<Sell
       ),
     );
     if (!variationRow) {
-      return err(
-        'woocommerce_rest_variation_id_from_variation_data',
-        400,
-        'cart.error.choose_options',
-      );
+      return fail(domainError('invalid', 'cart.error.choose_options'));
     }
   }
   const attrs = { ...(variationRow.variationAttributes ?? {}) };
@@ -135,61 +125,26 @@ function checkQuantity(row: ProductRow, name: string, wanted: number): DomainErr
   const rules = quantityRules(row, null);
   const left = stockLeft(row);
   if (activePrice(row) === null) {
-    return {
-      code: 'woocommerce_rest_product_not_purchasable',
-      status: 400,
-      message: 'cart.error.not_purchasable',
-      params: { name },
-    };
+    return domainError('unavailable', 'cart.error.not_purchasable', { name });
   }
   if (effectiveStockStatus(row) === 'outofstock' || left === 0) {
-    return {
-      code: 'woocommerce_rest_product_out_of_stock',
-      status: 400,
-      message: 'cart.error.out_of_stock',
-      params: { name },
-    };
+    return domainError('out_of_stock', 'cart.error.out_of_stock', { name });
   }
   if (rules.soldIndividually && wanted > 1) {
-    return {
-      code: 'woocommerce_rest_product_sold_individually',
-      status: 400,
-      message: 'cart.error.sold_individually',
-      params: { name },
-    };
+    return domainError('limit', 'cart.error.sold_individually', { name });
   }
   if (wanted < rules.min) {
-    return {
-      code: 'woocommerce_rest_invalid_quantity',
-      status: 400,
-      message: 'cart.error.below_minimum',
-      params: { name, min: rules.min },
-    };
+    return domainError('limit', 'cart.error.below_minimum', { name, min: rules.min });
   }
   if (rules.max !== null && wanted > rules.max) {
-    return {
-      code: 'woocommerce_rest_invalid_quantity',
-      status: 400,
-      message: 'cart.error.above_maximum',
-      params: { name, max: rules.max },
-    };
+    return domainError('limit', 'cart.error.above_maximum', { name, max: rules.max });
   }
   const steps = (wanted - rules.min) / rules.step;
   if (Math.abs(steps - Math.round(steps)) > 1e-9) {
-    return {
-      code: 'woocommerce_rest_invalid_quantity',
-      status: 400,
-      message: 'cart.error.step',
-      params: { name, step: rules.step },
-    };
+    return domainError('limit', 'cart.error.step', { name, step: rules.step });
   }
   if (left !== null && wanted > left) {
-    return {
-      code: 'woocommerce_rest_product_partially_out_of_stock',
-      status: 400,
-      message: 'cart.error.not_enough_stock',
-      params: { name, stock: left },
-    };
+    return domainError('out_of_stock', 'cart.error.not_enough_stock', { name, stock: left });
   }
   return null;
 }
@@ -257,7 +212,7 @@ export async function updateItemQuantity(
   ]);
   const parent = rows.get(item.productId);
   const variation = item.variationId ? rows.get(item.variationId) : undefined;
-  if (!parent) return err('woocommerce_rest_product_invalid_id', 404, 'cart.error.invalid_product');
+  if (!parent) return fail(invalidProduct);
   const row = variation ? resolveVariation(parent, variation) : parent;
   const problem = checkQuantity(row, localize(parent.name, ctx.locale), input.quantity);
   if (problem) return fail(problem);

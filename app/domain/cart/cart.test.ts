@@ -101,9 +101,10 @@ describe('cart', () => {
     expect(added.ok).toBe(true);
     const key = added.ok ? added.value.key : '';
     const tooMuch = await updateItemQuantity(db, me, { key, quantity: 4.5 }, ctx);
-    expect(tooMuch.ok ? null : tooMuch.error.code).toBe(
-      'woocommerce_rest_product_partially_out_of_stock',
-    );
+    expect(tooMuch.ok ? null : tooMuch.error).toMatchObject({
+      kind: 'out_of_stock',
+      code: 'cart.error.not_enough_stock',
+    });
     expect((await updateItemQuantity(db, me, { key, quantity: 3.5 }, ctx)).ok).toBe(true);
     const cart = await loadCart(db, me, ctx);
     expect(cart.lines[0]).toMatchObject({ quantity: 3.5, lineTotal: 4547 });

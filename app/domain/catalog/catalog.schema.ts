@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Localized } from '#app/lib/localized.ts';
+import type { Localized } from '#app/domain/kernel/localized.ts';
 import type { FoodData, PowerSupply } from '#app/domain/compliance/compliance.types.ts';
 import {
   deliveryTimes,

@@ -1,7 +1,8 @@
 import { and, asc, avg, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '#app/lib/db.server.ts';
-import { REFERENCE_TTL_MS, shortLived } from '#app/lib/short-lived.server.ts';
-import { type Locale, localize } from '#app/lib/localized.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
+import { type Locale } from '#app/lib/locale.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import {
   type ComplianceRefs,

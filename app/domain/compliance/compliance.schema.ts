@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import type { Localized } from '#app/lib/localized.ts';
+import type { Localized } from '#app/domain/kernel/localized.ts';
 
 export const deliveryTimes = pgTable('delivery_times', {
   id: serial('id').primaryKey(),

@@ -1,6 +1,7 @@
-import type { Tx } from '#app/lib/db.server.ts';
-import { REFERENCE_TTL_MS, forget, shortLived } from '#app/lib/short-lived.server.ts';
-import { type Locale, localize } from '#app/lib/localized.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { REFERENCE_TTL_MS, forget, shortLived } from '#app/domain/kernel/short-lived.server.ts';
+import { type Locale } from '#app/lib/locale.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
 import type { FoodData, PowerSupply } from './compliance.types.ts';
 import { deliveryTimes, depositTypes, manufacturers } from './compliance.schema.ts';
 

@@ -1,4 +1,4 @@
-import type { Localized } from '#app/lib/localized.ts';
+import type { Localized } from '#app/domain/kernel/localized.ts';
 
 export const NUTRI_SCORES = ['A', 'B', 'C', 'D', 'E'] as const;
 export type NutriScore = (typeof NUTRI_SCORES)[number];

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Tx } from '#app/lib/db.server.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
 import { captchaChallenges } from './captcha.schema.ts';
 
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;

@@ -1,5 +1,6 @@
 import type { Translate } from '#app/lib/i18n.ts';
-import { type Locale, localize } from '#app/lib/localized.ts';
+import { type Locale } from '#app/lib/locale.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
 import type { FieldDefinition, FormDefinition } from './forms.types.ts';
 import type { Rule } from './rules.ts';
 

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Localized } from '#app/lib/localized.ts';
+import type { Localized } from '#app/domain/kernel/localized.ts';
 import type { FormDefinition, SubmissionStatus } from './forms.types.ts';
 
 export const contactForms = pgTable('contact_forms', {

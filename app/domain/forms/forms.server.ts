@@ -1,9 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
+import type { ErrorKind } from '#app/domain/kernel/result.ts';
 import { readFile } from 'node:fs/promises';
 import { and, count, eq, gt, inArray, lt, or } from 'drizzle-orm';
-import type { Tx } from '#app/lib/db.server.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Translate } from '#app/lib/i18n.ts';
-import { type Locale, localize } from '#app/lib/localized.ts';
+import { type Locale } from '#app/lib/locale.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
 import type { Mailer } from '#app/lib/mail.server.ts';
 import { compileRules } from './compile.ts';
 import { contactForms, formSubmissions } from './forms.schema.ts';
@@ -103,7 +105,7 @@ function acceptanceGiven(field: FieldDefinition, values: string[] | undefined): 
 export async function processSubmission(
   deps: SubmissionDeps,
   input: SubmissionInput,
-): Promise<{ feedback: Feedback; httpStatus: number }> {
+): Promise<{ feedback: Feedback; refusal: ErrorKind | null }> {
   const { db, t, locale } = deps;
   const { form } = input;
   const definition = form.definition;
@@ -124,9 +126,10 @@ export async function processSubmission(
     status: SubmissionStatus,
     message: string,
     invalid: InvalidField[] = [],
-    httpStatus = 200,
+    /** A request refused as a whole (broken or too frequent), not a decided submission. */
+    refusal: ErrorKind | null = null,
   ) => ({
-    httpStatus,
+    refusal,
     feedback: {
       contact_form_id: form.id,
       status,
@@ -165,7 +168,7 @@ export async function processSubmission(
 
   if (received.broken) {
     await discardFiles(received.files);
-    return reply('validation_failed', t('forms.request_broken'), [], 400);
+    return reply('validation_failed', t('forms.request_broken'), [], 'invalid');
   }
 
   const limit = deps.rateLimit ?? RATE_LIMIT;
@@ -186,7 +189,7 @@ export async function processSubmission(
     );
   if (Number(recent?.n ?? 0) >= limit.submissions) {
     await discardFiles(received.files);
-    return reply('aborted', t('forms.rate_limited'), [], 429);
+    return reply('aborted', t('forms.rate_limited'), [], 'rate_limited');
   }
 
   if ((received.fields[HONEYPOT_FIELD] ?? []).some((v) => v !== '')) {

@@ -1,4 +1,4 @@
-import type { Localized } from '#app/lib/localized.ts';
+import type { Localized } from '#app/domain/kernel/localized.ts';
 
 /** Field kinds a contact form can have; each renders as the matching HTML control. */
 export type FieldType =

@@ -1,4 +1,4 @@
-import type { Locale } from '#app/lib/localized.ts';
+import type { Locale } from '#app/lib/locale.ts';
 
 /** Money is always an integer count of minor units (cents) plus a currency code. */
 export type Money = { amount: number; currency: string };

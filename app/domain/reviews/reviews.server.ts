@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '#app/lib/db.server.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
 import { reviews } from './reviews.schema.ts';
 
 export type ReviewView = {

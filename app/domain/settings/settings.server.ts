@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '#app/lib/db.server.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
 import { settings } from './settings.schema.ts';
 
 /** A setting parsed with its schema; a missing or malformed value yields the fallback. */

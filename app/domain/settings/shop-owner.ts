@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Locale } from '#app/lib/localized.ts';
+import type { Locale } from '#app/lib/locale.ts';
 
 export const shopOwnerSchema = z.object({
   name: z.string(),

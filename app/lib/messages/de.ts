@@ -185,6 +185,7 @@ export const de = {
   'error.invalid_quantity': 'Bitte geben Sie eine gültige Menge an.',
   'error.invalid_param': 'Ungültiger Parameter: {param}.',
   'error.invalid_json': 'Die Anfrage enthält kein gültiges JSON.',
+  'error.request_too_large': 'Die Anfrage ist zu groß.',
   'error.missing_nonce': 'Das Sicherheitstoken fehlt.',
   'error.invalid_nonce': 'Das Sicherheitstoken ist ungültig. Bitte laden Sie die Seite neu.',
   'error.forbidden_origin': 'Diese Anfrage stammt nicht von unserer Website und wurde abgelehnt.',

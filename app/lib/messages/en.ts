@@ -185,6 +185,7 @@ export const en: Messages = {
   'error.invalid_quantity': 'Please enter a valid quantity.',
   'error.invalid_param': 'Invalid parameter: {param}.',
   'error.invalid_json': 'The request body is not valid JSON.',
+  'error.request_too_large': 'The request is too large.',
   'error.missing_nonce': 'The security token is missing.',
   'error.invalid_nonce': 'The security token is invalid. Please reload the page.',
   'error.forbidden_origin': 'This request did not come from our website and was refused.',

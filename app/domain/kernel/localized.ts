@@ -1,13 +1,7 @@
-export const LOCALES = ['de', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'de';
+import type { Locale } from '#app/lib/locale.ts';
 
 /** Shop content stored per language; German is the fallback. */
 export type Localized = { de: string; en?: string };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
 
 export function localize(text: Localized | null | undefined, locale: Locale): string {
   if (!text) return '';

@@ -3,11 +3,12 @@ import type { AppLoadContext } from 'react-router';
 import { addItem, removeItem, updateItemQuantity } from '#app/domain/cart/cart.server.ts';
 import { addItemSchema, quantitySchema } from '#app/domain/cart/cart.validation.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
-import { type DomainError, type Result, fail } from './errors.ts';
+import { type DomainError, type Result, fail } from '#app/domain/kernel/result.ts';
 import { invalidKey, invalidParam } from '#app/domain/cart/cart.errors.ts';
-import { localize } from './localized.ts';
-import type { TextKey } from './i18n.ts';
-import { shop } from './request.server.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
+import type { TextKey } from '#app/lib/i18n.ts';
+import { shop } from '../request.server.ts';
+import { STATUS_OF_KIND } from '../status.ts';
 
 export type CartActionData = { ok: boolean; message: string; intent: string };
 
@@ -23,9 +24,9 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
   const reply = (result: Result<unknown>, success: string, setCookie: string | null = null) => {
     const body: CartActionData = result.ok
       ? { ok: true, message: success, intent }
-      : { ok: false, message: t(result.error.message as TextKey, result.error.params), intent };
+      : { ok: false, message: t(result.error.code as TextKey, result.error.params), intent };
     const init = {
-      status: result.ok ? 200 : result.error.status,
+      status: result.ok ? 200 : STATUS_OF_KIND[result.error.kind],
       headers: setCookie ? { 'Set-Cookie': setCookie } : undefined,
     };
     return data(body, init);

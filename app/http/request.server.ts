@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
-import './context.server.ts';
-import { requestLocale, serverTranslator } from './i18n.server.ts';
-import { ensureSession, readSession } from './session.server.ts';
+import '#app/lib/context.server.ts';
+import { requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
+import { ensureSession, readSession } from '#app/lib/session.server.ts';
 
 /** What every loader and action needs about the current request, computed the same way everywhere. */
 export function shop({ request, context }: { request: Request; context: AppLoadContext }) {

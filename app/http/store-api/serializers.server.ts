@@ -2,8 +2,8 @@ import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.
 import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/catalog/media.ts';
 import type { CartView } from '#app/domain/cart/cart.server.ts';
 import { taxInGross } from '#app/domain/pricing/tax.ts';
-import type { Locale } from './localized.ts';
-import { amount, currencyFields } from './store-api.server.ts';
+import type { Locale } from '#app/lib/locale.ts';
+import { amount, currencyFields } from './currency.ts';
 
 type Ctx = { currency: string; locale: Locale; shopUrl: string };
 

@@ -20,12 +20,14 @@ import type { Rule } from '#app/domain/forms/rules.ts';
 import { purgeOldUploads, receiveForm } from '#app/domain/forms/uploads.server.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { z } from 'zod';
-import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
-import { type Locale, localize } from './localized.ts';
-import { createMailer } from './mail.server.ts';
-import { shop } from './request.server.ts';
-import { apiError } from './store-api.server.ts';
-import type { Session } from './session.server.ts';
+import { CLIENT_ADDRESS_HEADER } from '#app/lib/client-address.ts';
+import { type Locale } from '#app/lib/locale.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
+import { createMailer } from '#app/lib/mail.server.ts';
+import { shop } from '../request.server.ts';
+import { STATUS_OF_KIND } from '../status.ts';
+import type { Session } from '#app/lib/session.server.ts';
+import { type Result, notFound } from '#app/domain/kernel/result.ts';
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -191,18 +193,19 @@ export async function submitContactForm(
       unitTag: unitTagOf(form.id, containerPost),
     },
   );
-  return { ...result, posted: received.fields };
+  return {
+    feedback: result.feedback,
+    httpStatus: result.refusal ? STATUS_OF_KIND[result.refusal] : 200,
+    posted: received.fields,
+  };
 }
 
-/** The form a REST call names by id, or the 404 answer for an unknown or malformed id. */
+/** The form a REST call names by id; an unknown or malformed id is not found. */
 export async function formOfCall(
   args: Args,
   rawId: string | undefined,
-): Promise<ContactFormRow | Response> {
-  const { db, t } = shop(args);
+): Promise<Result<ContactFormRow>> {
   const id = rawId && /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
-  const form = id === null ? null : await findForm(db, { id });
-  return (
-    form ?? apiError({ code: 'contact_form_not_found', status: 404, message: 'forms.not_found' }, t)
-  );
+  const form = id === null ? null : await findForm(shop(args).db, { id });
+  return form ? { ok: true, value: form } : { ok: false, error: notFound('forms.not_found') };
 }

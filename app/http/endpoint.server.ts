@@ -1,0 +1,151 @@
+import type { AppLoadContext } from 'react-router';
+import type { z } from 'zod';
+import { type DomainError, type Result, domainError } from '#app/domain/kernel/result.ts';
+import {
+  type Session,
+  nonceFromHeaders,
+  sessionNonce,
+  verifyNonce,
+} from '#app/lib/session.server.ts';
+import { shop } from './request.server.ts';
+import { type ErrorCodes, type Headers, json, jsonError } from './response.ts';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type EndpointArgs = {
+  request: Request;
+  context: AppLoadContext;
+  params: Record<string, string | undefined>;
+};
+export type Fields = Record<string, unknown>;
+
+export type EndpointContext<I> = Omit<ReturnType<typeof shop>, 'session' | 'startSession'> & {
+  args: EndpointArgs;
+  url: URL;
+  input: I;
+  /** Sent with every answer of the call, success or failure (session cookie, `Nonce`). */
+  headers: Headers;
+  /** The caller's session: checked by `nonce`, started or read as `session` asks. */
+  session: Session | null;
+};
+
+export type EndpointSpec<I> = {
+  methods: readonly Method[];
+  /** How failures are named on this wire. */
+  codes: ErrorCodes;
+  /** Parses the body (or the query of a GET); a refusal names the first offending field. */
+  schema?: z.ZodType<I>;
+  /** The failure for input the schema refuses; default: `rest_invalid_param` naming the field. */
+  invalid?: (param: string) => DomainError;
+  /** State-changing calls that need the session's token (`Nonce`, `X-WP-Nonce` or `security`). */
+  nonce?: boolean;
+  /** 'start': the call has a session afterwards; 'read': the caller's session, if any. */
+  session?: 'start' | 'read';
+  /** 'raw': the handler reads the request body itself (multipart uploads). */
+  body?: 'raw';
+  /** Status of a successful JSON answer. */
+  status?: number;
+  handle: (ctx: EndpointContext<I>) => Promise<Response | Result<unknown>>;
+};
+
+const invalidParam = (param: string) => domainError('invalid', 'error.invalid_param', { param });
+
+/**
+ * One JSON (or form) endpoint: method check, body limits, token check, input parsing, and
+ * every failure mapped through the wire format's table. Route modules export its loader
+ * and action.
+ */
+export function defineEndpoint<I = Fields>(spec: EndpointSpec<I>) {
+  const run = async (args: EndpointArgs): Promise<Response> => {
+    const base = shop(args);
+    const method = args.request.method.toUpperCase();
+    const fail = (error: DomainError, headers?: Headers) =>
+      jsonError(error, spec.codes, base.t, headers);
+    if (
+      !spec.methods.includes(method as Method) &&
+      !(method === 'HEAD' && spec.methods.includes('GET'))
+    ) {
+      return fail(domainError('not_allowed', 'error.method_not_allowed'), {
+        Allow: spec.methods.join(', '),
+      });
+    }
+    const url = new URL(args.request.url);
+    let fields: Fields;
+    if (method === 'GET' || method === 'HEAD') {
+      fields = Object.fromEntries(url.searchParams);
+    } else if (spec.body === 'raw') {
+      fields = {};
+    } else {
+      const body = await readBody(args.request);
+      if (!body.ok) return fail(body.error);
+      fields = body.value;
+    }
+    let session: Session | null = null;
+    if (spec.nonce) {
+      const checked = await checkNonce(args, fields);
+      if (!checked.ok) return fail(checked.error);
+      session = checked.value;
+    }
+    const headers: Headers = {};
+    if (spec.session === 'start') {
+      const started = await base.startSession();
+      session = started.session;
+      if (started.setCookie) headers['Set-Cookie'] = started.setCookie;
+    } else if (spec.session === 'read' && !session) {
+      session = await base.session();
+    }
+    if (session && spec.codes.sendsNonce) headers.Nonce = sessionNonce(session, base.env);
+    let input = fields as I;
+    if (spec.schema) {
+      const parsed = spec.schema.safeParse(fields);
+      if (!parsed.success) {
+        const param = String(parsed.error.issues[0]?.path[0] ?? '');
+        return fail((spec.invalid ?? invalidParam)(param), headers);
+      }
+      input = parsed.data;
+    }
+    const { session: _read, startSession: _start, ...request } = base;
+    const answer = await spec.handle({ ...request, args, url, input, headers, session });
+    if (answer instanceof Response) return answer;
+    if (!answer.ok) return fail(answer.error, headers);
+    return json(answer.value, { status: spec.status ?? 200, headers });
+  };
+  return { loader: run, action: run };
+}
+
+/** A JSON or form-encoded body as fields; oversized or malformed bodies are refused. */
+export async function readBody(request: Request): Promise<Result<Fields>> {
+  const type = request.headers.get('content-type') ?? '';
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) {
+    return { ok: false, error: domainError('too_large', 'error.request_too_large') };
+  }
+  if (type.includes('application/x-www-form-urlencoded')) {
+    return { ok: true, value: Object.fromEntries(new URLSearchParams(text)) };
+  }
+  if (text.trim() === '') return { ok: true, value: {} };
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      return { ok: true, value: parsed as Fields };
+    }
+  } catch {
+    // answered below
+  }
+  return { ok: false, error: domainError('invalid', 'error.invalid_json') };
+}
+
+/** The session whose token the call carries in a header or the `security` field. */
+async function checkNonce(args: EndpointArgs, fields: Fields): Promise<Result<Session>> {
+  const { env, session: current } = shop(args);
+  const candidate = nonceFromHeaders(args.request) ?? fields.security;
+  if (candidate === undefined || candidate === null || candidate === '') {
+    return { ok: false, error: domainError('forbidden', 'error.missing_nonce') };
+  }
+  const session = await current();
+  if (!session || !verifyNonce(session, candidate, env)) {
+    return { ok: false, error: domainError('forbidden', 'error.invalid_nonce') };
+  }
+  return { ok: true, value: session };
+}

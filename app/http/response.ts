@@ -1,0 +1,45 @@
+import type { DomainError } from '#app/domain/kernel/result.ts';
+import type { TextKey, Translate } from '#app/lib/i18n.ts';
+import { STATUS_OF_KIND } from './status.ts';
+
+export type Headers = Record<string, string>;
+
+/** JSON with the shop's API headers; never cached by browsers or proxies. */
+export function json(body: unknown, init: { status?: number; headers?: Headers } = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...init.headers,
+    },
+  });
+}
+
+/** How one wire format names a domain failure. */
+export type ErrorCodes = {
+  /** Domain code -> the format's error code. */
+  codes: Readonly<Record<string, string>>;
+  /** The format's code for a domain code it does not list. */
+  fallback: (error: DomainError) => string;
+  /** Every answer carries the caller's session token in a `Nonce` header (Store API). */
+  sendsNonce?: boolean;
+};
+
+/** The error shape every JSON endpoint uses: code, translated message, data.status and params. */
+export function jsonError(
+  error: DomainError,
+  format: ErrorCodes,
+  t: Translate,
+  headers?: Headers,
+): Response {
+  const status = STATUS_OF_KIND[error.kind];
+  return json(
+    {
+      code: format.codes[error.code] ?? format.fallback(error),
+      message: t(error.code as TextKey, error.params),
+      data: { status, params: error.params ?? {} },
+    },
+    { status, headers },
+  );
+}

@@ -1,0 +1,25 @@
+import { domainError } from '#app/domain/kernel/result.ts';
+import { type EndpointArgs, defineEndpoint } from '../endpoint.server.ts';
+import { FORMS_API_CODES } from '../forms-api/codes.ts';
+import { captchaAudioCall, captchaRegenerate } from './captcha.server.ts';
+
+type Endpoint = { loader: (args: EndpointArgs) => Promise<Response> };
+
+/** Every `/wc-ajax/{action}` the shop answers: one line each. */
+const ACTIONS: Readonly<Record<string, Endpoint>> = {
+  captcha_regenerate: captchaRegenerate,
+  captcha_audio: captchaAudioCall,
+};
+
+const unknownAction = defineEndpoint({
+  methods: ['GET', 'POST'],
+  codes: FORMS_API_CODES,
+  handle: async () => ({ ok: false, error: domainError('not_found', 'error.not_found_title') }),
+});
+
+/** `/wc-ajax/:action`: hands the request to the action's endpoint. */
+export function dispatchWcAjax(args: EndpointArgs): Promise<Response> {
+  const action = args.params.action ?? '';
+  const endpoint = Object.hasOwn(ACTIONS, action) ? ACTIONS[action]! : unknownAction;
+  return endpoint.loader(args);
+}
