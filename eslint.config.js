@@ -32,6 +32,73 @@ export default tseslint.config(
     files: ['app/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  // Layers (docs/decisions/0007-layers-and-errors.md): routes -> http -> domain -> kernel;
+  // lib is plumbing that knows neither http nor the domain, only the Drizzle tables.
+  {
+    files: ['app/lib/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(#app/|\\.\\./)(domain|http|routes|components)/',
+              message:
+                'lib is plumbing: it imports neither the domain nor http (tables via #db/schema.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['app/domain/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router', message: 'The domain knows no HTTP: return a Result.' }],
+          patterns: [
+            {
+              regex: '^((#app/|(\\.\\./)+)(http|routes|components)|#server)/',
+              message: 'The domain knows no HTTP and no UI: return a Result, map it in app/http.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['app/domain/kernel/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^#app/domain/(?!kernel/)',
+              message: 'The kernel stands below every concept of the domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['app/http/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^#app/routes/', message: 'Routes call http, never the other way round.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Tests read loosely typed JSON answers on purpose.
     files: ['tests/**', '**/*.test.ts'],
