@@ -18,12 +18,13 @@ import {
   isOnSale,
   unitPrice,
 } from '#app/domain/catalog/pricing-rules.ts';
-import type { ImageView } from '#app/domain/catalog/media.ts';
 import { depositFor, loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { multiply } from '#app/domain/pricing/money.ts';
-import { taxInGross, vatRate } from '#app/domain/pricing/tax.ts';
+import { vatRate } from '#app/domain/pricing/tax.ts';
+import { type Totals, computeTotals } from '#app/domain/pricing/totals/totals.ts';
 import { invalidKey, invalidProduct } from './cart.errors.ts';
 import { cartItems, carts } from './cart.schema.ts';
+import type { CartLine, CartTotals, CartView } from './cart.view.ts';
 
 /** Whose cart: the session's (a customer's cart follows the session it logs in with). */
 export type CartOwner = { idHash: string };
@@ -236,57 +237,13 @@ export async function removeItem(
   return ok({ key, productId: removed[0]!.productId });
 }
 
-export type CartLine = {
-  key: string;
-  productId: number;
-  variationId: number | null;
-  slug: string;
-  name: string;
-  variation: { attribute: string; value: string }[];
-  quantity: number;
-  quantityRules: { min: number; max: number | null; step: number; soldIndividually: boolean };
-  image: ImageView | null;
-  unitPrice: number;
-  regularPrice: number;
-  onSale: boolean;
-  lineTotal: number;
-  taxRate: number;
-  lineTax: number;
-  deposit: { name: string; unitAmount: number; amount: number; packagingType: string } | null;
-  unitPriceInfo: { amount: number; base: number; unit: string } | null;
-  sku: string | null;
-  stockStatus: string;
-};
-
-export type CartTotals = {
-  items: number;
-  itemsTax: number;
-  deposit: number;
-  depositTax: number;
-  total: number;
-  tax: number;
-  taxLines: { rate: number; amount: number }[];
-};
-
-export type CartView = {
-  currency: string;
-  lines: CartLine[];
-  itemCount: number;
-  totals: CartTotals;
-};
-
 export function emptyCart(currency: string): CartView {
   return {
     currency,
     lines: [],
     itemCount: 0,
-    totals: { items: 0, itemsTax: 0, deposit: 0, depositTax: 0, total: 0, tax: 0, taxLines: [] },
+    totals: cartTotals(computeTotals({ lines: [] })),
   };
-}
-
-/** Whole pieces count one each; a measured length or weight counts as one item. */
-export function countOf(quantity: number): number {
-  return Number.isInteger(quantity) ? quantity : 1;
 }
 
 /** The number shown beside the cart link: one query, no prices. */
@@ -345,9 +302,8 @@ export async function loadCart(
   ]);
   const imageById = new Map(imageRows.map((i) => [i.id, i]));
   const now = new Date();
-  const lines: CartLine[] = resolved.map(({ item, parent, row }) => {
+  const priced = resolved.map(({ item, parent, row }): Omit<CartLine, 'lineTotal' | 'lineTax'> => {
     const unit = activePrice(row, now) ?? 0;
-    const lineTotal = multiply(unit, item.quantity);
     const rate = vatRate(row.taxClass ?? 'standard');
     const deposit = depositFor(refs, row.depositTypeId, row.depositQuantity);
     const image = row.imageId ? imageById.get(row.imageId) : undefined;
@@ -377,9 +333,7 @@ export async function loadCart(
       unitPrice: unit,
       regularPrice: row.regularPrice ?? unit,
       onSale: isOnSale(row, now),
-      lineTotal,
       taxRate: rate,
-      lineTax: taxInGross(lineTotal, rate),
       deposit: deposit
         ? {
             name: deposit.name,
@@ -394,42 +348,41 @@ export async function loadCart(
       stockStatus: effectiveStockStatus(row),
     };
   });
+  const totals = computeTotals({
+    // Every product is shipped: the catalog knows no virtual goods yet.
+    lines: priced.map((l) => ({
+      key: l.key,
+      unitPrice: l.unitPrice,
+      quantity: l.quantity,
+      taxRate: l.taxRate,
+      needsShipping: true,
+      deposit: l.deposit?.amount ?? null,
+    })),
+  });
+  const lines: CartLine[] = priced.map((l, i) => ({
+    ...l,
+    lineTotal: totals.lines[i]!.beforeDiscount.gross,
+    lineTax: totals.lines[i]!.beforeDiscount.tax,
+  }));
   return {
     currency: cart.currency,
     lines,
-    itemCount: lines.reduce((n, l) => n + countOf(l.quantity), 0),
-    totals: totalsOf(lines),
+    itemCount: totals.itemCount,
+    totals: cartTotals(totals),
   };
 }
 
-/** Sums lines; VAT per rate is the sum of per-line VAT, deposits carry the VAT rate of their goods. */
-export function totalsOf(lines: CartLine[]): CartTotals {
-  const byRate = new Map<number, number>();
-  let items = 0;
-  let itemsTax = 0;
-  let deposit = 0;
-  let depositTax = 0;
-  for (const line of lines) {
-    items += line.lineTotal;
-    itemsTax += line.lineTax;
-    byRate.set(line.taxRate, (byRate.get(line.taxRate) ?? 0) + line.lineTax);
-    if (line.deposit) {
-      const tax = taxInGross(line.deposit.amount, line.taxRate);
-      deposit += line.deposit.amount;
-      depositTax += tax;
-      byRate.set(line.taxRate, (byRate.get(line.taxRate) ?? 0) + tax);
-    }
-  }
+/** The engine's figures under the names pages and serializers read. */
+function cartTotals(totals: Totals): CartTotals {
   return {
-    items,
-    itemsTax,
-    deposit,
-    depositTax,
-    total: items + deposit,
-    tax: itemsTax + depositTax,
-    taxLines: [...byRate.entries()]
-      .sort((a, b) => b[0] - a[0])
-      .map(([rate, amount]) => ({ rate, amount })),
+    items: totals.items.beforeDiscount.gross,
+    itemsTax: totals.items.beforeDiscount.tax,
+    deposit: totals.deposits.gross,
+    depositTax: totals.deposits.tax,
+    total: totals.total.gross,
+    tax: totals.total.tax,
+    taxLines: totals.taxLines,
+    breakdown: totals,
   };
 }
 

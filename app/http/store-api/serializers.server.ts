@@ -1,7 +1,6 @@
 import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.server.ts';
 import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/catalog/media.ts';
-import type { CartView } from '#app/domain/cart/cart.server.ts';
-import { taxInGross } from '#app/domain/pricing/tax.ts';
+import type { CartView } from '#app/domain/cart/cart.view.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { amount, currencyFields } from './currency.ts';
 
@@ -76,6 +75,8 @@ export function productJson(p: ProductSummary | ProductDetail, ctx: Ctx) {
 
 export function cartJson(cart: CartView, ctx: Ctx) {
   const currency = currencyFields(cart.currency, ctx.locale);
+  const totals = cart.totals.breakdown;
+  const lineTotals = new Map(totals.lines.map((l) => [l.key, l]));
   const items = cart.lines.map((line) => ({
     key: line.key,
     id: line.variationId ?? line.productId,
@@ -100,42 +101,51 @@ export function cartJson(cart: CartView, ctx: Ctx) {
       ...currency,
     },
     totals: {
-      line_subtotal: amount(line.lineTotal - line.lineTax),
-      line_subtotal_tax: amount(line.lineTax),
-      line_total: amount(line.lineTotal - line.lineTax),
-      line_total_tax: amount(line.lineTax),
+      line_subtotal: amount(lineTotals.get(line.key)?.beforeDiscount.net),
+      line_subtotal_tax: amount(lineTotals.get(line.key)?.beforeDiscount.tax),
+      line_total: amount(lineTotals.get(line.key)?.afterDiscount.net),
+      line_total_tax: amount(lineTotals.get(line.key)?.afterDiscount.tax),
       ...currency,
     },
   }));
-  const fees = cart.lines
-    .filter((l) => l.deposit)
-    .map((l) => {
-      const tax = taxInGross(l.deposit!.amount, l.taxRate);
-      return {
-        key: `deposit-${l.key}`,
-        name: l.deposit!.name,
-        totals: { total: amount(l.deposit!.amount - tax), total_tax: amount(tax), ...currency },
-      };
-    });
-  const totals = cart.totals;
+  // Deposits show as fees, as Germanized sends them, ahead of the cart's own fees.
+  const deposits = cart.lines.flatMap((l) => {
+    const deposit = lineTotals.get(l.key)?.deposit;
+    return l.deposit && deposit
+      ? [{ key: `deposit-${l.key}`, name: l.deposit.name, ...deposit }]
+      : [];
+  });
+  const fees = [...deposits, ...totals.fees].map((f) => ({
+    key: f.key,
+    name: f.name,
+    totals: { total: amount(f.net), total_tax: amount(f.tax), ...currency },
+  }));
   return {
     items,
-    coupons: [],
+    coupons: totals.coupons.map((c) => ({
+      code: c.code,
+      discount_type: c.kind,
+      totals: {
+        total_discount: amount(c.discount.net),
+        total_discount_tax: amount(c.discount.tax),
+        ...currency,
+      },
+    })),
     fees,
     items_count: cart.itemCount,
-    needs_payment: totals.total > 0,
-    needs_shipping: cart.lines.length > 0,
+    needs_payment: totals.needsPayment,
+    needs_shipping: totals.needsShipping,
     totals: {
-      total_items: amount(totals.items - totals.itemsTax),
-      total_items_tax: amount(totals.itemsTax),
-      total_fees: amount(totals.deposit - totals.depositTax),
-      total_fees_tax: amount(totals.depositTax),
-      total_discount: '0',
-      total_discount_tax: '0',
-      total_shipping: null,
-      total_shipping_tax: null,
-      total_price: amount(totals.total),
-      total_tax: amount(totals.tax),
+      total_items: amount(totals.items.beforeDiscount.net),
+      total_items_tax: amount(totals.items.beforeDiscount.tax),
+      total_fees: amount(totals.deposits.net + totals.feesTotal.net),
+      total_fees_tax: amount(totals.deposits.tax + totals.feesTotal.tax),
+      total_discount: amount(totals.discount.net),
+      total_discount_tax: amount(totals.discount.tax),
+      total_shipping: amount(totals.shipping?.net),
+      total_shipping_tax: amount(totals.shipping?.tax),
+      total_price: amount(totals.total.gross),
+      total_tax: amount(totals.total.tax),
       tax_lines: totals.taxLines.map((l) => ({
         name: `MwSt. ${l.rate / 100} %`,
         price: amount(l.amount),

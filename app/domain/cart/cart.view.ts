@@ -1,0 +1,47 @@
+import type { ImageView } from '#app/domain/catalog/media.ts';
+import type { TaxLine, Totals } from '#app/domain/pricing/totals/totals.ts';
+
+/** The cart as pages, the mini cart and the Store API show it; safe to import in the browser. */
+
+export type CartLine = {
+  key: string;
+  productId: number;
+  variationId: number | null;
+  slug: string;
+  name: string;
+  variation: { attribute: string; value: string }[];
+  quantity: number;
+  quantityRules: { min: number; max: number | null; step: number; soldIndividually: boolean };
+  image: ImageView | null;
+  unitPrice: number;
+  regularPrice: number;
+  onSale: boolean;
+  /** Gross before discounts, and the VAT it contains. */
+  lineTotal: number;
+  taxRate: number;
+  lineTax: number;
+  deposit: { name: string; unitAmount: number; amount: number; packagingType: string } | null;
+  unitPriceInfo: { amount: number; base: number; unit: string } | null;
+  sku: string | null;
+  stockStatus: string;
+};
+
+export type CartTotals = {
+  /** Gross of the items before discounts, and the VAT it contains. */
+  items: number;
+  itemsTax: number;
+  deposit: number;
+  depositTax: number;
+  total: number;
+  tax: number;
+  taxLines: TaxLine[];
+  /** Everything the totals engine computed: per line, discounts, coupons, shipping, fees. */
+  breakdown: Totals;
+};
+
+export type CartView = {
+  currency: string;
+  lines: CartLine[];
+  itemCount: number;
+  totals: CartTotals;
+};
