@@ -26,18 +26,8 @@ export async function loader(args: Route.LoaderArgs) {
   const tree = await categoryTree(db, locale);
   const found = slug === undefined ? null : findCategory(tree, slug);
   if (slug !== undefined && !found) pageNotFound();
-  let page = pageParam(url);
-  let listing = await listProducts(db, {
-    locale,
-    page,
-    perPage: PER_PAGE,
-    categorySlug: slug,
-    orderby,
-    search: search || undefined,
-  });
-  if (listing && page > listing.pages) {
-    page = listing.pages;
-    listing = await listProducts(db, {
+  const listPage = (page: number) =>
+    listProducts(db, {
       locale,
       page,
       perPage: PER_PAGE,
@@ -45,6 +35,12 @@ export async function loader(args: Route.LoaderArgs) {
       orderby,
       search: search || undefined,
     });
+  let page = pageParam(url);
+  let listing = await listPage(page);
+  // A page past the end shows the last one.
+  if (listing && page > listing.pages) {
+    page = listing.pages;
+    listing = await listPage(page);
   }
   const heading = found
     ? found.node.name
