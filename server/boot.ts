@@ -11,6 +11,7 @@ import type { Env } from '#app/lib/env.server.ts';
 import { seedDemoCatalog } from '#db/seed/seed.ts';
 import { seedDemoForms } from '#db/seed/demo-forms.ts';
 import { createShopServer } from './app.ts';
+import { startJobRunner } from './jobs.ts';
 
 export function mediaDirOf(env: Env): string {
   return path.resolve(env.DATA_DIR, 'media');
@@ -78,18 +79,23 @@ export async function startShop(options: {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  // Started after listening and never awaited: the first check must not hold up readiness.
+  const jobs = env.JOBS === 'on' ? startJobRunner({ db: database.db, env }) : null;
+  const closeServer = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      // Requests still running after ten seconds are cut off.
+      setTimeout(() => {
+        server.closeAllConnections();
+        resolve();
+      }, 10_000).unref();
+    });
   return {
     url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`,
     server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        // Requests still running after ten seconds are cut off.
-        setTimeout(() => {
-          server.closeAllConnections();
-          resolve();
-        }, 10_000).unref();
-      }),
+    close: async () => {
+      await Promise.all([closeServer(), jobs?.close()]);
+    },
   };
 }

@@ -29,6 +29,7 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  JOBS: z.enum(['on', 'off'], 'must be on or off').default('on'),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SHOP_URL: string };

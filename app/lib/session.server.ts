@@ -49,9 +49,6 @@ async function loadSession(db: Tx, id: string | undefined): Promise<Session | nu
   return row ?? null;
 }
 
-const PURGE_INTERVAL_MS = 3_600_000;
-let lastPurge = 0;
-
 /** Deletes expired sessions; their carts and captcha challenges go with them. */
 export async function purgeExpiredSessions(db: Tx, now = new Date()): Promise<number> {
   const gone = await db
@@ -78,10 +75,6 @@ export async function ensureSession(
     idHash: session.idHash,
     expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
   });
-  if (Date.now() - lastPurge > PURGE_INTERVAL_MS) {
-    lastPurge = Date.now();
-    void purgeExpiredSessions(db).catch((error: unknown) => console.error(error));
-  }
   loaded.set(scope, Promise.resolve(session));
   return { session, setCookie: sessionCookie(id, env) };
 }

@@ -13,11 +13,10 @@ import {
   RATE_LIMIT,
   findForm,
   processSubmission,
-  purgeOldSubmissions,
 } from '#app/domain/forms/forms.server.ts';
 import type { FieldDefinition } from '#app/domain/forms/forms.types.ts';
 import type { Rule } from '#app/domain/forms/rules.ts';
-import { purgeOldUploads, receiveForm } from '#app/domain/forms/uploads.server.ts';
+import { receiveForm } from '#app/domain/forms/uploads.server.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER } from '#app/lib/client-address.ts';
@@ -30,9 +29,6 @@ import type { Session } from '#app/lib/session.server.ts';
 import { type Result, notFound } from '#app/domain/kernel/result.ts';
 
 type Args = { request: Request; context: AppLoadContext };
-
-const PURGE_INTERVAL_MS = 3_600_000;
-let lastPurge = 0;
 
 const rateLimitSchema = z.object({
   submissions: z.number().int().positive(),
@@ -165,11 +161,6 @@ export async function submitContactForm(
   const session = await current();
   const uploadDir = path.resolve(env.DATA_DIR, 'uploads');
   const received = await receiveForm(args.request, uploadDir);
-  if (Date.now() - lastPurge > PURGE_INTERVAL_MS) {
-    lastPurge = Date.now();
-    void purgeOldUploads(uploadDir).catch((error: unknown) => console.error(error));
-    void purgeOldSubmissions(db).catch((error: unknown) => console.error(error));
-  }
   const containerPost = Number(received.fields._form_container_post?.[0] ?? 0) || 0;
   const mailer = createMailer(env, `Ladenzeile <shop@${new URL(env.SHOP_URL).hostname}>`);
   const result = await processSubmission(

@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { purgeOldSubmissions } from '#app/domain/forms/forms.server.ts';
+import { purgeOldUploads } from '#app/domain/forms/uploads.server.ts';
+import { type Database, type Tx, describe } from '#app/lib/db.server.ts';
+import type { Env } from '#app/lib/env.server.ts';
+import { purgeExpiredSessions } from '#app/lib/session.server.ts';
+import { type JobResult, type JobStatus, jobRuns } from './jobs.schema.ts';
+
+export type JobContext = {
+  /** The transaction that holds the job's lock; the job's writes commit with its record. */
+  db: Tx;
+  env: Env;
+  /** Aborted when the shop shuts down; long jobs stop between batches. */
+  signal: AbortSignal;
+};
+
+export type Job = {
+  /** Stable: it keys the lock and the job_runs row. */
+  name: string;
+  everyMs: number;
+  run(ctx: JobContext): Promise<JobResult | void>;
+};
+
+const HOUR = 3_600_000;
+
+/** Every periodic job of the shop; a new one is one more entry here. */
+export const JOBS: readonly Job[] = [
+  {
+    name: 'purge-expired-sessions',
+    everyMs: HOUR,
+    run: async ({ db }) => ({ sessions: await purgeExpiredSessions(db) }),
+  },
+  {
+    name: 'purge-form-submissions',
+    everyMs: HOUR,
+    run: async ({ db, env }) => ({
+      submissions: await purgeOldSubmissions(db),
+      uploads: await purgeOldUploads(path.resolve(env.DATA_DIR, 'uploads')),
+    }),
+  },
+];
+
+/** ok / failed: this instance ran it; locked: another instance is running it; not-due: ran recently. */
+export type JobOutcome = JobStatus | 'locked' | 'not-due';
+
+export type JobAttempt = { outcome: JobOutcome; error?: string };
+
+const MAX_ERROR_LENGTH = 500;
+
+/** One line: the database's own message rather than the ORM's "Failed query: …" wrapper. */
+function describeFailure(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return describe(cause).slice(0, MAX_ERROR_LENGTH);
+}
+
+/** A stable 64-bit advisory lock key per job name, the same in every instance and release. */
+export function jobLockKey(name: string): string {
+  return createHash('sha256').update(`job:${name}`).digest().readBigInt64BE(0).toString();
+}
+
+/**
+ * Runs the job if no instance has started it within its interval. The whole run happens in
+ * one transaction holding the job's advisory lock: a second instance either fails to take
+ * the lock or, once the first has committed, finds the fresh record. Transaction-scoped, so
+ * it is right on a pool (the transaction owns one connection) and on the single-connection
+ * embedded database, and a crashed instance leaves no lock behind.
+ */
+export async function runJobIfDue(
+  db: Database,
+  job: Job,
+  context: Omit<JobContext, 'db'>,
+): Promise<JobAttempt> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${jobLockKey(job.name)}::bigint) as locked`,
+    );
+    if (!(locked as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) {
+      return { outcome: 'locked' };
+    }
+    // Database time, not this machine's: instances with skewed clocks agree on what is due.
+    const [last] = await tx
+      .select({
+        recent: sql<boolean>`${jobRuns.lastStartedAt} > now() - ${job.everyMs} * interval '1 millisecond'`,
+      })
+      .from(jobRuns)
+      .where(eq(jobRuns.name, job.name));
+    if (last?.recent) return { outcome: 'not-due' };
+
+    let record: { lastStatus: JobStatus; lastError: string | null; lastResult: JobResult | null };
+    try {
+      // A savepoint: a failed job's writes are undone, its failure is still recorded.
+      const result = await tx.transaction((savepoint) => job.run({ ...context, db: savepoint }));
+      record = { lastStatus: 'ok', lastError: null, lastResult: result ?? null };
+    } catch (error) {
+      record = {
+        lastStatus: 'failed',
+        lastError: describeFailure(error),
+        lastResult: null,
+      };
+    }
+    // now() is the transaction's start, which is the run's start.
+    const times = { lastStartedAt: sql`now()`, lastFinishedAt: sql`clock_timestamp()` };
+    await tx
+      .insert(jobRuns)
+      .values({ name: job.name, ...times, ...record })
+      .onConflictDoUpdate({ target: jobRuns.name, set: { ...times, ...record } });
+    return { outcome: record.lastStatus, error: record.lastError ?? undefined };
+  });
+}
+
+export type JobRunnerOptions = {
+  db: Database;
+  env: Env;
+  jobs?: readonly Job[];
+  /** Delay of the first check after start: soon, so a shop that restarts often still purges. */
+  firstCheckMs?: number;
+  /** How often the instance looks for due jobs; each check is a few short queries. */
+  checkEveryMs?: number;
+  /** How long close() waits for a job in progress. */
+  closeTimeoutMs?: number;
+  log?: (line: string) => void;
+  /** Schedules a callback and returns its cancel function; tests pass their own. */
+  setTimer?: (callback: () => void, ms: number) => () => void;
+};
+
+/** An unref'ed timer: a pending check never keeps the process alive. */
+function setUnrefTimer(callback: () => void, ms: number): () => void {
+  const timer = setTimeout(callback, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+}
+
+export type JobRunner = {
+  /** Runs every due job once, one after another; a failure does not stop the others. */
+  runDue(): Promise<Record<string, JobOutcome>>;
+  /** Stops the timer and waits (bounded) for a job in progress. */
+  close(): Promise<void>;
+};
+
+export function startJobRunner({
+  db,
+  env,
+  jobs = JOBS,
+  firstCheckMs = 5_000,
+  checkEveryMs = 60_000,
+  closeTimeoutMs = 10_000,
+  log = console.error,
+  setTimer = setUnrefTimer,
+}: JobRunnerOptions): JobRunner {
+  const abort = new AbortController();
+  let cancelTimer = () => {};
+  let current: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  async function runAll(): Promise<Record<string, JobOutcome>> {
+    const outcomes: Record<string, JobOutcome> = {};
+    for (const job of jobs) {
+      if (abort.signal.aborted) break;
+      try {
+        const { outcome, error } = await runJobIfDue(db, job, { env, signal: abort.signal });
+        outcomes[job.name] = outcome;
+        if (error) log(`job ${job.name} failed (retried in its next interval): ${error}`);
+      } catch (error) {
+        // The database itself failed, not the job: nothing was recorded, the next check retries.
+        outcomes[job.name] = 'failed';
+        log(`job ${job.name} could not run: ${describe(error)}`);
+      }
+    }
+    return outcomes;
+  }
+
+  function runDue(): Promise<Record<string, JobOutcome>> {
+    const run = current.then(runAll);
+    current = run.catch(() => {});
+    return run;
+  }
+
+  function schedule(ms: number) {
+    if (closed) return;
+    cancelTimer = setTimer(() => {
+      cancelTimer = () => {};
+      void runDue()
+        .catch(() => {})
+        .finally(() => schedule(checkEveryMs));
+    }, ms);
+  }
+
+  schedule(firstCheckMs);
+
+  return {
+    runDue,
+    async close() {
+      if (closed) return;
+      closed = true;
+      cancelTimer();
+      abort.abort();
+      let cancelBound = () => {};
+      await Promise.race([
+        current,
+        new Promise<void>((resolve) => {
+          cancelBound = setTimer(() => {
+            log(
+              `jobs: a job was still running after ${closeTimeoutMs / 1000} s; not waiting longer`,
+            );
+            resolve();
+          }, closeTimeoutMs);
+        }),
+      ]);
+      cancelBound();
+    },
+  };
+}
