@@ -1,5 +1,5 @@
 import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.server.ts';
-import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/catalog/media.ts';
+import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
 import type { CartView } from '#app/domain/cart/cart.server.ts';
 import { taxInGross } from '#app/domain/pricing/tax.ts';
 import type { Locale } from './localized.ts';

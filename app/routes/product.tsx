@@ -15,7 +15,7 @@ import {
   type VariationView,
   getProduct,
 } from '#app/domain/catalog/catalog.server.ts';
-import { imageUrl } from '#app/domain/catalog/media.ts';
+import { imageUrl } from '#app/domain/media/media.ts';
 import { listReviews } from '#app/domain/reviews/reviews.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) =>

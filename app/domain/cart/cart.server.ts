@@ -17,7 +17,7 @@ import {
   isOnSale,
   unitPrice,
 } from '#app/domain/catalog/pricing-rules.ts';
-import type { ImageView } from '#app/domain/catalog/media.ts';
+import type { ImageView } from '#app/domain/media/media.ts';
 import { depositFor, loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { multiply } from '#app/domain/pricing/money.ts';
 import { taxInGross, vatRate } from '#app/domain/pricing/tax.ts';

@@ -29,7 +29,7 @@ import {
   type SwatchType,
   type TaxClass,
 } from './catalog.schema.ts';
-import type { ImageView } from './media.ts';
+import type { ImageView } from '#app/domain/media/media.ts';
 import type { ListingOrder } from './listing.ts';
 import { activePrice, effectiveStockStatus, isOnSale, unitPrice } from './pricing-rules.ts';
 
