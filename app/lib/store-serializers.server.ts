@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.server.ts';
+import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.view.ts';
 import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
 import type { CartView } from '#app/domain/cart/cart.server.ts';
 import { taxInGross } from '#app/domain/pricing/tax.ts';

@@ -10,11 +10,8 @@ import { Stars } from '#app/components/stars.tsx';
 import { formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
 import { handleCartForm } from '#app/lib/cart-form.server.ts';
 import { shop } from '#app/lib/request.server.ts';
-import {
-  type ProductDetail,
-  type VariationView,
-  getProduct,
-} from '#app/domain/catalog/catalog.server.ts';
+import { getProduct } from '#app/domain/catalog/catalog.server.ts';
+import type { ProductDetail, VariationView } from '#app/domain/catalog/catalog.view.ts';
 import { imageUrl } from '#app/domain/media/media.ts';
 import { listReviews } from '#app/domain/reviews/reviews.server.ts';
 

@@ -5,15 +5,10 @@ import { type Locale, localize } from '#app/lib/localized.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import {
   type ComplianceRefs,
-  type DeliveryTimeView,
-  type DepositView,
-  type FoodView,
-  type ManufacturerView,
   depositFor,
   foodView,
   loadComplianceRefs,
 } from '#app/domain/compliance/compliance.server.ts';
-import type { PowerSupply } from '#app/domain/compliance/compliance.types.ts';
 import { vatRate } from '#app/domain/pricing/tax.ts';
 import {
   attributeTerms,
@@ -26,12 +21,35 @@ import {
   productImages,
   products,
   type StockStatus,
-  type SwatchType,
-  type TaxClass,
 } from './catalog.schema.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { ListingOrder } from './listing.ts';
 import { activePrice, effectiveStockStatus, isOnSale, unitPrice } from './pricing-rules.ts';
+import type {
+  AttributeView,
+  CategoryNode,
+  ComplianceView,
+  Listing,
+  PriceView,
+  ProductDetail,
+  ProductSummary,
+  QuantityRules,
+  UnitPriceView,
+} from './catalog.view.ts';
+
+// The queries' result types, for server modules; browser code imports catalog.view.ts.
+export type {
+  AttributeView,
+  CategoryNode,
+  ComplianceView,
+  Listing,
+  PriceView,
+  ProductDetail,
+  ProductSummary,
+  QuantityRules,
+  UnitPriceView,
+  VariationView,
+} from './catalog.view.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -58,38 +76,6 @@ export function resolveVariation(parent: ProductRow, variation: ProductRow): Pro
   }
   return merged as ProductRow;
 }
-
-export type PriceView = {
-  regular: number | null;
-  active: number | null;
-  onSale: boolean;
-  /** Set for variable products whose variations differ in price. */
-  range: { min: number; max: number } | null;
-  saleEndsAt: string | null;
-};
-
-export type UnitPriceView = { amount: number; base: number; unit: string; productUnits: number };
-
-export type ProductSummary = {
-  id: number;
-  slug: string;
-  type: 'simple' | 'variable';
-  name: string;
-  shortDescription: string;
-  image: ImageView | null;
-  hoverImage: ImageView | null;
-  price: PriceView;
-  unitPrice: UnitPriceView | null;
-  taxClass: TaxClass;
-  taxRate: number;
-  deposit: DepositView | null;
-  rating: { average: number; count: number };
-  stockStatus: StockStatus;
-  isPurchasable: boolean;
-  soldIndividually: boolean;
-  deliveryTime: DeliveryTimeView | null;
-  variations: { id: number; attributes: Record<string, string> }[];
-};
 
 function imageView(row: typeof images.$inferSelect, locale: Locale): ImageView {
   return {
@@ -119,8 +105,6 @@ export type ListingQuery = {
   ids?: number[];
   search?: string;
 };
-
-export type Listing = { items: ProductSummary[]; total: number; page: number; pages: number };
 
 const published = and(isNull(products.parentId), eq(products.status, 'publish'));
 
@@ -346,75 +330,6 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   return map;
 }
 
-export type ComplianceView = {
-  deliveryTime: DeliveryTimeView | null;
-  unitPrice: UnitPriceView | null;
-  deposit: DepositView | null;
-  food: FoodView | null;
-  manufacturer: ManufacturerView | null;
-  responsiblePerson: ManufacturerView | null;
-  safetyInstructions: string;
-  attachments: { title: string; url: string; mimeType: string; byteSize: number }[];
-  powerSupply: PowerSupply | null;
-  defectDescription: string;
-  taxInfo: string;
-  shippingCostsInfo: string;
-  hasProductSafetyInformation: boolean;
-};
-
-export type AttributeView = {
-  slug: string;
-  name: string;
-  swatchType: SwatchType;
-  visible: boolean;
-  usedForVariations: boolean;
-  terms: {
-    slug: string;
-    name: string;
-    color: string | null;
-    imageKey: string | null;
-    label: string | null;
-  }[];
-};
-
-export type VariationView = {
-  id: number;
-  attributes: Record<string, string>;
-  sku: string | null;
-  gtin: string | null;
-  price: PriceView;
-  stockStatus: StockStatus;
-  stockQuantity: number | null;
-  isPurchasable: boolean;
-  image: ImageView | null;
-  weightKg: number | null;
-  quantity: QuantityRules;
-  compliance: ComplianceView;
-};
-
-export type QuantityRules = {
-  min: number;
-  max: number | null;
-  step: number;
-  soldIndividually: boolean;
-};
-
-export type ProductDetail = Omit<ProductSummary, 'variations'> & {
-  description: string;
-  sku: string | null;
-  gtin: string | null;
-  weightKg: number | null;
-  dimensionsCm: { length: number; width: number; height: number } | null;
-  categories: { slug: string; name: string }[];
-  gallery: ImageView[];
-  attributes: AttributeView[];
-  variations: VariationView[];
-  stockQuantity: number | null;
-  lowStockAmount: number | null;
-  quantity: QuantityRules;
-  compliance: ComplianceView;
-};
-
 export function quantityRules(row: ProductRow, stockLeft: number | null): QuantityRules {
   const soldIndividually = row.soldIndividually ?? false;
   const step = row.quantityStep && row.quantityStep > 0 ? row.quantityStep : 1;
@@ -605,15 +520,6 @@ async function loadAttributes(db: Tx, productId: number, locale: Locale): Promis
       })),
   }));
 }
-
-export type CategoryNode = {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  image: ImageView | null;
-  children: CategoryNode[];
-};
 
 export async function categoryTree(db: Tx, locale: Locale): Promise<CategoryNode[]> {
   const rows = await shortLived(db, 'categories', REFERENCE_TTL_MS, () =>
