@@ -4,19 +4,15 @@ import type { Tx } from '#app/lib/db.server.ts';
 import { type Locale, localize } from '#app/lib/localized.ts';
 import { type DomainError, type Result, fail, ok } from '#app/lib/errors.ts';
 import { images, products } from '#app/domain/catalog/catalog.schema.ts';
+import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import {
   type ProductRow,
-  productRowsById,
+  effectiveStockStatus,
   quantityRules,
   resolveVariation,
   stockLeft,
-} from '#app/domain/catalog/catalog.server.ts';
-import {
-  activePrice,
-  effectiveStockStatus,
-  isOnSale,
-  unitPrice,
-} from '#app/domain/catalog/pricing-rules.ts';
+} from '#app/domain/catalog/catalog.rules.ts';
+import { activePrice, isOnSale, unitPrice } from '#app/domain/catalog/pricing-rules.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
 import { depositFor, loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { multiply } from '#app/domain/pricing/money.ts';

@@ -24,7 +24,15 @@ import {
 } from './catalog.schema.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { ListingOrder } from './listing.ts';
-import { activePrice, effectiveStockStatus, isOnSale, unitPrice } from './pricing-rules.ts';
+import { activePrice, isOnSale, unitPrice } from './pricing-rules.ts';
+import {
+  type ProductRow,
+  combinedStockStatus,
+  effectiveStockStatus,
+  quantityRules,
+  resolveVariation,
+  stockLeft,
+} from './catalog.rules.ts';
 import type {
   AttributeView,
   CategoryNode,
@@ -33,11 +41,11 @@ import type {
   PriceView,
   ProductDetail,
   ProductSummary,
-  QuantityRules,
   UnitPriceView,
 } from './catalog.view.ts';
 
 // The queries' result types, for server modules; browser code imports catalog.view.ts.
+export type { ProductRow } from './catalog.rules.ts';
 export type {
   AttributeView,
   CategoryNode,
@@ -50,32 +58,6 @@ export type {
   UnitPriceView,
   VariationView,
 } from './catalog.view.ts';
-
-export type ProductRow = typeof products.$inferSelect;
-
-/** Columns a variation never inherits from its parent. */
-const OWN_COLUMNS = new Set<keyof ProductRow>([
-  'id',
-  'parentId',
-  'type',
-  'slug',
-  'status',
-  'featured',
-  'menuOrder',
-  'variationAttributes',
-  'createdAt',
-  'updatedAt',
-]);
-
-/** A variation with every empty column filled from its parent. */
-export function resolveVariation(parent: ProductRow, variation: ProductRow): ProductRow {
-  const merged = { ...variation } as Record<string, unknown>;
-  for (const [key, value] of Object.entries(parent)) {
-    if (OWN_COLUMNS.has(key as keyof ProductRow)) continue;
-    if (merged[key] === null || merged[key] === undefined) merged[key] = value;
-  }
-  return merged as ProductRow;
-}
 
 function imageView(row: typeof images.$inferSelect, locale: Locale): ImageView {
   return {
@@ -275,11 +257,7 @@ function summaryOf(
       range: min !== null && max !== null && min !== max ? { min, max } : null,
       saleEndsAt: null,
     };
-    stockStatus = live.some((v) => effectiveStockStatus(v) !== 'outofstock')
-      ? live.some((v) => effectiveStockStatus(v) === 'instock')
-        ? 'instock'
-        : 'onbackorder'
-      : 'outofstock';
+    stockStatus = combinedStockStatus(live);
     unit = cheapest ? unitPriceView(cheapest, min) : null;
   } else {
     const active = activePrice(row, now);
@@ -328,26 +306,6 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
     else map.set(k, [item]);
   }
   return map;
-}
-
-export function quantityRules(row: ProductRow, stockLeft: number | null): QuantityRules {
-  const soldIndividually = row.soldIndividually ?? false;
-  const step = row.quantityStep && row.quantityStep > 0 ? row.quantityStep : 1;
-  const min = soldIndividually
-    ? 1
-    : row.minQuantity && row.minQuantity > 0
-      ? row.minQuantity
-      : step;
-  let max = soldIndividually ? 1 : (row.maxQuantity ?? null);
-  if (stockLeft !== null && (max === null || stockLeft < max)) max = stockLeft;
-  return { min, max, step, soldIndividually };
-}
-
-/** Stock that may still be sold, or null when unlimited (unmanaged or backorders allowed). */
-export function stockLeft(row: ProductRow): number | null {
-  if (!row.manageStock || row.stockQuantity === null) return null;
-  if (row.backorders && row.backorders !== 'no') return null;
-  return Math.max(0, row.stockQuantity);
 }
 
 function complianceOf(

@@ -8,14 +8,9 @@ import {
   createReview,
 } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
-import {
-  categoryTree,
-  findCategory,
-  getProduct,
-  listProducts,
-  resolveVariation,
-} from './catalog.server.ts';
-import { activePrice, effectiveStockStatus, isOnSale, unitPrice } from './pricing-rules.ts';
+import { resolveVariation } from './catalog.rules.ts';
+import { categoryTree, findCategory, getProduct, listProducts } from './catalog.server.ts';
+import { activePrice, isOnSale, unitPrice } from './pricing-rules.ts';
 
 let handle: DatabaseHandle;
 const DAY = 86_400_000;
@@ -50,33 +45,6 @@ describe('price rules', () => {
     expect(unitPrice(349, { unit: 'g', productUnits: 50, unitBase: 100 })).toBe(698);
     expect(unitPrice(349, { unit: null, productUnits: 50, unitBase: 100 })).toBeNull();
     expect(unitPrice(349, { unit: 'g', productUnits: 0, unitBase: 100 })).toBeNull();
-  });
-
-  it('derives stock status from managed stock and backorders', () => {
-    expect(
-      effectiveStockStatus({
-        manageStock: true,
-        stockQuantity: 0,
-        stockStatus: 'instock',
-        backorders: 'no',
-      }),
-    ).toBe('outofstock');
-    expect(
-      effectiveStockStatus({
-        manageStock: true,
-        stockQuantity: 0,
-        stockStatus: null,
-        backorders: 'notify',
-      }),
-    ).toBe('onbackorder');
-    expect(
-      effectiveStockStatus({
-        manageStock: false,
-        stockQuantity: null,
-        stockStatus: 'outofstock',
-        backorders: null,
-      }),
-    ).toBe('outofstock');
   });
 });
 

@@ -1,5 +1,3 @@
-import type { StockStatus } from './catalog.schema.ts';
-
 export type PriceFields = {
   regularPrice: number | null;
   salePrice: number | null;
@@ -30,23 +28,4 @@ export type UnitPriceFields = {
 export function unitPrice(price: number, u: UnitPriceFields): number | null {
   if (!u.unit || !u.productUnits || !u.unitBase || u.productUnits <= 0) return null;
   return Math.round((price / u.productUnits) * u.unitBase);
-}
-
-export type StockFields = {
-  manageStock: boolean | null;
-  stockQuantity: number | null;
-  stockStatus: StockStatus | null;
-  backorders: 'no' | 'notify' | 'yes' | null;
-};
-
-export function effectiveStockStatus(s: StockFields): StockStatus {
-  if (s.manageStock && s.stockQuantity !== null) {
-    if (s.stockQuantity > 0) return 'instock';
-    return s.backorders && s.backorders !== 'no' ? 'onbackorder' : 'outofstock';
-  }
-  return s.stockStatus ?? 'instock';
-}
-
-export function isInStock(s: StockFields): boolean {
-  return effectiveStockStatus(s) !== 'outofstock';
 }
