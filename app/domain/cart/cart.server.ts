@@ -12,7 +12,7 @@ import {
   resolveVariation,
   stockLeft,
 } from '#app/domain/catalog/catalog.rules.ts';
-import { activePrice, isOnSale, unitPrice } from '#app/domain/catalog/pricing-rules.ts';
+import { activePrice, isOnSale, unitPrice } from '#app/domain/pricing/price.rules.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
 import { depositFor, loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { multiply } from '#app/domain/pricing/money.ts';

@@ -9,6 +9,7 @@ import {
   foodView,
   loadComplianceRefs,
 } from '#app/domain/compliance/compliance.server.ts';
+import { currentPrice, lowestPrice, unitPrice } from '#app/domain/pricing/price.rules.ts';
 import { vatRate } from '#app/domain/pricing/tax.ts';
 import {
   attributeTerms,
@@ -24,7 +25,6 @@ import {
 } from './catalog.schema.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { ListingOrder } from './listing.ts';
-import { activePrice, isOnSale, unitPrice } from './pricing-rules.ts';
 import {
   type ProductRow,
   combinedStockStatus,
@@ -70,6 +70,12 @@ function imageView(row: typeof images.$inferSelect, locale: Locale): ImageView {
   };
 }
 
+/** The price display of one product or variation at `now`. */
+function priceView(row: ProductRow, now: Date): PriceView {
+  const { saleEndsAt, ...price } = currentPrice(row, now);
+  return { ...price, range: null, saleEndsAt: saleEndsAt ? saleEndsAt.toISOString() : null };
+}
+
 function unitPriceView(row: ProductRow, price: number | null): UnitPriceView | null {
   if (price === null) return null;
   const amount = unitPrice(price, row);
@@ -105,9 +111,9 @@ async function categoryAndDescendants(db: Tx, slug: string): Promise<number[] | 
 const ratingOf = sql<number>`(select coalesce(avg(${reviews.rating}), 0) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved')`;
 const reviewCountOf = sql<number>`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved')`;
 /**
- * The price a shopper pays now, in SQL, for sorting: a sale counts only inside its schedule
- * and below the regular price, and a variation's empty columns fall back to its parent's
- * (`p` is the parent row, `v` the row itself).
+ * The price a shopper pays now, in SQL, for sorting: `activePrice` of pricing/price.rules.ts
+ * (a sale counts only inside its schedule and below the regular price), with a variation's
+ * empty columns falling back to its parent's (`p` is the parent row, `v` the row itself).
  */
 const activePriceSql = (v: string, p: string) =>
   sql.raw(`
@@ -246,31 +252,14 @@ function summaryOf(
   let unit: UnitPriceView | null;
   if (row.type === 'variable' && variations.length > 0) {
     const live = variations.filter((v) => v.status === 'publish');
-    const actives = live.map((v) => activePrice(v, now)).filter((p): p is number => p !== null);
-    const min = actives.length ? Math.min(...actives) : null;
-    const max = actives.length ? Math.max(...actives) : null;
-    const cheapest = live.find((v) => activePrice(v, now) === min) ?? live[0];
-    price = {
-      regular: cheapest?.regularPrice ?? null,
-      active: min,
-      onSale: cheapest ? isOnSale(cheapest, now) : false,
-      range: min !== null && max !== null && min !== max ? { min, max } : null,
-      saleEndsAt: null,
-    };
+    const { cheapest, regular, active, onSale, range } = lowestPrice(live, now);
+    price = { regular, active, onSale, range, saleEndsAt: null };
     stockStatus = combinedStockStatus(live);
-    unit = cheapest ? unitPriceView(cheapest, min) : null;
+    unit = cheapest ? unitPriceView(cheapest, active) : null;
   } else {
-    const active = activePrice(row, now);
-    const onSale = isOnSale(row, now);
-    price = {
-      regular: row.regularPrice,
-      active,
-      onSale,
-      range: null,
-      saleEndsAt: onSale && row.saleTo ? row.saleTo.toISOString() : null,
-    };
+    price = priceView(row, now);
     stockStatus = effectiveStockStatus(row);
-    unit = unitPriceView(row, active);
+    unit = unitPriceView(row, price.active);
   }
   const main = gallery[0] ?? null;
   return {
@@ -412,30 +401,23 @@ export async function getProduct(
     gallery,
     attributes: attrs,
     variations: variations.map((v) => {
-      const active = activePrice(v, now);
-      const stockStatus = effectiveStockStatus(v);
+      const price = priceView(v, now);
       return {
         id: v.id,
         attributes: v.variationAttributes ?? {},
         sku: v.sku,
         gtin: v.gtin,
-        price: {
-          regular: v.regularPrice,
-          active,
-          onSale: isOnSale(v, now),
-          range: null,
-          saleEndsAt: isOnSale(v, now) && v.saleTo ? v.saleTo.toISOString() : null,
-        },
-        stockStatus,
+        price,
+        stockStatus: effectiveStockStatus(v),
         stockQuantity: v.manageStock ? v.stockQuantity : null,
-        isPurchasable: active !== null,
+        isPurchasable: price.active !== null,
         image:
           v.imageId && imageById.has(v.imageId)
             ? imageView(imageById.get(v.imageId)!, locale)
             : null,
         weightKg: v.weightKg,
         quantity: quantityRules(v, stockLeft(v)),
-        compliance: complianceOf(v, active, refs, attachments, locale),
+        compliance: complianceOf(v, price.active, refs, attachments, locale),
       };
     }),
     stockQuantity: row.manageStock ? row.stockQuantity : null,
