@@ -1,5 +1,5 @@
 import { type MessageKey, formatNumber, useI18n } from '#app/lib/i18n.ts';
-import type { ComplianceView } from '#app/domain/catalog/catalog.server.ts';
+import type { ComplianceView } from '#app/domain/catalog/catalog.view.ts';
 import { NUTRIENT_KEYS } from '#app/domain/compliance/compliance.types.ts';
 import { Icon } from './icon.tsx';
 import { useMoney } from './price.tsx';

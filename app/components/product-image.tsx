@@ -1,4 +1,4 @@
-import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/catalog/media.ts';
+import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
 
 /** A responsive product picture; width and height are set so nothing shifts while it loads. */
 export function ProductImage({

@@ -10,12 +10,9 @@ import { formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
 import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { pageNotFound } from '#app/http/pages/not-found.ts';
-import {
-  type ProductDetail,
-  type VariationView,
-  getProduct,
-} from '#app/domain/catalog/catalog.server.ts';
-import { imageUrl } from '#app/domain/catalog/media.ts';
+import { getProduct } from '#app/domain/catalog/catalog.server.ts';
+import type { ProductDetail, VariationView } from '#app/domain/catalog/catalog.view.ts';
+import { imageUrl } from '#app/domain/media/media.ts';
 import { listReviews } from '#app/domain/reviews/reviews.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

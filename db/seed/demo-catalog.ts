@@ -1,5 +1,6 @@
 import type { SwatchType } from '#app/domain/catalog/catalog.schema.ts';
-import type { Motif, Pattern } from '#app/domain/catalog/images.server.ts';
+import type { Motif } from '#db/seed/art/motifs.ts';
+import type { Pattern } from '#db/seed/art/patterns.ts';
 import type { FoodData } from '#app/domain/compliance/compliance.types.ts';
 import type { Localized } from '#app/domain/kernel/localized.ts';
 import type { ShopOwner } from '#app/domain/settings/shop-owner.ts';

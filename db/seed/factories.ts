@@ -12,11 +12,9 @@ import {
   type Swatch,
   type SwatchType,
 } from '#app/domain/catalog/catalog.schema.ts';
-import {
-  renderProductImage,
-  type ProductImageSpec,
-  type RenderedImage,
-} from '#app/domain/catalog/images.server.ts';
+import type { RenderedImage } from '#app/domain/media/images.server.ts';
+import type { ProductImageSpec } from '#db/seed/art/product-svg.ts';
+import { renderProductImage } from '#db/seed/art/render.ts';
 import {
   deliveryTimes,
   depositTypes,

@@ -28,7 +28,7 @@ import {
   productImages,
   products,
 } from '#app/domain/catalog/catalog.schema.ts';
-import { IMAGE_SIZES } from '#app/domain/catalog/images.server.ts';
+import { IMAGE_SIZES } from '#app/domain/media/images.server.ts';
 import { depositTypes, manufacturers } from '#app/domain/compliance/compliance.schema.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import { settings } from '#app/domain/settings/settings.schema.ts';

@@ -1,11 +1,7 @@
 import path from 'node:path';
 import { count, eq, isNull, sql } from 'drizzle-orm';
 import { categories, productAttachments, products } from '#app/domain/catalog/catalog.schema.ts';
-import {
-  renderPdfSheet,
-  renderProductImage,
-  type RenderedImage,
-} from '#app/domain/catalog/images.server.ts';
+import type { RenderedImage } from '#app/domain/media/images.server.ts';
 import { settings } from '#app/domain/settings/settings.schema.ts';
 import type { Database, Tx } from '#app/lib/db.server.ts';
 import {
@@ -14,6 +10,8 @@ import {
   type DemoProduct,
   type DemoVariation,
 } from '#db/seed/demo-catalog.ts';
+import { renderPdfSheet } from '#db/seed/art/pdf-sheet.ts';
+import { renderProductImage } from '#db/seed/art/render.ts';
 import {
   createAttribute,
   createCategory,

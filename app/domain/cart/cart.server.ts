@@ -5,19 +5,15 @@ import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import { images, products } from '#app/domain/catalog/catalog.schema.ts';
+import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import {
   type ProductRow,
-  productRowsById,
+  effectiveStockStatus,
   quantityRules,
   resolveVariation,
   stockLeft,
-} from '#app/domain/catalog/catalog.server.ts';
-import {
-  activePrice,
-  effectiveStockStatus,
-  isOnSale,
-  unitPrice,
-} from '#app/domain/catalog/pricing-rules.ts';
+} from '#app/domain/catalog/catalog.rules.ts';
+import { activePrice, isOnSale, unitPrice } from '#app/domain/pricing/price.rules.ts';
 import { depositFor, loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { multiply } from '#app/domain/pricing/money.ts';
 import { vatRate } from '#app/domain/pricing/tax.ts';

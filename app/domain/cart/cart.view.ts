@@ -1,4 +1,4 @@
-import type { ImageView } from '#app/domain/catalog/media.ts';
+import type { ImageView } from '#app/domain/media/media.ts';
 import type { TaxLine, Totals } from '#app/domain/pricing/totals/totals.ts';
 
 /** The cart as pages, the mini cart and the Store API show it; safe to import in the browser. */

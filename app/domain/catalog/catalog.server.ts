@@ -6,15 +6,11 @@ import { localize } from '#app/domain/kernel/localized.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import {
   type ComplianceRefs,
-  type DeliveryTimeView,
-  type DepositView,
-  type FoodView,
-  type ManufacturerView,
   depositFor,
   foodView,
   loadComplianceRefs,
 } from '#app/domain/compliance/compliance.server.ts';
-import type { PowerSupply } from '#app/domain/compliance/compliance.types.ts';
+import { currentPrice, lowestPrice, unitPrice } from '#app/domain/pricing/price.rules.ts';
 import { vatRate } from '#app/domain/pricing/tax.ts';
 import {
   attributeTerms,
@@ -27,70 +23,42 @@ import {
   productImages,
   products,
   type StockStatus,
-  type SwatchType,
-  type TaxClass,
 } from './catalog.schema.ts';
-import type { ImageView } from './media.ts';
+import type { ImageView } from '#app/domain/media/media.ts';
 import type { ListingOrder } from './listing.ts';
-import { activePrice, effectiveStockStatus, isOnSale, unitPrice } from './pricing-rules.ts';
+import {
+  type ProductRow,
+  combinedStockStatus,
+  effectiveStockStatus,
+  quantityRules,
+  resolveVariation,
+  stockLeft,
+} from './catalog.rules.ts';
+import type {
+  AttributeView,
+  CategoryNode,
+  ComplianceView,
+  Listing,
+  PriceView,
+  ProductDetail,
+  ProductSummary,
+  UnitPriceView,
+} from './catalog.view.ts';
 
-export type ProductRow = typeof products.$inferSelect;
-
-/** Columns a variation never inherits from its parent. */
-const OWN_COLUMNS = new Set<keyof ProductRow>([
-  'id',
-  'parentId',
-  'type',
-  'slug',
-  'status',
-  'featured',
-  'menuOrder',
-  'variationAttributes',
-  'createdAt',
-  'updatedAt',
-]);
-
-/** A variation with every empty column filled from its parent. */
-export function resolveVariation(parent: ProductRow, variation: ProductRow): ProductRow {
-  const merged = { ...variation } as Record<string, unknown>;
-  for (const [key, value] of Object.entries(parent)) {
-    if (OWN_COLUMNS.has(key as keyof ProductRow)) continue;
-    if (merged[key] === null || merged[key] === undefined) merged[key] = value;
-  }
-  return merged as ProductRow;
-}
-
-export type PriceView = {
-  regular: number | null;
-  active: number | null;
-  onSale: boolean;
-  /** Set for variable products whose variations differ in price. */
-  range: { min: number; max: number } | null;
-  saleEndsAt: string | null;
-};
-
-export type UnitPriceView = { amount: number; base: number; unit: string; productUnits: number };
-
-export type ProductSummary = {
-  id: number;
-  slug: string;
-  type: 'simple' | 'variable';
-  name: string;
-  shortDescription: string;
-  image: ImageView | null;
-  hoverImage: ImageView | null;
-  price: PriceView;
-  unitPrice: UnitPriceView | null;
-  taxClass: TaxClass;
-  taxRate: number;
-  deposit: DepositView | null;
-  rating: { average: number; count: number };
-  stockStatus: StockStatus;
-  isPurchasable: boolean;
-  soldIndividually: boolean;
-  deliveryTime: DeliveryTimeView | null;
-  variations: { id: number; attributes: Record<string, string> }[];
-};
+// The queries' result types, for server modules; browser code imports catalog.view.ts.
+export type { ProductRow } from './catalog.rules.ts';
+export type {
+  AttributeView,
+  CategoryNode,
+  ComplianceView,
+  Listing,
+  PriceView,
+  ProductDetail,
+  ProductSummary,
+  QuantityRules,
+  UnitPriceView,
+  VariationView,
+} from './catalog.view.ts';
 
 function imageView(row: typeof images.$inferSelect, locale: Locale): ImageView {
   return {
@@ -101,6 +69,12 @@ function imageView(row: typeof images.$inferSelect, locale: Locale): ImageView {
     height: row.height,
     sizes: row.sizes,
   };
+}
+
+/** The price display of one product or variation at `now`. */
+function priceView(row: ProductRow, now: Date): PriceView {
+  const { saleEndsAt, ...price } = currentPrice(row, now);
+  return { ...price, range: null, saleEndsAt: saleEndsAt ? saleEndsAt.toISOString() : null };
 }
 
 function unitPriceView(row: ProductRow, price: number | null): UnitPriceView | null {
@@ -121,8 +95,6 @@ export type ListingQuery = {
   search?: string;
 };
 
-export type Listing = { items: ProductSummary[]; total: number; page: number; pages: number };
-
 const published = and(isNull(products.parentId), eq(products.status, 'publish'));
 
 /** Category ids of a category and all its descendants. */
@@ -140,9 +112,9 @@ async function categoryAndDescendants(db: Tx, slug: string): Promise<number[] | 
 const ratingOf = sql<number>`(select coalesce(avg(${reviews.rating}), 0) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved')`;
 const reviewCountOf = sql<number>`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved')`;
 /**
- * The price a shopper pays now, in SQL, for sorting: a sale counts only inside its schedule
- * and below the regular price, and a variation's empty columns fall back to its parent's
- * (`p` is the parent row, `v` the row itself).
+ * The price a shopper pays now, in SQL, for sorting: `activePrice` of pricing/price.rules.ts
+ * (a sale counts only inside its schedule and below the regular price), with a variation's
+ * empty columns falling back to its parent's (`p` is the parent row, `v` the row itself).
  */
 const activePriceSql = (v: string, p: string) =>
   sql.raw(`
@@ -281,35 +253,14 @@ function summaryOf(
   let unit: UnitPriceView | null;
   if (row.type === 'variable' && variations.length > 0) {
     const live = variations.filter((v) => v.status === 'publish');
-    const actives = live.map((v) => activePrice(v, now)).filter((p): p is number => p !== null);
-    const min = actives.length ? Math.min(...actives) : null;
-    const max = actives.length ? Math.max(...actives) : null;
-    const cheapest = live.find((v) => activePrice(v, now) === min) ?? live[0];
-    price = {
-      regular: cheapest?.regularPrice ?? null,
-      active: min,
-      onSale: cheapest ? isOnSale(cheapest, now) : false,
-      range: min !== null && max !== null && min !== max ? { min, max } : null,
-      saleEndsAt: null,
-    };
-    stockStatus = live.some((v) => effectiveStockStatus(v) !== 'outofstock')
-      ? live.some((v) => effectiveStockStatus(v) === 'instock')
-        ? 'instock'
-        : 'onbackorder'
-      : 'outofstock';
-    unit = cheapest ? unitPriceView(cheapest, min) : null;
+    const { cheapest, regular, active, onSale, range } = lowestPrice(live, now);
+    price = { regular, active, onSale, range, saleEndsAt: null };
+    stockStatus = combinedStockStatus(live);
+    unit = cheapest ? unitPriceView(cheapest, active) : null;
   } else {
-    const active = activePrice(row, now);
-    const onSale = isOnSale(row, now);
-    price = {
-      regular: row.regularPrice,
-      active,
-      onSale,
-      range: null,
-      saleEndsAt: onSale && row.saleTo ? row.saleTo.toISOString() : null,
-    };
+    price = priceView(row, now);
     stockStatus = effectiveStockStatus(row);
-    unit = unitPriceView(row, active);
+    unit = unitPriceView(row, price.active);
   }
   const main = gallery[0] ?? null;
   return {
@@ -345,95 +296,6 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
     else map.set(k, [item]);
   }
   return map;
-}
-
-export type ComplianceView = {
-  deliveryTime: DeliveryTimeView | null;
-  unitPrice: UnitPriceView | null;
-  deposit: DepositView | null;
-  food: FoodView | null;
-  manufacturer: ManufacturerView | null;
-  responsiblePerson: ManufacturerView | null;
-  safetyInstructions: string;
-  attachments: { title: string; url: string; mimeType: string; byteSize: number }[];
-  powerSupply: PowerSupply | null;
-  defectDescription: string;
-  taxInfo: string;
-  shippingCostsInfo: string;
-  hasProductSafetyInformation: boolean;
-};
-
-export type AttributeView = {
-  slug: string;
-  name: string;
-  swatchType: SwatchType;
-  visible: boolean;
-  usedForVariations: boolean;
-  terms: {
-    slug: string;
-    name: string;
-    color: string | null;
-    imageKey: string | null;
-    label: string | null;
-  }[];
-};
-
-export type VariationView = {
-  id: number;
-  attributes: Record<string, string>;
-  sku: string | null;
-  gtin: string | null;
-  price: PriceView;
-  stockStatus: StockStatus;
-  stockQuantity: number | null;
-  isPurchasable: boolean;
-  image: ImageView | null;
-  weightKg: number | null;
-  quantity: QuantityRules;
-  compliance: ComplianceView;
-};
-
-export type QuantityRules = {
-  min: number;
-  max: number | null;
-  step: number;
-  soldIndividually: boolean;
-};
-
-export type ProductDetail = Omit<ProductSummary, 'variations'> & {
-  description: string;
-  sku: string | null;
-  gtin: string | null;
-  weightKg: number | null;
-  dimensionsCm: { length: number; width: number; height: number } | null;
-  categories: { slug: string; name: string }[];
-  gallery: ImageView[];
-  attributes: AttributeView[];
-  variations: VariationView[];
-  stockQuantity: number | null;
-  lowStockAmount: number | null;
-  quantity: QuantityRules;
-  compliance: ComplianceView;
-};
-
-export function quantityRules(row: ProductRow, stockLeft: number | null): QuantityRules {
-  const soldIndividually = row.soldIndividually ?? false;
-  const step = row.quantityStep && row.quantityStep > 0 ? row.quantityStep : 1;
-  const min = soldIndividually
-    ? 1
-    : row.minQuantity && row.minQuantity > 0
-      ? row.minQuantity
-      : step;
-  let max = soldIndividually ? 1 : (row.maxQuantity ?? null);
-  if (stockLeft !== null && (max === null || stockLeft < max)) max = stockLeft;
-  return { min, max, step, soldIndividually };
-}
-
-/** Stock that may still be sold, or null when unlimited (unmanaged or backorders allowed). */
-export function stockLeft(row: ProductRow): number | null {
-  if (!row.manageStock || row.stockQuantity === null) return null;
-  if (row.backorders && row.backorders !== 'no') return null;
-  return Math.max(0, row.stockQuantity);
 }
 
 function complianceOf(
@@ -540,30 +402,23 @@ export async function getProduct(
     gallery,
     attributes: attrs,
     variations: variations.map((v) => {
-      const active = activePrice(v, now);
-      const stockStatus = effectiveStockStatus(v);
+      const price = priceView(v, now);
       return {
         id: v.id,
         attributes: v.variationAttributes ?? {},
         sku: v.sku,
         gtin: v.gtin,
-        price: {
-          regular: v.regularPrice,
-          active,
-          onSale: isOnSale(v, now),
-          range: null,
-          saleEndsAt: isOnSale(v, now) && v.saleTo ? v.saleTo.toISOString() : null,
-        },
-        stockStatus,
+        price,
+        stockStatus: effectiveStockStatus(v),
         stockQuantity: v.manageStock ? v.stockQuantity : null,
-        isPurchasable: active !== null,
+        isPurchasable: price.active !== null,
         image:
           v.imageId && imageById.has(v.imageId)
             ? imageView(imageById.get(v.imageId)!, locale)
             : null,
         weightKg: v.weightKg,
         quantity: quantityRules(v, stockLeft(v)),
-        compliance: complianceOf(v, active, refs, attachments, locale),
+        compliance: complianceOf(v, price.active, refs, attachments, locale),
       };
     }),
     stockQuantity: row.manageStock ? row.stockQuantity : null,
@@ -606,15 +461,6 @@ async function loadAttributes(db: Tx, productId: number, locale: Locale): Promis
       })),
   }));
 }
-
-export type CategoryNode = {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  image: ImageView | null;
-  children: CategoryNode[];
-};
 
 export async function categoryTree(db: Tx, locale: Locale): Promise<CategoryNode[]> {
   const rows = await shortLived(db, 'categories', REFERENCE_TTL_MS, () =>

@@ -8,14 +8,8 @@ import {
   createReview,
 } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
-import {
-  categoryTree,
-  findCategory,
-  getProduct,
-  listProducts,
-  resolveVariation,
-} from './catalog.server.ts';
-import { activePrice, effectiveStockStatus, isOnSale, unitPrice } from './pricing-rules.ts';
+import { resolveVariation } from './catalog.rules.ts';
+import { categoryTree, findCategory, getProduct, listProducts } from './catalog.server.ts';
 
 let handle: DatabaseHandle;
 const DAY = 86_400_000;
@@ -25,59 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await handle.close();
-});
-
-describe('price rules', () => {
-  const base = { regularPrice: 1000, salePrice: 800, saleFrom: null, saleTo: null };
-  it('applies a sale only inside its schedule and only below the regular price', () => {
-    const now = new Date('2026-06-01T12:00:00Z');
-    expect(activePrice(base, now)).toBe(800);
-    expect(isOnSale({ ...base, saleFrom: new Date(now.getTime() + DAY) }, now)).toBe(false);
-    expect(isOnSale({ ...base, saleTo: now }, now)).toBe(false);
-    expect(
-      isOnSale(
-        { ...base, saleFrom: new Date(now.getTime() - DAY), saleTo: new Date(now.getTime() + DAY) },
-        now,
-      ),
-    ).toBe(true);
-    expect(isOnSale({ ...base, salePrice: 1200 }, now)).toBe(false);
-    expect(activePrice({ ...base, salePrice: null }, now)).toBe(1000);
-  });
-
-  it('computes unit prices per base unit', () => {
-    expect(unitPrice(1199, { unit: 'kg', productUnits: 0.5, unitBase: 1 })).toBe(2398);
-    expect(unitPrice(899, { unit: 'l', productUnits: 0.75, unitBase: 1 })).toBe(1199);
-    expect(unitPrice(349, { unit: 'g', productUnits: 50, unitBase: 100 })).toBe(698);
-    expect(unitPrice(349, { unit: null, productUnits: 50, unitBase: 100 })).toBeNull();
-    expect(unitPrice(349, { unit: 'g', productUnits: 0, unitBase: 100 })).toBeNull();
-  });
-
-  it('derives stock status from managed stock and backorders', () => {
-    expect(
-      effectiveStockStatus({
-        manageStock: true,
-        stockQuantity: 0,
-        stockStatus: 'instock',
-        backorders: 'no',
-      }),
-    ).toBe('outofstock');
-    expect(
-      effectiveStockStatus({
-        manageStock: true,
-        stockQuantity: 0,
-        stockStatus: null,
-        backorders: 'notify',
-      }),
-    ).toBe('onbackorder');
-    expect(
-      effectiveStockStatus({
-        manageStock: false,
-        stockQuantity: null,
-        stockStatus: 'outofstock',
-        backorders: null,
-      }),
-    ).toBe('outofstock');
-  });
 });
 
 describe('catalog queries', () => {

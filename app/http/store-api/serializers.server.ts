@@ -1,5 +1,5 @@
-import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.server.ts';
-import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/catalog/media.ts';
+import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.view.ts';
+import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { amount, currencyFields } from './currency.ts';

@@ -1,4 +1,4 @@
-import type { ImageSize } from './catalog.schema.ts';
+import type { ImageSize } from '#app/domain/catalog/catalog.schema.ts';
 
 export type ImageView = {
   key: string;

@@ -1,0 +1,123 @@
+// What the catalog queries return: plain data for pages, components and serializers.
+// Types only, so the browser bundle may import this file.
+import type {
+  DeliveryTimeView,
+  DepositView,
+  FoodView,
+  ManufacturerView,
+} from '#app/domain/compliance/compliance.server.ts';
+import type { PowerSupply } from '#app/domain/compliance/compliance.types.ts';
+import type { ImageView } from '#app/domain/media/media.ts';
+import type { StockStatus, SwatchType, TaxClass } from './catalog.schema.ts';
+
+export type PriceView = {
+  regular: number | null;
+  active: number | null;
+  onSale: boolean;
+  /** Set for variable products whose variations differ in price. */
+  range: { min: number; max: number } | null;
+  saleEndsAt: string | null;
+};
+
+export type UnitPriceView = { amount: number; base: number; unit: string; productUnits: number };
+
+export type ProductSummary = {
+  id: number;
+  slug: string;
+  type: 'simple' | 'variable';
+  name: string;
+  shortDescription: string;
+  image: ImageView | null;
+  hoverImage: ImageView | null;
+  price: PriceView;
+  unitPrice: UnitPriceView | null;
+  taxClass: TaxClass;
+  taxRate: number;
+  deposit: DepositView | null;
+  rating: { average: number; count: number };
+  stockStatus: StockStatus;
+  isPurchasable: boolean;
+  soldIndividually: boolean;
+  deliveryTime: DeliveryTimeView | null;
+  variations: { id: number; attributes: Record<string, string> }[];
+};
+
+export type Listing = { items: ProductSummary[]; total: number; page: number; pages: number };
+
+export type ComplianceView = {
+  deliveryTime: DeliveryTimeView | null;
+  unitPrice: UnitPriceView | null;
+  deposit: DepositView | null;
+  food: FoodView | null;
+  manufacturer: ManufacturerView | null;
+  responsiblePerson: ManufacturerView | null;
+  safetyInstructions: string;
+  attachments: { title: string; url: string; mimeType: string; byteSize: number }[];
+  powerSupply: PowerSupply | null;
+  defectDescription: string;
+  taxInfo: string;
+  shippingCostsInfo: string;
+  hasProductSafetyInformation: boolean;
+};
+
+export type AttributeView = {
+  slug: string;
+  name: string;
+  swatchType: SwatchType;
+  visible: boolean;
+  usedForVariations: boolean;
+  terms: {
+    slug: string;
+    name: string;
+    color: string | null;
+    imageKey: string | null;
+    label: string | null;
+  }[];
+};
+
+export type VariationView = {
+  id: number;
+  attributes: Record<string, string>;
+  sku: string | null;
+  gtin: string | null;
+  price: PriceView;
+  stockStatus: StockStatus;
+  stockQuantity: number | null;
+  isPurchasable: boolean;
+  image: ImageView | null;
+  weightKg: number | null;
+  quantity: QuantityRules;
+  compliance: ComplianceView;
+};
+
+export type QuantityRules = {
+  min: number;
+  max: number | null;
+  step: number;
+  soldIndividually: boolean;
+};
+
+export type ProductDetail = Omit<ProductSummary, 'variations'> & {
+  description: string;
+  sku: string | null;
+  gtin: string | null;
+  weightKg: number | null;
+  dimensionsCm: { length: number; width: number; height: number } | null;
+  categories: { slug: string; name: string }[];
+  gallery: ImageView[];
+  attributes: AttributeView[];
+  variations: VariationView[];
+  stockQuantity: number | null;
+  lowStockAmount: number | null;
+  quantity: QuantityRules;
+  compliance: ComplianceView;
+};
+
+export type CategoryNode = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  image: ImageView | null;
+  children: CategoryNode[];
+};
