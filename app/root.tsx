@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import stylesheet from './styles/app.css?url';
+import stylesheet from './styles/index.css?url';
 import { I18nContext, translator } from './lib/i18n.ts';
 import { messagesFor } from './lib/i18n.server.ts';
 import { shop } from './lib/request.server.ts';
