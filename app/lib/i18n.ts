@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { MessageKey, Messages } from './messages/de.ts';
-import { type Locale, DEFAULT_LOCALE } from './localized.ts';
+import { type Locale, DEFAULT_LOCALE, intlLocale } from './localized.ts';
 
 export type { MessageKey, Messages };
 export type Params = Record<string, string | number>;
@@ -53,7 +53,7 @@ export function formatNumber(value: number, locale: Locale, maxFraction = 3): st
   const id = `${locale}|${maxFraction}`;
   let format = numberFormats.get(id);
   if (!format) {
-    format = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+    format = new Intl.NumberFormat(intlLocale(locale), {
       maximumFractionDigits: maxFraction,
     });
     numberFormats.set(id, format);
@@ -64,7 +64,7 @@ export function formatNumber(value: number, locale: Locale, maxFraction = 3): st
 export function formatDate(iso: string | Date, locale: Locale): string {
   let format = dateFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+    format = new Intl.DateTimeFormat(intlLocale(locale), {
       dateStyle: 'long',
       timeZone: 'Europe/Berlin',
     });

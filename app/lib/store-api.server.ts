@@ -4,7 +4,7 @@ import type { TextKey, Translate } from './i18n.ts';
 import { shop } from './request.server.ts';
 import { type Session, nonceFromHeaders, sessionNonce, verifyNonce } from './session.server.ts';
 import { formatMoney, minorUnit } from '#app/domain/pricing/money.ts';
-import type { Locale } from './localized.ts';
+import { type Locale, intlLocale } from './localized.ts';
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
@@ -140,7 +140,7 @@ export function currencyFields(currency: string, locale: Locale) {
 }
 
 function buildCurrencyFields(currency: string, locale: Locale) {
-  const parts = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-IE', {
+  const parts = new Intl.NumberFormat(intlLocale(locale), {
     style: 'currency',
     currency,
   }).formatToParts(1234.5);
