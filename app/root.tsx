@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './styles/index.css?url';
-import { I18nContext, translator } from './lib/i18n.ts';
+import { I18nContext, type MessagesHandle, translator, usePageI18n } from './lib/i18n.ts';
 import { messagesFor } from './lib/i18n.server.ts';
 import { shop } from './lib/request.server.ts';
 import { categoryTree } from './domain/catalog/catalog.server.ts';
@@ -19,12 +19,16 @@ import { SiteFooter, SiteHeader } from './components/layout.tsx';
 import { NotFoundContent } from './components/not-found.tsx';
 import { DEFAULT_LOCALE } from './lib/localized.ts';
 import { de } from './lib/messages/de.ts';
-import { useMemo } from 'react';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+/** What the shell renders on every page: header, footer, error and not-found pages. */
+export const handle = {
+  messageAreas: ['shop', 'nav', 'search', 'lang', 'footer', 'legal', 'error', 'home.usp_shipping'],
+} satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, locale, session, env } = shop(args);
@@ -35,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   return {
     locale,
-    messages: messagesFor(locale),
+    messages: messagesFor(locale, handle.messageAreas),
     currency: env.SHOP_CURRENCY,
     cartCount,
     menu: categories.map((c) => ({
@@ -51,10 +55,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
   const locale = data?.locale ?? DEFAULT_LOCALE;
-  const i18n = useMemo(
-    () => ({ locale, t: translator(locale, data?.messages ?? de) }),
-    [locale, data?.messages],
-  );
+  const i18n = usePageI18n(locale, de);
   return (
     <html lang={locale}>
       <head>

@@ -7,7 +7,8 @@ import { Notice } from '#app/components/notice.tsx';
 import { LegalPriceInfo, Price, UnitPrice } from '#app/components/price.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Stars } from '#app/components/stars.tsx';
-import { formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
+import { type MessagesHandle, formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
+import { messagesFor } from '#app/lib/i18n.server.ts';
 import { handleCartForm } from '#app/lib/cart-form.server.ts';
 import { shop } from '#app/lib/request.server.ts';
 import {
@@ -26,13 +27,22 @@ export const meta: Route.MetaFunction = ({ data }) =>
       ]
     : [{ title: data?.shopName ?? '' }, { name: 'robots', content: 'noindex' }];
 
+export const handle = {
+  messageAreas: ['product', 'compliance', 'price', 'rating', 'stock', 'delivery', 'unit'],
+} satisfies MessagesHandle;
+
 export async function loader(args: Route.LoaderArgs) {
   const { db, locale, t } = shop(args);
   const product = await getProduct(db, { slug: args.params.slug }, locale);
   if (!product)
     return data({ product: null, reviews: [], shopName: t('shop.name') }, { status: 404 });
   const reviews = await listReviews(db, product.id);
-  return { product, reviews, shopName: t('shop.name') };
+  return {
+    product,
+    reviews,
+    shopName: t('shop.name'),
+    messages: messagesFor(locale, handle.messageAreas),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -3,7 +3,8 @@ import type { Route } from './+types/shop';
 import { ProductGrid } from '#app/components/product-card.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { NotFoundContent } from '#app/components/not-found.tsx';
-import { type TextKey, useI18n } from '#app/lib/i18n.ts';
+import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
+import { messagesFor } from '#app/lib/i18n.server.ts';
 import { pageParam, shop } from '#app/lib/request.server.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { categoryTree, findCategory, listProducts } from '#app/domain/catalog/catalog.server.ts';
@@ -18,6 +19,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
     : []),
   ...(data && 'noindex' in data ? [{ name: 'robots', content: 'noindex' }] : []),
 ];
+
+export const handle = {
+  messageAreas: ['listing', 'pagination', 'product', 'price', 'rating', 'delivery', 'unit'],
+} satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, locale, t } = shop(args);
@@ -73,6 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
     pages: listing?.pages ?? 1,
     orderby,
     search,
+    messages: messagesFor(locale, handle.messageAreas),
   };
 }
 
