@@ -9,8 +9,15 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import stylesheet from './styles/app.css?url';
-import { I18nContext, type MessageKey, translator, useI18n } from './lib/i18n.ts';
+import stylesheet from './styles/index.css?url';
+import {
+  I18nContext,
+  type MessageKey,
+  type MessagesHandle,
+  translator,
+  useI18n,
+  usePageI18n,
+} from './lib/i18n.ts';
 import type { NotFoundData } from './http/pages/not-found.ts';
 import { messagesFor } from './lib/i18n.server.ts';
 import { shop } from './http/request.server.ts';
@@ -20,12 +27,16 @@ import { SiteFooter, SiteHeader } from './components/layout.tsx';
 import { NotFoundContent } from './components/not-found.tsx';
 import { DEFAULT_LOCALE } from '#app/lib/locale.ts';
 import { de } from './lib/messages/de.ts';
-import { useMemo } from 'react';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+/** What the shell renders on every page: header, footer, error and not-found pages. */
+export const handle = {
+  messageAreas: ['shop', 'nav', 'search', 'lang', 'footer', 'legal', 'error', 'home.usp_shipping'],
+} satisfies MessagesHandle;
 
 /** The page title of an error: only the root's meta applies while its boundary shows. */
 export const meta: Route.MetaFunction = ({ data, error }) => {
@@ -47,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   return {
     locale,
-    messages: messagesFor(locale),
+    messages: messagesFor(locale, handle.messageAreas),
     currency: env.SHOP_CURRENCY,
     cartCount,
     menu: categories.map((c) => ({
@@ -63,10 +74,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
   const locale = data?.locale ?? DEFAULT_LOCALE;
-  const i18n = useMemo(
-    () => ({ locale, t: translator(locale, data?.messages ?? de) }),
-    [locale, data?.messages],
-  );
+  const i18n = usePageI18n(locale, de);
   return (
     <html lang={locale}>
       <head>

@@ -1,6 +1,7 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
+import { useMatches } from 'react-router';
 import type { MessageKey, Messages } from './messages/de.ts';
-import { type Locale, DEFAULT_LOCALE } from '#app/lib/locale.ts';
+import { type Locale, DEFAULT_LOCALE, intlLocale } from '#app/lib/locale.ts';
 
 export type { MessageKey, Messages };
 export type Params = Record<string, string | number>;
@@ -8,6 +9,25 @@ type PluralBase<K> = K extends `${infer B}_one` ? B : never;
 /** A catalog key, or the stem of a plural pair (`x` for `x_one`/`x_other`). */
 export type TextKey = MessageKey | PluralBase<MessageKey>;
 export type Translate = (key: TextKey, params?: Params) => string;
+
+type AreaOf<K> = K extends `${infer Area}.${string}` ? Area : never;
+/** A part of the catalog a page needs: every key of an area (`cart`), or a single key. */
+export type MessageArea = AreaOf<MessageKey> | TextKey;
+/** The catalog parts a page sends to the browser. */
+export type PageMessages = Partial<Messages>;
+/** A route module's `handle`: the catalog parts its loader sends as `messages`. */
+export type MessagesHandle = { messageAreas: readonly MessageArea[] };
+
+/** Whether a key belongs to one of the areas; a plural pair belongs to its stem. */
+export function inAreas(key: string, areas: readonly MessageArea[]): boolean {
+  return areas.some(
+    (area) =>
+      key === area ||
+      key.startsWith(`${area}.`) ||
+      key === `${area}_one` ||
+      key === `${area}_other`,
+  );
+}
 
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 
@@ -21,7 +41,7 @@ function plural(locale: Locale, count: number): 'one' | 'other' {
 }
 
 /** Builds `t`: keys ending in _one/_other are chosen by the `count` parameter. */
-export function translator(locale: Locale, messages: Messages): Translate {
+export function translator(locale: Locale, messages: PageMessages): Translate {
   return (key, params) => {
     let text: string | undefined = messages[key as MessageKey];
     if (text === undefined && params && typeof params.count === 'number') {
@@ -46,6 +66,28 @@ export function useI18n(): I18n {
   return useContext(I18nContext);
 }
 
+function messagesOf(loaderData: unknown): PageMessages | undefined {
+  if (typeof loaderData !== 'object' || loaderData === null || !('messages' in loaderData)) {
+    return undefined;
+  }
+  return loaderData.messages as PageMessages;
+}
+
+/**
+ * The translator of the page on screen: the root's catalog parts (header, footer, errors)
+ * merged with those every matched route's loader sent. Server and browser render with the
+ * same merged set, so a key a page forgot to declare shows up before hydration too.
+ */
+export function usePageI18n(locale: Locale, fallback: Messages): I18n {
+  const matches = useMatches();
+  return useMemo(() => {
+    const [root, ...pages] = matches.map((match) => messagesOf(match.loaderData));
+    // Without the root's data (its loader failed) the shell still needs its texts.
+    const merged = Object.assign({}, root ?? fallback, ...pages) as PageMessages;
+    return { locale, t: translator(locale, merged) };
+  }, [locale, fallback, matches]);
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
 
@@ -53,7 +95,7 @@ export function formatNumber(value: number, locale: Locale, maxFraction = 3): st
   const id = `${locale}|${maxFraction}`;
   let format = numberFormats.get(id);
   if (!format) {
-    format = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+    format = new Intl.NumberFormat(intlLocale(locale), {
       maximumFractionDigits: maxFraction,
     });
     numberFormats.set(id, format);
@@ -64,7 +106,7 @@ export function formatNumber(value: number, locale: Locale, maxFraction = 3): st
 export function formatDate(iso: string | Date, locale: Locale): string {
   let format = dateFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+    format = new Intl.DateTimeFormat(intlLocale(locale), {
       dateStyle: 'long',
       timeZone: 'Europe/Berlin',
     });

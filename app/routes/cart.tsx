@@ -4,7 +4,8 @@ import { Notice } from '#app/components/notice.tsx';
 import { Money, useMoney } from '#app/components/price.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Icon } from '#app/components/icon.tsx';
-import { type MessageKey, formatNumber, useI18n } from '#app/lib/i18n.ts';
+import { type MessageKey, type MessagesHandle, formatNumber, useI18n } from '#app/lib/i18n.ts';
+import { messagesFor } from '#app/lib/i18n.server.ts';
 import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { loadCart } from '#app/domain/cart/cart.server.ts';
@@ -15,10 +16,18 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
+export const handle = {
+  messageAreas: ['cart', 'price', 'unit', 'product.gallery', 'product.quantity_for'],
+} satisfies MessagesHandle;
+
 export async function loader(args: Route.LoaderArgs) {
   const { db, locale, currency, t, session } = shop(args);
   const cart = await loadCart(db, await session(), { currency, locale });
-  return { cart, title: `${t('cart.title')} | ${t('shop.name')}` };
+  return {
+    cart,
+    title: `${t('cart.title')} | ${t('shop.name')}`,
+    messages: messagesFor(locale, handle.messageAreas),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {

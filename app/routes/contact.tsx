@@ -3,13 +3,18 @@ import type { Route } from './+types/contact';
 import { ContactForm } from '#app/components/contact-form.tsx';
 import { loadContactForm, postContactForm } from '#app/http/pages/contact-page.server.ts';
 import { shop } from '#app/http/request.server.ts';
-import { useI18n } from '#app/lib/i18n.ts';
+import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
+import { messagesFor } from '#app/lib/i18n.server.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { UNSET_OWNER, displayOwner, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
 
 const CONTAINER_POST = 1;
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+
+export const handle = {
+  messageAreas: ['contact', 'forms', 'product.variant_select'],
+} satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, t, locale } = shop(args);
@@ -22,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
       owner: displayOwner(owner, locale),
       form: view,
       title: `${t('contact.title')} | ${t('shop.name')}`,
+      messages: messagesFor(locale, handle.messageAreas),
     },
     { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
   );

@@ -3,7 +3,8 @@ import type { Route } from './+types/home';
 import { ProductGrid } from '#app/components/product-card.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Icon } from '#app/components/icon.tsx';
-import { useI18n } from '#app/lib/i18n.ts';
+import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
+import { messagesFor } from '#app/lib/i18n.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { categoryTree, listProducts } from '#app/domain/catalog/catalog.server.ts';
 
@@ -11,6 +12,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
   { name: 'description', content: data?.description },
 ];
+
+export const handle = {
+  messageAreas: ['home', 'product', 'price', 'rating', 'delivery', 'unit'],
+} satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, locale, t } = shop(args);
@@ -23,6 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     description: t('home.hero_lead'),
     featured: featured?.items ?? [],
     categories: categories.map(({ slug, name, image }) => ({ slug, name, image })),
+    messages: messagesFor(locale, handle.messageAreas),
   };
 }
 

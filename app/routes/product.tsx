@@ -6,7 +6,8 @@ import { Notice } from '#app/components/notice.tsx';
 import { LegalPriceInfo, Price, UnitPrice } from '#app/components/price.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Stars } from '#app/components/stars.tsx';
-import { formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
+import { type MessagesHandle, formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
+import { messagesFor } from '#app/lib/i18n.server.ts';
 import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { pageNotFound } from '#app/http/pages/not-found.ts';
@@ -20,12 +21,21 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'description', content: data.product.shortDescription },
 ];
 
+export const handle = {
+  messageAreas: ['product', 'compliance', 'price', 'rating', 'stock', 'delivery', 'unit'],
+} satisfies MessagesHandle;
+
 export async function loader(args: Route.LoaderArgs) {
   const { db, locale, t } = shop(args);
   const product = await getProduct(db, { slug: args.params.slug }, locale);
   if (!product) pageNotFound('error.product_not_found');
   const reviews = await listReviews(db, product.id);
-  return { product, reviews, shopName: t('shop.name') };
+  return {
+    product,
+    reviews,
+    shopName: t('shop.name'),
+    messages: messagesFor(locale, handle.messageAreas),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {

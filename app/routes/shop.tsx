@@ -2,7 +2,8 @@ import { Form, Link, useSubmit } from 'react-router';
 import type { Route } from './+types/shop';
 import { ProductGrid } from '#app/components/product-card.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
-import { type TextKey, useI18n } from '#app/lib/i18n.ts';
+import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
+import { messagesFor } from '#app/lib/i18n.server.ts';
 import { pageParam, shop } from '#app/http/request.server.ts';
 import { pageNotFound } from '#app/http/pages/not-found.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
@@ -15,6 +16,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: data.title },
   ...(data.description ? [{ name: 'description', content: data.description }] : []),
 ];
+
+export const handle = {
+  messageAreas: ['listing', 'pagination', 'product', 'price', 'rating', 'delivery', 'unit'],
+} satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, locale, t } = shop(args);
@@ -60,6 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
     pages: listing?.pages ?? 1,
     orderby,
     search,
+    messages: messagesFor(locale, handle.messageAreas),
   };
 }
 

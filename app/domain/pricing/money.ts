@@ -1,4 +1,4 @@
-import type { Locale } from '#app/lib/locale.ts';
+import { type Locale, intlLocale } from '#app/lib/locale.ts';
 
 /** Money is always an integer count of minor units (cents) plus a currency code. */
 export type Money = { amount: number; currency: string };
@@ -15,7 +15,7 @@ function formatter(locale: Locale, currency: string): Intl.NumberFormat {
   const id = `${locale}|${currency}`;
   let f = formatters.get(id);
   if (!f) {
-    f = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-IE', {
+    f = new Intl.NumberFormat(intlLocale(locale), {
       style: 'currency',
       currency,
       minimumFractionDigits: minorUnit(currency),

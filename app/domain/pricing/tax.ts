@@ -1,5 +1,6 @@
 import type { TaxClass } from '#app/domain/catalog/catalog.schema.ts';
 import { roundMinor } from './money.ts';
+import { intlLocale } from '#app/lib/locale.ts';
 
 /** VAT rates in basis points (1900 = 19 %) per EU destination country and tax class. */
 export const VAT_RATES: Record<string, Record<TaxClass, number>> = {
@@ -46,7 +47,7 @@ export function taxInGross(grossAmount: number, rateBasisPoints: number): number
 
 /** "19 %" in German (a non-breaking space, as German typesetting wants), "19%" in English. */
 export function formatRate(rateBasisPoints: number, locale: 'de' | 'en'): string {
-  const value = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+  const value = new Intl.NumberFormat(intlLocale(locale), {
     maximumFractionDigits: 2,
   }).format(rateBasisPoints / 100);
   return locale === 'de' ? `${value}\u00a0%` : `${value}%`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Locale } from '#app/lib/locale.ts';
+import { type Locale, intlLocale } from '#app/lib/locale.ts';
 
 export const shopOwnerSchema = z.object({
   name: z.string(),
@@ -34,6 +34,6 @@ export const UNSET_OWNER: ShopOwner = {
 /** The owner's details as shown to shoppers: an ISO country code becomes the country's name. */
 export function displayOwner(owner: ShopOwner, locale: Locale): ShopOwner {
   if (!/^[A-Z]{2}$/.test(owner.country)) return owner;
-  const names = new Intl.DisplayNames([locale === 'de' ? 'de-DE' : 'en-GB'], { type: 'region' });
+  const names = new Intl.DisplayNames([intlLocale(locale)], { type: 'region' });
   return { ...owner, country: names.of(owner.country) ?? owner.country };
 }

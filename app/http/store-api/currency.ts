@@ -1,5 +1,5 @@
 import { minorUnit } from '#app/domain/pricing/money.ts';
-import type { Locale } from '#app/lib/locale.ts';
+import { type Locale, intlLocale } from '#app/lib/locale.ts';
 
 const currencyBlocks = new Map<string, ReturnType<typeof buildCurrencyFields>>();
 
@@ -15,7 +15,7 @@ export function currencyFields(currency: string, locale: Locale) {
 }
 
 function buildCurrencyFields(currency: string, locale: Locale) {
-  const parts = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-IE', {
+  const parts = new Intl.NumberFormat(intlLocale(locale), {
     style: 'currency',
     currency,
   }).formatToParts(1234.5);
