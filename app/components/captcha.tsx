@@ -1,4 +1,4 @@
-import type { CaptchaView } from '#app/lib/contact-form.server.ts';
+import type { CaptchaView } from '#app/domain/forms/forms.view.ts';
 
 export type CaptchaLabels = {
   label: string;

@@ -1,6 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CaptchaView, ContactFormView, FieldView } from '#app/lib/contact-form.server.ts';
-import type { Feedback } from '#app/domain/forms/forms.server.ts';
+import type {
+  CaptchaView,
+  ContactFormView,
+  Feedback,
+  FieldView,
+} from '#app/domain/forms/forms.view.ts';
 import { formStateOf } from '#app/domain/forms/forms.types.ts';
 import { type FormValues, validateForm } from '#app/domain/forms/rules.ts';
 import { formatNumber, useI18n } from '#app/lib/i18n.ts';
