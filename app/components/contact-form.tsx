@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { fetchJson, fetchText } from '#app/client/fetch-json.ts';
 import type {
   CaptchaView,
   ContactFormView,
@@ -15,6 +16,11 @@ import { CaptchaInner } from './captcha.tsx';
 export type FormPostResult = { feedback: Feedback; posted: Record<string, string[]> };
 
 type Errors = Record<string, string>;
+type Reply = Feedback & { captcha?: { kc_captcha?: CaptchaView } };
+
+function isFeedback(body: unknown): body is Reply {
+  return typeof body === 'object' && body !== null && typeof (body as Reply).status === 'string';
+}
 
 const CAPTCHA_FIELD = 'kc_captcha';
 const PLAY_KEY = 80; // P
@@ -129,9 +135,9 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
       generate: 'regenerate_inner',
       lang: document.documentElement.lang.slice(0, 2),
     });
-    const res = await fetch('/wc-ajax/captcha_regenerate', { method: 'POST', body });
-    if (!res.ok) return;
-    const html = new DOMParser().parseFromString(await res.text(), 'text/html');
+    const result = await fetchText('/wc-ajax/captcha_regenerate', { body });
+    if (!result.ok) return;
+    const html = new DOMParser().parseFromString(result.text, 'text/html');
     const key = html.querySelector<HTMLInputElement>('input[name="kc_key"]')?.value;
     const image = html.querySelector('img')?.getAttribute('src');
     const audio = html.querySelector<HTMLElement>('[data-audio]')?.dataset.audio;
@@ -139,12 +145,13 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
   };
 
   const refill = async () => {
-    try {
-      const res = await fetch(`/forms/v1/contact-forms/${view.id}/refill`);
-      const data = (await res.json()) as { captcha?: { kc_captcha?: CaptchaView } };
-      if (data.captcha?.kc_captcha) setCaptcha(data.captcha.kc_captcha);
-    } catch (error) {
-      console.error(error);
+    const result = await fetchJson<{ captcha?: { kc_captcha?: CaptchaView } }>(
+      `/forms/v1/contact-forms/${view.id}/refill`,
+    );
+    if (result.ok) {
+      if (result.data?.captcha?.kc_captcha) setCaptcha(result.data.captcha.kc_captcha);
+    } else if (result.kind !== 'http') {
+      console.error(result.kind, 'error' in result ? result.error : undefined);
     }
   };
 
@@ -167,31 +174,33 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
     const data = new FormData(form, submitter ?? undefined);
     setStatus('submitting');
     setMessage(t('forms.submitting'));
-    let response: Response;
-    try {
-      response = await fetch(`/forms/v1/contact-forms/${view.id}/feedback`, {
-        method: 'POST',
-        body: data,
-        headers: { Accept: 'application/json' },
-      });
-    } catch (error) {
-      console.error('fetch_error', error);
+    const result = await fetchJson<Reply>(`/forms/v1/contact-forms/${view.id}/feedback`, {
+      body: data,
+    });
+    if (!result.ok && (result.kind === 'network' || result.kind === 'aborted')) {
+      console.error('fetch_error', 'error' in result ? result.error : result.kind);
       setStatus('aborted');
       setMessage(t('forms.offline'));
       return;
     }
-    if (response.status === 204) {
+    if (result.ok && result.status === 204) {
       setStatus('init');
       setMessage('');
       return;
     }
-    let reply: Feedback & { captcha?: { kc_captcha?: CaptchaView } };
-    try {
-      reply = await response.json();
-    } catch (error) {
-      console.error('invalid_json', error);
+    if (!result.ok && result.kind === 'invalid_json') {
+      console.error('invalid_json', result.error);
       setStatus('failed');
       setMessage(t('forms.invalid_json'));
+      return;
+    }
+    // A refused submission (400, 429) still answers with feedback; any other error does not.
+    const reply = result.ok ? result.data : isFeedback(result.body) ? result.body : null;
+    if (!reply) {
+      const error = result.ok ? null : result.error;
+      console.error(error?.code ?? 'invalid_json', error);
+      setStatus('failed');
+      setMessage(error?.message || t('forms.invalid_json'));
       return;
     }
     if (reply.captcha?.kc_captcha) setCaptcha(reply.captcha.kc_captcha);
