@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './styles/app.css?url';
+import uiStylesheet from './styles/ui.css?url';
 import { I18nContext, translator } from './lib/i18n.ts';
 import { messagesFor } from './lib/i18n.server.ts';
 import { shop } from './lib/request.server.ts';
@@ -23,6 +24,7 @@ import { useMemo } from 'react';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: uiStylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/cart';
-import { Notice } from '#app/components/notice.tsx';
-import { Money, useMoney } from '#app/components/price.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
+import { Money, useMoney } from '#app/components/ui/price.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Icon } from '#app/components/icon.tsx';
 import { type MessageKey, formatNumber, useI18n } from '#app/lib/i18n.ts';
