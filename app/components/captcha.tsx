@@ -1,4 +1,4 @@
-import type { CaptchaView } from '#app/http/forms-api/contact-form.server.ts';
+import type { CaptchaView } from '#app/domain/forms/forms.view.ts';
 
 export type CaptchaLabels = {
   label: string;

@@ -2,7 +2,7 @@ import { type MessageKey, formatNumber, useI18n } from '#app/lib/i18n.ts';
 import type { ComplianceView } from '#app/domain/catalog/catalog.view.ts';
 import { NUTRIENT_KEYS } from '#app/domain/compliance/compliance.types.ts';
 import { Icon } from './icon.tsx';
-import { useMoney } from './price.tsx';
+import { useMoney } from './ui/price.tsx';
 
 /** Every piece of German and EU product information the product has, each under its own heading. */
 export function ComplianceDetails({ compliance }: { compliance: ComplianceView }) {

@@ -1,20 +1,27 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { fetchJson, fetchText } from '#app/client/fetch-json.ts';
 import type {
   CaptchaView,
   ContactFormView,
+  Feedback,
   FieldView,
-} from '#app/http/forms-api/contact-form.server.ts';
-import type { Feedback } from '#app/domain/forms/forms.server.ts';
+} from '#app/domain/forms/forms.view.ts';
 import { formStateOf } from '#app/domain/forms/forms.types.ts';
 import { type FormValues, validateForm } from '#app/domain/forms/rules.ts';
 import { formatNumber, useI18n } from '#app/lib/i18n.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { CaptchaInner } from './captcha.tsx';
+import { type ControlProps, Field } from './ui/field.tsx';
 
 /** What a plain (script-less) post of the form gets back to render. */
 export type FormPostResult = { feedback: Feedback; posted: Record<string, string[]> };
 
 type Errors = Record<string, string>;
+type Reply = Feedback & { captcha?: { kc_captcha?: CaptchaView } };
+
+function isFeedback(body: unknown): body is Reply {
+  return typeof body === 'object' && body !== null && typeof (body as Reply).status === 'string';
+}
 
 const CAPTCHA_FIELD = 'kc_captcha';
 const PLAY_KEY = 80; // P
@@ -129,9 +136,9 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
       generate: 'regenerate_inner',
       lang: document.documentElement.lang.slice(0, 2),
     });
-    const res = await fetch('/wc-ajax/captcha_regenerate', { method: 'POST', body });
-    if (!res.ok) return;
-    const html = new DOMParser().parseFromString(await res.text(), 'text/html');
+    const result = await fetchText('/wc-ajax/captcha_regenerate', { body });
+    if (!result.ok) return;
+    const html = new DOMParser().parseFromString(result.text, 'text/html');
     const key = html.querySelector<HTMLInputElement>('input[name="kc_key"]')?.value;
     const image = html.querySelector('img')?.getAttribute('src');
     const audio = html.querySelector<HTMLElement>('[data-audio]')?.dataset.audio;
@@ -139,12 +146,13 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
   };
 
   const refill = async () => {
-    try {
-      const res = await fetch(`/forms/v1/contact-forms/${view.id}/refill`);
-      const data = (await res.json()) as { captcha?: { kc_captcha?: CaptchaView } };
-      if (data.captcha?.kc_captcha) setCaptcha(data.captcha.kc_captcha);
-    } catch (error) {
-      console.error(error);
+    const result = await fetchJson<{ captcha?: { kc_captcha?: CaptchaView } }>(
+      `/forms/v1/contact-forms/${view.id}/refill`,
+    );
+    if (result.ok) {
+      if (result.data?.captcha?.kc_captcha) setCaptcha(result.data.captcha.kc_captcha);
+    } else if (result.kind !== 'http') {
+      console.error(result.kind, 'error' in result ? result.error : undefined);
     }
   };
 
@@ -167,31 +175,33 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
     const data = new FormData(form, submitter ?? undefined);
     setStatus('submitting');
     setMessage(t('forms.submitting'));
-    let response: Response;
-    try {
-      response = await fetch(`/forms/v1/contact-forms/${view.id}/feedback`, {
-        method: 'POST',
-        body: data,
-        headers: { Accept: 'application/json' },
-      });
-    } catch (error) {
-      console.error('fetch_error', error);
+    const result = await fetchJson<Reply>(`/forms/v1/contact-forms/${view.id}/feedback`, {
+      body: data,
+    });
+    if (!result.ok && (result.kind === 'network' || result.kind === 'aborted')) {
+      console.error('fetch_error', 'error' in result ? result.error : result.kind);
       setStatus('aborted');
       setMessage(t('forms.offline'));
       return;
     }
-    if (response.status === 204) {
+    if (result.ok && result.status === 204) {
       setStatus('init');
       setMessage('');
       return;
     }
-    let reply: Feedback & { captcha?: { kc_captcha?: CaptchaView } };
-    try {
-      reply = await response.json();
-    } catch (error) {
-      console.error('invalid_json', error);
+    if (!result.ok && result.kind === 'invalid_json') {
+      console.error('invalid_json', result.error);
       setStatus('failed');
       setMessage(t('forms.invalid_json'));
+      return;
+    }
+    // A refused submission (400, 429) still answers with feedback; any other error does not.
+    const reply = result.ok ? result.data : isFeedback(result.body) ? result.body : null;
+    if (!reply) {
+      const error = result.ok ? null : result.error;
+      console.error(error?.code ?? 'invalid_json', error);
+      setStatus('failed');
+      setMessage(error?.message || t('forms.invalid_json'));
       return;
     }
     if (reply.captcha?.kc_captcha) setCaptcha(reply.captcha.kc_captcha);
@@ -267,7 +277,7 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
           />
         </div>
         {view.fields.map((field) => (
-          <Field
+          <FormField
             key={field.name}
             view={view}
             field={field}
@@ -278,66 +288,63 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
           />
         ))}
         {captcha && (
-          <div className={`field captcha${errors[CAPTCHA_FIELD] ? ' is-invalid' : ''}`}>
-            <label htmlFor={fieldId(view, CAPTCHA_FIELD)}>
-              {t('forms.captcha_label')}{' '}
-              <span className="required-mark">{t('forms.required_mark')}</span>
-            </label>
-            <div className="captcha-row">
-              <CaptchaInner
-                captcha={captcha}
-                labels={{
-                  label: t('forms.captcha_label'),
-                  hint: t('forms.captcha_hint'),
-                  image: t('forms.captcha_image'),
-                  renew: t('forms.captcha_new'),
-                  listen: t('forms.captcha_listen'),
-                }}
-              />
-              {hydrated && (
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  onClick={regenerateCaptcha}
-                >
-                  {t('forms.captcha_new')}
-                </button>
-              )}
-            </div>
-            <audio ref={audioRef} src={captcha.audio} preload="none" className="captcha-audio" />
-            <input
-              id={fieldId(view, CAPTCHA_FIELD)}
-              name={CAPTCHA_FIELD}
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={12}
-              required
-              aria-required="true"
-              aria-invalid={errors[CAPTCHA_FIELD] ? true : undefined}
-              aria-describedby={`${fieldId(view, CAPTCHA_FIELD)}-hint${errors[CAPTCHA_FIELD] ? ` ${fieldId(view, CAPTCHA_FIELD)}-tip` : ''}`}
-              onKeyDown={(e) => {
-                if (e.keyCode === PLAY_KEY) {
-                  e.preventDefault();
-                  void audioRef.current?.play().catch((error: unknown) => console.error(error));
-                }
-              }}
-              key={captcha.key}
-            />
-            <p className="hint" id={`${fieldId(view, CAPTCHA_FIELD)}-hint`}>
-              {t('forms.captcha_hint')}
-            </p>
-            {errors[CAPTCHA_FIELD] && (
-              <span
-                className="field-tip"
-                id={`${fieldId(view, CAPTCHA_FIELD)}-tip`}
-                aria-hidden="true"
-              >
-                {errors[CAPTCHA_FIELD]}
-              </span>
+          <Field
+            id={fieldId(view, CAPTCHA_FIELD)}
+            className="captcha"
+            label={t('forms.captcha_label')}
+            required
+            help={t('forms.captcha_hint')}
+            error={errors[CAPTCHA_FIELD]}
+          >
+            {(control) => (
+              <>
+                <div className="captcha-row">
+                  <CaptchaInner
+                    captcha={captcha}
+                    labels={{
+                      label: t('forms.captcha_label'),
+                      hint: t('forms.captcha_hint'),
+                      image: t('forms.captcha_image'),
+                      renew: t('forms.captcha_new'),
+                      listen: t('forms.captcha_listen'),
+                    }}
+                  />
+                  {hydrated && (
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      onClick={regenerateCaptcha}
+                    >
+                      {t('forms.captcha_new')}
+                    </button>
+                  )}
+                </div>
+                <audio
+                  ref={audioRef}
+                  src={captcha.audio}
+                  preload="none"
+                  className="captcha-audio"
+                />
+                <input
+                  {...control}
+                  name={CAPTCHA_FIELD}
+                  type="text"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={12}
+                  required
+                  onKeyDown={(e) => {
+                    if (e.keyCode === PLAY_KEY) {
+                      e.preventDefault();
+                      void audioRef.current?.play().catch((error: unknown) => console.error(error));
+                    }
+                  }}
+                  key={captcha.key}
+                />
+              </>
             )}
-          </div>
+          </Field>
         )}
         <div className="form-submit">
           <button
@@ -370,7 +377,8 @@ function labelOf(view: ContactFormView, name: string, captchaLabel: string): str
   return view.fields.find((f) => f.name === name)?.label ?? captchaLabel;
 }
 
-function Field({
+/** One field of the form, drawn by its type inside the shop's common field frame. */
+function FormField({
   view,
   field,
   error,
@@ -387,134 +395,113 @@ function Field({
 }) {
   const { t } = useI18n();
   const id = fieldId(view, field.name);
-  const described =
-    [
-      field.help && `${id}-help`,
-      error && `${id}-tip`,
-      (field.maxLength || field.minLength) && `${id}-counter`,
-    ]
-      .filter(Boolean)
-      .join(' ') || undefined;
-  const common = {
+  const frame = {
     id,
-    name: field.name,
-    'aria-invalid': error ? true : undefined,
-    'aria-required': field.required || undefined,
-    'aria-describedby': described,
-  } as const;
-  const mark = field.required ? t('forms.required_mark') : t('forms.optional_mark');
-  const tip = error ? (
-    <span className="field-tip" id={`${id}-tip`} aria-hidden="true">
-      {error}
-    </span>
-  ) : null;
-  const help = field.help ? (
-    <p className="hint" id={`${id}-help`}>
-      {field.help}
-    </p>
-  ) : null;
+    required: field.required,
+    help: field.help || undefined,
+    error,
+    className: `field-${field.type}`,
+  };
 
   if (field.type === 'acceptance') {
     return (
-      <div className={`field field-acceptance${error ? ' is-invalid' : ''}`}>
-        <label className="choice">
-          <input type="checkbox" value="1" {...common} defaultChecked={posted?.includes('1')} />
-          <span>{field.label}</span>
-        </label>
-        {help}
-        {tip}
-      </div>
+      <Field {...frame} label={field.label} layout="choice">
+        {(control) => (
+          <input
+            type="checkbox"
+            value="1"
+            name={field.name}
+            {...control}
+            defaultChecked={posted?.includes('1')}
+          />
+        )}
+      </Field>
     );
   }
   if (field.type === 'checkbox' || field.type === 'radio') {
     const name = field.type === 'checkbox' ? `${field.name}[]` : field.name;
     return (
-      <fieldset
-        className={`field field-choices${error ? ' is-invalid' : ''}`}
-        aria-describedby={described}
-        aria-invalid={error ? true : undefined}
-      >
-        <legend>
-          {field.label} <span className="required-mark">{mark}</span>
-        </legend>
-        {field.options.map((o, i) => (
-          <label className="choice" key={o.value}>
-            <input
-              type={field.type}
-              name={name}
-              value={o.value}
-              id={i === 0 ? id : undefined}
-              defaultChecked={posted?.includes(o.value)}
-            />
-            <span>{o.label}</span>
-          </label>
-        ))}
-        {help}
-        {tip}
-      </fieldset>
+      <Field {...frame} className="field-choices" label={field.label} layout="group">
+        {(control) =>
+          field.options.map((o, i) => (
+            <label className="choice" key={o.value}>
+              <input
+                type={field.type}
+                name={name}
+                value={o.value}
+                id={i === 0 ? control.id : undefined}
+                defaultChecked={posted?.includes(o.value)}
+              />
+              <span>{o.label}</span>
+            </label>
+          ))
+        }
+      </Field>
     );
   }
-  const counter =
-    field.maxLength !== undefined || field.minLength !== undefined ? (
-      <span
-        className={`counter${field.maxLength !== undefined && length > field.maxLength ? ' too-long' : ''}${field.minLength !== undefined && length > 0 && length < field.minLength ? ' too-short' : ''}`}
-        id={`${id}-counter`}
-      >
-        {field.maxLength !== undefined
-          ? t('forms.counter', {
-              count: formatNumber(length, locale),
-              max: formatNumber(field.maxLength, locale),
-            })
-          : t('forms.counter_min', { count: length, min: field.minLength! })}
-      </span>
-    ) : null;
-  let control: React.ReactNode;
-  if (field.type === 'textarea') {
-    control = (
-      <textarea
-        {...common}
-        rows={6}
-        placeholder={field.placeholder || undefined}
-        defaultValue={posted?.[0]}
-      />
-    );
-  } else if (field.type === 'select') {
-    control = (
-      <select {...common} defaultValue={posted?.[0] ?? ''}>
-        <option value="">{t('product.variant_select')}</option>
-        {field.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    );
-  } else if (field.type === 'file') {
-    control = (
-      <>
-        <input
-          {...common}
-          name={field.multiple ? `${field.name}[]` : field.name}
-          type="file"
-          multiple={field.multiple}
-          accept={field.accept?.join(',')}
+  const hasCounter = field.maxLength !== undefined || field.minLength !== undefined;
+  const counter = hasCounter ? (
+    <span
+      className={`counter${field.maxLength !== undefined && length > field.maxLength ? ' too-long' : ''}${field.minLength !== undefined && length > 0 && length < field.minLength ? ' too-short' : ''}`}
+      id={`${id}-counter`}
+    >
+      {field.maxLength !== undefined
+        ? t('forms.counter', {
+            count: formatNumber(length, locale),
+            max: formatNumber(field.maxLength, locale),
+          })
+        : t('forms.counter_min', { count: length, min: field.minLength! })}
+    </span>
+  ) : null;
+  const control = (common: ControlProps) => {
+    const props = { ...common, name: field.name };
+    if (field.type === 'textarea') {
+      return (
+        <textarea
+          {...props}
+          rows={6}
+          placeholder={field.placeholder || undefined}
+          defaultValue={posted?.[0]}
         />
-        {field.accept && field.maxFileSize && (
-          <p className="hint">
-            {t('forms.file_hint', {
-              types: field.accept.map((a) => a.replace('.', '').toUpperCase()).join(', '),
-              size: `${formatNumber(field.maxFileSize / 1024 / 1024, locale, 1)} MB`,
-            })}
-          </p>
-        )}
-      </>
-    );
-  } else {
-    const type = field.type === 'quiz' ? 'text' : field.type;
-    control = (
+      );
+    }
+    if (field.type === 'select') {
+      return (
+        <select {...props} defaultValue={posted?.[0] ?? ''}>
+          <option value="">{t('product.variant_select')}</option>
+          {field.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+    }
+    if (field.type === 'file') {
+      return (
+        <>
+          <input
+            {...props}
+            name={field.multiple ? `${field.name}[]` : field.name}
+            type="file"
+            multiple={field.multiple}
+            accept={field.accept?.join(',')}
+          />
+          {field.accept && field.maxFileSize && (
+            <p className="hint">
+              {t('forms.file_hint', {
+                types: field.accept.map((a) => a.replace('.', '').toUpperCase()).join(', '),
+                size: `${formatNumber(field.maxFileSize / 1024 / 1024, locale, 1)} MB`,
+              })}
+            </p>
+          )}
+        </>
+      );
+    }
+    return (
       <input
-        {...common}
-        type={type}
+        {...props}
+        type={field.type === 'quiz' ? 'text' : field.type}
         autoComplete={field.autocomplete}
         placeholder={field.placeholder || undefined}
         min={field.type === 'date' ? field.minDate : field.min}
@@ -524,17 +511,19 @@ function Field({
         defaultValue={posted?.[0]}
       />
     );
-  }
+  };
   return (
-    <div className={`field field-${field.type}${error ? ' is-invalid' : ''}`}>
-      <label htmlFor={id}>
-        {field.type === 'quiz' ? `${field.label}: ${field.question}` : field.label}{' '}
-        <span className="required-mark">{mark}</span>
-      </label>
-      {control}
-      {counter}
-      {help}
-      {tip}
-    </div>
+    <Field
+      {...frame}
+      label={field.type === 'quiz' ? `${field.label}: ${field.question}` : field.label}
+      describedBy={[hasCounter && `${id}-counter`]}
+    >
+      {(common) => (
+        <>
+          {control(common)}
+          {counter}
+        </>
+      )}
+    </Field>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from 'react-router';
 import { useI18n } from '#app/lib/i18n.ts';
 import type { ProductSummary } from '#app/domain/catalog/catalog.view.ts';
-import { LegalPriceInfo, Price, UnitPrice } from './price.tsx';
+import { LegalPriceInfo, Price, UnitPrice } from './ui/price.tsx';
 import { ProductImage } from './product-image.tsx';
 import { Stars } from './stars.tsx';
 import type { CartActionData } from '#app/http/pages/cart-form.server.ts';

@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/product';
 import { ComplianceDetails } from '#app/components/compliance.tsx';
-import { Notice } from '#app/components/notice.tsx';
-import { LegalPriceInfo, Price, UnitPrice } from '#app/components/price.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
+import { LegalPriceInfo, Price, UnitPrice } from '#app/components/ui/price.tsx';
+import { QuantityInput } from '#app/components/ui/quantity-input.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Stars } from '#app/components/stars.tsx';
 import { type MessagesHandle, formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
@@ -309,7 +310,7 @@ function AddToCartForm({
   choice: Record<string, string>;
   onChoice: (c: Record<string, string>) => void;
 }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add';
   const attrs = product.attributes.filter((a) => a.usedForVariations);
@@ -357,18 +358,13 @@ function AddToCartForm({
           </>
         ) : (
           <div className="field quantity-field">
-            <label htmlFor="quantity">{t('product.quantity')}</label>
-            <input
+            <QuantityInput
               id="quantity"
               name="quantity"
-              type="number"
-              inputMode="decimal"
-              min={rules.min}
-              max={rules.max ?? undefined}
-              step={rules.step}
-              defaultValue={formatNumber(rules.min, 'en').replace(/,/g, '')}
+              label={t('product.quantity')}
+              rules={rules}
+              defaultValue={rules.min}
               required
-              lang={locale}
             />
           </div>
         )}

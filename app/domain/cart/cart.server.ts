@@ -17,10 +17,10 @@ import { activePrice, isOnSale, unitPrice } from '#app/domain/pricing/price.rule
 import { depositFor, loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { multiply } from '#app/domain/pricing/money.ts';
 import { vatRate } from '#app/domain/pricing/tax.ts';
-import { type Totals, computeTotals } from '#app/domain/pricing/totals/totals.ts';
+import { computeTotals } from '#app/domain/pricing/totals/totals.ts';
 import { invalidKey, invalidProduct } from './cart.errors.ts';
 import { cartItems, carts } from './cart.schema.ts';
-import type { CartLine, CartTotals, CartView } from './cart.view.ts';
+import { type CartLine, type CartView, cartTotals } from './cart.view.ts';
 
 /** Whose cart: the session's (a customer's cart follows the session it logs in with). */
 export type CartOwner = { idHash: string };
@@ -365,20 +365,6 @@ export async function loadCart(
     lines,
     itemCount: totals.itemCount,
     totals: cartTotals(totals),
-  };
-}
-
-/** The engine's figures under the names pages and serializers read. */
-function cartTotals(totals: Totals): CartTotals {
-  return {
-    items: totals.items.beforeDiscount.gross,
-    itemsTax: totals.items.beforeDiscount.tax,
-    deposit: totals.deposits.gross,
-    depositTax: totals.deposits.tax,
-    total: totals.total.gross,
-    tax: totals.total.tax,
-    taxLines: totals.taxLines,
-    breakdown: totals,
   };
 }
 

@@ -45,3 +45,17 @@ export type CartView = {
   itemCount: number;
   totals: CartTotals;
 };
+
+/** The engine's figures under the names pages and serializers read. */
+export function cartTotals(totals: Totals): CartTotals {
+  return {
+    items: totals.items.beforeDiscount.gross,
+    itemsTax: totals.items.beforeDiscount.tax,
+    deposit: totals.deposits.gross,
+    depositTax: totals.deposits.tax,
+    total: totals.total.gross,
+    tax: totals.total.tax,
+    taxLines: totals.taxLines,
+    breakdown: totals,
+  };
+}

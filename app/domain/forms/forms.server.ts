@@ -10,6 +10,7 @@ import type { Mailer } from '#app/lib/mail.server.ts';
 import { compileRules } from './compile.ts';
 import { contactForms, formSubmissions } from './forms.schema.ts';
 import type { FieldDefinition, FormDefinition, SubmissionStatus } from './forms.types.ts';
+import type { Feedback } from './forms.view.ts';
 import { type FormValues, type InvalidField, isEmail, validateForm } from './rules.ts';
 import { type ReceivedForm, discardFiles, extensionMatchesContent } from './uploads.server.ts';
 
@@ -34,15 +35,6 @@ export async function findForm(
     .limit(1);
   return row ?? null;
 }
-
-export type Feedback = {
-  contact_form_id: number;
-  status: SubmissionStatus;
-  message: string;
-  invalid_fields: { field: string; message: string; idref: string | null; error_id: string }[];
-  posted_data_hash: string;
-  into: string;
-};
 
 export type SubmissionDeps = {
   db: Tx;

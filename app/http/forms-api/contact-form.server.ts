@@ -9,18 +9,15 @@ import {
 import { compileRules } from '#app/domain/forms/compile.ts';
 import {
   type ContactFormRow,
-  type Feedback,
   RATE_LIMIT,
   findForm,
   processSubmission,
 } from '#app/domain/forms/forms.server.ts';
-import type { FieldDefinition } from '#app/domain/forms/forms.types.ts';
-import type { Rule } from '#app/domain/forms/rules.ts';
+import type { CaptchaView, ContactFormView, Feedback } from '#app/domain/forms/forms.view.ts';
 import { receiveForm } from '#app/domain/forms/uploads.server.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER } from '#app/lib/client-address.ts';
-import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { createMailer } from '#app/lib/mail.server.ts';
 import { shop } from '../request.server.ts';
@@ -34,53 +31,6 @@ const rateLimitSchema = z.object({
   submissions: z.number().int().positive(),
   windowMs: z.number().int().positive(),
 });
-
-export type CaptchaView = {
-  key: string;
-  image: string;
-  audio: string;
-  /** Only when the shop runs its own test suite (NODE_ENV=test), so browser tests can solve it. */
-  testAnswer?: string;
-};
-
-export type FieldView = {
-  name: string;
-  type: FieldDefinition['type'];
-  label: string;
-  required: boolean;
-  placeholder: string;
-  help: string;
-  autocomplete?: string;
-  options: { value: string; label: string }[];
-  exclusive: boolean;
-  minLength?: number;
-  maxLength?: number;
-  min?: number;
-  max?: number;
-  step?: number;
-  minDate?: string;
-  maxDate?: string;
-  accept?: string[];
-  maxFileSize?: number;
-  multiple: boolean;
-  optional: boolean;
-  invert: boolean;
-  question?: string;
-};
-
-export type ContactFormView = {
-  id: number;
-  slug: string;
-  version: number;
-  locale: Locale;
-  unitTag: string;
-  containerPost: number;
-  title: string;
-  submitLabel: string;
-  fields: FieldView[];
-  rules: Rule[];
-  captcha: CaptchaView | null;
-};
 
 export function unitTagOf(formId: number, containerPost: number): string {
   return `f${formId}-p${containerPost}-o1`;

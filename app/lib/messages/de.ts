@@ -272,6 +272,7 @@ export const de = {
   'unit.m': 'm',
   'unit.piece': 'Stück',
   'date.format': '{date}',
+  'ui.close': 'Schließen',
 } as const;
 
 export type MessageKey = keyof typeof de;

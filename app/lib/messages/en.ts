@@ -267,4 +267,5 @@ export const en: Messages = {
   'unit.m': 'm',
   'unit.piece': 'piece',
   'date.format': '{date}',
+  'ui.close': 'Close',
 };

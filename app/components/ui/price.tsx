@@ -54,7 +54,12 @@ export function Price({ price }: { price: PriceView }) {
   );
 }
 
-export function UnitPrice({ unitPrice }: { unitPrice: UnitPriceView | null }) {
+/** Price per unit (per kg, per l …); a catalog price or a cart line's. */
+export function UnitPrice({
+  unitPrice,
+}: {
+  unitPrice: Pick<UnitPriceView, 'amount' | 'base' | 'unit'> | null;
+}) {
   const { t, locale } = useI18n();
   const money = useMoney();
   if (!unitPrice) return null;

@@ -1,0 +1,60 @@
+import { Money } from '#app/components/ui/price.tsx';
+import type { CartTotals as CartTotalsView } from '#app/domain/cart/cart.view.ts';
+import { formatRate } from '#app/domain/pricing/tax.ts';
+import { useI18n } from '#app/lib/i18n.ts';
+
+/**
+ * The cart's sums: items, deposits, the total and the VAT it includes, rate by rate.
+ * `shippingNote` adds a shipping row with that text (the cart page: "calculated at checkout").
+ */
+export function CartTotals({
+  totals,
+  shippingNote,
+}: {
+  totals: CartTotalsView;
+  shippingNote?: string;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <table>
+      <tbody>
+        <tr>
+          <th scope="row">{t('cart.items_total')}</th>
+          <td>
+            <Money amount={totals.items} />
+          </td>
+        </tr>
+        {totals.deposit > 0 && (
+          <tr>
+            <th scope="row">{t('cart.deposit_total')}</th>
+            <td>
+              <Money amount={totals.deposit} />
+            </td>
+          </tr>
+        )}
+        {shippingNote !== undefined && (
+          <tr>
+            <th scope="row">{t('cart.shipping')}</th>
+            <td className="muted">{shippingNote}</td>
+          </tr>
+        )}
+        <tr className="order-total">
+          <th scope="row">{t('cart.total')}</th>
+          <td>
+            <strong>
+              <Money amount={totals.total} />
+            </strong>
+          </td>
+        </tr>
+        {totals.taxLines.map((line) => (
+          <tr key={line.rate} className="tax-line">
+            <th scope="row">{t('cart.tax_line', { rate: formatRate(line.rate, locale) })}</th>
+            <td>
+              <Money amount={line.amount} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

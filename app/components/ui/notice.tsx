@@ -1,0 +1,63 @@
+import type { ReactNode, Ref } from 'react';
+
+export type NoticeKind = 'success' | 'error' | 'info';
+
+/** The one way the shop shows a message: success and info politely, errors assertively. */
+export function Notice({ kind, children }: { kind: NoticeKind; children: ReactNode }) {
+  return (
+    <div className={`notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
+
+export type NoticeMessage = {
+  kind: NoticeKind;
+  text: ReactNode;
+  /** The id of the field the message is about; the message then links to it. */
+  field?: string;
+};
+
+const ORDER: NoticeKind[] = ['error', 'info', 'success'];
+
+/**
+ * Several messages at once, one notice per kind (errors first), so a screen reader hears all
+ * errors as one alert and the rest as one status. The list can take focus (tabIndex -1), for
+ * forms that move the visitor to their notices after a failed submission.
+ */
+export function NoticeList({
+  notices,
+  ref,
+}: {
+  notices: NoticeMessage[];
+  ref?: Ref<HTMLDivElement>;
+}) {
+  if (notices.length === 0) return null;
+  return (
+    <div className="notices" tabIndex={-1} ref={ref}>
+      {ORDER.map((kind) => {
+        const messages = notices.filter((n) => n.kind === kind);
+        if (messages.length === 0) return null;
+        return (
+          <Notice key={kind} kind={kind}>
+            {messages.length === 1 ? (
+              <MessageText message={messages[0]!} />
+            ) : (
+              <ul className="notice-list">
+                {messages.map((message, i) => (
+                  <li key={i}>
+                    <MessageText message={message} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Notice>
+        );
+      })}
+    </div>
+  );
+}
+
+function MessageText({ message }: { message: NoticeMessage }) {
+  return message.field ? <a href={`#${message.field}`}>{message.text}</a> : <>{message.text}</>;
+}
