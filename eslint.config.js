@@ -100,6 +100,29 @@ export default tseslint.config(
     },
   },
   {
+    // Components and browser helpers end up in the client bundle: view types come from
+    // *.view.ts files, never from server modules (not even as types, so nothing drifts in).
+    files: ['app/components/**', 'app/client/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.server(\\.tsx?)?$',
+              message: 'Browser code imports view types from *.view.ts, not server modules.',
+            },
+            {
+              regex: '^(#app/|(\\.\\./)+)routes/',
+              message: 'Components are used by routes, never the other way round.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers on purpose.
     files: ['tests/**', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -9,7 +9,7 @@ import type {
 import { formStateOf } from '#app/domain/forms/forms.types.ts';
 import { type FormValues, validateForm } from '#app/domain/forms/rules.ts';
 import { formatNumber, useI18n } from '#app/lib/i18n.ts';
-import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { useHydrated } from '#app/client/use-hydrated.ts';
 import { CaptchaInner } from './captcha.tsx';
 import { type ControlProps, Field } from './ui/field.tsx';
 

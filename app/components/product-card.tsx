@@ -4,7 +4,7 @@ import type { ProductSummary } from '#app/domain/catalog/catalog.view.ts';
 import { LegalPriceInfo, Price, UnitPrice } from './ui/price.tsx';
 import { ProductImage } from './product-image.tsx';
 import { Stars } from './stars.tsx';
-import type { CartActionData } from '#app/http/pages/cart-form.server.ts';
+import type { CartActionData } from '#app/http/pages/cart-form.view.ts';
 
 export function ProductGrid({
   products,

@@ -3,7 +3,7 @@ import { formatNumber, useI18n } from '#app/lib/i18n.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import type { PriceView, UnitPriceView } from '#app/domain/catalog/catalog.view.ts';
-import type { DepositView } from '#app/domain/compliance/compliance.server.ts';
+import type { DepositView } from '#app/domain/compliance/compliance.view.ts';
 import type { MessageKey } from '#app/lib/i18n.ts';
 import { useRouteLoaderData } from 'react-router';
 import type { RootData } from '#app/root.tsx';

@@ -5,7 +5,7 @@ import type {
   DepositView,
   FoodView,
   ManufacturerView,
-} from '#app/domain/compliance/compliance.server.ts';
+} from '#app/domain/compliance/compliance.view.ts';
 import type { PowerSupply } from '#app/domain/compliance/compliance.types.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { StockStatus, SwatchType, TaxClass } from './catalog.schema.ts';

@@ -5,20 +5,12 @@ import { localize } from '#app/domain/kernel/localized.ts';
 import type { FoodData, PowerSupply } from './compliance.types.ts';
 import { deliveryTimes, depositTypes, manufacturers } from './compliance.schema.ts';
 
-export type DeliveryTimeView = { label: string; minDays: number; maxDays: number };
-export type DepositView = {
-  name: string;
-  packagingType: 'reusable' | 'disposable';
-  unitAmount: number;
-  quantity: number;
-  amount: number;
-};
-export type ManufacturerView = {
-  name: string;
-  postalAddress: string;
-  email: string;
-  url: string | null;
-};
+import type {
+  DeliveryTimeView,
+  DepositView,
+  FoodView,
+  ManufacturerView,
+} from './compliance.view.ts';
 
 export type ComplianceRefs = {
   deliveryTimes: Map<number, DeliveryTimeView>;
@@ -94,20 +86,6 @@ export function depositFor(
   const count = quantity && quantity > 0 ? quantity : 1;
   return { ...type, quantity: count, amount: type.unitAmount * count };
 }
-
-export type FoodView = {
-  description: string;
-  nutriScore: FoodData['nutriScore'] | null;
-  nutrientReference: 'g' | 'ml';
-  nutrients: FoodData['nutrients'];
-  ingredients: string;
-  allergens: FoodData['allergens'];
-  distributor: string;
-  placeOfOrigin: string;
-  netFillingQuantity: string;
-  drainedWeight: string;
-  alcoholContent: number | null;
-};
 
 export function foodView(food: FoodData | null, locale: Locale): FoodView | null {
   if (!food) return null;

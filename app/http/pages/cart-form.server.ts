@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import type { CartActionData } from './cart-form.view.ts';
 import type { AppLoadContext } from 'react-router';
 import { addItem, removeItem, updateItemQuantity } from '#app/domain/cart/cart.server.ts';
 import { addItemSchema, quantitySchema } from '#app/domain/cart/cart.validation.ts';
@@ -9,8 +10,6 @@ import { localize } from '#app/domain/kernel/localized.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { shop } from '../request.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
-
-export type CartActionData = { ok: boolean; message: string; intent: string };
 
 /**
  * Handles the cart forms of product, listing and cart pages. They post plain forms,
