@@ -45,21 +45,6 @@ import type {
   UnitPriceView,
 } from './catalog.view.ts';
 
-// The queries' result types, for server modules; browser code imports catalog.view.ts.
-export type { ProductRow } from './catalog.rules.ts';
-export type {
-  AttributeView,
-  CategoryNode,
-  ComplianceView,
-  Listing,
-  PriceView,
-  ProductDetail,
-  ProductSummary,
-  QuantityRules,
-  UnitPriceView,
-  VariationView,
-} from './catalog.view.ts';
-
 function imageView(row: typeof images.$inferSelect, locale: Locale): ImageView {
   return {
     key: row.key,

@@ -14,25 +14,28 @@ export type CaptchaView = {
   testAnswer?: string;
 };
 
-export type FieldView = {
-  name: string;
-  type: FieldDefinition['type'];
+/** A field as rendered: texts in the page's language, limits as the definition sets them. */
+export type FieldView = Pick<
+  FieldDefinition,
+  | 'name'
+  | 'type'
+  | 'autocomplete'
+  | 'minLength'
+  | 'maxLength'
+  | 'min'
+  | 'max'
+  | 'step'
+  | 'minDate'
+  | 'maxDate'
+  | 'accept'
+  | 'maxFileSize'
+> & {
   label: string;
   required: boolean;
   placeholder: string;
   help: string;
-  autocomplete?: string;
   options: { value: string; label: string }[];
   exclusive: boolean;
-  minLength?: number;
-  maxLength?: number;
-  min?: number;
-  max?: number;
-  step?: number;
-  minDate?: string;
-  maxDate?: string;
-  accept?: string[];
-  maxFileSize?: number;
   multiple: boolean;
   optional: boolean;
   invert: boolean;
