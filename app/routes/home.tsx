@@ -7,10 +7,13 @@ import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { categoryTree, listProducts } from '#app/domain/catalog/catalog.server.ts';
+import { homeSeo, seoSite } from '#app/http/seo/page-seo.ts';
+import { JsonLd } from '#app/components/json-ld.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
   { name: 'description', content: data?.description },
+  ...(data?.seo.social ?? []),
 ];
 
 export const handle = {
@@ -18,7 +21,8 @@ export const handle = {
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, locale, t } = shop(args);
+  const context = shop(args);
+  const { db, locale, t } = context;
   const [featured, categories] = await Promise.all([
     listProducts(db, { locale, page: 1, perPage: 8, featured: true }),
     categoryTree(db, locale),
@@ -28,6 +32,11 @@ export async function loader(args: Route.LoaderArgs) {
     description: t('home.hero_lead'),
     featured: featured?.items ?? [],
     categories: categories.map(({ slug, name, image }) => ({ slug, name, image })),
+    seo: homeSeo(seoSite(context), {
+      title: `${t('shop.name')} – ${t('shop.tagline')}`,
+      description: t('home.hero_lead'),
+      image: featured?.items.find((p) => p.image)?.image ?? null,
+    }),
     messages: messagesFor(locale, handle.messageAreas),
   };
 }
@@ -36,6 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <>
+      <JsonLd data={loaderData.seo.jsonLd} />
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero-inner">
           <div className="hero-text">

@@ -16,10 +16,13 @@ import { getProduct } from '#app/domain/catalog/catalog.server.ts';
 import type { ProductDetail, VariationView } from '#app/domain/catalog/catalog.view.ts';
 import { imageUrl } from '#app/domain/media/media.ts';
 import { listReviews } from '#app/domain/reviews/reviews.server.ts';
+import { productSeo, seoSite } from '#app/http/seo/page-seo.ts';
+import { JsonLd } from '#app/components/json-ld.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data.product.name} | ${data.shopName}` },
   { name: 'description', content: data.product.shortDescription },
+  ...data.seo.social,
 ];
 
 export const handle = {
@@ -27,7 +30,8 @@ export const handle = {
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, locale, t } = shop(args);
+  const context = shop(args);
+  const { db, locale, t } = context;
   const product = await getProduct(db, { slug: args.params.slug }, locale);
   if (!product) pageNotFound('error.product_not_found');
   const reviews = await listReviews(db, product.id);
@@ -35,6 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
     product,
     reviews,
     shopName: t('shop.name'),
+    seo: productSeo(seoSite(context), product, reviews),
     messages: messagesFor(locale, handle.messageAreas),
   };
 }
@@ -44,7 +49,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  return <Product product={loaderData.product} reviews={loaderData.reviews} />;
+  return (
+    <>
+      <JsonLd data={loaderData.seo.jsonLd} />
+      <Product product={loaderData.product} reviews={loaderData.reviews} />
+    </>
+  );
 }
 
 function Product({

@@ -9,12 +9,15 @@ import { pageNotFound } from '#app/http/pages/not-found.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { categoryTree, findCategory, listProducts } from '#app/domain/catalog/catalog.server.ts';
 import { LISTING_ORDERS, type ListingOrder, isListingOrder } from '#app/domain/catalog/listing.ts';
+import { listingSeo, seoSite } from '#app/http/seo/page-seo.ts';
+import { JsonLd } from '#app/components/json-ld.tsx';
 
 const PER_PAGE = 12;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data.title },
   ...(data.description ? [{ name: 'description', content: data.description }] : []),
+  ...data.seo.social,
 ];
 
 export const handle = {
@@ -22,7 +25,8 @@ export const handle = {
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, locale, t } = shop(args);
+  const context = shop(args);
+  const { db, locale, t } = context;
   const url = new URL(args.request.url);
   const orderParam = url.searchParams.get('orderby');
   const orderby: ListingOrder = isListingOrder(orderParam) ? orderParam : 'menu_order';
@@ -65,12 +69,30 @@ export async function loader(args: Route.LoaderArgs) {
     pages: listing?.pages ?? 1,
     orderby,
     search,
+    seo: listingSeo(seoSite(context), {
+      shopName: t('nav.all_products'),
+      title: heading,
+      heading,
+      description: found?.node.description || t('shop.tagline'),
+      trail: found?.trail.map((c) => ({ slug: c.slug, name: c.name })) ?? [],
+      products: listing?.items ?? [],
+      page,
+      perPage: PER_PAGE,
+      total: listing?.total ?? 0,
+      search,
+      image: found?.node.image ?? null,
+    }),
     messages: messagesFor(locale, handle.messageAreas),
   };
 }
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  return <ListingPage data={loaderData} />;
+  return (
+    <>
+      <JsonLd data={loaderData.seo.jsonLd} />
+      <ListingPage data={loaderData} />
+    </>
+  );
 }
 
 type ListingData = Route.ComponentProps['loaderData'];
