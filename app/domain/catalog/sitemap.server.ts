@@ -28,8 +28,13 @@ const listed = and(
   isNotNull(products.slug),
 );
 
+// Drizzle leaves columns unqualified in single-table selects, so the correlated subqueries
+// name the outer table themselves.
 /** A product changes when it or one of its variations does (price, stock). */
-const changedAt = sql<string>`greatest(${products.updatedAt}, (select max(v.updated_at) from ${products} v where v.parent_id = ${products.id}))`;
+const changedAt = sql<string>`greatest("products"."updated_at", (select max(v.updated_at) from ${products} v where v.parent_id = "products"."id"))`;
+const mainImageKey = sql<
+  string | null
+>`(select i.key from ${productImages} pi join ${images} i on i.id = pi.image_id where pi.product_id = "products"."id" order by pi.position limit 1)`;
 
 function toDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
@@ -102,9 +107,7 @@ export async function* sitemapProducts(
         id: products.id,
         slug: products.slug,
         changed: changedAt,
-        imageKey: sql<
-          string | null
-        >`(select ${images.key} from ${productImages} join ${images} on ${images.id} = ${productImages.imageId} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+        imageKey: mainImageKey,
       })
       .from(products)
       .where(and(listed, after === null ? gte(products.id, start.id) : gt(products.id, after)))
