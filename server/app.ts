@@ -234,7 +234,7 @@ async function toFetchRequest(
   return new Request(url, { method, headers, body, signal: controller.signal });
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
 
 function sendPage(
   req: http.IncomingMessage,
