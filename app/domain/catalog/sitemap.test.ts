@@ -6,6 +6,7 @@ import { openTestDatabase } from '../../../tests/support/database.ts';
 import { products } from './catalog.schema.ts';
 import {
   type SitemapProduct,
+  productSitemapFile,
   productSitemapPages,
   sitemapCategories,
   sitemapProducts,
@@ -110,6 +111,12 @@ describe('sitemap queries', () => {
       ),
     );
     expect(pages).toEqual([['gruener-tee', 'brot'], ['salz&pfeffer', 'honig'], ['hemd'], []]);
+    // One file alone gives the same figures as the whole index.
+    for (const page of [1, 2, 3])
+      expect(await productSitemapFile(handle.db, page, 2)).toEqual(
+        (await productSitemapPages(handle.db, 2))[page - 1],
+      );
+    expect(await productSitemapFile(handle.db, 4, 2)).toEqual({ page: 4, count: 0, lastmod: null });
   });
 
   it('dates a category by the newest product in it or below it, drafts not counted', async () => {

@@ -5,6 +5,7 @@ import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.ser
 import {
   SITEMAP_URL_LIMIT,
   contentDates,
+  productSitemapFile,
   productSitemapPages,
   sitemapCategories,
   sitemapProducts,
@@ -129,11 +130,10 @@ export async function productSitemapResponse(args: Args): Promise<Response> {
   const { db, env } = shop(args);
   const page = sitemapPageParam(new URL(args.request.url));
   if (page === null) return notFound();
-  const pages = await productPages(args);
-  const file = pages.find((p) => p.page === page);
+  const file = await productSitemapFile(db, page, SITEMAP_URL_LIMIT);
   // An empty catalog still has its first (empty) file, so the index never points nowhere.
-  if (!file && page !== 1) return notFound();
-  return xmlResponse(args.request, file?.lastmod ?? null, () => {
+  if (file.count === 0 && page !== 1) return notFound();
+  return xmlResponse(args.request, file.lastmod, () => {
     const entries = sitemapProducts(db, page, SITEMAP_URL_LIMIT);
     const encoder = new TextEncoder();
     return new ReadableStream<Uint8Array>({
