@@ -4,9 +4,10 @@
 // shop's own tables, so 100 000 products take seconds rather than minutes.
 //
 //   tsx tests/bench/catalog-fixture.ts <data dir> <products>
-// creates (or reuses, when it already holds that many) an embedded database under
-// <data dir>/pgdata with pictures under <data dir>/media, the layout the shop opens with DATA_DIR.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+// replaces <data dir> with an embedded database under <data dir>/pgdata and pictures under
+// <data dir>/media, the layout the shop opens with DATA_DIR. The bench (catalog.mjs) decides
+// when a kept directory can be reused.
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SQL, count, eq, isNull, sql } from 'drizzle-orm';
@@ -30,7 +31,7 @@ import type { Motif } from '#db/seed/art/motifs.ts';
 import { renderProductImage } from '#db/seed/art/render.ts';
 import { slugify } from '#db/seed/factories.ts';
 
-/** Bumped whenever the generated shape changes, so that cached data directories are rebuilt. */
+/** Stored with the product count under MARKER_KEY: a database says which fixture it holds. */
 export const FIXTURE_VERSION = 1;
 export const MARKER_KEY = 'bench.catalog';
 
@@ -858,41 +859,17 @@ export async function fixtureSize(db: Database): Promise<number | null> {
   return Number(parents?.n) === value.products ? value.products : null;
 }
 
-/**
- * Makes `dataDir` hold exactly the fixture with `count` products: reused when it does,
- * otherwise deleted and generated again.
- */
-export async function ensureCatalogDataDir(
+/** Replaces whatever `dataDir` holds with a freshly generated catalogue of `count` products. */
+export async function generateCatalogDataDir(
   dataDir: string,
   count: number,
-  log: (line: string) => void = console.log,
-): Promise<{ reused: boolean; summary?: FixtureSummary }> {
-  const pgdata = path.join(dataDir, 'pgdata');
-  if (existsSync(pgdata)) {
-    let size: number | null = null;
-    try {
-      const handle = await openDatabase({ kind: 'pglite', dataDir: pgdata });
-      try {
-        await migrateDatabase(handle);
-        size = await fixtureSize(handle.db);
-      } finally {
-        await handle.close();
-      }
-    } catch (error) {
-      log(`${dataDir} could not be reused (${(error as Error).message.split('\n')[0]})`);
-    }
-    if (size === count) return { reused: true };
-    log(`${dataDir} holds another catalogue: generating it again`);
-  }
+): Promise<FixtureSummary> {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const handle = await openDatabase({ kind: 'pglite', dataDir: pgdata });
+  const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
   try {
     await migrateDatabase(handle);
-    const summary = await generateCatalog(handle.db, count, {
-      mediaDir: path.join(dataDir, 'media'),
-    });
-    return { reused: false, summary };
+    return await generateCatalog(handle.db, count, { mediaDir: path.join(dataDir, 'media') });
   } finally {
     await handle.close();
   }
@@ -905,12 +882,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error('usage: tsx tests/bench/catalog-fixture.ts <data dir> <products>');
     process.exit(2);
   }
-  ensureCatalogDataDir(path.resolve(dataDir), count)
-    .then(({ reused, summary }) => {
+  generateCatalogDataDir(path.resolve(dataDir), count)
+    .then((summary) => {
+      const steps = Object.entries(summary.steps)
+        .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
+        .join(', ');
       console.log(
-        reused
-          ? `catalogue of ${count} products reused in ${dataDir}`
-          : `catalogue generated in ${dataDir}: ${summary!.products} products, ${summary!.variations} variations, ${summary!.categories} categories, ${summary!.reviews} reviews in ${summary!.seconds.toFixed(1)} s`,
+        `catalogue generated in ${dataDir}: ${summary.products} products, ${summary.variations} variations, ${summary.categories} categories, ${summary.reviews} reviews in ${summary.seconds.toFixed(1)} s (${steps})`,
       );
     })
     .catch((error: unknown) => {
