@@ -112,7 +112,7 @@ export async function latency(
     p99: result.latency.p99,
   };
   console.log(
-    `  ${label.padEnd(34)} p50 ${fmt(measured.p50, 0).padStart(6)} ms   p99 ${fmt(measured.p99, 0).padStart(6)} ms   ${fmt(measured.rps, 1).padStart(6)} req/s   over ${counted}${measured.failed ? `   ${measured.failed} failed (${[...statuses, `${measured.timeouts} timeouts`].join(', ')})` : ''}`,
+    `  ${label.padEnd(34)} p50 ${fmt(measured.p50, 0).padStart(6)} ms   p99 ${fmt(measured.p99, 0).padStart(6)} ms   ${fmt(measured.rps, 1).padStart(6)} req/s   over ${counted}${measured.failed ? `   ${measured.failed} failed (${[...statuses, `${result.errors} connection errors`, `${measured.timeouts} timeouts`].join(', ')})` : ''}`,
   );
   return measured;
 }
