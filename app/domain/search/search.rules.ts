@@ -16,13 +16,15 @@ export type SearchTerms = {
 
 // NUL and other control characters: PostgreSQL refuses NUL in text, the rest is noise.
 const CONTROL = /\p{Cc}/gu;
+// A lone half of a surrogate pair cannot be encoded as UTF-8 for the database.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const NOT_A_WORD = /[^\p{L}\p{N}]+/u;
 
 /** Cleans what a shopper typed; null when nothing searchable is left. */
 export function parseQuery(raw: unknown): SearchTerms | null {
   if (typeof raw !== 'string') return null;
   const text = raw
-    .toWellFormed()
+    .replace(LONE_SURROGATE, '\uFFFD')
     .replace(CONTROL, ' ')
     .normalize('NFC')
     .replace(/\s+/g, ' ')

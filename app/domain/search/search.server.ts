@@ -21,9 +21,13 @@ export type SearchInput = {
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** The tsquery of the words in German, English and without stemming (codes, names as typed). */
-function tsQuery(terms: SearchTerms): SQL {
-  const q = prefixTsQuery(terms.words);
+/**
+ * The tsquery of the words in German, English and without stemming (codes, names as typed);
+ * as prefixes to find, as whole words to rank: "espresso" puts the espresso before
+ * the "espressobraun" hoodie.
+ */
+function tsQuery(terms: SearchTerms, prefix = true): SQL {
+  const q = prefix ? prefixTsQuery(terms.words) : terms.words.join(' & ');
   return sql`(to_tsquery('german', ${q}) || to_tsquery('english', ${q}) || to_tsquery('simple', ${q}))`;
 }
 
@@ -65,8 +69,9 @@ export async function searchProductIds(db: Tx, input: SearchInput): Promise<numb
        and (${matched} or ${terms.text} <% ${productSearch.title} or ${exact})
        ${inCategory}
      order by ${exact} desc, ${matched} desc,
-              ts_rank(${productSearch.document}, ${query})
+              ts_rank(${productSearch.document}, ${tsQuery(terms, false)})
                 + word_similarity(${terms.text}, ${productSearch.title}) desc,
+              ts_rank(${productSearch.document}, ${query}) desc,
               ${productSearch.productId}
      limit ${Math.min(input.limit, LISTING_RESULT_LIMIT)}`);
   return rows<{ id: number }>(result).map((r) => Number(r.id));
