@@ -20,7 +20,16 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['listing', 'pagination', 'product', 'price', 'rating', 'delivery', 'unit'],
+  messageAreas: [
+    'listing',
+    'pagination',
+    'product',
+    'price',
+    'rating',
+    'delivery',
+    'unit',
+    'search_results',
+  ],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {

@@ -13,10 +13,12 @@ export function NoSearchResults({
   categories: { slug: string; name: string }[];
 }) {
   const { t } = useI18n();
-  const [before, after] = t('search.did_you_mean', { suggestion: '\u0000' }).split('\u0000');
+  const [before, after] = t('search_results.did_you_mean', { suggestion: '\u0000' }).split(
+    '\u0000',
+  );
   return (
     <section className="no-search-results" aria-labelledby="no-search-results-title">
-      <h2 id="no-search-results-title">{t('search.no_results_title', { query })}</h2>
+      <h2 id="no-search-results-title">{t('search_results.no_results_title', { query })}</h2>
       {suggestion && (
         <p className="search-spelling">
           {before}
@@ -26,7 +28,7 @@ export function NoSearchResults({
           {after}
         </p>
       )}
-      <p>{t('search.no_results_tips')}</p>
+      <p>{t('search_results.no_results_tips')}</p>
       {categories.length > 0 && (
         <nav aria-label={t('nav.categories')}>
           <ul className="chip-list">
@@ -39,7 +41,7 @@ export function NoSearchResults({
         </nav>
       )}
       <Form method="get" action="/shop" className="search-again" role="search">
-        <label htmlFor="search-again-input">{t('search.again')}</label>
+        <label htmlFor="search-again-input">{t('search_results.again')}</label>
         <div className="search-again-row">
           <input
             id="search-again-input"

@@ -21,7 +21,9 @@ type Formatting = { t: Translate; locale: Locale; currency: string; shopUrl: str
 function priceText(product: ProductSummary, f: Formatting): string {
   const { price } = product;
   if (price.range) {
-    return f.t('search.price_from', { price: formatMoney(price.range.min, f.currency, f.locale) });
+    return f.t('search_results.price_from', {
+      price: formatMoney(price.range.min, f.currency, f.locale),
+    });
   }
   return price.active === null ? '' : formatMoney(price.active, f.currency, f.locale);
 }
