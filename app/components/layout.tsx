@@ -3,6 +3,7 @@ import { useI18n } from '#app/lib/i18n.ts';
 import { LOCALES } from '#app/lib/locale.ts';
 import type { RootData } from '#app/root.tsx';
 import { Icon } from './icon.tsx';
+import { SearchForm } from './search/search-form.tsx';
 
 export function SiteHeader({ data }: { data: RootData | undefined }) {
   const { t } = useI18n();
@@ -45,28 +46,6 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
       </div>
       <CategoryMenu menu={data?.menu ?? []} />
     </header>
-  );
-}
-
-function SearchForm() {
-  const { t } = useI18n();
-  return (
-    <form className="search-form" role="search" method="get" action="/shop">
-      <label htmlFor="site-search" className="visually-hidden">
-        {t('search.label')}
-      </label>
-      <input
-        id="site-search"
-        type="search"
-        name="s"
-        placeholder={t('search.placeholder')}
-        autoComplete="off"
-        maxLength={100}
-      />
-      <button type="submit" className="icon-button" aria-label={t('search.submit')}>
-        <Icon name="search" />
-      </button>
-    </form>
   );
 }
 

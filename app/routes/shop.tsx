@@ -11,6 +11,8 @@ import { categoryTree, findCategory, listProducts } from '#app/domain/catalog/ca
 import { LISTING_ORDERS, type ListingOrder, isListingOrder } from '#app/domain/catalog/listing.ts';
 import { listingSeo, seoSite } from '#app/http/seo/page-seo.ts';
 import { JsonLd } from '#app/components/json-ld.tsx';
+import { spellingSuggestion } from '#app/domain/search/search.server.ts';
+import { NoSearchResults } from '#app/components/search/no-search-results.tsx';
 
 const PER_PAGE = 12;
 
@@ -21,7 +23,16 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['listing', 'pagination', 'product', 'price', 'rating', 'delivery', 'unit'],
+  messageAreas: [
+    'listing',
+    'pagination',
+    'product',
+    'price',
+    'rating',
+    'delivery',
+    'unit',
+    'search_results',
+  ],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -32,6 +43,8 @@ export async function loader(args: Route.LoaderArgs) {
   const orderby: ListingOrder = isListingOrder(orderParam) ? orderParam : 'menu_order';
   const search = (url.searchParams.get('s') ?? '').trim().slice(0, 100);
   const slug = args.params.slug;
+  // The header search's category choice narrows a search on /shop.
+  const searchCategory = (search && url.searchParams.get('product_cat')) || undefined;
   const tree = await categoryTree(db, locale);
   const found = slug === undefined ? null : findCategory(tree, slug);
   if (slug !== undefined && !found) pageNotFound();
@@ -40,8 +53,9 @@ export async function loader(args: Route.LoaderArgs) {
       locale,
       page,
       perPage: PER_PAGE,
-      categorySlug: slug,
-      orderby,
+      categorySlug: slug ?? searchCategory,
+      // A search without a chosen order lists by relevance.
+      orderby: isListingOrder(orderParam) || !search ? orderby : undefined,
       search: search || undefined,
     });
   let page = pageParam(url);
@@ -51,6 +65,13 @@ export async function loader(args: Route.LoaderArgs) {
     page = listing.pages;
     listing = await listPage(page);
   }
+  const noResults =
+    search && listing?.total === 0
+      ? {
+          suggestion: await spellingSuggestion(db, search, locale),
+          categories: tree.map((c) => ({ slug: c.slug, name: c.name })),
+        }
+      : null;
   const heading = found
     ? found.node.name
     : search
@@ -82,6 +103,8 @@ export async function loader(args: Route.LoaderArgs) {
       search,
       image: found?.node.image ?? null,
     }),
+    noResults,
+    searchCategory: slug === undefined ? (searchCategory ?? '') : '',
     messages: messagesFor(locale, handle.messageAreas),
   };
 }
@@ -142,10 +165,14 @@ function ListingPage({ data: d }: { data: ListingData }) {
         <p className="listing-count" role="status">
           {t('listing.count', { count: d.total })}
         </p>
-        <SortForm orderby={d.orderby} search={d.search} />
+        <SortForm orderby={d.orderby} search={d.search} category={d.searchCategory} />
       </div>
       {d.products.length === 0 ? (
-        <p className="listing-empty">{t('listing.empty')}</p>
+        d.noResults ? (
+          <NoSearchResults query={d.search} {...d.noResults} />
+        ) : (
+          <p className="listing-empty">{t('listing.empty')}</p>
+        )
       ) : (
         <ProductGrid products={d.products} eagerCount={3} />
       )}
@@ -155,6 +182,7 @@ function ListingPage({ data: d }: { data: ListingData }) {
         search={
           new URLSearchParams({
             ...(d.search ? { s: d.search } : {}),
+            ...(d.searchCategory ? { product_cat: d.searchCategory } : {}),
             ...(d.orderby !== 'menu_order' ? { orderby: d.orderby } : {}),
           })
         }
@@ -163,13 +191,22 @@ function ListingPage({ data: d }: { data: ListingData }) {
   );
 }
 
-function SortForm({ orderby, search }: { orderby: ListingOrder; search: string }) {
+function SortForm({
+  orderby,
+  search,
+  category,
+}: {
+  orderby: ListingOrder;
+  search: string;
+  category: string;
+}) {
   const { t } = useI18n();
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
     <Form method="get" className="sort-form" onChange={(e) => submit(e.currentTarget)}>
       {search && <input type="hidden" name="s" value={search} />}
+      {category && <input type="hidden" name="product_cat" value={category} />}
       <label htmlFor="orderby">{t('listing.sort_label')}</label>
       <select id="orderby" name="orderby" defaultValue={orderby}>
         {LISTING_ORDERS.map((o) => (

@@ -26,6 +26,7 @@ import {
 } from './catalog.schema.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { ListingOrder } from './listing.ts';
+import { LISTING_RESULT_LIMIT, searchProductIds } from '#app/domain/search/search.server.ts';
 import {
   type ProductRow,
   combinedStockStatus,
@@ -145,10 +146,12 @@ export async function listProducts(db: Tx, q: ListingQuery): Promise<Listing | n
     );
   }
   if (q.featured) conditions.push(eq(products.featured, true));
+  // Search results, best first; without an explicit sort order they stay in that order.
+  let relevance: number[] | null = null;
   if (q.search) {
-    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    relevance = await searchProductIds(db, { query: q.search, limit: LISTING_RESULT_LIMIT });
     conditions.push(
-      sql`(${products.name} ->> 'de' ilike ${pattern} or ${products.name} ->> 'en' ilike ${pattern} or ${products.sku} ilike ${pattern})`,
+      sql`${products.id} = any(string_to_array(${relevance.join(',') || '-1'}, ',')::int[])`,
     );
   }
   if (q.ids) conditions.push(inArray(products.id, q.ids.length ? q.ids : [-1]));
@@ -159,7 +162,13 @@ export async function listProducts(db: Tx, q: ListingQuery): Promise<Listing | n
       .select()
       .from(products)
       .where(where)
-      .orderBy(...orderFor(q.orderby ?? 'menu_order'))
+      .orderBy(
+        ...(relevance && !q.orderby
+          ? [
+              sql`array_position(string_to_array(${relevance.join(',') || '-1'}, ',')::int[], ${products.id})`,
+            ]
+          : orderFor(q.orderby ?? 'menu_order')),
+      )
       .limit(q.perPage)
       .offset((q.page - 1) * q.perPage),
   ]);
