@@ -18,7 +18,16 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['listing', 'pagination', 'product', 'price', 'rating', 'delivery', 'unit'],
+  messageAreas: [
+    'listing',
+    'pagination',
+    'product',
+    'price',
+    'rating',
+    'delivery',
+    'unit',
+    'ui.close',
+  ],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
