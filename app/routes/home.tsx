@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['home', 'product', 'price', 'rating', 'delivery', 'unit'],
+  messageAreas: ['home', 'product', 'price', 'rating', 'delivery', 'unit', 'ui.close'],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {

@@ -32,6 +32,7 @@ export const handle = {
     'delivery',
     'unit',
     'search_results',
+    'ui.close',
   ],
 } satisfies MessagesHandle;
 

@@ -17,6 +17,30 @@ function focusIfPresent(element: Element | null) {
   if (element instanceof HTMLElement && element.isConnected) element.focus();
 }
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal <dialog> lets Tab leave for the browser's own controls after its last element;
+ * wrap around instead, so keyboard focus stays in the dialog.
+ */
+function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.getClientRects().length > 0,
+  );
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * The frame Modal and Drawer share: a native <dialog> opened with showModal(), so the browser
  * keeps focus inside, makes the page behind it inert and closes it on Escape. Named by its
@@ -52,6 +76,7 @@ export function DialogFrame({ open, onClose, title, children, className }: Dialo
       className={className}
       aria-labelledby={headingId}
       onClose={handleClose}
+      onKeyDown={keepFocusInside}
       onClick={(event) => {
         // A click on the backdrop reaches the dialog itself, outside its box.
         const dialog = event.currentTarget;

@@ -3,6 +3,7 @@ import { type EndpointArgs, defineEndpoint } from '../endpoint.server.ts';
 import { FORMS_API_CODES } from '../forms-api/codes.ts';
 import { captchaAudioCall, captchaRegenerate } from './captcha.server.ts';
 import { productSearch } from './product-search.server.ts';
+import { quickView } from './quick-view.server.ts';
 
 type Endpoint = { loader: (args: EndpointArgs) => Promise<Response> };
 
@@ -11,6 +12,7 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   captcha_regenerate: captchaRegenerate,
   captcha_audio: captchaAudioCall,
   product_search: productSearch,
+  quick_view: quickView,
 };
 
 const unknownAction = defineEndpoint({
