@@ -95,7 +95,7 @@ beforeAll(async () => {
     status: 'draft',
   });
   published.push(salt.product.slug!, plate.product.slug!, pot.product.slug!);
-});
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -223,13 +223,13 @@ describe('sitemaps', () => {
   });
 
   it.each([
-    '?page=2',
-    '?page=0',
-    '?page=abc',
-    '?page=1&page=1',
-    '?page=%00',
-    `?page=${'9'.repeat(10_000)}`,
-  ])('has no product file %s', async (query) => {
+    ['past the last file', '?page=2'],
+    ['zero', '?page=0'],
+    ['not a number', '?page=abc'],
+    ['given twice', '?page=1&page=1'],
+    ['a NUL byte', '?page=%00'],
+    ['10 kB of digits', `?page=${'9'.repeat(10_000)}`],
+  ])('has no product file for a page %s', async (_label, query) => {
     const res = await get(`/sitemap-products.xml${query}`);
     expect(res.status).toBe(404);
   });

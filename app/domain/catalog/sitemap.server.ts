@@ -28,10 +28,11 @@ const listed = and(
   isNotNull(products.slug),
 );
 
-// Drizzle leaves columns unqualified in single-table selects, so the correlated subqueries
-// name the outer table themselves.
-/** A product changes when it or one of its variations does (price, stock). */
-const changedAt = sql<string>`greatest("products"."updated_at", (select max(v.updated_at) from ${products} v where v.parent_id = "products"."id"))`;
+/**
+ * A product changes when it or one of its variations does (price, stock): the newest change
+ * among each product's variations, joined where many products are dated at once.
+ */
+const variationChanges = sql`(select parent_id, max(updated_at) as changed from ${products} where parent_id is not null group by parent_id) as variation_changes`;
 
 function toDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
@@ -57,10 +58,7 @@ export async function productSitemapPages(
       ),
     })
     .from(products)
-    .leftJoin(
-      sql`(select parent_id, max(updated_at) as changed from ${products} where parent_id is not null group by parent_id) as variation_changes`,
-      sql`variation_changes.parent_id = ${products.id}`,
-    )
+    .leftJoin(variationChanges, sql`variation_changes.parent_id = ${products.id}`)
     .where(listed)
     .as('ranked');
   const rows = await db
@@ -176,10 +174,11 @@ export async function sitemapCategories(db: Tx): Promise<SitemapCategory[]> {
     db
       .select({
         categoryId: productCategories.categoryId,
-        changed: sql<string>`max(${changedAt})`,
+        changed: sql<string>`max(greatest(${products.updatedAt}, variation_changes.changed))`,
       })
       .from(productCategories)
       .innerJoin(products, eq(products.id, productCategories.productId))
+      .leftJoin(variationChanges, sql`variation_changes.parent_id = ${products.id}`)
       .where(listed)
       .groupBy(productCategories.categoryId),
   ]);
