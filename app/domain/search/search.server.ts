@@ -31,6 +31,17 @@ function tsQuery(terms: SearchTerms, prefix = true): SQL {
   return sql`(to_tsquery('german', ${q}) || to_tsquery('english', ${q}) || to_tsquery('simple', ${q}))`;
 }
 
+/**
+ * The planner prices full-text and trigram matching as cheap and reads every row (or walks
+ * the primary key) instead of combining the GIN indexes: on 20 k products 0.6 s against
+ * about 0.1 s. For the rest of the transaction only bitmap index scans are left to it.
+ */
+async function preferSearchIndexes(tx: Tx): Promise<void> {
+  await tx.execute(
+    sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+  );
+}
+
 async function categoryIds(db: Tx, slug: string): Promise<number[]> {
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) return [];
   const result = await db.execute(sql`
@@ -61,7 +72,9 @@ export async function searchProductIds(db: Tx, input: SearchInput): Promise<numb
   const query = tsQuery(terms);
   const exact = sql`${productSearch.codes} @> array[${terms.text}]::text[]`;
   const matched = sql`${productSearch.document} @@ ${query}`;
-  const result = await db.execute(sql`
+  const result = await db.transaction(async (tx) => {
+    await preferSearchIndexes(tx);
+    return tx.execute(sql`
     select ${productSearch.productId} as id
       from ${productSearch}
       join ${products} on ${products.id} = ${productSearch.productId}
@@ -74,6 +87,7 @@ export async function searchProductIds(db: Tx, input: SearchInput): Promise<numb
               ts_rank(${productSearch.document}, ${query}) desc,
               ${productSearch.productId}
      limit ${Math.min(input.limit, LISTING_RESULT_LIMIT)}`);
+  });
   return rows<{ id: number }>(result).map((r) => Number(r.id));
 }
 
@@ -95,6 +109,7 @@ export async function spellingSuggestion(
     await tx.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SPELLING_THRESHOLD)}, true)`,
     );
+    await preferSearchIndexes(tx);
     for (const word of terms.words) {
       if ([...word].length < 3) continue;
       const result = await tx.execute(sql`
