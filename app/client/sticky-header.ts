@@ -28,12 +28,12 @@ export function useStickyHeader(
     let pending: boolean | null = null;
     let current = false;
 
-    const slotBottom = () => slot.getBoundingClientRect().top + window.scrollY + slot.offsetHeight;
+    const slotBottom = () => slot.getBoundingClientRect().bottom + window.scrollY;
     const apply = (next: boolean) => {
       if (next === current) return;
       current = next;
       // Reserve the header's place in the page before it leaves the flow, release it after.
-      if (next) slot.style.height = `${slot.offsetHeight}px`;
+      if (next) slot.style.height = `${slot.getBoundingClientRect().height}px`;
       else slot.style.height = '';
       setStuck(next);
     };
