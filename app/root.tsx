@@ -35,7 +35,17 @@ export const links: Route.LinksFunction = () => [
 
 /** What the shell renders on every page: header, footer, error and not-found pages. */
 export const handle = {
-  messageAreas: ['shop', 'nav', 'search', 'lang', 'footer', 'legal', 'error', 'home.usp_shipping'],
+  messageAreas: [
+    'shop',
+    'nav',
+    'search',
+    'lang',
+    'footer',
+    'legal',
+    'error',
+    'ui',
+    'home.usp_shipping',
+  ],
 } satisfies MessagesHandle;
 
 /** The page title of an error: only the root's meta applies while its boundary shows. */

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { Icon } from '#app/components/icon.tsx';
 import { useI18n } from '#app/lib/i18n.ts';
 
@@ -17,25 +17,26 @@ function focusIfPresent(element: Element | null) {
   if (element instanceof HTMLElement && element.isConnected) element.focus();
 }
 
-const FOCUSABLE =
+const TABBABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal <dialog> lets Tab leave for the browser's own controls after its last element;
- * wrap around instead, so keyboard focus stays in the dialog.
+ * A modal dialog lets Tab leave for the browser's own controls; keep it going round inside
+ * the dialog instead, so keyboard users cannot lose their place behind it.
  */
-function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== 'Tab') return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => element.getClientRects().length > 0,
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (el) => el.getClientRects().length > 0,
   );
-  const first = focusable[0];
-  const last = focusable.at(-1);
+  const first = items[0];
+  const last = items[items.length - 1];
   if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
     event.preventDefault();
     last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
+  } else if (!event.shiftKey && active === last) {
     event.preventDefault();
     first.focus();
   }
@@ -76,7 +77,7 @@ export function DialogFrame({ open, onClose, title, children, className }: Dialo
       className={className}
       aria-labelledby={headingId}
       onClose={handleClose}
-      onKeyDown={keepFocusInside}
+      onKeyDown={keepTabInside}
       onClick={(event) => {
         // A click on the backdrop reaches the dialog itself, outside its box.
         const dialog = event.currentTarget;
