@@ -38,17 +38,21 @@ export type UrlRefusal = { status: 400 | 414; reason: 'malformed' | 'too_long' }
 
 /**
  * Why an address is refused before any route sees it: too long, a path segment or query
- * part that is not valid percent-encoded UTF-8, or one that decodes to unsafe text.
+ * part that is not valid percent-encoded UTF-8 or decodes to unsafe text, or a path segment
+ * holding a control character.
  * `raw` is the request target exactly as it arrived.
  */
 export function refuseUrl(raw: string, url: URL): UrlRefusal | null {
   if (raw.length > MAX_URL_LENGTH) return { status: 414, reason: 'too_long' };
-  const parts = url.pathname.split('/');
+  const segments = url.pathname.split('/');
   const query = url.search.slice(1);
-  if (query) {
-    for (const pair of query.split('&')) parts.push(...pair.replaceAll('+', ' ').split('='));
-  }
-  for (const part of parts) {
+  const values = query
+    ? query.split('&').flatMap((pair) => pair.replaceAll('+', ' ').split('='))
+    : [];
+  for (const [part, isSegment] of [
+    ...segments.map((s) => [s, true] as const),
+    ...values.map((v) => [v, false] as const),
+  ]) {
     if (!part.includes('%')) continue;
     let decoded: string;
     try {
@@ -57,6 +61,8 @@ export function refuseUrl(raw: string, url: URL): UrlRefusal | null {
       return { status: 400, reason: 'malformed' };
     }
     if (isUnsafeText(decoded)) return { status: 400, reason: 'malformed' };
+    // Slugs and ids never hold control characters; a line break would also defeat routing.
+    if (isSegment && /\p{Cc}/u.test(decoded)) return { status: 400, reason: 'malformed' };
   }
   return null;
 }
