@@ -69,9 +69,11 @@ function HeaderBar({
             aria-label={t('nav.cart_count', { count })}
           >
             <Icon name="cart" />
+            {/* The space keeps word and number apart in the visible text, which the name
+                ("Warenkorb, 2 Artikel") must contain for speech input (WCAG 2.5.3). */}
             <span className="header-action-label" aria-hidden="true">
               {t('nav.cart')}
-            </span>
+            </span>{' '}
             <span className="cart-count" aria-hidden="true" data-testid="cart-count">
               {count}
             </span>
@@ -178,9 +180,9 @@ function FooterContent() {
     <footer className="site-footer">
       <div className="container footer-grid">
         <div>
-          <p className="footer-brand">
+          <div className="footer-brand">
             <Icon name="logo" /> {t('shop.name')}
-          </p>
+          </div>
           <p>{t('shop.tagline')}</p>
         </div>
         <nav aria-label={t('footer.service')}>

@@ -56,9 +56,9 @@ export function ProductCard({ product, eager }: { product: ProductSummary; eager
           <Link to={href}>{product.name}</Link>
         </h3>
         <Stars average={product.rating.average} count={product.rating.count} showCount={false} />
-        <p className="product-card-price">
+        <div className="product-card-price">
           <Price price={product.price} />
-        </p>
+        </div>
         <UnitPrice unitPrice={product.unitPrice} />
         <LegalPriceInfo taxRate={product.taxRate} deposit={product.deposit} />
         {product.deliveryTime && (
