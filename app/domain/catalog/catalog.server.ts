@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, asc, avg, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import { type Locale } from '#app/lib/locale.ts';
@@ -25,7 +25,13 @@ import {
   type StockStatus,
 } from './catalog.schema.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
-import type { ListingOrder } from './listing.ts';
+import type { ListingFacets, ListingFilters, ListingOrder } from './listing.ts';
+import {
+  type ResolvedFilters,
+  filterConditions,
+  listingFacets,
+  resolveAttributeFilters,
+} from './listing.server.ts';
 import {
   type ProductRow,
   combinedStockStatus,
@@ -78,6 +84,10 @@ export type ListingQuery = {
   orderby?: ListingOrder;
   ids?: number[];
   search?: string;
+  /** Narrowing by price, attributes, stock, sale and rating; unknown attributes are ignored. */
+  filters?: ListingFilters;
+  /** Also count products per attribute term and category for the filter panel. */
+  facets?: boolean;
 };
 
 const published = and(isNull(products.parentId), eq(products.status, 'publish'));
@@ -129,20 +139,23 @@ function orderFor(order: ListingOrder) {
   }
 }
 
-export async function listProducts(db: Tx, q: ListingQuery): Promise<Listing | null> {
+export async function listProducts(
+  db: Tx,
+  q: ListingQuery,
+): Promise<(Listing & { facets?: ListingFacets }) | null> {
   const conditions = [published];
+  let categoryCondition: SQL | undefined;
   if (q.categorySlug !== undefined) {
     const ids = await categoryAndDescendants(db, q.categorySlug);
     if (!ids) return null;
-    conditions.push(
-      inArray(
-        products.id,
-        db
-          .selectDistinct({ id: productCategories.productId })
-          .from(productCategories)
-          .where(inArray(productCategories.categoryId, ids)),
-      ),
+    categoryCondition = inArray(
+      products.id,
+      db
+        .selectDistinct({ id: productCategories.productId })
+        .from(productCategories)
+        .where(inArray(productCategories.categoryId, ids)),
     );
+    conditions.push(categoryCondition);
   }
   if (q.featured) conditions.push(eq(products.featured, true));
   if (q.search) {
@@ -152,8 +165,13 @@ export async function listProducts(db: Tx, q: ListingQuery): Promise<Listing | n
     );
   }
   if (q.ids) conditions.push(inArray(products.id, q.ids.length ? q.ids : [-1]));
-  const where = and(...conditions);
-  const [[totalRow], rows] = await Promise.all([
+  const { attributes: attributeFilters = [], ...otherFilters } = q.filters ?? {};
+  const filters: ResolvedFilters = {
+    ...otherFilters,
+    attributes: (await resolveAttributeFilters(db, attributeFilters)).resolved,
+  };
+  const where = and(...conditions, ...filterConditions(filters));
+  const [[totalRow], rows, facets] = await Promise.all([
     db.select({ total: count() }).from(products).where(where),
     db
       .select()
@@ -162,10 +180,24 @@ export async function listProducts(db: Tx, q: ListingQuery): Promise<Listing | n
       .orderBy(...orderFor(q.orderby ?? 'menu_order'))
       .limit(q.perPage)
       .offset((q.page - 1) * q.perPage),
+    q.facets
+      ? listingFacets(db, {
+          base: conditions,
+          baseWithoutCategory: conditions.filter((c) => c !== categoryCondition),
+          filters,
+          locale: q.locale,
+        })
+      : undefined,
   ]);
   const total = Number(totalRow?.total ?? 0);
   const items = await summarise(db, rows, q.locale);
-  return { items, total, page: q.page, pages: Math.max(1, Math.ceil(total / q.perPage)) };
+  return {
+    items,
+    total,
+    page: q.page,
+    pages: Math.max(1, Math.ceil(total / q.perPage)),
+    ...(facets ? { facets } : {}),
+  };
 }
 
 /** Builds card data for product rows with a fixed number of queries, whatever the count. */
