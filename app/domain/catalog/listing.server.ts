@@ -76,11 +76,6 @@ const intArray = (values: number[]) =>
     values.map((v) => sql`${v}`),
     sql`, `,
   )}]::int[]`;
-const textArray = (values: string[]) =>
-  sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
 
 /** A variation's column, falling back to its parent's (`v` the variation, `p` the parent). */
 const col = (v: string, p: string, name: string) =>
