@@ -25,7 +25,13 @@ import {
   type StockStatus,
 } from './catalog.schema.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
-import type { ListingFacets, ListingFilters, ListingOrder } from './listing.ts';
+import {
+  type ListingFacets,
+  type ListingFilters,
+  type ListingOrder,
+  type ListingSort,
+  sortOf,
+} from './listing.ts';
 import {
   type ResolvedFilters,
   filterConditions,
@@ -82,6 +88,8 @@ export type ListingQuery = {
   categorySlug?: string;
   featured?: boolean;
   orderby?: ListingOrder;
+  /** Column and direction; wins over `orderby` (the Store API's `orderby` and `order`). */
+  sort?: ListingSort;
   ids?: number[];
   search?: string;
   /** Narrowing by price, attributes, stock, sale and rating; unknown attributes are ignored. */
@@ -122,20 +130,21 @@ const sortPrice = sql<number>`coalesce(
   (select min(${activePriceSql('v', 'products')}) from ${products} v where v.parent_id = ${products.id} and v.status = 'publish'),
   ${activePriceSql('products', 'products')})`;
 
-function orderFor(order: ListingOrder) {
-  switch (order) {
+function orderFor({ key, direction }: ListingSort, locale: Locale) {
+  const by = direction === 'asc' ? asc : desc;
+  switch (key) {
     case 'price':
-      return [asc(sortPrice), asc(products.id)];
-    case 'price-desc':
-      return [desc(sortPrice), asc(products.id)];
+      return [by(sortPrice), asc(products.id)];
     case 'date':
-      return [desc(products.createdAt), desc(products.id)];
+      return [by(products.createdAt), by(products.id)];
     case 'rating':
-      return [desc(ratingOf), asc(products.id)];
+      return [by(ratingOf), asc(products.id)];
     case 'popularity':
-      return [desc(reviewCountOf), asc(products.id)];
+      return [by(reviewCountOf), asc(products.id)];
+    case 'title':
+      return [by(sql`${products.name} ->> ${locale}`), asc(products.id)];
     default:
-      return [asc(products.menuOrder), asc(products.id)];
+      return [by(products.menuOrder), by(products.id)];
   }
 }
 
@@ -177,7 +186,7 @@ export async function listProducts(
       .select()
       .from(products)
       .where(where)
-      .orderBy(...orderFor(q.orderby ?? 'menu_order'))
+      .orderBy(...orderFor(q.sort ?? sortOf(q.orderby ?? 'menu_order'), q.locale))
       .limit(q.perPage)
       .offset((q.page - 1) * q.perPage),
     q.facets

@@ -15,6 +15,24 @@ export function isListingOrder(value: unknown): value is ListingOrder {
   return typeof value === 'string' && (LISTING_ORDERS as readonly string[]).includes(value);
 }
 
+/** A sort column and direction, as the Store API names them. */
+export const SORT_KEYS = ['menu_order', 'popularity', 'rating', 'date', 'price', 'title'] as const;
+export type ListingSort = { key: (typeof SORT_KEYS)[number]; direction: 'asc' | 'desc' };
+
+/** The page's sort choices as column and direction. */
+export function sortOf(order: ListingOrder): ListingSort {
+  switch (order) {
+    case 'price':
+      return { key: 'price', direction: 'asc' };
+    case 'price-desc':
+      return { key: 'price', direction: 'desc' };
+    case 'menu_order':
+      return { key: 'menu_order', direction: 'asc' };
+    default:
+      return { key: order, direction: 'desc' };
+  }
+}
+
 /** Attribute filter: one attribute (by slug) and the terms (by slug or id) any of which match. */
 export type AttributeFilter = { attribute: string; terms: string[]; termIds?: number[] };
 
