@@ -78,9 +78,9 @@ describe('parseListingParams', () => {
     expect(parse(qs)).toEqual(expected);
   });
 
-  it('takes the first of repeated attribute parameters', () => {
-    expect(parse('filter_color=red&filter_color=blue').filters.attributes).toEqual([
-      { attribute: 'color', terms: ['red'] },
+  it('joins repeated attribute parameters, as checkboxes send them', () => {
+    expect(parse('filter_color=red&filter_color=blue,red').filters.attributes).toEqual([
+      { attribute: 'color', terms: ['red', 'blue'] },
     ]);
   });
 });

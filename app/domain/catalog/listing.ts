@@ -118,13 +118,12 @@ export function parseListingParams(params: URLSearchParams): ListingParams {
   if (minPrice !== null && minPrice > 0) filters.minPrice = minPrice;
   if (maxPrice !== null) filters.maxPrice = maxPrice;
   const attributes: AttributeFilter[] = [];
-  for (const [key, value] of params) {
+  for (const key of new Set(params.keys())) {
     if (!key.startsWith(FILTER_PREFIX)) continue;
     const attribute = key.slice(FILTER_PREFIX.length);
-    if (!SLUG_PATTERN.test(attribute) || attributes.some((a) => a.attribute === attribute)) {
-      continue;
-    }
-    const terms = termList(value);
+    if (!SLUG_PATTERN.test(attribute)) continue;
+    // Checkboxes send one parameter per term; links send WooCommerce's comma list.
+    const terms = termList(params.getAll(key).join(','));
     if (terms && attributes.length < MAX_ATTRIBUTE_FILTERS) attributes.push({ attribute, terms });
   }
   if (attributes.length) filters.attributes = attributes;
