@@ -152,7 +152,7 @@ function chipLabel(
     case 'on_sale':
       return t('listing.filter_on_sale');
     case 'rating':
-      return t('listing.filter_rating_min', { rating: chip.value });
+      return t('listing.filter_rating_min', { count: chip.value });
     case 'attribute': {
       const facet = facets.attributes.find((f) => f.slug === chip.attribute);
       return facet?.terms.find((term) => term.slug === chip.term)?.name ?? chip.term;
@@ -525,7 +525,7 @@ function FilterPanel({
                 <label htmlFor={id(`rating-${rating}`)}>
                   {rating === 0
                     ? t('listing.filter_rating_any')
-                    : t('listing.filter_rating_min', { rating })}
+                    : t('listing.filter_rating_min', { count: rating })}
                 </label>
               </li>
             ))}

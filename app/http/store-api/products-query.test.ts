@@ -65,6 +65,8 @@ describe('Store API products query', () => {
     ['search=a%00b', 'search'],
     [`search=${'x'.repeat(10_000)}`, 'search'],
     ['search=a&search=b', 'search'],
+    ['search[]=a', 'search'],
+    ['page[x]=1', 'page'],
     ['category=Kaffee!', 'category'],
     ['category=1&category=2', 'category'],
     ['on_sale=yes', 'on_sale'],

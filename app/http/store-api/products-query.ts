@@ -42,7 +42,10 @@ export function queryFields(params: URLSearchParams): QueryFields {
       fields.attributes = value;
       continue;
     }
-    fields[key] = key in fields ? [fields[key], value].flat() : value;
+    // `search[]=a` is an array in PHP's reading: the schema refuses it under its own name.
+    const bracketed = /^([a-z_]+)\[[^\]]*\]/.exec(key);
+    const name = bracketed ? bracketed[1]! : key;
+    fields[name] = name in fields || bracketed ? [fields[name] ?? [], value].flat() : value;
   }
   if (attributes.length && !('attributes' in fields)) {
     // Holes (attributes[0], attributes[2]) count as malformed.
