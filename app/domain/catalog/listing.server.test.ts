@@ -107,7 +107,7 @@ beforeAll(async () => {
     cap: cap.product.id,
     scarf: scarf.product.id,
   };
-});
+}, 180_000);
 afterAll(async () => {
   await handle.close();
 });

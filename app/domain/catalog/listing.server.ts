@@ -223,16 +223,35 @@ export async function listingFacets(
             sql`, `,
           )})`
         : sql``;
+    const stock = ranks
+      ? sql` and (${sql.raw(stockRankSql('v', 'pp'))}) in (${sql.join(
+          ranks.map((r) => sql`${r}`),
+          sql`, `,
+        )})`
+      : sql``;
+    // Joins rather than a correlated subquery per row: the products whose attribute decides
+    // alone, plus variable products through their matching published variations.
     return rowsOf<CountRow>(
       db,
-      sql`select t.id, count(distinct pa.product_id)::int as n
-        from product_attributes pa
-        join attributes a on a.id = pa.attribute_id
-        join products pp on pp.id = pa.product_id
-        join attribute_terms t on t.id = any(pa.term_ids)
-        where pa.visible${only}${others} and pa.product_id in (${matching(conditions)})
-        and ${attributeCondition(sql`t.slug`, ranks)}
-        group by t.id`,
+      sql`with matching as materialized (${matching(conditions)}),
+        offered as (
+          select t.id as term_id, t.slug as term_slug, a.slug as attribute_slug,
+                 pa.product_id, pp.type = 'variable' and pa.used_for_variations as by_variation
+          from product_attributes pa
+          join matching m on m.id = pa.product_id
+          join attributes a on a.id = pa.attribute_id
+          join products pp on pp.id = pa.product_id
+          join attribute_terms t on t.id = any(pa.term_ids)
+          where pa.visible${only}${others})
+        select term_id as id, count(distinct product_id)::int as n from (
+          select term_id, product_id from offered where not by_variation
+          union all
+          select o.term_id, o.product_id from offered o
+          ${ranks ? sql`join products pp on pp.id = o.product_id` : sql``}
+          join products v on v.parent_id = o.product_id and v.status = 'publish'
+          where o.by_variation
+            and coalesce(v.variation_attributes ->> o.attribute_slug, '') in ('', o.term_slug)${stock}
+        ) x group by term_id`,
     );
   };
   const [attributeRows, termRows, categoryCounts, ...filteredCounts] = await Promise.all([
