@@ -48,7 +48,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['home', 'product', 'price', 'rating', 'delivery', 'unit', 'ui.close'],
+  messageAreas: ['home', 'product', 'price', 'rating', 'delivery', 'unit', 'stock', 'ui.close'],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {

@@ -50,6 +50,7 @@ export const handle = {
     'rating',
     'delivery',
     'unit',
+    'stock',
     'ui',
     'search_results',
   ],

@@ -227,11 +227,18 @@ describe('sitemaps', () => {
     ['zero', '?page=0'],
     ['not a number', '?page=abc'],
     ['given twice', '?page=1&page=1'],
-    ['a NUL byte', '?page=%00'],
-    ['10 kB of digits', `?page=${'9'.repeat(10_000)}`],
+    ['5 kB of digits', `?page=${'9'.repeat(5_000)}`],
   ])('has no product file for a page %s', async (_label, query) => {
     const res = await get(`/sitemap-products.xml${query}`);
     expect(res.status).toBe(404);
+  });
+
+  it.each([
+    ['a NUL byte', '?page=%00', 400],
+    ['10 kB of digits', `?page=${'9'.repeat(10_000)}`, 414],
+  ])('refuses a page %s where the request enters', async (_label, query, status) => {
+    const res = await get(`/sitemap-products.xml${query}`);
+    expect(res.status).toBe(status);
   });
 });
 
@@ -314,7 +321,7 @@ describe('structured data in pages', () => {
     });
   });
 
-  it("lists a category page's products in order with breadcrumbs, without a canonical link", async () => {
+  it("lists a category page's products in order with breadcrumbs and the listing's canonical link", async () => {
     const { blocks, broken, meta, canonical } = await jsonLdOf(
       `/product-category/${encodeURIComponent('tee&gewuerze')}?orderby=price`,
     );
@@ -339,7 +346,8 @@ describe('structured data in pages', () => {
         },
       ],
     });
-    expect(canonical).toBeNull();
+    // The listing's own canonical address (filters kept, sort left out).
+    expect(canonical).toBe(`${SHOP_URL}/product-category/tee%26gewuerze`);
     expect(meta).toMatchObject({
       'og:type': 'website',
       'og:url': `${SHOP_URL}/product-category/tee&gewuerze`,

@@ -141,8 +141,7 @@ describe('GET /wc/store/v1/products query', () => {
     ['order=sideways', 'order'],
     ['page=1&page=2', 'page'],
     ['per_page=101', 'per_page'],
-    ['search=a%00b', 'search'],
-    [`search=${'x'.repeat(10_000)}`, 'search'],
+    [`search=${'x'.repeat(5_000)}`, 'search'],
     ['search[]=a', 'search'],
     ['category=gibt-es-nicht', 'category'],
     ['category=999999', 'category'],
@@ -166,5 +165,14 @@ describe('GET /wc/store/v1/products query', () => {
     expect(body.code).toBe('rest_invalid_param');
     expect(body.data).toMatchObject({ status: 400, params: { param } });
     expect(body.message).toContain(param);
+  });
+  // A NUL byte or a 10 kB address never reaches the endpoint (docs/decisions/0009-hostile-input.md).
+  it.each([
+    ['search=a%00b', 400, 'rest_invalid_param'],
+    [`search=${'x'.repeat(10_000)}`, 414, 'rest_request_too_large'],
+  ])('refuses %s where the request enters', async (query, status, code) => {
+    const res = await fetch(`${shop.url}/wc/store/v1/products?${query}`);
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as { code: string }).code).toBe(code);
   });
 });

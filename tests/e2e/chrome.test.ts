@@ -65,7 +65,9 @@ describe('sticky header', () => {
     );
     expect(property.trim()).toBe(`${Math.round(stuck.height)}px`);
     // The search is still in the stuck header on wide screens.
-    await expect.poll(() => page.getByRole('searchbox').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Produkte durchsuchen' }).isVisible())
+      .toBe(true);
 
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.waitForFunction(
