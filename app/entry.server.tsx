@@ -1,9 +1,17 @@
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToStringAsync } from 'preact-render-to-string';
-import type { VNode } from 'preact';
+import { type VNode, options } from 'preact';
 
 export const streamTimeout = 5_000;
+
+// A React-only hint the router puts on its scripts; React drops it, Preact would print it.
+const nextVNodeHook = options.vnode;
+options.vnode = (vnode) => {
+  const props = vnode.props as Record<string, unknown> | null;
+  if (props && 'suppressHydrationWarning' in props) delete props.suppressHydrationWarning;
+  nextVNodeHook?.(vnode);
+};
 
 /**
  * Pages are sent whole, not streamed: the shop's loaders await all their data, and a
