@@ -127,4 +127,23 @@ export default tseslint.config(
     files: ['tests/**', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // Every accessibility check runs the same WCAG rule set, through tests/support/axe.ts.
+    files: ['tests/**'],
+    ignores: ['tests/support/axe.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@axe-core/playwright',
+              message: 'Use axeViolations from tests/support/axe.ts.',
+            },
+            { name: 'axe-core', message: 'Use axeViolations from tests/support/axe.ts.' },
+          ],
+        },
+      ],
+    },
+  },
 );

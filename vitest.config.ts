@@ -7,6 +7,7 @@ export default defineConfig({
       'db/**/*.test.ts',
       'server/**/*.test.ts',
       'tests/api/**/*.test.ts',
+      'tests/bench/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

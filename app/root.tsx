@@ -20,12 +20,13 @@ import {
 } from './lib/i18n.ts';
 import type { NotFoundData } from './http/pages/not-found.ts';
 import { messagesFor } from './lib/i18n.server.ts';
-import { shop } from './http/request.server.ts';
+import { type RefusedData, shop } from './http/request.server.ts';
 import { categoryTree } from './domain/catalog/catalog.server.ts';
 import { cartItemCount } from './domain/cart/cart.server.ts';
 import { SiteFooter, SiteHeader } from './components/layout.tsx';
 import { NotFoundContent } from './components/not-found.tsx';
 import { DocumentElement } from './client/document-element.tsx';
+import { BadRequestContent } from './components/bad-request.tsx';
 import { DEFAULT_LOCALE } from '#app/lib/locale.ts';
 import { de } from './lib/messages/de.ts';
 
@@ -36,22 +37,36 @@ export const links: Route.LinksFunction = () => [
 
 /** What the shell renders on every page: header, footer, error and not-found pages. */
 export const handle = {
-  messageAreas: ['shop', 'nav', 'search', 'lang', 'footer', 'legal', 'error', 'home.usp_shipping'],
+  messageAreas: [
+    'shop',
+    'nav',
+    'search',
+    'lang',
+    'footer',
+    'legal',
+    'error',
+    'ui',
+    'home.usp_shipping',
+  ],
 } satisfies MessagesHandle;
 
 /** The page title of an error: only the root's meta applies while its boundary shows. */
 export const meta: Route.MetaFunction = ({ data, error }) => {
   if (!error) return [];
   const t = translator(data?.locale ?? DEFAULT_LOCALE, data?.messages ?? de);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   const title =
-    isRouteErrorResponse(error) && error.status === 404
+    status === 404
       ? 'error.not_found_title'
-      : 'error.generic_title';
+      : status === 400 || status === 414
+        ? 'error.bad_request_title'
+        : 'error.generic_title';
   return [{ title: `${t(title)} | ${t('shop.name')}` }, { name: 'robots', content: 'noindex' }];
 };
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, locale, session, env } = shop(args);
+  // The shell reads no address, so it renders even the page of a refused one.
+  const { db, locale, session, env } = shop(args, { shell: true });
   const current = await session();
   const [categories, cartCount] = await Promise.all([
     categoryTree(db, locale),
@@ -112,6 +127,8 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundMessage message={(error.data as NotFoundData | null)?.message} />;
   }
+  const refused = isRouteErrorResponse(error) ? (error.data as RefusedData | null)?.refused : null;
+  if (refused) return <BadRequestContent tooLong={refused === 'too_long'} />;
   return <GenericError />;
 }
 

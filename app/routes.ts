@@ -13,6 +13,12 @@ export default [
   ...legal.map((slug) => route(slug, 'routes/legal.tsx', { id: `legal-${slug}` })),
   route('set-language', 'routes/set-language.ts'),
 
+  route('robots.txt', 'routes/seo/robots.ts'),
+  route('sitemap.xml', 'routes/seo/sitemap-index.ts'),
+  route('sitemap-pages.xml', 'routes/seo/sitemap-pages.ts'),
+  route('sitemap-categories.xml', 'routes/seo/sitemap-categories.ts'),
+  route('sitemap-products.xml', 'routes/seo/sitemap-products.ts'),
+
   route('wc/store/v1/products', 'routes/api/store-products.ts'),
   route('wc/store/v1/products/:id', 'routes/api/store-product.ts'),
   route('wc/store/v1/cart', 'routes/api/store-cart.ts'),

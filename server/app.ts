@@ -9,6 +9,7 @@ import { CLIENT_ADDRESS_HEADER } from '#app/lib/client-address.ts';
 import { readCookie } from '#app/lib/cookies.ts';
 import { isSameOriginRequest, isStateChanging } from '#app/lib/origin.ts';
 import { LANG_COOKIE, requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
+import { type UrlRefusal, refuseUrl } from '#app/lib/hostile-input.ts';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './headers.ts';
 import { RenderCache } from './render-cache.ts';
 import { type StaticFile, chooseEncoding, contentType, loadStaticFiles } from './static.ts';
@@ -59,6 +60,9 @@ export function createShopHandler({
     } catch {
       return sendText(res, 400, 'Bad request');
     }
+    // Hostile addresses stop here, before any route or query sees them (decision 0009).
+    const refusal = refuseUrl(req.url ?? '/', url);
+    if (refusal && JSON_PATHS.test(url.pathname)) return refuseJson(req, res, url, refusal);
     try {
       if (url.pathname === '/healthz') return await health(res);
       if (method === 'GET' || method === 'HEAD') {
@@ -66,7 +70,7 @@ export function createShopHandler({
         if (file) return sendStatic(req, res, file, method);
         if (url.pathname.startsWith('/media/')) return sendMedia(req, res, url.pathname, method);
       }
-      if (isStateChanging(method)) {
+      if (isStateChanging(method) && !refusal) {
         const own = [shopOrigin, `http://${host}`, `https://${host}`];
         if (!isSameOriginRequest({ get: (n) => header(req, n) }, own))
           return forbidden(req, res, url);
@@ -74,17 +78,29 @@ export function createShopHandler({
         if (length > MAX_BODY_BYTES) return sendText(res, 413, 'Payload too large');
       }
       const cacheKey =
-        cache && isCacheable(req, method, url)
+        cache && !refusal && isCacheable(req, method, url)
           ? `${url.pathname}${url.search}|${readCookie(req.headers.cookie, LANG_COOKIE) ?? ''}`
           : null;
       const hit = cacheKey ? cache!.get(cacheKey) : undefined;
       if (hit)
         return sendPage(req, res, hit.status, hit.headers, hit.body, method, hit.encoded, 'HIT');
 
-      const request = await toFetchRequest(req, res, url, method, clientAddress(req));
+      // A refused page is rendered as a plain GET: no action runs and no body is read.
+      if (refusal) req.resume();
+      const request = await toFetchRequest(
+        req,
+        res,
+        url,
+        refusal ? 'GET' : method,
+        clientAddress(req),
+      );
       if (!request) return sendText(res, 413, 'Payload too large');
       // A context object per request: it scopes the session an action starts to its own loaders.
-      const response = await handleRequest(request, { ...context });
+      // For a refused address the pages' loaders throw the 400 (414) page instead of reading it.
+      const response = await handleRequest(request, {
+        ...context,
+        ...(refusal ? { refusedStatus: refusal.status } : {}),
+      });
       const body = Buffer.from(await response.arrayBuffer());
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
@@ -151,6 +167,28 @@ export function createShopHandler({
       return sendJson(res, 403, { code: 'rest_forbidden_origin', message, data: { status: 403 } });
     }
     return sendText(res, 403, message);
+  }
+
+  /** The JSON error of the API paths for an address refused before routing. */
+  function refuseJson(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+    refusal: UrlRefusal,
+  ) {
+    const t = serverTranslator(
+      requestLocale(
+        new Request(url, { headers: { cookie: req.headers.cookie ?? '' } }),
+        env.SHOP_LOCALE,
+      ),
+    );
+    req.resume();
+    res.setHeader('Cache-Control', 'no-store');
+    return sendJson(res, refusal.status, {
+      code: refusal.status === 414 ? 'rest_request_too_large' : 'rest_invalid_param',
+      message: t(refusal.status === 414 ? 'error.url_too_long' : 'error.url_malformed'),
+      data: { status: refusal.status, params: {} },
+    });
   }
 
   function sendMedia(
@@ -234,7 +272,7 @@ async function toFetchRequest(
   return new Request(url, { method, headers, body, signal: controller.signal });
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
 
 function sendPage(
   req: http.IncomingMessage,

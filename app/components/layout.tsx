@@ -1,14 +1,44 @@
+import { type Ref, useEffect, useRef } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { useI18n } from '#app/lib/i18n.ts';
 import { LOCALES } from '#app/lib/locale.ts';
 import type { RootData } from '#app/root.tsx';
+import { installAnchorScrolling } from '#app/client/scroll-to.ts';
+import { useStickyHeader } from '#app/client/sticky-header.ts';
 import { Icon } from './icon.tsx';
+import { SearchForm } from './search/search-form.tsx';
+import { BackToTop } from './chrome/back-to-top.tsx';
+import { MobileMenu } from './chrome/mobile-menu.tsx';
+import { GrowlRegion } from './ui/growl.tsx';
 
+/**
+ * The header in its slot: the slot keeps the header's place in the page while the header is
+ * stuck to the top of the screen, and is where "back to top" lands.
+ */
 export function SiteHeader({ data }: { data: RootData | undefined }) {
+  const slotRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  const stuck = useStickyHeader(slotRef, headerRef);
+  return (
+    <div className="header-slot" id="top" tabIndex={-1} ref={slotRef}>
+      <HeaderBar data={data} stuck={stuck} headerRef={headerRef} />
+    </div>
+  );
+}
+
+function HeaderBar({
+  data,
+  stuck,
+  headerRef,
+}: {
+  data: RootData | undefined;
+  stuck: boolean;
+  headerRef: Ref<HTMLElement>;
+}) {
   const { t } = useI18n();
   const count = data?.cartCount ?? 0;
   return (
-    <header className="site-header">
+    <header className={`site-header${stuck ? ' is-stuck' : ''}`} ref={headerRef}>
       <div className="topbar">
         <div className="container topbar-inner">
           <span>{t('home.usp_shipping')}</span>
@@ -16,6 +46,11 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
         </div>
       </div>
       <div className="container header-main">
+        <MobileMenu>
+          <nav aria-label={t('nav.main')}>
+            <MenuList menu={data?.menu ?? []} />
+          </nav>
+        </MobileMenu>
         <Link to="/" className="logo" aria-label={`${t('shop.name')} – ${t('nav.home')}`}>
           <Icon name="logo" />
           <span className="logo-text">{t('shop.name')}</span>
@@ -34,9 +69,11 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
             aria-label={t('nav.cart_count', { count })}
           >
             <Icon name="cart" />
+            {/* The space keeps word and number apart in the visible text, which the name
+                ("Warenkorb, 2 Artikel") must contain for speech input (WCAG 2.5.3). */}
             <span className="header-action-label" aria-hidden="true">
               {t('nav.cart')}
-            </span>
+            </span>{' '}
             <span className="cart-count" aria-hidden="true" data-testid="cart-count">
               {count}
             </span>
@@ -48,38 +85,19 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
   );
 }
 
-function SearchForm() {
-  const { t } = useI18n();
-  return (
-    <form className="search-form" role="search" method="get" action="/shop">
-      <label htmlFor="site-search" className="visually-hidden">
-        {t('search.label')}
-      </label>
-      <input
-        id="site-search"
-        type="search"
-        name="s"
-        placeholder={t('search.placeholder')}
-        autoComplete="off"
-        maxLength={100}
-      />
-      <button type="submit" className="icon-button" aria-label={t('search.submit')}>
-        <Icon name="search" />
-      </button>
-    </form>
-  );
-}
-
 function CategoryMenu({ menu }: { menu: RootData['menu'] }) {
   const { t } = useI18n();
   return (
     <nav className="category-nav" aria-label={t('nav.main')}>
-      <details className="category-nav-toggle">
-        <summary>
-          <Icon name="menu" /> {t('nav.categories')}
-        </summary>
-        <MenuList menu={menu} />
-      </details>
+      {/* Small screens use the menu button's drawer; without scripts this list stands in. */}
+      <noscript>
+        <details className="category-nav-toggle">
+          <summary>
+            <Icon name="menu" /> {t('nav.categories')}
+          </summary>
+          <MenuList menu={menu} />
+        </details>
+      </noscript>
       <div className="container category-nav-wide">
         <MenuList menu={menu} />
       </div>
@@ -144,15 +162,27 @@ function LanguageSwitcher() {
   );
 }
 
+/** The footer, the back-to-top link and the growl messages: the shell below every page. */
 export function SiteFooter() {
+  useEffect(() => installAnchorScrolling(), []);
+  return (
+    <>
+      <FooterContent />
+      <BackToTop />
+      <GrowlRegion />
+    </>
+  );
+}
+
+function FooterContent() {
   const { t } = useI18n();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div>
-          <p className="footer-brand">
+          <div className="footer-brand">
             <Icon name="logo" /> {t('shop.name')}
-          </p>
+          </div>
           <p>{t('shop.tagline')}</p>
         </div>
         <nav aria-label={t('footer.service')}>

@@ -4,6 +4,7 @@ import type { ProductSummary } from '#app/domain/catalog/catalog.view.ts';
 import { LegalPriceInfo, Price, UnitPrice } from './ui/price.tsx';
 import { ProductImage } from './product-image.tsx';
 import { Stars } from './stars.tsx';
+import { QuickViewButton } from './product/quick-view.tsx';
 import type { CartActionData } from '#app/http/pages/cart-form.view.ts';
 
 export function ProductGrid({
@@ -55,9 +56,9 @@ export function ProductCard({ product, eager }: { product: ProductSummary; eager
           <Link to={href}>{product.name}</Link>
         </h3>
         <Stars average={product.rating.average} count={product.rating.count} showCount={false} />
-        <p className="product-card-price">
+        <div className="product-card-price">
           <Price price={product.price} />
-        </p>
+        </div>
         <UnitPrice unitPrice={product.unitPrice} />
         <LegalPriceInfo taxRate={product.taxRate} deposit={product.deposit} />
         {product.deliveryTime && (
@@ -67,6 +68,7 @@ export function ProductCard({ product, eager }: { product: ProductSummary; eager
         )}
         <div className="card-action">
           <CardAction product={product} href={href} soldOut={soldOut} />
+          <QuickViewButton product={product} />
         </div>
       </div>
     </article>

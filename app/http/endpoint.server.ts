@@ -7,7 +7,7 @@ import {
   sessionNonce,
   verifyNonce,
 } from '#app/lib/session.server.ts';
-import { shop } from './request.server.ts';
+import { shop, unsafeInputError } from './request.server.ts';
 import { type ErrorCodes, type Headers, json, jsonError } from './response.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -121,19 +121,25 @@ export async function readBody(request: Request): Promise<Result<Fields>> {
   if (text.length > MAX_BODY_BYTES) {
     return { ok: false, error: domainError('too_large', 'error.request_too_large') };
   }
+  let fields: Fields | null = null;
   if (type.includes('application/x-www-form-urlencoded')) {
-    return { ok: true, value: Object.fromEntries(new URLSearchParams(text)) };
-  }
-  if (text.trim() === '') return { ok: true, value: {} };
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      return { ok: true, value: parsed as Fields };
+    fields = Object.fromEntries(new URLSearchParams(text));
+  } else if (text.trim() === '') {
+    fields = {};
+  } else {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        fields = parsed as Fields;
+      }
+    } catch {
+      // answered below
     }
-  } catch {
-    // answered below
   }
-  return { ok: false, error: domainError('invalid', 'error.invalid_json') };
+  if (!fields) return { ok: false, error: domainError('invalid', 'error.invalid_json') };
+  // NUL and lone surrogates stop here, whatever the endpoint does with the field (decision 0009).
+  const unsafe = unsafeInputError(fields);
+  return unsafe ? { ok: false, error: unsafe } : { ok: true, value: fields };
 }
 
 /** The session whose token the call carries in a header or the `security` field. */

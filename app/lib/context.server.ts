@@ -1,7 +1,13 @@
 import type { Database, DatabaseHandle } from './db.server.ts';
 import type { Env } from './env.server.ts';
 
-export type ShopContext = { db: Database; env: Env; database: DatabaseHandle };
+export type ShopContext = {
+  db: Database;
+  env: Env;
+  database: DatabaseHandle;
+  /** Set by the server when it refused the address (decision 0009): pages answer with this status. */
+  refusedStatus?: 400 | 414;
+};
 
 declare module 'react-router' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the shop's context into React Router's

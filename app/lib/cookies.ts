@@ -1,3 +1,5 @@
+import { isUnsafeText } from './hostile-input.ts';
+
 /** Reads one cookie from a Cookie header without allocating a map of all of them. */
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -7,7 +9,9 @@ export function readCookie(header: string | null | undefined, name: string): str
     if (part.slice(0, eq).trim() === name) {
       const raw = part.slice(eq + 1).trim();
       try {
-        return decodeURIComponent(raw);
+        const value = decodeURIComponent(raw);
+        // A cookie is never trusted to carry text the shop refuses (decision 0009).
+        return isUnsafeText(value) ? undefined : value;
       } catch {
         return undefined;
       }

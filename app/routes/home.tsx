@@ -3,31 +3,79 @@ import type { Route } from './+types/home';
 import { ProductGrid } from '#app/components/product-card.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Icon } from '#app/components/icon.tsx';
+import { CountUp } from '#app/components/chrome/count-up.tsx';
+import { type HeroSlide, HeroSlider } from '#app/components/chrome/hero-slider.tsx';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { categoryTree, listProducts } from '#app/domain/catalog/catalog.server.ts';
+import { homeSeo, seoSite } from '#app/http/seo/page-seo.ts';
+import { JsonLd } from '#app/components/json-ld.tsx';
+import { catalogFacts } from '#app/domain/catalog/facts.server.ts';
+import type { CategoryNode, ProductSummary } from '#app/domain/catalog/catalog.view.ts';
+
+const MAX_SLIDES = 5;
+
+/** Slides of featured products with a picture; too few of those, then the top categories. */
+function heroSlides(featured: ProductSummary[], categories: CategoryNode[]): HeroSlide[] {
+  const products = featured
+    .filter((p) => p.image)
+    .slice(0, MAX_SLIDES)
+    .map((p) => ({
+      key: `product-${p.id}`,
+      href: `/product/${p.slug}`,
+      title: p.name,
+      text: p.shortDescription,
+      image: p.image!,
+    }));
+  if (products.length >= 2) return products;
+  return categories
+    .filter((c) => c.image)
+    .slice(0, MAX_SLIDES)
+    .map((c) => ({
+      key: `category-${c.id}`,
+      href: `/product-category/${c.slug}`,
+      title: c.name,
+      text: c.description,
+      image: c.image!,
+    }));
+}
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
   { name: 'description', content: data?.description },
+  ...(data?.seo.social ?? []),
 ];
 
 export const handle = {
-  messageAreas: ['home', 'product', 'price', 'rating', 'delivery', 'unit'],
+  messageAreas: ['home', 'product', 'price', 'rating', 'delivery', 'unit', 'ui.close'],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, locale, t } = shop(args);
-  const [featured, categories] = await Promise.all([
+  const context = shop(args);
+  const { db, locale, t } = context;
+  const [featured, categories, facts] = await Promise.all([
     listProducts(db, { locale, page: 1, perPage: 8, featured: true }),
     categoryTree(db, locale),
+    catalogFacts(db),
   ]);
+  const featuredItems = featured?.items ?? [];
+  const band = categories.find((c) => c.image && c.description);
   return {
     title: `${t('shop.name')} – ${t('shop.tagline')}`,
     description: t('home.hero_lead'),
-    featured: featured?.items ?? [],
+    featured: featuredItems,
+    slides: heroSlides(featuredItems, categories),
+    band: band
+      ? { slug: band.slug, name: band.name, text: band.description, image: band.image! }
+      : null,
+    facts,
     categories: categories.map(({ slug, name, image }) => ({ slug, name, image })),
+    seo: homeSeo(seoSite(context), {
+      title: `${t('shop.name')} – ${t('shop.tagline')}`,
+      description: t('home.hero_lead'),
+      image: featured?.items.find((p) => p.image)?.image ?? null,
+    }),
     messages: messagesFor(locale, handle.messageAreas),
   };
 }
@@ -36,6 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <>
+      <JsonLd data={loaderData.seo.jsonLd} />
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero-inner">
           <div className="hero-text">
@@ -45,20 +94,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {t('home.hero_cta')}
             </Link>
           </div>
-          <div className="hero-pictures" aria-hidden="true">
-            {loaderData.featured
-              .filter((p) => p.image)
-              .slice(0, 3)
-              .map((p, i) => (
-                <ProductImage
-                  key={p.id}
-                  image={{ ...p.image!, alt: '' }}
-                  size="medium"
-                  eager={i === 0}
-                  sizes="(max-width: 849px) 0px, 260px"
-                />
-              ))}
-          </div>
+          <HeroSlider slides={loaderData.slides} label={t('home.slider_label')} />
         </div>
       </section>
       <ul className="container usp-list">
@@ -87,9 +123,44 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      {loaderData.band && (
+        <section className="parallax-band" aria-labelledby="band-title">
+          <div className="parallax-media" aria-hidden="true">
+            <ProductImage image={{ ...loaderData.band.image, alt: '' }} size="full" sizes="100vw" />
+          </div>
+          <div className="container parallax-content">
+            <div className="parallax-panel">
+              <h2 id="band-title">{loaderData.band.name}</h2>
+              <p>{loaderData.band.text}</p>
+              <Link to={`/product-category/${loaderData.band.slug}`} className="button">
+                {t('home.band_cta', { name: loaderData.band.name })}
+              </Link>
+            </div>
+          </div>
+        </section>
+      )}
       <section className="container section" aria-labelledby="featured-title">
         <h2 id="featured-title">{t('home.featured')}</h2>
         <ProductGrid products={loaderData.featured} eagerCount={4} />
+      </section>
+      <section className="container section home-facts" aria-labelledby="facts-title">
+        <h2 id="facts-title">{t('home.facts_title', { name: t('shop.name') })}</h2>
+        <dl className="facts-list">
+          {(
+            [
+              ['home.fact_products', loaderData.facts.products],
+              ['home.fact_categories', loaderData.facts.categories],
+              ['home.fact_reviews', loaderData.facts.reviews],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="fact">
+              <dt>{t(label)}</dt>
+              <dd>
+                <CountUp value={value} />
+              </dd>
+            </div>
+          ))}
+        </dl>
       </section>
     </>
   );

@@ -1,33 +1,72 @@
-import { Form, Link, useSubmit } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/shop';
 import { ProductGrid } from '#app/components/product-card.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
-import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
+import { type MessagesHandle, type TextKey, type Translate, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { pageParam, shop } from '#app/http/request.server.ts';
 import { pageNotFound } from '#app/http/pages/not-found.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { categoryTree, findCategory, listProducts } from '#app/domain/catalog/catalog.server.ts';
-import { LISTING_ORDERS, type ListingOrder, isListingOrder } from '#app/domain/catalog/listing.ts';
+import {
+  FILTER_PREFIX,
+  type FilterChip,
+  LISTING_ORDERS,
+  type ListingFacets,
+  type ListingFilters,
+  type ListingOrder,
+  filterChips,
+  filterSearchParams,
+  formatEuroInput,
+  isListingOrder,
+  listingQuery,
+  parseListingParams,
+  withoutChip,
+} from '#app/domain/catalog/listing.ts';
+import type { CategoryNode } from '#app/domain/catalog/catalog.view.ts';
+import { formatMoney } from '#app/domain/pricing/money.ts';
+import { Drawer } from '#app/components/ui/drawer.tsx';
+import { listingSeo, seoSite } from '#app/http/seo/page-seo.ts';
+import { JsonLd } from '#app/components/json-ld.tsx';
+import { spellingSuggestion } from '#app/domain/search/search.server.ts';
+import { NoSearchResults } from '#app/components/search/no-search-results.tsx';
 
 const PER_PAGE = 12;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data.title },
   ...(data.description ? [{ name: 'description', content: data.description }] : []),
+  { tagName: 'link', rel: 'canonical', href: data.canonical },
+  ...data.seo.social,
 ];
 
 export const handle = {
-  messageAreas: ['listing', 'pagination', 'product', 'price', 'rating', 'delivery', 'unit'],
+  messageAreas: [
+    'listing',
+    'pagination',
+    'product',
+    'price',
+    'rating',
+    'delivery',
+    'unit',
+    'ui',
+    'search_results',
+  ],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, locale, t } = shop(args);
+  const context = shop(args);
+  const { db, locale, t, env, currency } = context;
   const url = new URL(args.request.url);
-  const orderParam = url.searchParams.get('orderby');
-  const orderby: ListingOrder = isListingOrder(orderParam) ? orderParam : 'menu_order';
+  const { orderby, filters } = parseListingParams(url.searchParams);
   const search = (url.searchParams.get('s') ?? '').trim().slice(0, 100);
   const slug = args.params.slug;
+  // The header search's category choice narrows a search on /shop.
+  const searchCategory =
+    (slug === undefined && search && url.searchParams.get('product_cat')) || '';
+  // A search without a chosen order lists by relevance.
+  const explicitOrder = isListingOrder(url.searchParams.get('orderby'));
   const tree = await categoryTree(db, locale);
   const found = slug === undefined ? null : findCategory(tree, slug);
   if (slug !== undefined && !found) pageNotFound();
@@ -36,9 +75,11 @@ export async function loader(args: Route.LoaderArgs) {
       locale,
       page,
       perPage: PER_PAGE,
-      categorySlug: slug,
-      orderby,
+      categorySlug: slug ?? (searchCategory || undefined),
+      orderby: explicitOrder || !search ? orderby : undefined,
       search: search || undefined,
+      filters,
+      facets: true,
     });
   let page = pageParam(url);
   let listing = await listPage(page);
@@ -47,14 +88,42 @@ export async function loader(args: Route.LoaderArgs) {
     page = listing.pages;
     listing = await listPage(page);
   }
+  const facets = listing?.facets ?? { attributes: [], categoryCounts: {} };
+  const active = knownFilters(filters, facets);
+  const money = (amount: number) => formatMoney(amount, currency, locale);
+  const state = { search, category: searchCategory, orderby, filters: active };
+  const chips = filterChips(active).map((chip) => ({
+    label: chipLabel(chip, facets, t, money),
+    href: `${url.pathname}${listingQuery({ ...state, filters: withoutChip(active, chip) }, locale)}`,
+  }));
+  const noResults =
+    search && listing?.total === 0
+      ? {
+          suggestion: await spellingSuggestion(db, search, locale),
+          categories: tree.map((c) => ({ slug: c.slug, name: c.name })),
+        }
+      : null;
   const heading = found
     ? found.node.name
     : search
       ? `${t('search.label')}: „${search}“`
       : t('listing.title');
+  const trailSlugs = new Set(found?.trail.map((c) => c.slug) ?? []);
+  const withCounts = (nodes: CategoryNode[]): CategoryLink[] =>
+    nodes
+      .map((c) => ({
+        slug: c.slug,
+        name: c.name,
+        count: facets.categoryCounts[c.id] ?? 0,
+        current: c.slug === slug,
+        children: withCounts(c.children),
+      }))
+      .filter((c) => c.count > 0 || trailSlugs.has(c.slug));
   return {
     title: `${heading}${page > 1 ? ` – ${t('pagination.page', { page })}` : ''} | ${t('shop.name')}`,
     description: found?.node.description ?? '',
+    // Sort order is not part of the canonical address; filters change the content and stay.
+    canonical: `${env.SHOP_URL}${url.pathname}${listingQuery({ ...state, page }, locale, false)}`,
     heading,
     intro: found?.node.description ?? '',
     trail: found?.trail.map((c) => ({ slug: c.slug, name: c.name })) ?? [],
@@ -65,18 +134,108 @@ export async function loader(args: Route.LoaderArgs) {
     pages: listing?.pages ?? 1,
     orderby,
     search,
+    filters: active,
+    query: listingQuery(state, locale),
+    chips,
+    clearHref: `${url.pathname}${listingQuery({ ...state, filters: {} }, locale)}`,
+    attributes: facets.attributes,
+    categories: withCounts(tree),
+    searchCategory,
+    noResults,
+    seo: listingSeo(seoSite(context), {
+      shopName: t('nav.all_products'),
+      title: heading,
+      heading,
+      description: found?.node.description || t('shop.tagline'),
+      trail: found?.trail.map((c) => ({ slug: c.slug, name: c.name })) ?? [],
+      products: listing?.items ?? [],
+      page,
+      perPage: PER_PAGE,
+      total: listing?.total ?? 0,
+      search,
+      image: found?.node.image ?? null,
+    }),
     messages: messagesFor(locale, handle.messageAreas),
   };
 }
 
+type CategoryLink = {
+  slug: string;
+  name: string;
+  count: number;
+  current: boolean;
+  children: CategoryLink[];
+};
+
+/** The filters without attribute terms the shop does not know (pages ignore those). */
+function knownFilters(filters: ListingFilters, facets: ListingFacets): ListingFilters {
+  const { attributes: asked = [], ...rest } = filters;
+  const attributes = asked
+    .map((a) => {
+      const facet = facets.attributes.find((f) => f.slug === a.attribute);
+      const known = new Set(facet?.terms.filter((t) => t.selected).map((t) => t.slug));
+      return { attribute: a.attribute, terms: a.terms.filter((term) => known.has(term)) };
+    })
+    .filter((a) => a.terms.length > 0);
+  return attributes.length ? { ...rest, attributes } : rest;
+}
+
+function chipLabel(
+  chip: FilterChip,
+  facets: ListingFacets,
+  t: Translate,
+  money: (amount: number) => string,
+): string {
+  switch (chip.kind) {
+    case 'min_price':
+      return t('listing.chip_min_price', { price: money(chip.value) });
+    case 'max_price':
+      return t('listing.chip_max_price', { price: money(chip.value) });
+    case 'stock_status':
+      return t('listing.filter_instock');
+    case 'on_sale':
+      return t('listing.filter_on_sale');
+    case 'rating':
+      return t('listing.filter_rating_min', { count: chip.value });
+    case 'attribute': {
+      const facet = facets.attributes.find((f) => f.slug === chip.attribute);
+      return facet?.terms.find((term) => term.slug === chip.term)?.name ?? chip.term;
+    }
+  }
+}
+
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  return <ListingPage data={loaderData} />;
+  return (
+    <>
+      <JsonLd data={loaderData.seo.jsonLd} />
+      <ListingPage data={loaderData} />
+    </>
+  );
 }
 
 type ListingData = Route.ComponentProps['loaderData'];
 
+/** Where a change of sort or filters leads: the listing URL for the form's current values. */
+function useListingNavigate(d: ListingData) {
+  const navigate = useNavigate();
+  const { locale } = useI18n();
+  const location = useLocation();
+  return (params: URLSearchParams) => {
+    const { orderby, filters } = parseListingParams(params);
+    const query = listingQuery(
+      { search: d.search, category: d.searchCategory, orderby, filters },
+      locale,
+    );
+    void navigate(`${location.pathname}${query}`, { preventScrollReset: true });
+  };
+}
+
 function ListingPage({ data: d }: { data: ListingData }) {
   const { t } = useI18n();
+  const hydrated = useHydrated();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const announcement = useSortAnnouncement(d);
+  const apply = useListingNavigate(d);
   return (
     <div className="container listing">
       <nav aria-label={t('nav.breadcrumb')} className="breadcrumb">
@@ -116,40 +275,380 @@ function ListingPage({ data: d }: { data: ListingData }) {
           </nav>
         )}
       </header>
-      <div className="listing-toolbar">
-        <p className="listing-count" role="status">
-          {t('listing.count', { count: d.total })}
-        </p>
-        <SortForm orderby={d.orderby} search={d.search} />
+      <div className="listing-layout">
+        <aside className="listing-sidebar" aria-labelledby="filters-side-heading">
+          <h2 id="filters-side-heading" className="filters-heading">
+            {t('listing.filters')}
+          </h2>
+          <FilterPanel data={d} idPrefix="side" onApply={apply} />
+        </aside>
+        <div className="listing-main">
+          <div className="listing-toolbar">
+            <p className="listing-count" role="status">
+              {t('listing.count', { count: d.total })}
+            </p>
+            <div className="listing-tools">
+              {hydrated ? (
+                <button
+                  type="button"
+                  className="button button-secondary button-small filters-toggle"
+                  aria-haspopup="dialog"
+                  onClick={() => setFiltersOpen(true)}
+                >
+                  {t('listing.filters_show')}
+                  {d.chips.length > 0 && ` (${d.chips.length})`}
+                </button>
+              ) : null}
+              <SortForm data={d} onApply={apply} />
+            </div>
+          </div>
+          {!hydrated && (
+            <details className="filters-disclosure">
+              <summary>{t('listing.filters_show')}</summary>
+              <FilterPanel data={d} idPrefix="disclosure" onApply={apply} />
+            </details>
+          )}
+          {d.chips.length > 0 && (
+            <nav className="active-filters" aria-label={t('listing.active_filters')}>
+              <ul className="chip-list">
+                {d.chips.map((chip) => (
+                  <li key={chip.href}>
+                    <Link
+                      to={chip.href}
+                      preventScrollReset
+                      className="filter-chip"
+                      aria-label={t('listing.remove_filter', { label: chip.label })}
+                    >
+                      {chip.label}
+                      <span aria-hidden="true"> ×</span>
+                    </Link>
+                  </li>
+                ))}
+                <li>
+                  <Link to={d.clearHref} preventScrollReset className="filter-chip-clear">
+                    {t('listing.clear_filters')}
+                  </Link>
+                </li>
+              </ul>
+            </nav>
+          )}
+          {d.products.length === 0 ? (
+            d.noResults && d.chips.length === 0 ? (
+              <NoSearchResults query={d.search} {...d.noResults} />
+            ) : (
+              <p className="listing-empty">
+                {t(d.chips.length > 0 ? 'listing.empty_filtered' : 'listing.empty')}
+              </p>
+            )
+          ) : (
+            <ProductGrid products={d.products} eagerCount={3} />
+          )}
+          <Pagination
+            page={d.page}
+            pages={d.pages}
+            search={new URLSearchParams(d.query.slice(1))}
+          />
+        </div>
       </div>
-      {d.products.length === 0 ? (
-        <p className="listing-empty">{t('listing.empty')}</p>
-      ) : (
-        <ProductGrid products={d.products} eagerCount={3} />
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+      {hydrated && (
+        <Drawer
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          title={t('listing.filters')}
+          side="left"
+          className="filters-drawer"
+        >
+          <FilterPanel data={d} idPrefix="drawer" onApply={apply} />
+        </Drawer>
       )}
-      <Pagination
-        page={d.page}
-        pages={d.pages}
-        search={
-          new URLSearchParams({
-            ...(d.search ? { s: d.search } : {}),
-            ...(d.orderby !== 'menu_order' ? { orderby: d.orderby } : {}),
-          })
-        }
-      />
     </div>
   );
 }
 
-function SortForm({ orderby, search }: { orderby: ListingOrder; search: string }) {
+/** Delay before the sorted result is announced (spec: sort-result live region 2000 ms). */
+const SORT_ANNOUNCE_MS = 2000;
+
+/** The live region's text: the sorted result, set a while after a sort the shopper chose. */
+function useSortAnnouncement(d: ListingData): string {
   const { t } = useI18n();
-  const submit = useSubmit();
-  const hydrated = useHydrated();
+  const [text, setText] = useState('');
+  const shown = useRef({ orderby: d.orderby, query: d.query });
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { orderby: d.orderby, query: d.query };
+    if (before.orderby === d.orderby) return;
+    setText('');
+    const timer = setTimeout(
+      () =>
+        setText(
+          t('listing.sort_result', {
+            order: t(`listing.sort.${d.orderby}` as TextKey),
+            count: d.total,
+          }),
+        ),
+      SORT_ANNOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [d.orderby, d.query, d.total, t]);
+  return text;
+}
+
+/** Hidden fields that carry the current filters through the sort form without JavaScript. */
+function FilterHiddenFields({ filters }: { filters: ListingFilters }) {
+  const { locale } = useI18n();
   return (
-    <Form method="get" className="sort-form" onChange={(e) => submit(e.currentTarget)}>
-      {search && <input type="hidden" name="s" value={search} />}
+    <>
+      {[...filterSearchParams(filters, locale)].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+/** The state the form shows: where a pending navigation leads, else the page's own. */
+function usePendingFilters(d: ListingData): { orderby: ListingOrder; filters: ListingFilters } {
+  const navigation = useNavigation();
+  const location = useLocation();
+  if (navigation.location && navigation.location.pathname === location.pathname) {
+    return parseListingParams(new URLSearchParams(navigation.location.search));
+  }
+  return { orderby: d.orderby, filters: d.filters };
+}
+
+function FilterPanel({
+  data: d,
+  idPrefix,
+  onApply,
+}: {
+  data: ListingData;
+  idPrefix: string;
+  onApply: (params: URLSearchParams) => void;
+}) {
+  const { t, locale } = useI18n();
+  const location = useLocation();
+  const pending = usePendingFilters(d);
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const f = pending.filters;
+  const chosen = (attribute: string, term: string) =>
+    f.attributes?.some((a) => a.attribute === attribute && a.terms.includes(term)) ?? false;
+  const submit = (form: HTMLFormElement) =>
+    onApply(new URLSearchParams(new FormData(form) as unknown as Record<string, string>));
+  const categoryQuery = listingQuery(
+    { search: d.search, orderby: d.orderby, filters: d.filters },
+    locale,
+  );
+  return (
+    <div className="filter-panel">
+      {d.categories.length > 0 && (
+        <nav className="filter-categories" aria-labelledby={id('categories')}>
+          <h3 id={id('categories')} className="filter-title">
+            {t('listing.filter_categories')}
+          </h3>
+          <CategoryList nodes={d.categories} query={categoryQuery} />
+        </nav>
+      )}
+      <form
+        method="get"
+        action={location.pathname}
+        className="filter-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit(e.currentTarget);
+        }}
+        onChange={(e) => {
+          // Price fields apply when left or submitted, not at every keystroke.
+          if (e.target instanceof HTMLInputElement && e.target.type === 'text') return;
+          submit(e.currentTarget);
+        }}
+      >
+        {d.search && <input type="hidden" name="s" value={d.search} />}
+        {d.searchCategory && <input type="hidden" name="product_cat" value={d.searchCategory} />}
+        {d.orderby !== 'menu_order' && <input type="hidden" name="orderby" value={d.orderby} />}
+        <fieldset className="filter-group">
+          <legend className="filter-title">{t('listing.filter_price')}</legend>
+          <div className="filter-price">
+            <label htmlFor={id('min-price')}>{t('listing.filter_min_price')}</label>
+            <input
+              key={`min-${d.filters.minPrice ?? ''}`}
+              id={id('min-price')}
+              name="min_price"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={12}
+              defaultValue={
+                d.filters.minPrice !== undefined ? formatEuroInput(d.filters.minPrice, locale) : ''
+              }
+              onBlur={(e) => {
+                if (
+                  e.currentTarget.value !== e.currentTarget.defaultValue &&
+                  e.currentTarget.form
+                ) {
+                  submit(e.currentTarget.form);
+                }
+              }}
+            />
+            <label htmlFor={id('max-price')}>{t('listing.filter_max_price')}</label>
+            <input
+              key={`max-${d.filters.maxPrice ?? ''}`}
+              id={id('max-price')}
+              name="max_price"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={12}
+              defaultValue={
+                d.filters.maxPrice !== undefined ? formatEuroInput(d.filters.maxPrice, locale) : ''
+              }
+              onBlur={(e) => {
+                if (
+                  e.currentTarget.value !== e.currentTarget.defaultValue &&
+                  e.currentTarget.form
+                ) {
+                  submit(e.currentTarget.form);
+                }
+              }}
+            />
+          </div>
+        </fieldset>
+        {d.attributes.map((a) => (
+          <fieldset key={a.slug} className="filter-group">
+            <legend className="filter-title">{a.name}</legend>
+            <ul className="filter-options">
+              {a.terms.map((term) => (
+                <li key={term.slug}>
+                  <input
+                    type="checkbox"
+                    id={id(`${a.slug}-${term.slug}`)}
+                    name={`${FILTER_PREFIX}${a.slug}`}
+                    value={term.slug}
+                    checked={chosen(a.slug, term.slug)}
+                    onChange={() => {}}
+                  />
+                  <label htmlFor={id(`${a.slug}-${term.slug}`)}>
+                    {term.name}{' '}
+                    <span className="filter-count">
+                      {t('listing.filter_count', { count: term.count })}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ))}
+        <fieldset className="filter-group">
+          <legend className="filter-title">{t('listing.filter_availability')}</legend>
+          <ul className="filter-options">
+            <li>
+              <input
+                type="checkbox"
+                id={id('instock')}
+                name="stock_status"
+                value="instock"
+                checked={f.stockStatus?.includes('instock') ?? false}
+                onChange={() => {}}
+              />
+              <label htmlFor={id('instock')}>{t('listing.filter_instock')}</label>
+            </li>
+            <li>
+              <input
+                type="checkbox"
+                id={id('on-sale')}
+                name="on_sale"
+                value="1"
+                checked={f.onSale ?? false}
+                onChange={() => {}}
+              />
+              <label htmlFor={id('on-sale')}>{t('listing.filter_on_sale')}</label>
+            </li>
+          </ul>
+        </fieldset>
+        <fieldset className="filter-group">
+          <legend className="filter-title">{t('listing.filter_rating')}</legend>
+          <ul className="filter-options">
+            {[0, 4, 3, 2, 1].map((rating) => (
+              <li key={rating}>
+                <input
+                  type="radio"
+                  id={id(`rating-${rating}`)}
+                  name="rating_filter"
+                  value={rating === 0 ? '' : String(rating)}
+                  checked={(f.minRating ?? 0) === rating}
+                  onChange={() => {}}
+                />
+                <label htmlFor={id(`rating-${rating}`)}>
+                  {rating === 0
+                    ? t('listing.filter_rating_any')
+                    : t('listing.filter_rating_min', { count: rating })}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <button type="submit" className="button button-secondary button-small">
+          {t('listing.filters_apply')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function CategoryList({ nodes, query }: { nodes: CategoryLink[]; query: string }) {
+  const { t } = useI18n();
+  return (
+    <ul className="filter-category-list">
+      {nodes.map((c) => (
+        <li key={c.slug}>
+          <Link
+            to={`/product-category/${c.slug}${query}`}
+            aria-current={c.current ? 'page' : undefined}
+          >
+            {c.name}{' '}
+            <span className="filter-count">{t('listing.filter_count', { count: c.count })}</span>
+          </Link>
+          {c.children.length > 0 && <CategoryList nodes={c.children} query={query} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SortForm({
+  data: d,
+  onApply,
+}: {
+  data: ListingData;
+  onApply: (params: URLSearchParams) => void;
+}) {
+  const { t } = useI18n();
+  const hydrated = useHydrated();
+  const pending = usePendingFilters(d);
+  return (
+    <form
+      method="get"
+      className="sort-form"
+      onChange={(e) => {
+        e.preventDefault();
+        const params = new URLSearchParams(
+          new FormData(e.currentTarget) as unknown as Record<string, string>,
+        );
+        onApply(params);
+      }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply(
+          new URLSearchParams(new FormData(e.currentTarget) as unknown as Record<string, string>),
+        );
+      }}
+    >
+      {d.search && <input type="hidden" name="s" value={d.search} />}
+      {d.searchCategory && <input type="hidden" name="product_cat" value={d.searchCategory} />}
+      <FilterHiddenFields filters={d.filters} />
       <label htmlFor="orderby">{t('listing.sort_label')}</label>
-      <select id="orderby" name="orderby" defaultValue={orderby}>
+      <select id="orderby" name="orderby" value={pending.orderby} onChange={() => {}}>
         {LISTING_ORDERS.map((o) => (
           <option key={o} value={o}>
             {t(`listing.sort.${o}` as TextKey)}
@@ -161,6 +660,6 @@ function SortForm({ orderby, search }: { orderby: ListingOrder; search: string }
           {t('listing.sort_apply')}
         </button>
       )}
-    </Form>
+    </form>
   );
 }

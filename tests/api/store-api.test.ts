@@ -98,7 +98,9 @@ afterAll(async () => {
 
 describe('GET /wc/store/v1/products', () => {
   it('pages through published products with WooCommerce fields and totals headers', async () => {
-    const res = await fetch(`${shop.url}/wc/store/v1/products?per_page=3&page=1`);
+    const res = await fetch(
+      `${shop.url}/wc/store/v1/products?per_page=3&page=1&orderby=menu_order&order=asc`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('x-wp-total')).toBe('7');
     expect(res.headers.get('x-wp-totalpages')).toBe('3');

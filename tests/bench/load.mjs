@@ -60,3 +60,59 @@ export async function measure(label, url, { headers = {}, countHeader } = {}) {
 
 export const fmt = (n, digits) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/**
+ * Latency of GET `url` (or of `paths` in turn on every connection) at a fixed concurrency,
+ * counted for `seconds` or, when that yields fewer than `minSamples` responses (a side that
+ * takes seconds per request), over exactly `minSamples` requests that each may take up to
+ * `slowTimeout` seconds. A duration cut-off alone would drop the slowest requests and make
+ * a slow side look fast. Failed responses are counted and returned, not thrown.
+ */
+export async function latency(
+  label,
+  url,
+  {
+    headers = {},
+    paths,
+    connections = 4,
+    warmupSeconds = 1,
+    seconds = 6,
+    minSamples = 8,
+    timeout = 10,
+    slowTimeout = 120,
+  } = {},
+) {
+  const base = {
+    url,
+    headers,
+    connections,
+    timeout,
+    ...(paths ? { requests: paths.map((path) => ({ method: 'GET', path })) } : {}),
+  };
+  if (warmupSeconds > 0) await run({ ...base, duration: warmupSeconds });
+  let result = await run({ ...base, duration: seconds });
+  let counted = `${seconds} s`;
+  if (result['2xx'] < minSamples) {
+    result = await run({ ...base, amount: minSamples, timeout: slowTimeout });
+    counted = `${minSamples} requests`;
+  }
+  // Status codes of the failed responses, e.g. "503 × 2".
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${code} × ${count}`);
+  const measured = {
+    label,
+    counted,
+    statuses,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+    timeouts: result.timeouts,
+    rps: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+  console.log(
+    `  ${label.padEnd(34)} p50 ${fmt(measured.p50, 0).padStart(6)} ms   p99 ${fmt(measured.p99, 0).padStart(6)} ms   ${fmt(measured.rps, 1).padStart(6)} req/s   over ${counted}${measured.failed ? `   ${measured.failed} failed (${[...statuses, `${result.errors} connection errors`, `${measured.timeouts} timeouts`].join(', ')})` : ''}`,
+  );
+  return measured;
+}

@@ -1,12 +1,15 @@
 // `npm run bench`: throughput of the shop relative to references measured side by side in
-// the same run (the machine is shared and noisy, so only ratios mean anything), plus the
-// JavaScript each main page loads. Ratios below target are reported, never fatal: the exit
-// code is non-zero only when the bench itself broke.
+// the same run (the machine is shared and noisy, so only ratios mean anything), the
+// JavaScript each main page loads, and how latency grows from a small to a large catalogue.
+// Ratios below target are reported, never fatal: the exit code is non-zero only when the
+// bench itself broke. `npm run bench -- catalog` runs only the catalogue part (d),
+// `npm run bench -- shop` everything else.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { catalogBench, catalogSummaryRows } from './catalog.mjs';
 import { pageJavaScript } from './js-bytes.mjs';
 import { fmt, measure, settings } from './load.mjs';
 import { freePort, startProcess, stopAll, waitForHttp, waitForLine } from './processes.mjs';
@@ -17,10 +20,19 @@ const CLIENT_DIR = path.join(ROOT, 'build/client');
 // Reused between runs so the demo catalog is seeded (and its images rendered) only once.
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'shop-bench-data');
 
-const TARGETS = { anonymousVsStatic: 0.25, cartVsPing: 0.3, productJsGzipKB: 110 };
+const TARGETS = {
+  anonymousVsStatic: 0.25,
+  cartVsPing: 0.3,
+  productJsGzipKB: 110,
+  listingFirstVisitJsGzipKB: 100,
+};
 const KB = 1024;
+const PARTS = ['shop', 'catalog'];
 
 async function main() {
+  const only = process.argv[2];
+  if (only !== undefined && !PARTS.includes(only))
+    throw new Error(`unknown part "${only}": npm run bench [-- ${PARTS.join(' | ')}]`);
   const started = Date.now();
   if (!existsSync(path.join(ROOT, 'build/server/main.js'))) {
     console.log('build/server/main.js is missing: npm run build');
@@ -28,8 +40,42 @@ async function main() {
     if (build.status !== 0)
       throw new Error(`npm run build failed (${build.status ?? build.signal})`);
   }
+  printMachine();
+  if (only !== 'catalog') await shopBench(started);
+  if (only !== 'shop') await catalogPart();
+  console.log(`\nbench finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
 
-  lockDataDir();
+function printMachine() {
+  // The load average says how much else was running: on a shared machine it explains outliers.
+  const cpus = os.cpus();
+  console.log(
+    `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? '?'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`,
+  );
+}
+
+async function catalogPart() {
+  if (process.env.BENCH_DATABASE_URL) {
+    console.log(
+      '\nd. catalogue scale: skipped, it generates its catalogues into embedded databases only',
+    );
+    return;
+  }
+  const result = await catalogBench({
+    root: ROOT,
+    startShop: (dir, name) => startShop(dir, name, { embedded: true }),
+    lock: lockDataDir,
+  });
+  const rows = catalogSummaryRows(result);
+  const w0 = Math.max(...rows.map((row) => row[0].length));
+  const w1 = Math.max(...rows.map((row) => row[1].length));
+  console.log('\ncatalogue summary (latency ratios; the target is reported, never enforced)');
+  for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
+}
+
+/** Sections a to c on the demo catalogue. */
+async function shopBench(started) {
+  lockDataDir(DATA_DIR);
   const shop = await startShopWithRetry();
   running.shop = shop.handle;
   const ready = Date.now();
@@ -40,12 +86,6 @@ async function main() {
   );
   console.log(
     `load: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s counted per side, no Accept-Encoding`,
-  );
-
-  // The load average says how much else was running: on a shared machine it explains outliers.
-  const cpus = os.cpus();
-  console.log(
-    `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? '?'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`,
   );
 
   const setup = await prepare(shop.url);
@@ -102,6 +142,7 @@ async function main() {
     `\nc. JavaScript loaded per page (files from build/client, gzip level 9, KB = ${KB} bytes)`,
   );
   results.js = {};
+  // No cookie: what a first visit downloads.
   const pages = [
     ['home', '/', {}],
     ['listing', '/shop', {}],
@@ -125,7 +166,9 @@ async function main() {
   console.log(
     `  largest on the product page: ${results.js.product.largest.map((f) => `${f.asset.replace('/assets/', '')} ${fmt(f.gzip / KB, 1)} KB`).join(', ')}`,
   );
-  console.log(`  target: product page ≤ ${TARGETS.productJsGzipKB} KB gzip`);
+  console.log(
+    `  targets: product page ≤ ${TARGETS.productJsGzipKB} KB gzip, listing on a first visit (no cookie) ≤ ${TARGETS.listingFirstVisitJsGzipKB} KB gzip`,
+  );
 
   printSummary(results);
   const errors = shop.handle.errorsSince(stderrMark);
@@ -141,15 +184,17 @@ async function main() {
       console.log(`  ${count} × ${text.slice(0, 240)}`);
   }
   console.log(
-    `\nbench finished in ${((Date.now() - started) / 1000).toFixed(0)} s (${((Date.now() - ready) / 1000).toFixed(0)} s after the shop was ready)`,
+    `\nsections a–c finished in ${((Date.now() - started) / 1000).toFixed(0)} s (${((Date.now() - ready) / 1000).toFixed(0)} s after the shop was ready)`,
   );
+  await shop.handle.stop();
+  running.shop = null;
 }
 
 /** Starts `npm start`'s script on a free port; a data dir left by an incompatible older schema is recreated once. */
 async function startShopWithRetry() {
   const reused = existsSync(DATA_DIR);
   try {
-    return await startShop();
+    return await startShop(DATA_DIR, 'shop');
   } catch (error) {
     // Only a database the current schema cannot use is worth a fresh start; a failed build is not.
     const databaseProblem = /database (folder|schema)/i.test(String(error?.message));
@@ -158,19 +203,21 @@ async function startShopWithRetry() {
       `the shop did not start on the reused ${DATA_DIR}; trying once more with a fresh one\n${error.message}`,
     );
     rmSync(DATA_DIR, { recursive: true, force: true });
-    return startShop();
+    return startShop(DATA_DIR, 'shop');
   }
 }
 
-async function startShop() {
+/** `embedded` keeps the shop on its own data dir even when BENCH_DATABASE_URL is set. */
+async function startShop(dataDir, name, { embedded = false } = {}) {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR };
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   // The bench runs the embedded database in its default (development) mode whatever the shell has set.
   for (const name of ['NODE_ENV', 'SHOP_ENV', 'DATABASE_URL', 'SHOP_URL', 'SEED_DEMO'])
     delete env[name];
   // BENCH_DATABASE_URL measures the same shop on a PostgreSQL server instead.
-  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const handle = startProcess('shop', process.execPath, ['scripts/start.mjs'], {
+  if (process.env.BENCH_DATABASE_URL && !embedded)
+    env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  const handle = startProcess(name, process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env,
     // Building and seeding can take a while: show their progress.
@@ -241,6 +288,7 @@ function printSummary(r) {
   const anonymousRatio = r.anonymous.rps / r.static.rps;
   const cartRatio = r.cart.rps / r.ping.rps;
   const productJs = r.js.product.gzip / KB;
+  const listingJs = r.js.listing.gzip / KB;
   const rows = [
     [
       'product page, no cookie (i)',
@@ -267,7 +315,9 @@ function printSummary(r) {
       `${fmt(r.js[name].gzip / KB, 1)} KB`,
       name === 'product'
         ? `≤ ${TARGETS.productJsGzipKB} KB ${verdict(productJs <= TARGETS.productJsGzipKB)}`
-        : `${r.js[name].files} files, ${fmt(r.js[name].raw / KB, 1)} KB raw`,
+        : name === 'listing'
+          ? `first visit ≤ ${TARGETS.listingFirstVisitJsGzipKB} KB ${verdict(listingJs <= TARGETS.listingFirstVisitJsGzipKB)}`
+          : `${r.js[name].files} files, ${fmt(r.js[name].raw / KB, 1)} KB raw`,
     ]),
   ];
   const w0 = Math.max(...rows.map((row) => row[0].length));
@@ -290,8 +340,8 @@ function describeTally(tally) {
  * Two benches on one data dir would open one embedded database twice and damage it: the
  * second one stops here instead.
  */
-function lockDataDir() {
-  const lock = `${DATA_DIR}.lock`;
+function lockDataDir(dir) {
+  const lock = `${dir}.lock`;
   if (existsSync(lock)) {
     const pid = Number(readFileSync(lock, 'utf8'));
     let alive = false;
@@ -302,14 +352,14 @@ function lockDataDir() {
     }
     if (alive)
       throw new Error(
-        `another bench (pid ${pid}) is using ${DATA_DIR}; wait for it or set BENCH_DATA_DIR`,
+        `another bench (pid ${pid}) is using ${dir}; wait for it or set BENCH_DATA_DIR / BENCH_CATALOG_DIR`,
       );
   }
   writeFileSync(lock, String(process.pid));
-  running.lock = lock;
+  running.locks.push(lock);
 }
 
-const running = { shop: null, lock: null };
+const running = { shop: null, locks: [] };
 let failed = false;
 try {
   await main();
@@ -330,6 +380,6 @@ try {
   }
 } finally {
   await stopAll();
-  if (running.lock) rmSync(running.lock, { force: true });
+  for (const lock of running.locks) rmSync(lock, { force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { Icon } from '#app/components/icon.tsx';
 import { useI18n } from '#app/lib/i18n.ts';
 
@@ -15,6 +15,31 @@ export type DialogProps = {
 
 function focusIfPresent(element: Element | null) {
   if (element instanceof HTMLElement && element.isConnected) element.focus();
+}
+
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog lets Tab leave for the browser's own controls; keep it going round inside
+ * the dialog instead, so keyboard users cannot lose their place behind it.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (el) => el.getClientRects().length > 0,
+  );
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /**
@@ -52,6 +77,7 @@ export function DialogFrame({ open, onClose, title, children, className }: Dialo
       className={className}
       aria-labelledby={headingId}
       onClose={handleClose}
+      onKeyDown={keepTabInside}
       onClick={(event) => {
         // A click on the backdrop reaches the dialog itself, outside its box.
         const dialog = event.currentTarget;

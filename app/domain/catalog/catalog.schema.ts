@@ -141,6 +141,9 @@ export const products = pgTable(
     index('products_featured_idx')
       .on(t.featured)
       .where(sql`${t.parentId} is null`),
+    index('products_date_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.parentId} is null`),
     check(
       'products_variation_has_parent',
       sql`(${t.type} = 'variation') = (${t.parentId} is not null)`,
@@ -220,7 +223,12 @@ export const productAttributes = pgTable(
     visible: boolean('visible').notNull().default(true),
     usedForVariations: boolean('used_for_variations').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.attributeId] })],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.attributeId] }),
+    // Listing filters and term counts start from an attribute or from term ids.
+    index('product_attributes_attribute_idx').on(t.attributeId, t.productId),
+    index('product_attributes_terms_idx').using('gin', t.termIds),
+  ],
 );
 
 export const productAttachments = pgTable(

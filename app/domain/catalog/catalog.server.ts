@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, asc, avg, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import { type Locale } from '#app/lib/locale.ts';
@@ -25,7 +25,20 @@ import {
   type StockStatus,
 } from './catalog.schema.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
-import type { ListingOrder } from './listing.ts';
+import {
+  type ListingFacets,
+  type ListingFilters,
+  type ListingOrder,
+  type ListingSort,
+  sortOf,
+} from './listing.ts';
+import {
+  type ResolvedFilters,
+  filterConditions,
+  listingFacets,
+  resolveAttributeFilters,
+} from './listing.server.ts';
+import { LISTING_RESULT_LIMIT, searchProductIds } from '#app/domain/search/search.server.ts';
 import {
   type ProductRow,
   combinedStockStatus,
@@ -76,8 +89,14 @@ export type ListingQuery = {
   categorySlug?: string;
   featured?: boolean;
   orderby?: ListingOrder;
+  /** Column and direction; wins over `orderby` (the Store API's `orderby` and `order`). */
+  sort?: ListingSort;
   ids?: number[];
   search?: string;
+  /** Narrowing by price, attributes, stock, sale and rating; unknown attributes are ignored. */
+  filters?: ListingFilters;
+  /** Also count products per attribute term and category for the filter panel. */
+  facets?: boolean;
 };
 
 const published = and(isNull(products.parentId), eq(products.status, 'publish'));
@@ -112,60 +131,91 @@ const sortPrice = sql<number>`coalesce(
   (select min(${activePriceSql('v', 'products')}) from ${products} v where v.parent_id = ${products.id} and v.status = 'publish'),
   ${activePriceSql('products', 'products')})`;
 
-function orderFor(order: ListingOrder) {
-  switch (order) {
+function orderFor({ key, direction }: ListingSort, locale: Locale) {
+  const by = direction === 'asc' ? asc : desc;
+  switch (key) {
     case 'price':
-      return [asc(sortPrice), asc(products.id)];
-    case 'price-desc':
-      return [desc(sortPrice), asc(products.id)];
+      return [by(sortPrice), asc(products.id)];
     case 'date':
-      return [desc(products.createdAt), desc(products.id)];
+      return [by(products.createdAt), by(products.id)];
     case 'rating':
-      return [desc(ratingOf), asc(products.id)];
+      return [by(ratingOf), asc(products.id)];
     case 'popularity':
-      return [desc(reviewCountOf), asc(products.id)];
+      return [by(reviewCountOf), asc(products.id)];
+    case 'title':
+      return [by(sql`${products.name} ->> ${locale}`), asc(products.id)];
     default:
-      return [asc(products.menuOrder), asc(products.id)];
+      return [by(products.menuOrder), by(products.id)];
   }
 }
 
-export async function listProducts(db: Tx, q: ListingQuery): Promise<Listing | null> {
+export async function listProducts(
+  db: Tx,
+  q: ListingQuery,
+): Promise<(Listing & { facets?: ListingFacets }) | null> {
   const conditions = [published];
+  let categoryCondition: SQL | undefined;
   if (q.categorySlug !== undefined) {
     const ids = await categoryAndDescendants(db, q.categorySlug);
     if (!ids) return null;
-    conditions.push(
-      inArray(
-        products.id,
-        db
-          .selectDistinct({ id: productCategories.productId })
-          .from(productCategories)
-          .where(inArray(productCategories.categoryId, ids)),
-      ),
+    categoryCondition = inArray(
+      products.id,
+      db
+        .selectDistinct({ id: productCategories.productId })
+        .from(productCategories)
+        .where(inArray(productCategories.categoryId, ids)),
     );
+    conditions.push(categoryCondition);
   }
   if (q.featured) conditions.push(eq(products.featured, true));
+  // Search results, best first; without an explicit sort order they stay in that order.
+  let relevance: number[] | null = null;
   if (q.search) {
-    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    relevance = await searchProductIds(db, { query: q.search, limit: LISTING_RESULT_LIMIT });
     conditions.push(
-      sql`(${products.name} ->> 'de' ilike ${pattern} or ${products.name} ->> 'en' ilike ${pattern} or ${products.sku} ilike ${pattern})`,
+      sql`${products.id} = any(string_to_array(${relevance.join(',') || '-1'}, ',')::int[])`,
     );
   }
   if (q.ids) conditions.push(inArray(products.id, q.ids.length ? q.ids : [-1]));
-  const where = and(...conditions);
-  const [[totalRow], rows] = await Promise.all([
+  const { attributes: attributeFilters = [], ...otherFilters } = q.filters ?? {};
+  const filters: ResolvedFilters = {
+    ...otherFilters,
+    attributes: (await resolveAttributeFilters(db, attributeFilters)).resolved,
+  };
+  const where = and(...conditions, ...filterConditions(filters));
+  const [[totalRow], rows, facets] = await Promise.all([
     db.select({ total: count() }).from(products).where(where),
     db
       .select()
       .from(products)
       .where(where)
-      .orderBy(...orderFor(q.orderby ?? 'menu_order'))
+      .orderBy(
+        ...(relevance && !q.orderby && !q.sort
+          ? [
+              sql`array_position(string_to_array(${relevance.join(',') || '-1'}, ',')::int[], ${products.id})`,
+            ]
+          : orderFor(q.sort ?? sortOf(q.orderby ?? 'menu_order'), q.locale)),
+      )
       .limit(q.perPage)
       .offset((q.page - 1) * q.perPage),
+    q.facets
+      ? listingFacets(db, {
+          base: conditions,
+          baseWithoutCategory: conditions.filter((c) => c !== categoryCondition),
+          filters,
+          locale: q.locale,
+        })
+      : undefined,
   ]);
   const total = Number(totalRow?.total ?? 0);
   const items = await summarise(db, rows, q.locale);
-  return { items, total, page: q.page, pages: Math.max(1, Math.ceil(total / q.perPage)) };
+  return {
+    items,
+    total,
+    page: q.page,
+    pages: Math.max(1, Math.ceil(total / q.perPage)),
+    ...(facets ? { facets } : {}),
+  };
 }
 
 /** Builds card data for product rows with a fixed number of queries, whatever the count. */

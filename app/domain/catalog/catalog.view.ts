@@ -121,3 +121,6 @@ export type CategoryNode = {
   image: ImageView | null;
   children: CategoryNode[];
 };
+
+/** Whole-shop counts the home page shows as count-up numbers. */
+export type CatalogFacts = { products: number; categories: number; reviews: number };

@@ -7,6 +7,7 @@ import type { Translate } from '#app/lib/i18n.ts';
 import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import type { Mailer } from '#app/lib/mail.server.ts';
+import { isUnsafeText } from '#app/lib/hostile-input.ts';
 import { compileRules } from './compile.ts';
 import { contactForms, formSubmissions } from './forms.schema.ts';
 import type { FieldDefinition, FormDefinition, SubmissionStatus } from './forms.types.ts';
@@ -161,6 +162,17 @@ export async function processSubmission(
   if (received.broken) {
     await discardFiles(received.files);
     return reply('validation_failed', t('forms.request_broken'), [], 'invalid');
+  }
+  if (received.unsafeField !== undefined) {
+    await discardFiles(received.files);
+    // Named like any invalid field, unless the name itself is what was refused.
+    const field = isUnsafeText(received.unsafeField) ? [] : [received.unsafeField];
+    return reply(
+      'validation_failed',
+      localize(definition.messages.validation_error, locale),
+      field.map((name) => ({ field: name, message: t('forms.invalid_characters') })),
+      'invalid',
+    );
   }
 
   const limit = deps.rateLimit ?? RATE_LIMIT;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
+import { isUnsafeText } from '#app/lib/hostile-input.ts';
 
 export type ReceivedFile = {
   field: string;
@@ -24,6 +25,8 @@ export type ReceivedForm = {
   oversized: string[];
   /** Set when the body was not readable multipart or form data at all. */
   broken: boolean;
+  /** The first field whose name or value holds text the shop refuses (decision 0009). */
+  unsafeField?: string;
 };
 
 export const UPLOAD_LIMITS = {
@@ -127,6 +130,10 @@ export async function receiveForm(request: Request, uploadDir: string): Promise<
     }
     parser.on('field', (name, value) => {
       if (name.length > 100) return;
+      if (isUnsafeText(name) || isUnsafeText(value)) {
+        result.unsafeField ??= name;
+        return;
+      }
       (result.fields[name] ??= []).push(value);
     });
     parser.on('file', (field, stream, info) => {

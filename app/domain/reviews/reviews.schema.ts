@@ -32,6 +32,10 @@ export const reviews = pgTable(
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.status, t.createdAt),
+    // The rating filter averages approved ratings per product from the index alone.
+    index('reviews_approved_rating_idx')
+      .on(t.productId, t.rating)
+      .where(sql`${t.status} = 'approved'`),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );

@@ -6,6 +6,7 @@ export const FORMS_API_CODES: ErrorCodes = {
     'forms.not_found': 'contact_form_not_found',
     'forms.captcha_expired': 'captcha_not_found',
     'error.invalid_param': 'rest_invalid_param',
+    'error.invalid_characters': 'rest_invalid_param',
     'error.invalid_json': 'rest_invalid_json',
     'error.request_too_large': 'rest_request_too_large',
     'error.method_not_allowed': 'rest_no_route',

@@ -8,7 +8,7 @@ import { type DomainError, type Result, fail } from '#app/domain/kernel/result.t
 import { invalidKey, invalidParam } from '#app/domain/cart/cart.errors.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
-import { shop } from '../request.server.ts';
+import { readForm, shop } from '../request.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
 
 /**
@@ -17,7 +17,8 @@ import { STATUS_OF_KIND } from '../status.ts';
  */
 export async function handleCartForm(args: { request: Request; context: AppLoadContext }) {
   const { db, t, locale, currency, startSession, session: currentSession } = shop(args);
-  const form = await args.request.formData().catch(() => new FormData());
+  const read = await readForm(args.request);
+  const form = read.ok ? read.value : new FormData();
   // A remove button inside the cart's quantity form names its line in `remove`.
   const intent = form.get('remove') ? 'remove' : String(form.get('intent') ?? 'add');
   const reply = (result: Result<unknown>, success: string, setCookie: string | null = null) => {
@@ -31,6 +32,7 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
     return data(body, init);
   };
   const refuse = (error: DomainError) => reply(fail(error), '');
+  if (!read.ok) return refuse(read.error);
 
   if (intent === 'add') {
     const variation: Record<string, string> = {};

@@ -16,6 +16,7 @@ export const STORE_API_CODES: ErrorCodes = {
     'error.missing_nonce': 'woocommerce_rest_missing_nonce',
     'error.invalid_nonce': 'woocommerce_rest_invalid_nonce',
     'error.invalid_param': 'rest_invalid_param',
+    'error.invalid_characters': 'rest_invalid_param',
     'error.invalid_quantity': 'rest_invalid_param',
     'error.invalid_json': 'rest_invalid_json',
     'error.request_too_large': 'rest_request_too_large',

@@ -1,40 +1,67 @@
-import { getProduct, listProducts } from '#app/domain/catalog/catalog.server.ts';
+import {
+  categoryTree,
+  findCategory,
+  getProduct,
+  listProducts,
+} from '#app/domain/catalog/catalog.server.ts';
+import { resolveAttributeFilters } from '#app/domain/catalog/listing.server.ts';
+import type { CategoryNode } from '#app/domain/catalog/catalog.view.ts';
 import { domainError } from '#app/domain/kernel/result.ts';
 import { invalidProduct } from '#app/domain/cart/cart.errors.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import { json } from '../response.ts';
 import { STORE_API_CODES } from './codes.ts';
 import { productJson } from './serializers.server.ts';
+import { parseProductsQuery } from './products-query.ts';
 
-const MAX_PER_PAGE = 100;
-
-function intParam(url: URL, name: string, fallback: number, max: number): number | null {
-  const raw = url.searchParams.get(name);
-  if (raw === null || raw === '') return fallback;
-  if (!/^\d{1,9}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n >= 1 && n <= max ? n : null;
+function categorySlugById(tree: CategoryNode[], id: number): string | null {
+  for (const node of tree) {
+    if (node.id === id) return node.slug;
+    const inner = categorySlugById(node.children, id);
+    if (inner) return inner;
+  }
+  return null;
 }
 
-/** GET page, per_page, category, search: published products with WordPress's paging headers. */
+const invalid = (param: string) =>
+  ({ ok: false, error: domainError('invalid', 'error.invalid_param', { param }) }) as const;
+
+/**
+ * GET with WooCommerce's Store API query (paging, sort, search, category, price in minor
+ * units, stock, sale, attribute terms): published products with WordPress's paging headers.
+ * Unknown categories, attributes and terms are refused like malformed values.
+ */
 export const listProductsEndpoint = defineEndpoint({
   methods: ['GET'],
   codes: STORE_API_CODES,
   handle: async ({ db, locale, currency, env, url }) => {
-    const page = intParam(url, 'page', 1, 100_000);
-    const perPage = intParam(url, 'per_page', 10, MAX_PER_PAGE);
-    if (page === null || perPage === null) {
-      const param = page === null ? 'page' : 'per_page';
-      return { ok: false, error: domainError('invalid', 'error.invalid_param', { param }) };
+    const parsed = parseProductsQuery(url.searchParams);
+    if (!parsed.ok) return invalid(parsed.param);
+    const q = parsed.value;
+    let categorySlug: string | undefined;
+    if (q.category) {
+      const tree = await categoryTree(db, locale);
+      const slug =
+        'id' in q.category
+          ? categorySlugById(tree, q.category.id)
+          : findCategory(tree, q.category.slug)
+            ? q.category.slug
+            : null;
+      if (slug === null) return invalid('category');
+      categorySlug = slug;
     }
-    const category = url.searchParams.get('category') ?? undefined;
-    const search = url.searchParams.get('search')?.slice(0, 100) || undefined;
+    if (q.filters.attributes) {
+      const { unknown } = await resolveAttributeFilters(db, q.filters.attributes);
+      if (unknown.length) return invalid('attributes');
+    }
     const listing = await listProducts(db, {
       locale,
-      page,
-      perPage,
-      categorySlug: category,
-      search,
+      page: q.page,
+      perPage: q.perPage,
+      categorySlug,
+      search: q.search,
+      sort: q.sort,
+      filters: q.filters,
     });
     const ctx = { currency, locale, shopUrl: env.SHOP_URL };
     return json(listing?.items.map((p) => productJson(p, ctx)) ?? [], {

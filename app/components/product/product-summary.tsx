@@ -1,0 +1,152 @@
+import { Link } from 'react-router';
+import { LegalPriceInfo, Price, UnitPrice } from '#app/components/ui/price.tsx';
+import { Stars } from '#app/components/stars.tsx';
+import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
+import { type MessageArea, formatDate, useI18n } from '#app/lib/i18n.ts';
+import { AddToCartForm, type AddToCartFormProps } from './add-to-cart-form.tsx';
+import { Gallery } from './gallery.tsx';
+import type { VariationChoice } from './variation.ts';
+
+/** The catalog parts the summary's texts come from. */
+export const PRODUCT_SUMMARY_MESSAGES = [
+  'product',
+  'compliance',
+  'price',
+  'rating',
+  'stock',
+  'delivery',
+  'unit',
+] as const satisfies readonly MessageArea[];
+
+export type ProductSummaryProps = {
+  product: ProductDetail;
+  selection: VariationChoice;
+  /** The name's heading level; false where a dialog title already names the product. */
+  heading?: 'h1' | 'h2' | false;
+  /** Set outside the product page: rating and a "full details" link then lead there. */
+  productUrl?: string;
+  /** How the add-to-cart form posts (see AddToCartForm). */
+  form?: Pick<AddToCartFormProps, 'action' | 'fetcher' | 'idPrefix'>;
+  gallerySizes?: string;
+};
+
+/**
+ * Gallery, name, rating, price with every legal notice, stock and the add-to-cart form: what the
+ * product page shows above its details, and what the quick view shows.
+ */
+export function ProductSummary({
+  product,
+  selection,
+  heading = 'h1',
+  productUrl,
+  form,
+  gallerySizes,
+}: ProductSummaryProps) {
+  const { t, locale } = useI18n();
+  const { choice, setChoice, variation: shown } = selection;
+  const compliance = shown?.compliance ?? product.compliance;
+  const gallery = shown?.image
+    ? [shown.image, ...product.gallery.filter((g) => g.key !== shown.image!.key)]
+    : product.gallery;
+  const Heading = heading || null;
+  return (
+    <div className="product-main">
+      <Gallery key={gallery[0]?.key} images={gallery} name={product.name} sizes={gallerySizes} />
+      <div className="product-summary">
+        {Heading && <Heading>{product.name}</Heading>}
+        <p className="product-rating">
+          <Stars average={product.rating.average} count={product.rating.count} showCount={false} />
+          {product.rating.count > 0 && (
+            <a href={`${productUrl ?? ''}#reviews`}>
+              {t('rating.count', { count: product.rating.count })}
+            </a>
+          )}
+        </p>
+        <p className="product-price">
+          <Price price={shown?.price ?? product.price} />
+        </p>
+        <UnitPrice unitPrice={compliance.unitPrice} />
+        <LegalPriceInfo
+          taxRate={product.taxRate}
+          deposit={compliance.deposit}
+          taxInfo={compliance.taxInfo}
+          shippingCostsInfo={compliance.shippingCostsInfo}
+        />
+        {product.price.saleEndsAt && (
+          <p className="sale-until">
+            {t('price.sale_until', { date: formatDate(product.price.saleEndsAt, locale) })}
+          </p>
+        )}
+        {compliance.deliveryTime && (
+          <p className="delivery-time">
+            {t('delivery.time', { label: compliance.deliveryTime.label })}
+          </p>
+        )}
+        <StockLine
+          status={shown?.stockStatus ?? product.stockStatus}
+          quantity={shown ? shown.stockQuantity : product.stockQuantity}
+          low={product.lowStockAmount}
+        />
+        {product.shortDescription && (
+          <p className="short-description">{product.shortDescription}</p>
+        )}
+        <AddToCartForm
+          product={product}
+          variation={shown}
+          choice={choice}
+          onChoice={setChoice}
+          {...form}
+        />
+        <ul className="product-meta">
+          {(shown?.sku ?? product.sku) && (
+            <li>{t('product.sku', { sku: (shown?.sku ?? product.sku)! })}</li>
+          )}
+          {(shown?.gtin ?? product.gtin) && (
+            <li>{t('product.gtin', { gtin: (shown?.gtin ?? product.gtin)! })}</li>
+          )}
+          {product.categories.length > 0 && (
+            <li>
+              {t('product.categories')}:{' '}
+              {product.categories.map((c, i) => (
+                <span key={c.slug}>
+                  {i > 0 && ', '}
+                  <Link to={`/product-category/${c.slug}`}>{c.name}</Link>
+                </span>
+              ))}
+            </li>
+          )}
+        </ul>
+        {productUrl && (
+          <p className="product-full-details">
+            <Link to={productUrl} className="button button-secondary">
+              {t('product.full_details')}
+            </Link>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function StockLine({
+  status,
+  quantity,
+  low,
+}: {
+  status: string;
+  quantity: number | null;
+  low: number | null;
+}) {
+  const { t } = useI18n();
+  const text =
+    status === 'instock' && quantity !== null && low !== null && quantity <= low
+      ? t('stock.left', { count: quantity })
+      : t(
+          status === 'outofstock'
+            ? 'stock.outofstock'
+            : status === 'onbackorder'
+              ? 'stock.onbackorder'
+              : 'stock.instock',
+        );
+  return <p className={`stock stock-${status}`}>{text}</p>;
+}

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#app/lib/db.server.ts';
+import {
+  createAttribute,
+  createCategory,
+  createProduct,
+  createReview,
+} from '#db/seed/factories.ts';
+import { openTestDatabase } from '../../../tests/support/database.ts';
+import { listProducts } from './catalog.server.ts';
+import { resolveAttributeFilters } from './listing.server.ts';
+import type { ListingFilters } from './listing.ts';
+
+let handle: DatabaseHandle;
+const DAY = 86_400_000;
+let categoryId: number;
+let clothesId: number;
+let ids: Record<string, number> = {};
+
+/**
+ * A small catalog in one category:
+ * - Shirt: variable, red (in stock, 20 €) and blue (sold out, 30 €), sizes m/l
+ * - Mug: simple, red, 8 € on sale for 6 €, rated 5
+ * - Cap: simple, blue, 15 €, out of stock, rated 2
+ * - Scarf: simple, no colour, 40 €, sale scheduled for tomorrow
+ */
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  const db = handle.db;
+  const shop = await createCategory(db, { name: { de: 'Filterladen', en: 'Filter shop' } });
+  const clothes = await createCategory(db, {
+    name: { de: 'Filterkleidung', en: 'Filter clothes' },
+    parentId: shop.id,
+  });
+  categoryId = shop.id;
+  clothesId = clothes.id;
+  const color = await createAttribute(db, {
+    slug: 'flt-color',
+    name: { de: 'Farbe', en: 'Colour' },
+    terms: [
+      { slug: 'red', name: { de: 'Rot', en: 'Red' } },
+      { slug: 'blue', name: { de: 'Blau', en: 'Blue' } },
+      { slug: 'green', name: { de: 'Grün', en: 'Green' } },
+    ],
+  });
+  const size = await createAttribute(db, {
+    slug: 'flt-size',
+    name: { de: 'Größe', en: 'Size' },
+    terms: [
+      { slug: 'm', name: { de: 'M', en: 'M' } },
+      { slug: 'l', name: { de: 'L', en: 'L' } },
+    ],
+  });
+  const shirt = await createProduct(db, {
+    name: { de: 'Filterhemd', en: 'Filter shirt' },
+    categoryIds: [clothes.id],
+    menuOrder: 1,
+    attributes: [
+      {
+        attributeId: color.attribute.id,
+        termIds: [color.termIds.red!, color.termIds.blue!],
+        usedForVariations: true,
+      },
+      { attributeId: size.attribute.id, termIds: [size.termIds.m!, size.termIds.l!] },
+    ],
+    variations: [
+      { attributes: { 'flt-color': 'red' }, regularPrice: 2000 },
+      {
+        attributes: { 'flt-color': 'blue' },
+        regularPrice: 3000,
+        manageStock: true,
+        stockQuantity: 0,
+      },
+    ],
+  });
+  const mug = await createProduct(db, {
+    name: { de: 'Filtertasse', en: 'Filter mug' },
+    categoryIds: [shop.id],
+    menuOrder: 2,
+    regularPrice: 800,
+    salePrice: 600,
+    attributes: [{ attributeId: color.attribute.id, termIds: [color.termIds.red!] }],
+  });
+  const cap = await createProduct(db, {
+    name: { de: 'Filtermütze', en: 'Filter cap' },
+    categoryIds: [clothes.id],
+    menuOrder: 3,
+    regularPrice: 1500,
+    stockStatus: 'outofstock',
+    attributes: [{ attributeId: color.attribute.id, termIds: [color.termIds.blue!] }],
+  });
+  const scarf = await createProduct(db, {
+    name: { de: 'Filterschal', en: 'Filter scarf' },
+    categoryIds: [clothes.id],
+    menuOrder: 4,
+    regularPrice: 4000,
+    salePrice: 1000,
+    saleFrom: new Date(Date.now() + DAY),
+  });
+  await createReview(db, { productId: mug.product.id, rating: 5 });
+  await createReview(db, { productId: cap.product.id, rating: 2 });
+  await createReview(db, { productId: shirt.product.id, rating: 4 });
+  await createReview(db, { productId: shirt.product.id, rating: 3 });
+  ids = {
+    shirt: shirt.product.id,
+    mug: mug.product.id,
+    cap: cap.product.id,
+    scarf: scarf.product.id,
+  };
+}, 180_000);
+afterAll(async () => {
+  await handle.close();
+});
+
+async function names(filters: ListingFilters): Promise<string[]> {
+  const listing = await listProducts(handle.db, {
+    locale: 'en',
+    page: 1,
+    perPage: 20,
+    categorySlug: 'filterladen',
+    filters,
+  });
+  return listing!.items.map((p) => p.name);
+}
+
+describe('listing filters', () => {
+  it.each<[string, ListingFilters, string[]]>([
+    ['no filter', {}, ['Filter shirt', 'Filter mug', 'Filter cap', 'Filter scarf']],
+    [
+      'a colour',
+      { attributes: [{ attribute: 'flt-color', terms: ['red'] }] },
+      ['Filter shirt', 'Filter mug'],
+    ],
+    [
+      'two colours (either)',
+      { attributes: [{ attribute: 'flt-color', terms: ['red', 'blue'] }] },
+      ['Filter shirt', 'Filter mug', 'Filter cap'],
+    ],
+    [
+      'blue, in stock only: the shirt’s blue is sold out and the cap too',
+      { attributes: [{ attribute: 'flt-color', terms: ['blue'] }], stockStatus: ['instock'] },
+      [],
+    ],
+    ['in stock only', { stockStatus: ['instock'] }, ['Filter shirt', 'Filter mug', 'Filter scarf']],
+    ['out of stock', { stockStatus: ['outofstock'] }, ['Filter cap']],
+    ['on sale (scheduled sales not yet)', { onSale: true }, ['Filter mug']],
+    [
+      'minimum price 25 € (a variation at 30 €)',
+      { minPrice: 2500 },
+      ['Filter shirt', 'Filter scarf'],
+    ],
+    ['maximum price 10 € (sale price counts)', { maxPrice: 1000 }, ['Filter mug']],
+    [
+      'price between 15 and 20 €',
+      { minPrice: 1500, maxPrice: 2000 },
+      ['Filter shirt', 'Filter cap'],
+    ],
+    ['rating at least 4', { minRating: 4 }, ['Filter mug']],
+    ['rating at least 3', { minRating: 3 }, ['Filter shirt', 'Filter mug']],
+    [
+      'size (not used for variations) and colour',
+      {
+        attributes: [
+          { attribute: 'flt-size', terms: ['m'] },
+          { attribute: 'flt-color', terms: ['red'] },
+        ],
+      },
+      ['Filter shirt'],
+    ],
+    [
+      'combination: red, in stock, up to 10 €, on sale',
+      {
+        attributes: [{ attribute: 'flt-color', terms: ['red'] }],
+        stockStatus: ['instock'],
+        maxPrice: 1000,
+        onSale: true,
+      },
+      ['Filter mug'],
+    ],
+    [
+      'unknown attribute is ignored',
+      { attributes: [{ attribute: 'nope', terms: ['x'] }] },
+      ['Filter shirt', 'Filter mug', 'Filter cap', 'Filter scarf'],
+    ],
+  ])('%s', async (_, filters, expected) => {
+    expect(await names(filters)).toEqual(expected);
+  });
+
+  it('pages and counts the filtered set', async () => {
+    const listing = await listProducts(handle.db, {
+      locale: 'en',
+      page: 2,
+      perPage: 1,
+      categorySlug: 'filterladen',
+      orderby: 'price',
+      filters: { attributes: [{ attribute: 'flt-color', terms: ['red', 'blue'] }] },
+    });
+    expect(listing).toMatchObject({ total: 3, pages: 3 });
+    expect(listing!.items.map((p) => p.name)).toEqual(['Filter cap']);
+  });
+
+  it('counts products per term under the other filters and per category', async () => {
+    const listing = await listProducts(handle.db, {
+      locale: 'de',
+      page: 1,
+      perPage: 20,
+      categorySlug: 'filterkleidung',
+      facets: true,
+      filters: {
+        stockStatus: ['instock'],
+        attributes: [{ attribute: 'flt-color', terms: ['red'] }],
+      },
+    });
+    expect(listing!.items.map((p) => p.id)).toEqual([ids.shirt]);
+    const facets = listing!.facets!;
+    const color = facets.attributes.find((a) => a.slug === 'flt-color')!;
+    // Blue stays listed with the count it would have (none in stock), red is chosen.
+    expect(color).toEqual({
+      slug: 'flt-color',
+      name: 'Farbe',
+      terms: [{ slug: 'red', name: 'Rot', count: 1, selected: true }],
+    });
+    const size = facets.attributes.find((a) => a.slug === 'flt-size')!;
+    expect(size.terms.map((t) => [t.slug, t.count])).toEqual([
+      ['m', 1],
+      ['l', 1],
+    ]);
+    // Category counts ignore the category but keep the other filters; parents include children.
+    expect(facets.categoryCounts[categoryId]).toBe(2);
+    expect(facets.categoryCounts[clothesId]).toBe(1);
+  });
+
+  it('tells unknown attributes and terms apart for the API', async () => {
+    const result = await resolveAttributeFilters(handle.db, [
+      { attribute: 'pa_flt-color', terms: ['red', 'purple'] },
+      { attribute: 'flt-size', terms: [], termIds: [-5] },
+      { attribute: 'pa_missing', terms: ['x'] },
+    ]);
+    expect(result.unknown).toEqual(['pa_flt-color', 'flt-size', 'pa_missing']);
+    expect(result.resolved.map((r) => [r.slug, r.termSlugs])).toEqual([['flt-color', ['red']]]);
+  });
+});
