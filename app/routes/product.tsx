@@ -129,9 +129,9 @@ function Product({
               <a href="#reviews">{t('rating.count', { count: product.rating.count })}</a>
             )}
           </p>
-          <p className="product-price">
+          <div className="product-price">
             <Price price={shown?.price ?? product.price} />
-          </p>
+          </div>
           <UnitPrice unitPrice={compliance.unitPrice} />
           <LegalPriceInfo
             taxRate={product.taxRate}
