@@ -1,16 +1,25 @@
-import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToStringAsync } from 'preact-render-to-string';
+import { type VNode, options } from 'preact';
 
 export const streamTimeout = 5_000;
+
+// A React-only hint the router puts on its scripts; React drops it, Preact would print it.
+const nextVNodeHook = options.vnode;
+options.vnode = (vnode) => {
+  const props = vnode.props as Record<string, unknown> | null;
+  if (props && 'suppressHydrationWarning' in props) delete props.suppressHydrationWarning;
+  nextVNodeHook?.(vnode);
+};
 
 /**
  * Pages are sent whole, not streamed: the shop's loaders await all their data, and a
  * complete document lets the server hash its inline scripts for the CSP and cache it.
+ * Preact renders them (the browser hydrates with Preact as well); the async renderer waits
+ * for everything the router suspends on, such as the loader data it writes into the page.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -20,37 +29,22 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  return new Promise<Response>((resolve, reject) => {
-    let status = responseStatusCode;
-    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
-      {
-        onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeout);
-              callback();
-            },
-          });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status,
-            }),
-          );
-        },
-        onShellError(error) {
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error) {
-          status = 500;
-          console.error(error);
-        },
-      },
+  const page = (<ServerRouter context={routerContext} url={request.url} />) as unknown as VNode;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`rendering ${request.url} took longer than ${streamTimeout} ms`)),
+      streamTimeout + 1000,
     );
   });
+  try {
+    const html = await Promise.race([renderToStringAsync(page), timeout]);
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+    return new Response(`<!DOCTYPE html>${html}`, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -25,6 +25,7 @@ import { categoryTree } from './domain/catalog/catalog.server.ts';
 import { cartItemCount } from './domain/cart/cart.server.ts';
 import { SiteFooter, SiteHeader } from './components/layout.tsx';
 import { NotFoundContent } from './components/not-found.tsx';
+import { DocumentElement } from './client/document-element.tsx';
 import { BadRequestContent } from './components/bad-request.tsx';
 import { DEFAULT_LOCALE } from '#app/lib/locale.ts';
 import { de } from './lib/messages/de.ts';
@@ -91,7 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const i18n = usePageI18n(locale, de);
   return (
-    <html lang={locale}>
+    <DocumentElement lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -113,7 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration />
         <Scripts />
       </body>
-    </html>
+    </DocumentElement>
   );
 }
 

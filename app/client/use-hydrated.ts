@@ -1,12 +1,20 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 
-const subscribe = () => () => {};
+// Once one component has hydrated, later mounts (client navigation) start out hydrated.
+let hydrated = false;
 
-/** False during server rendering and hydration, true once the page's script runs. */
+/**
+ * False during server rendering and hydration, true once the page's script runs. A state
+ * flipped by an effect rather than useSyncExternalStore: Preact's version of that ignores
+ * the server snapshot, so the server would render the hydrated page.
+ */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [value, setValue] = useState(hydrated);
+  useEffect(() => {
+    hydrated = true;
+    // The one extra render after hydration is the point of this hook.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setValue(true);
+  }, []);
+  return value;
 }

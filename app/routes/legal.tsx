@@ -58,7 +58,14 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
                 );
               case 'table':
                 return (
-                  <div className="table-scroll" key={j}>
+                  // Narrow screens scroll the table sideways: keyboard users reach it too.
+                  <div
+                    className="table-scroll"
+                    key={j}
+                    role="region"
+                    tabIndex={0}
+                    aria-labelledby={`legal-${i}`}
+                  >
                     <table>
                       <thead>
                         <tr>

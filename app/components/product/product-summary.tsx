@@ -62,9 +62,9 @@ export function ProductSummary({
             </a>
           )}
         </p>
-        <p className="product-price">
+        <div className="product-price">
           <Price price={shown?.price ?? product.price} />
-        </p>
+        </div>
         <UnitPrice unitPrice={compliance.unitPrice} />
         <LegalPriceInfo
           taxRate={product.taxRate}
