@@ -160,7 +160,8 @@ describe('GET /wc-ajax/product_search', () => {
     ['10 kB', 'x'.repeat(10_240), 414, 'rest_request_too_large'],
     ['a NUL byte', 'espr\u0000esso', 400, 'rest_invalid_param'],
   ])('refuses an address with %s as a JSON error', async (_name, query, status, code) => {
-    for (const params of [{ query }, { query: 'espresso', product_cat: query }]) {
+    const asked: Record<string, string>[] = [{ query }, { query: 'espresso', product_cat: query }];
+    for (const params of asked) {
       const res = await get(params);
       expect(res.status).toBe(status);
       expect(((await res.json()) as { code: string }).code).toBe(code);
