@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { isHydrated } from './use-hydrated.ts';
 
 /** The theme's timings (storefront spec, section 9). */
 export const SCROLL_ANIMATION_MS = 1000;
@@ -21,9 +22,18 @@ function subscribe(onChange: () => void) {
   return () => list?.removeEventListener('change', onChange);
 }
 
-/** The same as a hook that follows changes; false while rendering on the server. */
+/**
+ * The same as a hook that follows changes. False on the server and while hydrating, so the
+ * first render matches the server's markup (Preact does not repair a mismatch); set by an effect.
+ */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
+  const [reduced, setReduced] = useState(() => isHydrated() && prefersReducedMotion());
+  useEffect(() => {
+    const update = () => setReduced(prefersReducedMotion());
+    update();
+    return subscribe(update);
+  }, []);
+  return reduced;
 }
 
 /** Slow at both ends, for scrolling and counting. */

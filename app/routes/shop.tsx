@@ -27,6 +27,7 @@ import {
 import type { CategoryNode } from '#app/domain/catalog/catalog.view.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';
 import { Drawer } from '#app/components/ui/drawer.tsx';
+import { Icon } from '#app/components/icon.tsx';
 import { listingSeo, seoSite } from '#app/http/seo/page-seo.ts';
 import { JsonLd } from '#app/components/json-ld.tsx';
 import { spellingSuggestion } from '#app/domain/search/search.server.ts';
@@ -321,7 +322,7 @@ function ListingPage({ data: d }: { data: ListingData }) {
                       aria-label={t('listing.remove_filter', { label: chip.label })}
                     >
                       {chip.label}
-                      <span aria-hidden="true"> ×</span>
+                      <Icon name="close" size={14} />
                     </Link>
                   </li>
                 ))}

@@ -54,7 +54,15 @@ describe('sticky header', () => {
         ? box.top === 0
         : false;
     });
+    // Record how often the header enters the stuck state: once, not back and forth.
+    const entries = await page.evaluate(
+      () => document.querySelector('.site-header')!.getAnimations().length,
+    );
+    await page.waitForFunction(
+      () => document.querySelector('.site-header')!.getAnimations().length === 0,
+    );
     const stuck = (await header.boundingBox())!;
+    expect(entries).toBeLessThanOrEqual(1);
     expect(stuck.y).toBe(0);
     expect(stuck.height).toBeLessThan(fullHeight);
     // The header's place is kept: the content did not jump up when it left the flow.
