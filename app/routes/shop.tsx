@@ -472,47 +472,19 @@ function FilterPanel({
         <fieldset className="filter-group">
           <legend className="filter-title">{t('listing.filter_price')}</legend>
           <div className="filter-price">
-            <label htmlFor={id('min-price')}>{t('listing.filter_min_price')}</label>
-            <input
-              key={`min-${d.filters.minPrice ?? ''}`}
+            <PriceInput
               id={id('min-price')}
               name="min_price"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={12}
-              defaultValue={
-                d.filters.minPrice !== undefined ? formatEuroInput(d.filters.minPrice, locale) : ''
-              }
-              onBlur={(e) => {
-                if (
-                  e.currentTarget.value !== e.currentTarget.defaultValue &&
-                  e.currentTarget.form
-                ) {
-                  submit(e.currentTarget.form);
-                }
-              }}
+              label={t('listing.filter_min_price')}
+              amount={d.filters.minPrice}
+              onCommit={submit}
             />
-            <label htmlFor={id('max-price')}>{t('listing.filter_max_price')}</label>
-            <input
-              key={`max-${d.filters.maxPrice ?? ''}`}
+            <PriceInput
               id={id('max-price')}
               name="max_price"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={12}
-              defaultValue={
-                d.filters.maxPrice !== undefined ? formatEuroInput(d.filters.maxPrice, locale) : ''
-              }
-              onBlur={(e) => {
-                if (
-                  e.currentTarget.value !== e.currentTarget.defaultValue &&
-                  e.currentTarget.form
-                ) {
-                  submit(e.currentTarget.form);
-                }
-              }}
+              label={t('listing.filter_max_price')}
+              amount={d.filters.maxPrice}
+              onCommit={submit}
             />
           </div>
         </fieldset>
@@ -595,6 +567,42 @@ function FilterPanel({
         </button>
       </form>
     </div>
+  );
+}
+
+/** A price bound in euros as the shopper types it; applied when left with a changed value. */
+function PriceInput({
+  id,
+  name,
+  label,
+  amount,
+  onCommit,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  amount: number | undefined;
+  onCommit: (form: HTMLFormElement) => void;
+}) {
+  const { locale } = useI18n();
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        key={`${name}-${amount ?? ''}`}
+        id={id}
+        name={name}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={12}
+        defaultValue={amount !== undefined ? formatEuroInput(amount, locale) : ''}
+        onBlur={(e) => {
+          const input = e.currentTarget;
+          if (input.value !== input.defaultValue && input.form) onCommit(input.form);
+        }}
+      />
+    </>
   );
 }
 
