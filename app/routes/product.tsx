@@ -1,7 +1,7 @@
 import { Link, useActionData } from 'react-router';
 import type { Route } from './+types/product';
 import { ComplianceDetails } from '#app/components/compliance.tsx';
-import { Notice } from '#app/components/ui/notice.tsx';
+import { CartResultNotice } from '#app/components/cart/cart-result.tsx';
 import { ProductSummary } from '#app/components/product/product-summary.tsx';
 import { useVariationChoice } from '#app/components/product/variation.ts';
 import { Stars } from '#app/components/stars.tsx';
@@ -104,16 +104,7 @@ function Product({
           </li>
         </ol>
       </nav>
-      {result && (
-        <Notice kind={result.ok ? 'success' : 'error'}>
-          {result.message}{' '}
-          {result.ok && (
-            <Link to="/cart" className="notice-action">
-              {t('product.view_cart')}
-            </Link>
-          )}
-        </Notice>
-      )}
+      <CartResultNotice result={result} />
       <ProductSummary product={product} selection={selection} />
       <div className="product-details">
         {product.description && (

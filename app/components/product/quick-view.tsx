@@ -4,6 +4,7 @@ import { fetchJson } from '#app/client/fetch-json.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { Modal } from '#app/components/ui/modal.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
+import { CartResultNotice } from '#app/components/cart/cart-result.tsx';
 import { Overlay } from '#app/components/ui/overlay.tsx';
 import type { CartActionData } from '#app/http/pages/cart-form.view.ts';
 import type { QuickViewPayload } from '#app/http/wc-ajax/quick-view.view.ts';
@@ -95,16 +96,7 @@ function QuickViewDialog({ product, onClose }: { product: QuickViewProduct; onCl
             <Link to={`/product/${product.slug}`}>{t('product.full_details')}</Link>
           </Notice>
         )}
-        {result && (
-          <Notice kind={result.ok ? 'success' : 'error'}>
-            {result.message}{' '}
-            {result.ok && (
-              <Link to="/cart" className="notice-action">
-                {t('product.view_cart')}
-              </Link>
-            )}
-          </Notice>
-        )}
+        <CartResultNotice result={result} />
         {loading.state === 'ready' && (
           <I18nContext.Provider value={i18n}>
             <QuickViewContent product={loading.payload.product} heading={false} fetcher={fetcher} />
