@@ -1,5 +1,6 @@
 export * from '#app/domain/catalog/catalog.schema.ts';
 export * from '#app/domain/search/search.schema.ts';
+export * from '#app/domain/catalog/listing.schema.ts';
 export * from '#app/domain/compliance/compliance.schema.ts';
 export * from '#app/domain/reviews/reviews.schema.ts';
 export * from '#app/domain/sessions/sessions.schema.ts';

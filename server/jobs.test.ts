@@ -243,8 +243,9 @@ describe('job runner', () => {
     await stuckRun;
   });
 
-  it('registers the shop purges hourly, each under a name of its own', () => {
+  it('registers the price refresh at every check and the purges hourly, each under a name of its own', () => {
     expect(JOBS.map((j) => [j.name, j.everyMs])).toEqual([
+      ['refresh-scheduled-prices', 50_000],
       ['purge-expired-sessions', HOUR],
       ['purge-form-submissions', HOUR],
     ]);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { refreshScheduledPrices } from '#app/domain/catalog/listing.server.ts';
 import { purgeOldSubmissions } from '#app/domain/forms/forms.server.ts';
 import { purgeOldUploads } from '#app/domain/forms/uploads.server.ts';
 import { type Database, type Tx, describe } from '#app/lib/db.server.ts';
@@ -24,9 +25,17 @@ export type Job = {
 };
 
 const HOUR = 3_600_000;
+/** Under the runner's one-minute check, so each check runs it. */
+const EVERY_CHECK = 50_000;
 
 /** Every periodic job of the shop; a new one is one more entry here. */
 export const JOBS: readonly Job[] = [
+  {
+    // Sale schedules start and end on their own; listings sort and filter by the price of now.
+    name: 'refresh-scheduled-prices',
+    everyMs: EVERY_CHECK,
+    run: async ({ db }) => ({ products: await refreshScheduledPrices(db) }),
+  },
   {
     name: 'purge-expired-sessions',
     everyMs: HOUR,

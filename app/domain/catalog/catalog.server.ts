@@ -24,6 +24,7 @@ import {
   products,
   type StockStatus,
 } from './catalog.schema.ts';
+import { productListing } from './listing.schema.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
 import {
   type ListingFacets,
@@ -34,6 +35,7 @@ import {
 } from './listing.ts';
 import {
   type ResolvedFilters,
+  catalogCounted,
   filterConditions,
   listingFacets,
   resolveAttributeFilters,
@@ -100,115 +102,116 @@ export type ListingQuery = {
 };
 
 const published = and(isNull(products.parentId), eq(products.status, 'publish'));
+const listed = productListing;
 
-/** Category ids of a category and all its descendants. */
-async function categoryAndDescendants(db: Tx, slug: string): Promise<number[] | null> {
-  const result = await db.execute<{ id: number }>(sql`
-    with recursive tree as (
-      select id from ${categories} where slug = ${slug}
-      union all
-      select c.id from ${categories} c join tree on c.parent_id = tree.id
-    ) select id from tree`);
-  const { rows } = result as unknown as { rows: { id: number }[] };
-  return rows.length ? rows.map((r) => Number(r.id)) : null;
+async function categoryIdOf(db: Tx, slug: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.slug, slug));
+  return row?.id ?? null;
 }
-
-const ratingOf = sql<number>`(select coalesce(avg(${reviews.rating}), 0) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved')`;
-const reviewCountOf = sql<number>`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved')`;
-/**
- * The price a shopper pays now, in SQL, for sorting: `activePrice` of pricing/price.rules.ts
- * (a sale counts only inside its schedule and below the regular price), with a variation's
- * empty columns falling back to its parent's (`p` is the parent row, `v` the row itself).
- */
-const activePriceSql = (v: string, p: string) =>
-  sql.raw(`
-  case when coalesce(${v}.sale_price, ${p}.sale_price) < coalesce(${v}.regular_price, ${p}.regular_price)
-        and coalesce(${v}.sale_from, ${p}.sale_from, '-infinity') <= now()
-        and coalesce(${v}.sale_to, ${p}.sale_to, 'infinity') > now()
-       then coalesce(${v}.sale_price, ${p}.sale_price)
-       else coalesce(${v}.regular_price, ${p}.regular_price) end`);
-const sortPrice = sql<number>`coalesce(
-  (select min(${activePriceSql('v', 'products')}) from ${products} v where v.parent_id = ${products.id} and v.status = 'publish'),
-  ${activePriceSql('products', 'products')})`;
 
 function orderFor({ key, direction }: ListingSort, locale: Locale) {
   const by = direction === 'asc' ? asc : desc;
   switch (key) {
     case 'price':
-      return [by(sortPrice), asc(products.id)];
+      // Products without a price come last either way.
+      return direction === 'asc'
+        ? [asc(listed.price), asc(listed.productId)]
+        : [sql`${listed.price} desc nulls last`, desc(listed.productId)];
     case 'date':
-      return [by(products.createdAt), by(products.id)];
+      return [by(listed.createdAt), by(listed.productId)];
     case 'rating':
-      return [by(ratingOf), asc(products.id)];
+      return [by(listed.rating), by(listed.productId)];
     case 'popularity':
-      return [by(reviewCountOf), asc(products.id)];
+      return [by(listed.reviewCount), by(listed.productId)];
     case 'title':
       return [by(sql`${products.name} ->> ${locale}`), asc(products.id)];
     default:
-      return [by(products.menuOrder), by(products.id)];
+      return [by(listed.menuOrder), by(listed.productId)];
   }
+}
+
+/** A stable text for the parts of a query the counts depend on. */
+function countKey(q: ListingQuery, categoryId: number | null, search: number[] | null) {
+  return JSON.stringify([
+    q.locale,
+    categoryId,
+    q.featured ?? false,
+    q.ids ?? null,
+    search,
+    q.filters ?? null,
+    q.facets ?? false,
+  ]);
 }
 
 export async function listProducts(
   db: Tx,
   q: ListingQuery,
 ): Promise<(Listing & { facets?: ListingFacets }) | null> {
-  const conditions = [published];
+  const conditions: SQL[] = [eq(listed.published, true)];
   let categoryCondition: SQL | undefined;
+  let categoryId: number | null = null;
   if (q.categorySlug !== undefined) {
-    const ids = await categoryAndDescendants(db, q.categorySlug);
-    if (!ids) return null;
-    categoryCondition = inArray(
-      products.id,
-      db
-        .selectDistinct({ id: productCategories.productId })
-        .from(productCategories)
-        .where(inArray(productCategories.categoryId, ids)),
-    );
+    categoryId = await categoryIdOf(db, q.categorySlug);
+    if (categoryId === null) return null;
+    // The row lists every ancestor of its categories: one id finds the whole subtree.
+    categoryCondition = sql`${listed.categoryIds} && array[${categoryId}]::int[]`;
     conditions.push(categoryCondition);
   }
-  if (q.featured) conditions.push(eq(products.featured, true));
+  if (q.featured) conditions.push(eq(listed.featured, true));
   // Search results, best first; without an explicit sort order they stay in that order.
   let relevance: number[] | null = null;
   if (q.search) {
     relevance = await searchProductIds(db, { query: q.search, limit: LISTING_RESULT_LIMIT });
     conditions.push(
-      sql`${products.id} = any(string_to_array(${relevance.join(',') || '-1'}, ',')::int[])`,
+      sql`${listed.productId} = any(string_to_array(${relevance.join(',') || '-1'}, ',')::int[])`,
     );
   }
-  if (q.ids) conditions.push(inArray(products.id, q.ids.length ? q.ids : [-1]));
+  if (q.ids) conditions.push(inArray(listed.productId, q.ids.length ? q.ids : [-1]));
   const { attributes: attributeFilters = [], ...otherFilters } = q.filters ?? {};
   const filters: ResolvedFilters = {
     ...otherFilters,
     attributes: (await resolveAttributeFilters(db, attributeFilters)).resolved,
   };
   const where = and(...conditions, ...filterConditions(filters));
-  const [[totalRow], rows, facets] = await Promise.all([
-    db.select({ total: count() }).from(products).where(where),
+  const [counted, rows] = await Promise.all([
+    catalogCounted(db, countKey(q, categoryId, relevance), async () => {
+      const [[totalRow], facets] = await Promise.all([
+        db.select({ total: count() }).from(listed).where(where),
+        q.facets
+          ? listingFacets(db, {
+              base: conditions,
+              baseWithoutCategory: conditions.filter((c) => c !== categoryCondition),
+              filters,
+              locale: q.locale,
+            })
+          : undefined,
+      ]);
+      return { total: Number(totalRow?.total ?? 0), facets };
+    }),
     db
-      .select()
-      .from(products)
+      .select({ product: products })
+      .from(listed)
+      .innerJoin(products, eq(products.id, listed.productId))
       .where(where)
       .orderBy(
         ...(relevance && !q.orderby && !q.sort
           ? [
-              sql`array_position(string_to_array(${relevance.join(',') || '-1'}, ',')::int[], ${products.id})`,
+              sql`array_position(string_to_array(${relevance.join(',') || '-1'}, ',')::int[], ${listed.productId})`,
             ]
           : orderFor(q.sort ?? sortOf(q.orderby ?? 'menu_order'), q.locale)),
       )
       .limit(q.perPage)
       .offset((q.page - 1) * q.perPage),
-    q.facets
-      ? listingFacets(db, {
-          base: conditions,
-          baseWithoutCategory: conditions.filter((c) => c !== categoryCondition),
-          filters,
-          locale: q.locale,
-        })
-      : undefined,
   ]);
-  const total = Number(totalRow?.total ?? 0);
-  const items = await summarise(db, rows, q.locale);
+  const { total, facets } = counted;
+  const items = await summarise(
+    db,
+    rows.map((r) => r.product),
+    q.locale,
+  );
   return {
     items,
     total,

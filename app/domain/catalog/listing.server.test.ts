@@ -8,7 +8,9 @@ import {
 } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
 import { listProducts } from './catalog.server.ts';
-import { resolveAttributeFilters } from './listing.server.ts';
+import { eq, sql } from 'drizzle-orm';
+import { products } from './catalog.schema.ts';
+import { refreshScheduledPrices, resolveAttributeFilters } from './listing.server.ts';
 import type { ListingFilters } from './listing.ts';
 
 let handle: DatabaseHandle;
@@ -238,5 +240,86 @@ describe('listing filters', () => {
     ]);
     expect(result.unknown).toEqual(['pa_flt-color', 'flt-size', 'pa_missing']);
     expect(result.resolved.map((r) => [r.slug, r.termSlugs])).toEqual([['flt-color', ['red']]]);
+  });
+});
+
+describe('listing rows follow every write', () => {
+  const list = (slug: string, extra: Partial<Parameters<typeof listProducts>[1]> = {}) =>
+    listProducts(handle.db, { locale: 'en', page: 1, perPage: 20, categorySlug: slug, ...extra });
+
+  it('counts a new product, a sold-out variation and a new review at once', async () => {
+    const db = handle.db;
+    const shelf = await createCategory(db, { name: { de: 'Folgeregal', en: 'Follow shelf' } });
+    const slug = 'folgeregal';
+    const lamp = await createProduct(db, {
+      name: { de: 'Folgelampe', en: 'Follow lamp' },
+      categoryIds: [shelf.id],
+      regularPrice: 5000,
+      variations: [{ attributes: {}, regularPrice: 5000, manageStock: true, stockQuantity: 2 }],
+    });
+    // Counts are cached per catalog version: a second listing answers from the cache.
+    expect((await list(slug, { facets: true }))!.total).toBe(1);
+    expect((await list(slug, { facets: true }))!.total).toBe(1);
+
+    const chair = await createProduct(db, {
+      name: { de: 'Folgestuhl', en: 'Follow chair' },
+      categoryIds: [shelf.id],
+      regularPrice: 3000,
+    });
+    expect((await list(slug, { facets: true }))!.total).toBe(2);
+
+    // The lamp's only variation sells out: it leaves "in stock only".
+    await db
+      .update(products)
+      .set({ stockQuantity: 0 })
+      .where(eq(products.parentId, lamp.product.id));
+    const inStock = await list(slug, { filters: { stockStatus: ['instock'] } });
+    expect(inStock!.items.map((p) => p.id)).toEqual([chair.product.id]);
+
+    // A review lifts the lamp to the top of "average rating".
+    await createReview(db, { productId: lamp.product.id, rating: 5 });
+    const byRating = await list(slug, { orderby: 'rating' });
+    expect(byRating!.items.map((p) => p.id)).toEqual([lamp.product.id, chair.product.id]);
+  });
+
+  it('sorts and filters by a scheduled sale once it has begun', async () => {
+    const db = handle.db;
+    const shelf = await createCategory(db, { name: { de: 'Terminregal', en: 'Schedule shelf' } });
+    const slug = 'terminregal';
+    const bench = await createProduct(db, {
+      name: { de: 'Terminbank', en: 'Schedule bench' },
+      categoryIds: [shelf.id],
+      regularPrice: 9000,
+      salePrice: 1000,
+      saleFrom: new Date(Date.now() + DAY),
+    });
+    const stool = await createProduct(db, {
+      name: { de: 'Terminhocker', en: 'Schedule stool' },
+      categoryIds: [shelf.id],
+      regularPrice: 2000,
+    });
+    const byPrice = async () => (await list(slug, { orderby: 'price' }))!.items.map((p) => p.id);
+    expect(await byPrice()).toEqual([stool.product.id, bench.product.id]);
+
+    // The clock passes the sale's start: moved here without the row being rewritten.
+    await db.execute(sql`alter table products disable trigger product_listing_products_update`);
+    try {
+      await db
+        .update(products)
+        .set({ saleFrom: new Date(Date.now() - DAY) })
+        .where(eq(products.id, bench.product.id));
+      await db.execute(
+        sql`update product_listing set price_valid_until = now() - interval '1 second'
+            where product_id = ${bench.product.id}`,
+      );
+    } finally {
+      await db.execute(sql`alter table products enable trigger product_listing_products_update`);
+    }
+    expect(await refreshScheduledPrices(db)).toBeGreaterThanOrEqual(1);
+    expect(await byPrice()).toEqual([bench.product.id, stool.product.id]);
+    const onSale = await list(slug, { filters: { onSale: true } });
+    expect(onSale!.items.map((p) => p.id)).toEqual([bench.product.id]);
+    // Nothing left to refresh until the next schedule boundary.
+    expect(await refreshScheduledPrices(db)).toBe(0);
   });
 });

@@ -1,10 +1,12 @@
-// SQL for listing filters and their counts. Conditions apply to top-level `products` rows;
-// a variable product matches through its published variations (price, stock, attributes).
-import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
+// SQL for listing filters and their counts, over the `product_listing` rows (one per top-level
+// product, kept by triggers): a variable product matches through its published variations
+// (price, stock, attributes), whose facts the row already holds.
+import { type SQL, and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { attributeTerms, attributes, type StockStatus } from './catalog.schema.ts';
+import { catalogVersion, productListing } from './listing.schema.ts';
 import type { AttributeFilter, ListingFacets, ListingFilters } from './listing.ts';
 
 /** An attribute filter whose attribute and terms exist. */
@@ -77,110 +79,42 @@ const intArray = (values: number[]) =>
     sql`, `,
   )}]::int[]`;
 
-/** A variation's column, falling back to its parent's (`v` the variation, `p` the parent). */
-const col = (v: string, p: string, name: string) =>
-  v === p ? `${v}.${name}` : `coalesce(${v}.${name}, ${p}.${name})`;
-
-/**
- * Stock of one row as a rank (0 instock, 1 onbackorder, 2 outofstock), the SQL twin of
- * `effectiveStockStatus` in catalog.rules.ts.
- */
-const stockRankSql = (v: string, p: string) => `
-  case when ${col(v, p, 'manage_stock')} and ${col(v, p, 'stock_quantity')} is not null
-       then case when ${col(v, p, 'stock_quantity')} > 0 then 0
-                 when ${col(v, p, 'backorders')} in ('notify', 'yes') then 1 else 2 end
-       else case coalesce(${col(v, p, 'stock_status')}, 'instock')
-                 when 'instock' then 0 when 'onbackorder' then 1 else 2 end end`;
-
-/** Whether a sale price applies now: inside its schedule and below the regular price. */
-const onSaleSql = (v: string, p: string) => `
-  (${col(v, p, 'sale_price')} < ${col(v, p, 'regular_price')}
-   and coalesce(${col(v, p, 'sale_from')}, '-infinity') <= now()
-   and coalesce(${col(v, p, 'sale_to')}, 'infinity') > now())`;
-
-const activePriceSql = (v: string, p: string) => `
-  case when ${onSaleSql(v, p)} then ${col(v, p, 'sale_price')} else ${col(v, p, 'regular_price')} end`;
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 const STOCK_RANK: Record<StockStatus, number> = { instock: 0, onbackorder: 1, outofstock: 2 };
-
-/** Published variations of the product row `p` that satisfy `extra` (SQL on `v`). */
-const variationExists = (p: string, extra: SQL) =>
-  sql`exists (select 1 from products v where v.parent_id = ${sql.raw(p)}.id and v.status = 'publish' and ${extra})`;
-
-/** A variable product's combined stock rank: its best published variation, else its own. */
-const productStockRank = sql.raw(`coalesce(
-  case when products.type = 'variable'
-       then (select min(${stockRankSql('v', 'products')}) from products v
-             where v.parent_id = products.id and v.status = 'publish') end,
-  ${stockRankSql('products', 'products')})`);
 
 function stockRanks(statuses: readonly StockStatus[]) {
   return [...new Set(statuses.map((s) => STOCK_RANK[s]))];
 }
 
-/**
- * A product offers one of the terms: its attribute row lists the term, and when the attribute
- * makes its variations, one published variation (in stock as asked) has the term or "any".
- */
-function attributeCondition(variationTerm: SQL, ranks: number[] | null): SQL {
-  const stock = ranks
-    ? sql` and (${sql.raw(stockRankSql('v', 'pp'))}) in (${sql.join(
-        ranks.map((r) => sql`${r}`),
-        sql`, `,
-      )})`
-    : sql``;
-  return sql`(pp.type <> 'variable' or not pa.used_for_variations or exists (
-      select 1 from products v where v.parent_id = pa.product_id and v.status = 'publish'
-      and coalesce(v.variation_attributes ->> a.slug, '') in ('', ${variationTerm})${stock}))`;
-}
-
-/** SQL conditions on `products` for the filters; one attribute's own filter may be left out. */
+/** SQL conditions on `product_listing` for the filters; one attribute's own filter may be left out. */
 export function filterConditions(f: ResolvedFilters, skipAttributeId?: number): SQL[] {
+  const l = productListing;
   const conditions: SQL[] = [];
   const ranks = f.stockStatus?.length ? stockRanks(f.stockStatus) : null;
-  if (ranks) {
+  if (ranks) conditions.push(inArray(l.stockRank, ranks));
+  if (f.minPrice !== undefined || f.maxPrice !== undefined) {
+    // Any price a shopper can pay: the product's or one published variation's.
     conditions.push(
-      sql`(${productStockRank}) in (${sql.join(
-        ranks.map((r) => sql`${r}`),
-        sql`, `,
+      sql`exists (select 1 from unnest(${l.prices}) as offer(price) where ${and(
+        f.minPrice !== undefined ? sql`offer.price >= ${f.minPrice}` : undefined,
+        f.maxPrice !== undefined ? sql`offer.price <= ${f.maxPrice}` : undefined,
       )})`,
     );
   }
-  if (f.minPrice !== undefined || f.maxPrice !== undefined) {
-    const inRange = (v: string, p: string) => {
-      const price = sql.raw(`(${activePriceSql(v, p)})`);
-      return and(
-        f.minPrice !== undefined ? sql`${price} >= ${f.minPrice}` : undefined,
-        f.maxPrice !== undefined ? sql`${price} <= ${f.maxPrice}` : undefined,
-      )!;
-    };
-    conditions.push(
-      sql`(case when products.type = 'variable' then ${variationExists('products', inRange('v', 'products'))} else ${inRange('products', 'products')} end)`,
-    );
-  }
-  if (f.onSale) {
-    conditions.push(
-      sql`(case when products.type = 'variable' then ${variationExists('products', sql.raw(onSaleSql('v', 'products')))} else ${sql.raw(onSaleSql('products', 'products'))} end)`,
-    );
-  }
-  if (f.minRating !== undefined) {
-    conditions.push(
-      sql`products.id in (select r.product_id from reviews r where r.status = 'approved' and r.rating is not null group by r.product_id having avg(r.rating) >= ${f.minRating})`,
-    );
-  }
+  if (f.onSale) conditions.push(eq(l.onSale, true));
+  if (f.minRating !== undefined) conditions.push(gte(l.rating, f.minRating));
   for (const a of f.attributes) {
     if (a.attributeId === skipAttributeId) continue;
-    const match = attributeCondition(
-      sql.join(
-        a.termSlugs.map((s) => sql`${s}`),
-        sql`, `,
-      ),
-      ranks,
-    );
+    // With a stock filter, the term must come with an offer in that stock.
     conditions.push(
-      sql`products.id in (select pa.product_id from product_attributes pa
-        join products pp on pp.id = pa.product_id join attributes a on a.id = pa.attribute_id
-        where pa.attribute_id = ${a.attributeId} and pa.term_ids && ${intArray(a.termIds)} and ${match})`,
+      ranks
+        ? sql`${l.termOffers} && ${textArray(a.termIds.flatMap((t) => ranks.map((r) => `${t}:${r}`)))}`
+        : sql`${l.termIds} && ${intArray(a.termIds)}`,
     );
   }
   return conditions;
@@ -191,6 +125,39 @@ type CountRow = { id: number; n: number };
 async function rowsOf<T>(db: Tx, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return (result as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Counts over many listing rows (totals, facets) change only when a listing row does, so they
+ * are kept per catalog version: exact, shared by every shopper, and recomputed after a change.
+ */
+const countCaches = new WeakMap<
+  object,
+  { version: number; entries: Map<string, Promise<unknown>> }
+>();
+const COUNT_CACHE_ENTRIES = 500;
+
+export async function catalogCounted<T>(db: Tx, key: string, load: () => Promise<T>): Promise<T> {
+  const [row] = await db.select({ version: catalogVersion.version }).from(catalogVersion);
+  const version = Number(row?.version ?? 0);
+  let cache = countCaches.get(db);
+  if (!cache || cache.version !== version) {
+    cache = { version, entries: new Map() };
+    countCaches.set(db, cache);
+  }
+  const entries = cache.entries;
+  const hit = entries.get(key);
+  if (hit) {
+    // Least recently used goes first: a hit moves to the end.
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit as Promise<T>;
+  }
+  const value = load();
+  entries.set(key, value);
+  if (entries.size > COUNT_CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
+  value.catch(() => entries.delete(key));
+  return value;
 }
 
 /**
@@ -209,75 +176,55 @@ export async function listingFacets(
   },
 ): Promise<ListingFacets> {
   const { filters, locale } = input;
+  const l = productListing;
   const ranks = filters.stockStatus?.length ? stockRanks(filters.stockStatus) : null;
-  const matching = (conditions: (SQL | undefined)[]) =>
-    sql`select products.id from products where ${and(...conditions)}`;
-  const termCounts = (attributeId: number | null) => {
-    const conditions = [...input.base, ...filterConditions(filters, attributeId ?? undefined)];
-    const only = attributeId === null ? sql`` : sql` and pa.attribute_id = ${attributeId}`;
-    const skip = filters.attributes.map((a) => a.attributeId);
-    const others =
-      attributeId === null && skip.length
-        ? sql` and pa.attribute_id not in (${sql.join(
-            skip.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-        : sql``;
-    const stock = ranks
-      ? sql` and (${sql.raw(stockRankSql('v', 'pp'))}) in (${sql.join(
-          ranks.map((r) => sql`${r}`),
-          sql`, `,
-        )})`
-      : sql``;
-    // Joins rather than a correlated subquery per row: the products whose attribute decides
-    // alone, plus variable products through their matching published variations.
-    return rowsOf<CountRow>(
+  const termCounts = (skipAttributeId?: number) =>
+    rowsOf<CountRow>(
       db,
-      sql`with matching as materialized (${matching(conditions)}),
-        offered as (
-          select t.id as term_id, t.slug as term_slug, a.slug as attribute_slug,
-                 pa.product_id, pp.type = 'variable' and pa.used_for_variations as by_variation
-          from product_attributes pa
-          join matching m on m.id = pa.product_id
-          join attributes a on a.id = pa.attribute_id
-          join products pp on pp.id = pa.product_id
-          join attribute_terms t on t.id = any(pa.term_ids)
-          where pa.visible${only}${others})
-        select term_id as id, count(distinct product_id)::int as n from (
-          select term_id, product_id from offered where not by_variation
-          union all
-          select o.term_id, o.product_id from offered o
-          ${ranks ? sql`join products pp on pp.id = o.product_id` : sql``}
-          join products v on v.parent_id = o.product_id and v.status = 'publish'
-          where o.by_variation
-            and coalesce(v.variation_attributes ->> o.attribute_slug, '') in ('', o.term_slug)${stock}
-        ) x group by term_id`,
+      sql`select term_id as id, count(*)::int as n from (
+          select distinct ${l.productId} as product_id, split_part(offer, ':', 1)::int as term_id
+          from ${l} cross join unnest(${l.facetOffers}) as offer
+          where ${and(
+            ...input.base,
+            ...filterConditions(filters, skipAttributeId),
+            ranks
+              ? sql`split_part(offer, ':', 2)::int in (${sql.join(
+                  ranks.map((r) => sql`${r}`),
+                  sql`, `,
+                )})`
+              : undefined,
+          )}) offered group by term_id`,
     );
-  };
   const [attributeRows, termRows, categoryCounts, ...filteredCounts] = await Promise.all([
     db
       .select({ attribute: attributes, term: attributeTerms })
       .from(attributes)
       .innerJoin(attributeTerms, eq(attributeTerms.attributeId, attributes.id))
       .orderBy(asc(attributes.id), asc(attributeTerms.position), asc(attributeTerms.id)),
-    termCounts(null),
+    termCounts(),
     rowsOf<CountRow>(
       db,
-      sql`with recursive tree(id, root) as (
-          select id, id from categories
-          union all
-          select c.id, tree.root from categories c join tree on c.parent_id = tree.id)
-        select tree.root as id, count(distinct pc.product_id)::int as n
-        from tree join product_categories pc on pc.category_id = tree.id
-        where pc.product_id in (${matching([...input.baseWithoutCategory, ...filterConditions(filters)])})
-        group by tree.root`,
+      sql`select category_id as id, count(*)::int as n
+        from ${l} cross join unnest(${l.categoryIds}) as category_id
+        where ${and(...input.baseWithoutCategory, ...filterConditions(filters))}
+        group by category_id`,
     ),
     ...filters.attributes.map((a) => termCounts(a.attributeId)),
   ]);
+  // An attribute's own terms are counted without its filter; the others under all filters.
+  const attributeOfTerm = new Map(attributeRows.map((r) => [r.term.id, r.attribute.id]));
+  const filtered = filters.attributes.map((a) => a.attributeId);
   const counts = new Map<number, number>();
-  for (const row of [...termRows, ...filteredCounts.flat()]) {
-    counts.set(Number(row.id), Number(row.n));
+  for (const row of termRows) {
+    if (!filtered.includes(attributeOfTerm.get(Number(row.id)) ?? -1))
+      counts.set(Number(row.id), Number(row.n));
   }
+  filters.attributes.forEach((a, i) => {
+    for (const row of filteredCounts[i]!) {
+      if (attributeOfTerm.get(Number(row.id)) === a.attributeId)
+        counts.set(Number(row.id), Number(row.n));
+    }
+  });
   const selected = new Set(filters.attributes.flatMap((a) => a.termIds));
   const byAttribute = new Map<number, ListingFacets['attributes'][number]>();
   for (const { attribute, term } of attributeRows) {
@@ -299,4 +246,19 @@ export async function listingFacets(
     attributes: [...byAttribute.values()],
     categoryCounts: Object.fromEntries(categoryCounts.map((r) => [Number(r.id), Number(r.n)])),
   };
+}
+
+/**
+ * Rebuilds the listing rows whose sale began or ended since they were written, so sorting and
+ * filtering by price follow sale schedules. Returns how many products were refreshed.
+ */
+export async function refreshScheduledPrices(db: Tx): Promise<number> {
+  const rows = await rowsOf<{ n: number }>(
+    db,
+    sql`with due as (select array_agg(${productListing.productId}) as ids from ${productListing}
+          where ${productListing.priceValidUntil} <= now())
+        select coalesce(cardinality(ids), 0) as n, product_listing_refresh(coalesce(ids, '{}'))::text
+        from due`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
