@@ -12,14 +12,14 @@ import { categoryTree, findCategory, listProducts } from '#app/domain/catalog/ca
 import {
   FILTER_PREFIX,
   type FilterChip,
-  LISTING_ORDERS,
   type ListingFacets,
   type ListingFilters,
   type ListingOrder,
   filterChips,
   filterSearchParams,
   formatEuroInput,
-  isListingOrder,
+  defaultOrder,
+  listingOrders,
   listingQuery,
   parseListingParams,
   withoutChip,
@@ -67,8 +67,6 @@ export async function loader(args: Route.LoaderArgs) {
   // The header search's category choice narrows a search on /shop.
   const searchCategory =
     (slug === undefined && search && url.searchParams.get('product_cat')) || '';
-  // A search without a chosen order lists by relevance.
-  const explicitOrder = isListingOrder(url.searchParams.get('orderby'));
   const tree = await categoryTree(db, locale);
   const found = slug === undefined ? null : findCategory(tree, slug);
   if (slug !== undefined && !found) pageNotFound();
@@ -78,7 +76,7 @@ export async function loader(args: Route.LoaderArgs) {
       page,
       perPage: PER_PAGE,
       categorySlug: slug ?? (searchCategory || undefined),
-      orderby: explicitOrder || !search ? orderby : undefined,
+      orderby,
       search: search || undefined,
       filters,
       facets: true,
@@ -468,7 +466,9 @@ function FilterPanel({
       >
         {d.search && <input type="hidden" name="s" value={d.search} />}
         {d.searchCategory && <input type="hidden" name="product_cat" value={d.searchCategory} />}
-        {d.orderby !== 'menu_order' && <input type="hidden" name="orderby" value={d.orderby} />}
+        {d.orderby !== defaultOrder(Boolean(d.search)) && (
+          <input type="hidden" name="orderby" value={d.orderby} />
+        )}
         <fieldset className="filter-group">
           <legend className="filter-title">{t('listing.filter_price')}</legend>
           <div className="filter-price">
@@ -659,7 +659,7 @@ function SortForm({
       <FilterHiddenFields filters={d.filters} />
       <label htmlFor="orderby">{t('listing.sort_label')}</label>
       <select id="orderby" name="orderby" value={pending.orderby} onChange={() => {}}>
-        {LISTING_ORDERS.map((o) => (
+        {listingOrders(Boolean(d.search)).map((o) => (
           <option key={o} value={o}>
             {t(`listing.sort.${o}` as TextKey)}
           </option>

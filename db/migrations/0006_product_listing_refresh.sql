@@ -1,112 +1,100 @@
--- Rebuilds the listing rows of the given top-level products in one set-based statement, so a
--- bulk import of 100 k rows stays linear. An "offer" is what a shopper can buy: each published
--- variation of a variable product (empty columns falling back to the parent's), else the
--- product itself. The SQL twins of effectiveStockStatus and activePrice (catalog.rules.ts,
--- pricing/price.rules.ts) live here.
+-- What a shopper can buy of one product: each published variation of a variable product (empty
+-- columns falling back to the parent's), else the product itself; with its stock rank (0 in
+-- stock, 1 on backorder, 2 out of stock), whether a sale applies now, the price of now and the
+-- next moment a sale starts or ends. The SQL twins of effectiveStockStatus and activePrice
+-- (catalog.rules.ts, pricing/price.rules.ts).
+CREATE FUNCTION product_listing_offers(product integer)
+RETURNS TABLE (attrs jsonb, rank integer, on_sale boolean, price integer, boundary timestamptz)
+LANGUAGE sql STABLE AS $$
+  SELECT attrs, rank, on_sale, CASE WHEN on_sale THEN sale_price ELSE regular_price END, boundary
+    FROM (
+      SELECT o.attrs,
+             CASE WHEN o.manage_stock AND o.stock_quantity IS NOT NULL
+                  THEN CASE WHEN o.stock_quantity > 0 THEN 0
+                            WHEN o.backorders IN ('notify', 'yes') THEN 1 ELSE 2 END
+                  ELSE CASE coalesce(o.stock_status, 'instock')
+                            WHEN 'instock' THEN 0 WHEN 'onbackorder' THEN 1 ELSE 2 END
+             END AS rank,
+             coalesce(o.sale_price < o.regular_price
+                      AND coalesce(o.sale_from, '-infinity') <= now()
+                      AND coalesce(o.sale_to, 'infinity') > now(), false) AS on_sale,
+             o.sale_price, o.regular_price,
+             CASE WHEN o.sale_price < o.regular_price
+                  THEN least(CASE WHEN o.sale_from > now() THEN o.sale_from END,
+                             CASE WHEN o.sale_to > now() THEN o.sale_to END) END AS boundary
+        FROM (
+          SELECT v.variation_attributes AS attrs,
+                 coalesce(v.manage_stock, p.manage_stock) AS manage_stock,
+                 coalesce(v.stock_quantity, p.stock_quantity) AS stock_quantity,
+                 coalesce(v.backorders, p.backorders) AS backorders,
+                 coalesce(v.stock_status, p.stock_status) AS stock_status,
+                 coalesce(v.regular_price, p.regular_price) AS regular_price,
+                 coalesce(v.sale_price, p.sale_price) AS sale_price,
+                 coalesce(v.sale_from, p.sale_from) AS sale_from,
+                 coalesce(v.sale_to, p.sale_to) AS sale_to
+            FROM products p JOIN products v ON v.parent_id = p.id AND v.status = 'publish'
+           WHERE p.id = product AND p.type = 'variable'
+          UNION ALL
+          SELECT NULL, p.manage_stock, p.stock_quantity, p.backorders, p.stock_status,
+                 p.regular_price, p.sale_price, p.sale_from, p.sale_to
+            FROM products p
+           WHERE p.id = product
+             AND (p.type <> 'variable'
+                  OR NOT EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id AND v.status = 'publish'))
+        ) o
+    ) offer
+$$;
+--> statement-breakpoint
+-- Rebuilds the listing rows of the given top-level products. Everything is read per product
+-- through LATERAL subqueries on indexes, so one product costs the same in a bulk import of
+-- 100 k rows as alone.
 CREATE FUNCTION product_listing_refresh(ids integer[]) RETURNS void LANGUAGE sql AS $$
   DELETE FROM product_listing l
    USING unnest(ids) AS changed(id)
    WHERE l.product_id = changed.id
      AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = l.product_id AND p.parent_id IS NULL);
-  WITH RECURSIVE
-  changed AS (SELECT DISTINCT id FROM unnest(ids) AS c(id) WHERE id IS NOT NULL),
-  top AS (SELECT p.* FROM changed JOIN products p ON p.id = changed.id WHERE p.parent_id IS NULL),
-  offer_columns AS (
-    SELECT p.id AS product_id, v.variation_attributes AS attrs,
-           coalesce(v.manage_stock, p.manage_stock) AS manage_stock,
-           coalesce(v.stock_quantity, p.stock_quantity) AS stock_quantity,
-           coalesce(v.backorders, p.backorders) AS backorders,
-           coalesce(v.stock_status, p.stock_status) AS stock_status,
-           coalesce(v.regular_price, p.regular_price) AS regular_price,
-           coalesce(v.sale_price, p.sale_price) AS sale_price,
-           coalesce(v.sale_from, p.sale_from) AS sale_from,
-           coalesce(v.sale_to, p.sale_to) AS sale_to
-      FROM top p JOIN products v ON v.parent_id = p.id AND v.status = 'publish'
-     WHERE p.type = 'variable'
-    UNION ALL
-    SELECT p.id, NULL, p.manage_stock, p.stock_quantity, p.backorders, p.stock_status,
-           p.regular_price, p.sale_price, p.sale_from, p.sale_to
-      FROM top p
-     WHERE p.type <> 'variable'
-        OR NOT EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id AND v.status = 'publish')
-  ),
-  offers AS (
-    SELECT o.product_id, o.attrs,
-           CASE WHEN o.manage_stock AND o.stock_quantity IS NOT NULL
-                THEN CASE WHEN o.stock_quantity > 0 THEN 0
-                          WHEN o.backorders IN ('notify', 'yes') THEN 1 ELSE 2 END
-                ELSE CASE coalesce(o.stock_status, 'instock')
-                          WHEN 'instock' THEN 0 WHEN 'onbackorder' THEN 1 ELSE 2 END
-           END AS rank,
-           coalesce(o.sale_price < o.regular_price
-                    AND coalesce(o.sale_from, '-infinity') <= now()
-                    AND coalesce(o.sale_to, 'infinity') > now(), false) AS on_sale,
-           o.sale_price, o.regular_price,
-           -- The next moment the sale starts or ends and the active price changes.
-           CASE WHEN o.sale_price < o.regular_price
-                THEN least(CASE WHEN o.sale_from > now() THEN o.sale_from END,
-                           CASE WHEN o.sale_to > now() THEN o.sale_to END) END AS boundary
-      FROM offer_columns o
-  ),
-  offer_summary AS (
-    SELECT product_id, min(rank)::smallint AS stock_rank, bool_or(on_sale) AS on_sale,
-           min(active) AS price,
-           coalesce(array_agg(active ORDER BY active) FILTER (WHERE active IS NOT NULL), '{}') AS prices,
-           min(boundary) AS price_valid_until
-      FROM (SELECT *, CASE WHEN on_sale THEN sale_price ELSE regular_price END AS active
-              FROM offers) priced
-     GROUP BY product_id
-  ),
-  -- A variation offers its own term of each attribute it is made by ('' offers every term);
-  -- other attributes' terms come with every offer of the product.
-  offer_terms AS (
-    SELECT o.product_id, t.id AS term_id, o.rank, pa.visible
-      FROM offers o
-      JOIN top p ON p.id = o.product_id
-      JOIN product_attributes pa ON pa.product_id = o.product_id
-      JOIN attributes a ON a.id = pa.attribute_id
-      JOIN attribute_terms t ON t.id = ANY(pa.term_ids) AND t.attribute_id = pa.attribute_id
-     WHERE NOT (p.type = 'variable' AND pa.used_for_variations AND o.attrs IS NOT NULL)
-        OR coalesce(o.attrs ->> a.slug, '') IN ('', t.slug)
-  ),
-  term_summary AS (
-    SELECT product_id,
-           array_agg(DISTINCT term_id) AS term_ids,
-           array_agg(DISTINCT term_id || ':' || rank) AS term_offers,
-           coalesce(array_agg(DISTINCT term_id || ':' || rank) FILTER (WHERE visible), '{}') AS facet_offers
-      FROM offer_terms
-     GROUP BY product_id
-  ),
-  category_tree(product_id, id) AS (
-    SELECT pc.product_id, pc.category_id
-      FROM product_categories pc JOIN top p ON p.id = pc.product_id
-    UNION
-    SELECT ct.product_id, c.parent_id
-      FROM category_tree ct JOIN categories c ON c.id = ct.id
-     WHERE c.parent_id IS NOT NULL
-  ),
-  category_summary AS (
-    SELECT product_id, array_agg(DISTINCT id) AS category_ids FROM category_tree GROUP BY product_id
-  ),
-  review_summary AS (
-    SELECT r.product_id, coalesce(avg(r.rating), 0)::real AS rating, count(*)::int AS review_count
-      FROM reviews r JOIN top p ON p.id = r.product_id
-     WHERE r.status = 'approved'
-     GROUP BY r.product_id
-  )
   INSERT INTO product_listing AS l (
     product_id, published, featured, menu_order, created_at, price, prices, price_valid_until,
     stock_rank, on_sale, rating, review_count, category_ids, term_ids, term_offers, facet_offers)
   SELECT p.id, p.status = 'publish', p.featured, p.menu_order, p.created_at,
          os.price, os.prices, os.price_valid_until, os.stock_rank, os.on_sale,
-         coalesce(rs.rating, 0), coalesce(rs.review_count, 0),
-         coalesce(cs.category_ids, '{}'), coalesce(ts.term_ids, '{}'),
-         coalesce(ts.term_offers, '{}'), coalesce(ts.facet_offers, '{}')
-    FROM top p
-    JOIN offer_summary os ON os.product_id = p.id
-    LEFT JOIN review_summary rs ON rs.product_id = p.id
-    LEFT JOIN category_summary cs ON cs.product_id = p.id
-    LEFT JOIN term_summary ts ON ts.product_id = p.id
+         rs.rating, rs.review_count, coalesce(cs.category_ids, '{}'),
+         coalesce(ts.term_ids, '{}'), coalesce(ts.term_offers, '{}'),
+         coalesce(ts.facet_offers, '{}')
+    FROM (SELECT DISTINCT id FROM unnest(ids) AS c(id) WHERE id IS NOT NULL) changed
+    JOIN products p ON p.id = changed.id AND p.parent_id IS NULL
+   CROSS JOIN LATERAL (
+     SELECT min(o.rank)::smallint AS stock_rank, coalesce(bool_or(o.on_sale), false) AS on_sale,
+            min(o.price) AS price,
+            coalesce(array_agg(o.price ORDER BY o.price) FILTER (WHERE o.price IS NOT NULL), '{}') AS prices,
+            min(o.boundary) AS price_valid_until
+       FROM product_listing_offers(p.id) o
+   ) os
+   -- A variation offers its own term of each attribute it is made by ('' offers every term);
+   -- other attributes' terms come with every offer of the product.
+   CROSS JOIN LATERAL (
+     SELECT array_agg(DISTINCT t.id) AS term_ids,
+            array_agg(DISTINCT t.id || ':' || o.rank) AS term_offers,
+            array_agg(DISTINCT t.id || ':' || o.rank) FILTER (WHERE pa.visible) AS facet_offers
+       FROM product_listing_offers(p.id) o
+       JOIN product_attributes pa ON pa.product_id = p.id
+       JOIN attributes a ON a.id = pa.attribute_id
+       JOIN attribute_terms t ON t.id = ANY(pa.term_ids) AND t.attribute_id = pa.attribute_id
+      WHERE NOT (p.type = 'variable' AND pa.used_for_variations AND o.attrs IS NOT NULL)
+         OR coalesce(o.attrs ->> a.slug, '') IN ('', t.slug)
+   ) ts
+   CROSS JOIN LATERAL (
+     WITH RECURSIVE up(id) AS (
+       SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id
+       UNION
+       SELECT c.parent_id FROM up JOIN categories c ON c.id = up.id WHERE c.parent_id IS NOT NULL
+     )
+     SELECT array_agg(id ORDER BY id) AS category_ids FROM up
+   ) cs
+   CROSS JOIN LATERAL (
+     SELECT coalesce(avg(r.rating), 0)::real AS rating, count(*)::int AS review_count
+       FROM reviews r WHERE r.product_id = p.id AND r.status = 'approved'
+   ) rs
   ON CONFLICT (product_id) DO UPDATE
      SET published = excluded.published, featured = excluded.featured,
          menu_order = excluded.menu_order, created_at = excluded.created_at,

@@ -204,6 +204,12 @@ describe('search results page', () => {
     expect(await cards.count()).toBe(2);
     expect(await cards.first().getByRole('heading').textContent()).toContain('Espresso');
     expect(await combobox(page).inputValue()).toBe('espreso');
+    // The sort choice names the order shown, and the shop's other orders stay choosable.
+    const sort = page.getByRole('combobox', { name: 'Sortierung' });
+    expect(await sort.locator('option:checked').textContent()).toBe('Relevanz');
+    await sort.selectOption('price-desc');
+    await page.waitForURL(/orderby=price-desc/);
+    expect(page.url()).toContain('s=espreso');
     await context.close();
   });
 

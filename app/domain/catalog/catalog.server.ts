@@ -197,7 +197,7 @@ export async function listProducts(
       .innerJoin(products, eq(products.id, listed.productId))
       .where(where)
       .orderBy(
-        ...(relevance && !q.orderby && !q.sort
+        ...(relevance && (q.orderby ?? 'relevance') === 'relevance' && !q.sort
           ? [
               sql`array_position(string_to_array(${relevance.join(',') || '-1'}, ',')::int[], ${listed.productId})`,
             ]

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   filterChips,
+  listingOrders,
   listingQuery,
   parseEuroAmount,
   parseListingParams,
@@ -82,6 +83,19 @@ describe('parseListingParams', () => {
     expect(parse('filter_color=red&filter_color=blue,red').filters.attributes).toEqual([
       { attribute: 'color', terms: ['red', 'blue'] },
     ]);
+  });
+
+  it('orders a search by relevance unless asked otherwise, and only a search', () => {
+    expect(parse('s=tee').orderby).toBe('relevance');
+    expect(parse('s=tee&orderby=price').orderby).toBe('price');
+    expect(parse('orderby=relevance').orderby).toBe('menu_order');
+    expect(parse('s=%20&orderby=relevance').orderby).toBe('menu_order');
+    expect(listingOrders(true)[0]).toBe('relevance');
+    expect(listingOrders(false)).not.toContain('relevance');
+    expect(listingQuery({ search: 'tee', orderby: 'relevance', filters: {} }, 'de')).toBe('?s=tee');
+    expect(listingQuery({ search: 'tee', orderby: 'menu_order', filters: {} }, 'de')).toBe(
+      '?s=tee&orderby=menu_order',
+    );
   });
 });
 

@@ -2,6 +2,7 @@
 import type { StockStatus } from './catalog.schema.ts';
 
 export const LISTING_ORDERS = [
+  'relevance',
   'menu_order',
   'popularity',
   'rating',
@@ -15,6 +16,16 @@ export function isListingOrder(value: unknown): value is ListingOrder {
   return typeof value === 'string' && (LISTING_ORDERS as readonly string[]).includes(value);
 }
 
+/** The orders a listing offers: relevance only for search results, where it comes first. */
+export function listingOrders(search: boolean): ListingOrder[] {
+  return LISTING_ORDERS.filter((o) => search || o !== 'relevance');
+}
+
+/** The order without an `orderby` parameter: best match for a search, else the shop's own. */
+export function defaultOrder(search: boolean): ListingOrder {
+  return search ? 'relevance' : 'menu_order';
+}
+
 /** A sort column and direction, as the Store API names them. */
 export const SORT_KEYS = ['menu_order', 'popularity', 'rating', 'date', 'price', 'title'] as const;
 export type ListingSort = { key: (typeof SORT_KEYS)[number]; direction: 'asc' | 'desc' };
@@ -26,6 +37,8 @@ export function sortOf(order: ListingOrder): ListingSort {
       return { key: 'price', direction: 'asc' };
     case 'price-desc':
       return { key: 'price', direction: 'desc' };
+    // Relevance needs the search's ranking; without one the shop's order stands in.
+    case 'relevance':
     case 'menu_order':
       return { key: 'menu_order', direction: 'asc' };
     default:
@@ -108,7 +121,11 @@ export type ListingParams = {
  */
 export function parseListingParams(params: URLSearchParams): ListingParams {
   const orderParam = params.get('orderby');
-  const orderby: ListingOrder = isListingOrder(orderParam) ? orderParam : 'menu_order';
+  const search = (params.get('s') ?? '').trim() !== '';
+  const orderby: ListingOrder =
+    isListingOrder(orderParam) && listingOrders(search).includes(orderParam)
+      ? orderParam
+      : defaultOrder(search);
   const filters: ListingFilters = {};
   let minPrice = params.has('min_price') ? parseEuroAmount(params.get('min_price')!) : null;
   let maxPrice = params.has('max_price') ? parseEuroAmount(params.get('max_price')!) : null;
@@ -233,7 +250,8 @@ export function listingQuery(
   if (state.search) out.set('s', state.search);
   if (state.search && state.category) out.set('product_cat', state.category);
   for (const [k, v] of filterSearchParams(state.filters, locale)) out.set(k, v);
-  if (withOrder && state.orderby !== 'menu_order') out.set('orderby', state.orderby);
+  if (withOrder && state.orderby !== defaultOrder(Boolean(state.search)))
+    out.set('orderby', state.orderby);
   if (state.page && state.page > 1) out.set('page', String(state.page));
   const qs = out.toString();
   return qs ? `?${qs}` : '';

@@ -69,6 +69,7 @@ export const de = {
   'listing.empty': 'In dieser Kategorie gibt es noch keine Produkte.',
   'listing.sort_label': 'Sortierung',
   'listing.sort_apply': 'Sortieren',
+  'listing.sort.relevance': 'Relevanz',
   'listing.sort.menu_order': 'Standardsortierung',
   'listing.sort.popularity': 'Nach Beliebtheit',
   'listing.sort.rating': 'Nach Bewertung',

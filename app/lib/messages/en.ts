@@ -69,6 +69,7 @@ export const en: Messages = {
   'listing.empty': 'There are no products in this category yet.',
   'listing.sort_label': 'Sort by',
   'listing.sort_apply': 'Sort',
+  'listing.sort.relevance': 'Relevance',
   'listing.sort.menu_order': 'Default sorting',
   'listing.sort.popularity': 'Popularity',
   'listing.sort.rating': 'Average rating',
