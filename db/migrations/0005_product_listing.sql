@@ -1,8 +1,4 @@
-CREATE TABLE "catalog_version" (
-	"id" smallint PRIMARY KEY NOT NULL,
-	"version" bigint NOT NULL
-);
---> statement-breakpoint
+CREATE SEQUENCE "public"."catalog_version" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "product_listing" (
 	"product_id" integer PRIMARY KEY NOT NULL,
 	"published" boolean NOT NULL,

@@ -200,41 +200,23 @@ CREATE TRIGGER product_listing_attribute_slugs AFTER UPDATE OF slug ON attribute
 CREATE TRIGGER product_listing_term_slugs AFTER UPDATE OF slug ON attribute_terms
   FOR EACH ROW EXECUTE FUNCTION product_listing_on_structure();
 --> statement-breakpoint
--- Cached listing counts are keyed by this version; it grows with every changed listing row.
-INSERT INTO catalog_version (id, version) VALUES (1, 1);
---> statement-breakpoint
+-- Cached listing counts are keyed by the catalog version. It grows when a transaction that
+-- changed a listing row, an attribute or a term commits (deferred to the commit, so a count
+-- read under the new version already sees the change).
 CREATE FUNCTION catalog_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' THEN
-    IF NOT EXISTS (SELECT 1 FROM old_rows) THEN RETURN NULL; END IF;
-  ELSIF NOT EXISTS (SELECT 1 FROM new_rows) THEN
-    RETURN NULL;
-  END IF;
-  UPDATE catalog_version SET version = version + 1 WHERE id = 1;
+  PERFORM nextval('catalog_version');
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER catalog_version_listing_insert AFTER INSERT ON product_listing
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_version_bump();
+CREATE CONSTRAINT TRIGGER catalog_version_listing AFTER INSERT OR UPDATE OR DELETE ON product_listing
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION catalog_version_bump();
 --> statement-breakpoint
-CREATE TRIGGER catalog_version_listing_update AFTER UPDATE ON product_listing
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_version_bump();
+CREATE CONSTRAINT TRIGGER catalog_version_attributes AFTER INSERT OR UPDATE OR DELETE ON attributes
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION catalog_version_bump();
 --> statement-breakpoint
-CREATE TRIGGER catalog_version_listing_delete AFTER DELETE ON product_listing
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_version_bump();
---> statement-breakpoint
--- Term names and category names show in the filter panel too.
-CREATE FUNCTION catalog_version_bump_row() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE catalog_version SET version = version + 1 WHERE id = 1;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER catalog_version_attributes AFTER INSERT OR UPDATE OR DELETE ON attributes
-  FOR EACH STATEMENT EXECUTE FUNCTION catalog_version_bump_row();
---> statement-breakpoint
-CREATE TRIGGER catalog_version_terms AFTER INSERT OR UPDATE OR DELETE ON attribute_terms
-  FOR EACH STATEMENT EXECUTE FUNCTION catalog_version_bump_row();
+CREATE CONSTRAINT TRIGGER catalog_version_terms AFTER INSERT OR UPDATE OR DELETE ON attribute_terms
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION catalog_version_bump();
 --> statement-breakpoint
 -- Products that existed before the listing rows did.
 SELECT product_listing_refresh(array(SELECT id FROM products WHERE parent_id IS NULL));

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   index,
   integer,
+  pgSequence,
   pgTable,
   real,
   smallint,
@@ -75,8 +75,8 @@ export const productListing = pgTable(
   ],
 );
 
-/** Grows whenever a listing row changes: cached counts are kept per version. */
-export const catalogVersion = pgTable('catalog_version', {
-  id: smallint('id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
+/**
+ * Grows whenever a listing row, attribute or term changes: cached counts are kept per version.
+ * A sequence rather than a row, so concurrent writers never wait on each other for it.
+ */
+export const catalogVersion = pgSequence('catalog_version');

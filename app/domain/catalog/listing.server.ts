@@ -138,7 +138,10 @@ const countCaches = new WeakMap<
 const COUNT_CACHE_ENTRIES = 500;
 
 export async function catalogCounted<T>(db: Tx, key: string, load: () => Promise<T>): Promise<T> {
-  const [row] = await db.select({ version: catalogVersion.version }).from(catalogVersion);
+  const [row] = await rowsOf<{ version: string }>(
+    db,
+    sql`select last_value as version from ${sql.identifier(catalogVersion.seqName!)}`,
+  );
   const version = Number(row?.version ?? 0);
   let cache = countCaches.get(db);
   if (!cache || cache.version !== version) {
