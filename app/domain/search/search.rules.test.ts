@@ -5,7 +5,7 @@ import {
   correctedQuery,
   longEnoughToSuggest,
   parseQuery,
-  prefixTsQuery,
+  tsQueries,
 } from './search.rules.ts';
 
 describe('parseQuery', () => {
@@ -48,9 +48,22 @@ describe('parseQuery', () => {
   });
 });
 
-describe('prefixTsQuery', () => {
-  it('joins the words as prefixes that must all match', () => {
-    expect(prefixTsQuery(['rote', 'turnsch'])).toBe('rote:* & turnsch:*');
+describe('tsQueries', () => {
+  it('joins the words as prefixes that must all match, in names too, and whole for ranking', () => {
+    expect(tsQueries(['rote', 'turnsch'])).toEqual({
+      find: 'rote:* & turnsch:*',
+      names: 'rote:*A & turnsch:*A',
+      rank: 'rote & turnsch',
+    });
+  });
+
+  it('lets a mistyped word match any spelling the catalog knows for it', () => {
+    const spellings = new Map([['espreso', ['espresso', 'espressi']]]);
+    expect(tsQueries(['espreso', 'bohne'], spellings)).toEqual({
+      find: '(espreso:* | espresso:* | espressi:*) & bohne:*',
+      names: '(espreso:*A | espresso:*A | espressi:*A) & bohne:*A',
+      rank: '(espreso | espresso | espressi) & bohne',
+    });
   });
 });
 

@@ -48,13 +48,26 @@ export function longEnoughToSuggest(raw: string): boolean {
   return [...raw.trim()].length >= MIN_SUGGEST_LENGTH;
 }
 
+export type TsQueries = { find: string; names: string; rank: string };
+
 /**
- * A tsquery in PostgreSQL's syntax: every word, each as a prefix ("turnsch" finds
- * "Turnschuhe"). The words hold only letters and digits, so no operator can slip in; the
- * string still travels as a bound parameter.
+ * tsquery strings in PostgreSQL's syntax: every word as a prefix to find ("turnsch" finds
+ * "Turnschuhe"), the same only in names and codes (weight A), and as whole words to rank
+ * ("espresso" puts the espresso before the "espressobraun" hoodie). A word may come with
+ * spellings the catalog knows for it (a typo's corrections), any of which matches. The words
+ * hold only letters and digits, so no operator can slip in; the strings still travel as bound
+ * parameters.
  */
-export function prefixTsQuery(words: readonly string[]): string {
-  return words.map((w) => `${w}:*`).join(' & ');
+export function tsQueries(
+  words: readonly string[],
+  alternatives?: ReadonlyMap<string, readonly string[]>,
+): TsQueries {
+  const anyOf = (word: string, suffix: string) => {
+    const spellings = [word, ...(alternatives?.get(word) ?? [])].map((w) => `${w}${suffix}`);
+    return spellings.length > 1 ? `(${spellings.join(' | ')})` : spellings[0]!;
+  };
+  const all = (suffix: string) => words.map((w) => anyOf(w, suffix)).join(' & ');
+  return { find: all(':*'), names: all(':*A'), rank: all('') };
 }
 
 /** Rebuilds the query with each word replaced by its correction, if any. */

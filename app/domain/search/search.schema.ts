@@ -27,3 +27,12 @@ export const productSearch = pgTable(
     index('product_search_codes_idx').using('gin', t.codes),
   ],
 );
+
+/**
+ * Every word of the search rows (names, codes, categories, terms), kept by a trigger on
+ * `product_search`: a typo is matched against these few thousand words instead of against
+ * every product, and the words found are searched for instead.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);

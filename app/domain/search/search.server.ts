@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { categories, productCategories, products } from '#app/domain/catalog/catalog.schema.ts';
-import { productSearch } from './search.schema.ts';
-import { type SearchTerms, correctedQuery, parseQuery, prefixTsQuery } from './search.rules.ts';
+import { productSearch, searchWords } from './search.schema.ts';
+import { type TsQueries, correctedQuery, parseQuery, tsQueries } from './search.rules.ts';
 
 /** Suggestions under the header search field. */
 export const SUGGESTION_LIMIT = 10;
@@ -11,6 +11,14 @@ export const SUGGESTION_LIMIT = 10;
 export const LISTING_RESULT_LIMIT = 480;
 /** How close a word of a product name must be to be offered as "did you mean". */
 const SPELLING_THRESHOLD = 0.3;
+/** Spellings of the catalog tried for one mistyped word. */
+const TYPO_ALTERNATIVES = 3;
+/** Matches ranked per result asked for, and at most. */
+const CANDIDATES_PER_RESULT = 10;
+const MAX_CANDIDATES = 1_000;
+/** How close (trigram similarity) a catalog word must be to stand in for a mistyped one. */
+const TYPO_THRESHOLD = 0.5;
+const WORD = /^[\p{L}\p{N}]+$/u;
 
 export type SearchInput = {
   query: unknown;
@@ -21,14 +29,9 @@ export type SearchInput = {
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/**
- * The tsquery of the words in German, English and without stemming (codes, names as typed);
- * as prefixes to find, as whole words to rank: "espresso" puts the espresso before
- * the "espressobraun" hoodie.
- */
-function tsQuery(terms: SearchTerms, prefix = true): SQL {
-  const q = prefix ? prefixTsQuery(terms.words) : terms.words.join(' & ');
-  return sql`(to_tsquery('german', ${q}) || to_tsquery('english', ${q}) || to_tsquery('simple', ${q}))`;
+/** A tsquery string in German, English and without stemming (codes, names as typed). */
+function tsQuery(query: string): SQL {
+  return sql`(to_tsquery('german', ${query}) || to_tsquery('english', ${query}) || to_tsquery('simple', ${query}))`;
 }
 
 /**
@@ -54,9 +57,36 @@ async function categoryIds(db: Tx, slug: string): Promise<number[]> {
 }
 
 /**
+ * For each query word the catalog does not know (no word of it starts so), the catalog's words
+ * within a typo of it, closest first.
+ */
+async function knownSpellings(tx: Tx, words: string[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  await tx.execute(
+    sql`select set_config('pg_trgm.similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
+  );
+  for (const word of words) {
+    if ([...word].length < 3) continue;
+    // Letters and digits only, so the word holds no LIKE wildcard.
+    const result = await tx.execute(sql`
+      select ${searchWords.word} as w from ${searchWords}
+       where ${searchWords.word} % ${word}
+         and not exists (select 1 from ${searchWords} where ${searchWords.word} like ${`${word}%`})
+       order by similarity(${searchWords.word}, ${word}) desc, ${searchWords.word}
+       limit ${TYPO_ALTERNATIVES}`);
+    const spellings = rows<{ w: string }>(result)
+      .map((r) => r.w)
+      .filter((w) => WORD.test(w));
+    if (spellings.length) found.set(word, spellings);
+  }
+  return found;
+}
+
+/**
  * Ids of published products matching the query, best first: an exact SKU or GTIN (also a
  * variation's), then full-text matches of all words (names, codes, categories, attributes,
- * short descriptions; words as prefixes), then names and codes within a typo of the input.
+ * short descriptions; words as prefixes). When that finds fewer than asked, words of the
+ * catalog within a typo of the query's words find the rest.
  */
 export async function searchProductIds(db: Tx, input: SearchInput): Promise<number[]> {
   const terms = parseQuery(input.query);
@@ -69,26 +99,49 @@ export async function searchProductIds(db: Tx, input: SearchInput): Promise<numb
       select ${productCategories.productId} from ${productCategories}
       where ${productCategories.categoryId} = any(string_to_array(${ids.join(',')}, ',')::int[]))`;
   }
-  const query = tsQuery(terms);
+  const limit = Math.min(input.limit, LISTING_RESULT_LIMIT);
   const exact = sql`${productSearch.codes} @> array[${terms.text}]::text[]`;
-  const matched = sql`${productSearch.document} @@ ${query}`;
-  const result = await db.transaction(async (tx) => {
-    await preferSearchIndexes(tx);
-    return tx.execute(sql`
+  const candidates = Math.min(limit * CANDIDATES_PER_RESULT, MAX_CANDIDATES);
+  const ranked = async (tx: Tx, q: TsQueries, skip: number[], n: number) => {
+    const inName = sql`${productSearch.document} @@ ${tsQuery(q.names)}`;
+    const matched = sql`${productSearch.document} @@ ${tsQuery(q.find)}`;
+    const pool = (condition: SQL) => sql`(
+      select ${productSearch.productId} as id
+        from ${productSearch}
+        join ${products} on ${products.id} = ${productSearch.productId}
+       where ${products.status} = 'publish' and ${condition}
+         and ${productSearch.productId} <> all(string_to_array(${skip.join(',')}, ',')::int[])
+         ${inCategory}
+       limit ${candidates})`;
+    // Ranking reads every candidate's document, so a word in thousands of products ranks a
+    // bounded pool: matches in names and codes first, then the others.
+    const result = await tx.execute(sql`
+    with pool as materialized (
+      select distinct id from (
+        ${pool(sql`(${inName} or ${exact})`)} union all ${pool(matched)}
+        -- Enough matches in names: the other matches are not read at all.
+        limit ${candidates}) found)
     select ${productSearch.productId} as id
-      from ${productSearch}
-      join ${products} on ${products.id} = ${productSearch.productId}
-     where ${products.status} = 'publish'
-       and (${matched} or ${terms.text} <% ${productSearch.title} or ${exact})
-       ${inCategory}
-     order by ${exact} desc, ${matched} desc,
-              ts_rank(${productSearch.document}, ${tsQuery(terms, false)})
+      from pool join ${productSearch} on ${productSearch.productId} = pool.id
+     order by ${exact} desc, ${inName} desc,
+              ts_rank(${productSearch.document}, ${tsQuery(q.rank)})
                 + word_similarity(${terms.text}, ${productSearch.title}) desc,
-              ts_rank(${productSearch.document}, ${query}) desc,
+              ts_rank(${productSearch.document}, ${tsQuery(q.find)}) desc,
               ${productSearch.productId}
-     limit ${Math.min(input.limit, LISTING_RESULT_LIMIT)}`);
+     limit ${n}`);
+    return rows<{ id: number }>(result).map((r) => Number(r.id));
+  };
+  return db.transaction(async (tx) => {
+    await preferSearchIndexes(tx);
+    const found = await ranked(tx, tsQueries(terms.words), [], limit);
+    if (found.length >= limit) return found;
+    const spellings = await knownSpellings(tx, terms.words);
+    if (spellings.size === 0) return found;
+    return [
+      ...found,
+      ...(await ranked(tx, tsQueries(terms.words, spellings), found, limit - found.length)),
+    ];
   });
-  return rows<{ id: number }>(result).map((r) => Number(r.id));
 }
 
 /**

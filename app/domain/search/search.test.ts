@@ -90,6 +90,23 @@ describe('product search', () => {
     expect(await search('espresso')).toEqual([ids.espresso, ids.decaf]);
   });
 
+  it('finds a name match first even when many more products only mention the word', async () => {
+    // More mentions than the ranked pool holds for one result, written before the name match.
+    for (let i = 0; i < 12; i++) {
+      await createProduct(handle.db, {
+        name: { de: `Beutel ${i}`, en: `Pouch ${i}` },
+        shortDescription: { de: 'Passt zur Zimtdose.', en: 'Fits the cinnamon tin.' },
+        regularPrice: 500,
+      });
+    }
+    const tin = await createProduct(handle.db, {
+      name: { de: 'Zimtdose', en: 'Cinnamon tin' },
+      regularPrice: 900,
+    });
+    expect(await search('zimtdose', { limit: 1 })).toEqual([tin.product.id]);
+    expect(await search('zimtdose', { limit: 20 })).toHaveLength(13);
+  });
+
   it('tolerates typos and finds singular for plural', async () => {
     expect(await search('espreso')).toContain(ids.espresso);
     expect(await search('turnschuh')).toEqual([ids.shoes]);
