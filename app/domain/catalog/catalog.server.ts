@@ -114,18 +114,17 @@ async function categoryIdOf(db: Tx, slug: string): Promise<number | null> {
 
 function orderFor({ key, direction }: ListingSort, locale: Locale) {
   const by = direction === 'asc' ? asc : desc;
+  // Ties keep the order of creation, except where the order is by date itself.
   switch (key) {
     case 'price':
       // Products without a price come last either way.
-      return direction === 'asc'
-        ? [asc(listed.price), asc(listed.productId)]
-        : [sql`${listed.price} desc nulls last`, desc(listed.productId)];
+      return [sql`${listed.price} ${sql.raw(direction)} nulls last`, asc(listed.productId)];
     case 'date':
       return [by(listed.createdAt), by(listed.productId)];
     case 'rating':
-      return [by(listed.rating), by(listed.productId)];
+      return [by(listed.rating), asc(listed.productId)];
     case 'popularity':
-      return [by(listed.reviewCount), by(listed.productId)];
+      return [by(listed.reviewCount), asc(listed.productId)];
     case 'title':
       return [by(sql`${products.name} ->> ${locale}`), asc(products.id)];
     default:

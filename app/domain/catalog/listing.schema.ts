@@ -57,16 +57,16 @@ export const productListing = pgTable(
       .on(t.price, t.productId)
       .where(sql`${t.published}`),
     index('product_listing_price_desc_idx')
-      .on(t.price.desc().nullsLast(), t.productId.desc())
+      .on(t.price.desc().nullsLast(), t.productId)
       .where(sql`${t.published}`),
     index('product_listing_date_idx')
       .on(t.createdAt.desc(), t.productId.desc())
       .where(sql`${t.published}`),
     index('product_listing_rating_idx')
-      .on(t.rating.desc(), t.productId.desc())
+      .on(t.rating.desc(), t.productId)
       .where(sql`${t.published}`),
     index('product_listing_popularity_idx')
-      .on(t.reviewCount.desc(), t.productId.desc())
+      .on(t.reviewCount.desc(), t.productId)
       .where(sql`${t.published}`),
     index('product_listing_valid_until_idx').on(t.priceValidUntil),
     index('product_listing_categories_idx').using('gin', t.categoryIds),

@@ -1,5 +1,0 @@
-CREATE TABLE "search_words" (
-	"word" text PRIMARY KEY NOT NULL
-);
---> statement-breakpoint
-CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);
