@@ -130,6 +130,8 @@ export function QuantityInput({
               type="button"
               className="quantity-step"
               aria-controls={id}
+              // Out of the tab order: the focused input steps with its arrow keys already.
+              tabIndex={-1}
               onClick={() => stepBy(-1)}
             >
               <span aria-hidden="true">−</span>
@@ -142,6 +144,7 @@ export function QuantityInput({
               type="button"
               className="quantity-step"
               aria-controls={id}
+              tabIndex={-1}
               onClick={() => stepBy(1)}
             >
               <span aria-hidden="true">+</span>
