@@ -91,12 +91,12 @@ describe('quick view', () => {
 
     for (const a of variation.attributes) {
       // A swatch where the attribute has them, else its select.
-      const field = dialog
-        .locator('.variation-field')
-        .filter({ has: dialog.locator(`select[name="attribute_${a.name}"]`) });
-      const swatch = field.locator(`[role="radio"][data-term="${a.value}"]`);
+      const select = `select[name="attribute_${a.name}"]`;
+      const swatch = dialog.locator(
+        `.variation-field:has(${select}) [role="radio"][data-term="${a.value}"]`,
+      );
       if (await swatch.count()) await swatch.click();
-      else await field.locator('select').selectOption(a.value);
+      else await dialog.locator(select).selectOption(a.value);
     }
     await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
     await dialog
