@@ -11,6 +11,8 @@ import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { pageNotFound } from '#app/http/pages/not-found.ts';
 import { getProduct } from '#app/domain/catalog/catalog.server.ts';
+import { swatchSettings } from '#app/domain/catalog/swatch-settings.server.ts';
+import type { SwatchSettings } from '#app/domain/catalog/swatch-settings.view.ts';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
 import { listReviews } from '#app/domain/reviews/reviews.server.ts';
 import { productSeo, seoSite } from '#app/http/seo/page-seo.ts';
@@ -31,10 +33,11 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, locale, t } = context;
   const product = await getProduct(db, { slug: args.params.slug }, locale);
   if (!product) pageNotFound('error.product_not_found');
-  const reviews = await listReviews(db, product.id);
+  const [reviews, swatches] = await Promise.all([listReviews(db, product.id), swatchSettings(db)]);
   return {
     product,
     reviews,
+    swatches,
     shopName: t('shop.name'),
     seo: productSeo(seoSite(context), product, reviews),
     messages: messagesFor(locale, handle.messageAreas),
@@ -49,7 +52,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd data={loaderData.seo.jsonLd} />
-      <Product product={loaderData.product} reviews={loaderData.reviews} />
+      <Product
+        product={loaderData.product}
+        reviews={loaderData.reviews}
+        swatches={loaderData.swatches}
+      />
     </>
   );
 }
@@ -57,9 +64,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 function Product({
   product,
   reviews,
+  swatches,
 }: {
   product: ProductDetail;
   reviews: Route.ComponentProps['loaderData']['reviews'];
+  swatches: SwatchSettings;
 }) {
   const { t, locale } = useI18n();
   const result = useActionData<typeof action>();
@@ -105,7 +114,7 @@ function Product({
         </ol>
       </nav>
       <CartResultNotice result={result} />
-      <ProductSummary product={product} selection={selection} />
+      <ProductSummary product={product} selection={selection} form={{ swatches }} />
       <div className="product-details">
         {product.description && (
           <section aria-labelledby="description-title" className="detail-section">

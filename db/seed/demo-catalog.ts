@@ -234,10 +234,21 @@ function colourMatrix(opts: {
   sizeAttribute?: 'size' | 'shoe-size' | 'sock-size';
   sizes?: string[];
   soldOut?: string[];
+  /** Combinations ("colour/size") the shop does not offer at all: no variation exists. */
+  notOffered?: string[];
   extraAttributes?: NonNullable<DemoProduct['attributes']>;
   each?: (colour: string, size: string | undefined, index: number) => Partial<DemoVariation>;
 }): Matrix {
-  const { slug, name, look, colours, sizes = [], sizeAttribute = 'size', soldOut = [] } = opts;
+  const {
+    slug,
+    name,
+    look,
+    colours,
+    sizes = [],
+    sizeAttribute = 'size',
+    soldOut = [],
+    notOffered = [],
+  } = opts;
   const colourPicture = (colour: string) =>
     picture(
       `${slug}-${colour}`,
@@ -254,6 +265,7 @@ function colourMatrix(opts: {
     : colours.map((c) => [c, undefined] as const);
   combos.forEach(([colour, size], i) => {
     const id = size ? `${colour}/${size}` : colour;
+    if (notOffered.includes(id)) return;
     variations.push({
       attributes: size ? { color: colour, [sizeAttribute]: size } : { color: colour },
       sku: `${opts.sku}-${colour.toUpperCase()}${size ? `-${size.toUpperCase()}` : ''}`,
@@ -2143,10 +2155,12 @@ export function buildDemoCatalog(now: Date = new Date()): DemoCatalog {
         name,
         sku: 'LZ-SNE-STL',
         look: { motif: 'sneaker', accent: '#d9822b' },
-        colours: ['weiss', 'schwarz', 'gruen'],
+        // More variations than the page judges itself: chosen through get_variation.
+        colours: ['weiss', 'schwarz', 'gruen', 'blau'],
         sizeAttribute: 'shoe-size',
         sizes,
         soldOut: ['gruen/38', 'gruen/45', 'schwarz/44'],
+        notOffered: ['blau/38'],
         extraAttributes: [{ attribute: 'material', terms: ['leder'] }],
         // Every size has its own EAN and a weight that grows with the size.
         each: (colour, size, i) => ({

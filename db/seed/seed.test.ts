@@ -24,10 +24,12 @@ import {
   categories,
   images,
   productAttachments,
+  productAttributes,
   productCategories,
   productImages,
   products,
 } from '#app/domain/catalog/catalog.schema.ts';
+import { AJAX_VARIATION_THRESHOLD } from '#app/domain/catalog/swatch-settings.view.ts';
 import { IMAGE_SIZES } from '#app/domain/media/images.server.ts';
 import { depositTypes, manufacturers } from '#app/domain/compliance/compliance.schema.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
@@ -287,6 +289,35 @@ describe('seedDemoCatalog', () => {
     const imageSwatch = rows.find((r) => r.swatchType === 'image')?.swatch?.imageId;
     expect(imageSwatch).toBeTypeOf('number');
     expect(await db().select().from(images).where(eq(images.id, imageSwatch!))).toHaveLength(1);
+  });
+
+  it('shows every kind of swatch on several products and exercises the ajax-variation mode', async () => {
+    const links = await db()
+      .select({ productId: productAttributes.productId, swatchType: attributes.swatchType })
+      .from(productAttributes)
+      .innerJoin(attributes, eq(attributes.id, productAttributes.attributeId))
+      .where(eq(productAttributes.usedForVariations, true));
+    const productsWith = (type: string) =>
+      new Set(links.filter((l) => l.swatchType === type).map((l) => l.productId)).size;
+    expect(productsWith('color')).toBeGreaterThanOrEqual(4);
+    expect(productsWith('image')).toBeGreaterThanOrEqual(2);
+    expect(productsWith('label')).toBeGreaterThanOrEqual(2);
+    const counts = await db()
+      .select({ parentId: products.parentId, n: count() })
+      .from(products)
+      .where(eq(products.type, 'variation'))
+      .groupBy(products.parentId);
+    expect(counts.some((c) => c.n > AJAX_VARIATION_THRESHOLD)).toBe(true);
+    // The sneakers: sold-out combinations, and one combination not offered at all.
+    const [sneaker] = await db()
+      .select()
+      .from(products)
+      .where(eq(products.slug, 'sneaker-stadtlaeufer'));
+    const sizes = await db().select().from(products).where(eq(products.parentId, sneaker!.id));
+    const combos = new Set(sizes.map((v) => JSON.stringify(v.variationAttributes)));
+    expect(sizes.some((v) => v.stockQuantity === 0)).toBe(true);
+    expect(combos.has(JSON.stringify({ color: 'blau', 'shoe-size': '38' }))).toBe(false);
+    expect(combos.has(JSON.stringify({ color: 'blau', 'shoe-size': '39' }))).toBe(true);
   });
 
   it('renders at least two distinct pictures per product in every size', async () => {

@@ -89,8 +89,15 @@ describe('quick view', () => {
       await dialog.getByRole('link', { name: 'Alle Details ansehen' }).getAttribute('href'),
     ).toBe(`/product/${product.slug}`);
 
-    for (const a of variation.attributes)
-      await dialog.locator(`select[name="attribute_${a.name}"]`).selectOption(a.value);
+    for (const a of variation.attributes) {
+      // A swatch where the attribute has them, else its select.
+      const select = `select[name="attribute_${a.name}"]`;
+      const swatch = dialog.locator(
+        `.variation-field:has(${select}) [role="radio"][data-term="${a.value}"]`,
+      );
+      if (await swatch.count()) await swatch.click();
+      else await dialog.locator(select).selectOption(a.value);
+    }
     await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
     await dialog
       .getByRole('status')

@@ -2,6 +2,10 @@ import { Link } from 'react-router';
 import { LegalPriceInfo, Price, UnitPrice } from '#app/components/ui/price.tsx';
 import { Stars } from '#app/components/stars.tsx';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
+import {
+  DEFAULT_SWATCH_SETTINGS,
+  variationStockLeft,
+} from '#app/domain/catalog/swatch-settings.view.ts';
 import { type MessageArea, formatDate, useI18n } from '#app/lib/i18n.ts';
 import { AddToCartForm, type AddToCartFormProps } from './add-to-cart-form.tsx';
 import { Gallery } from './gallery.tsx';
@@ -26,7 +30,7 @@ export type ProductSummaryProps = {
   /** Set outside the product page: rating and a "full details" link then lead there. */
   productUrl?: string;
   /** How the add-to-cart form posts (see AddToCartForm). */
-  form?: Pick<AddToCartFormProps, 'action' | 'fetcher' | 'idPrefix'>;
+  form?: Pick<AddToCartFormProps, 'action' | 'fetcher' | 'idPrefix' | 'swatches'>;
   gallerySizes?: string;
 };
 
@@ -43,7 +47,7 @@ export function ProductSummary({
   gallerySizes,
 }: ProductSummaryProps) {
   const { t, locale } = useI18n();
-  const { choice, setChoice, variation: shown } = selection;
+  const shown = selection.variation;
   const compliance = shown?.compliance ?? product.compliance;
   const gallery = shown?.image
     ? [shown.image, ...product.gallery.filter((g) => g.key !== shown.image!.key)]
@@ -84,19 +88,21 @@ export function ProductSummary({
         )}
         <StockLine
           status={shown?.stockStatus ?? product.stockStatus}
-          quantity={shown ? shown.stockQuantity : product.stockQuantity}
-          low={product.lowStockAmount}
+          quantity={
+            shown
+              ? variationStockLeft(
+                  shown,
+                  shown.stockStatus !== 'outofstock',
+                  (form?.swatches ?? DEFAULT_SWATCH_SETTINGS).stockLabelThreshold,
+                )
+              : product.stockQuantity
+          }
+          low={shown ? Number.POSITIVE_INFINITY : product.lowStockAmount}
         />
         {product.shortDescription && (
           <p className="short-description">{product.shortDescription}</p>
         )}
-        <AddToCartForm
-          product={product}
-          variation={shown}
-          choice={choice}
-          onChoice={setChoice}
-          {...form}
-        />
+        <AddToCartForm product={product} selection={selection} {...form} />
         <ul className="product-meta">
           {(shown?.sku ?? product.sku) && (
             <li>{t('product.sku', { sku: (shown?.sku ?? product.sku)! })}</li>

@@ -1,5 +1,6 @@
 import type { FetcherWithComponents } from 'react-router';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
+import type { SwatchSettings } from '#app/domain/catalog/swatch-settings.view.ts';
 import type { CartActionData } from '#app/http/pages/cart-form.view.ts';
 import { ProductSummary } from './product-summary.tsx';
 import { useVariationChoice } from './variation.ts';
@@ -14,11 +15,13 @@ export function QuickViewContent({
   product,
   heading,
   fetcher,
+  swatches,
 }: {
   product: ProductDetail;
   /** False inside the shop's modal, whose title already names the product. */
   heading: 'h2' | false;
   fetcher?: FetcherWithComponents<CartActionData>;
+  swatches?: SwatchSettings;
 }) {
   const selection = useVariationChoice(product);
   return (
@@ -28,7 +31,7 @@ export function QuickViewContent({
         selection={selection}
         heading={heading}
         productUrl={`/product/${product.slug}`}
-        form={{ action: '/cart', fetcher, idPrefix: `quick-view-${product.id}-` }}
+        form={{ action: '/cart', fetcher, idPrefix: `quick-view-${product.id}-`, swatches }}
         gallerySizes="(max-width: 849px) 90vw, 420px"
       />
     </div>

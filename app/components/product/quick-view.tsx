@@ -99,7 +99,12 @@ function QuickViewDialog({ product, onClose }: { product: QuickViewProduct; onCl
         <CartResultNotice result={result} />
         {loading.state === 'ready' && (
           <I18nContext.Provider value={i18n}>
-            <QuickViewContent product={loading.payload.product} heading={false} fetcher={fetcher} />
+            <QuickViewContent
+              product={loading.payload.product}
+              heading={false}
+              fetcher={fetcher}
+              swatches={loading.payload.swatches}
+            />
           </I18nContext.Provider>
         )}
       </Overlay>

@@ -1,7 +1,7 @@
 import { createElement as h } from 'react';
 import { describe, expect, it } from 'vitest';
 import { attribute, openingTag, renderIn } from '../../../tests/support/render.ts';
-import { QuantityInput } from './quantity-input.tsx';
+import { QuantityInput, clampQuantity, quantityText, stepQuantity } from './quantity-input.tsx';
 
 describe('QuantityInput', () => {
   it('is a number input named by its label, within the product rules', () => {
@@ -45,5 +45,31 @@ describe('QuantityInput', () => {
     expect(attribute(input, 'max')).toBeNull();
     expect(attribute(input, 'required')).toBeNull();
     expect(attribute(input, 'value')).toBe('1200');
+  });
+});
+
+describe('quantity steps', () => {
+  it('steps by the step and keeps its decimals', () => {
+    const fabric = { min: 0.5, max: 10, step: 0.5 };
+    expect(stepQuantity(0.5, 1, fabric)).toBe(1);
+    expect(stepQuantity(1, -1, fabric)).toBe(0.5);
+    expect(stepQuantity(0.5, -1, fabric)).toBe(0.5);
+    expect(stepQuantity(9.5, 1, fabric)).toBe(10);
+    expect(stepQuantity(10, 1, fabric)).toBe(10);
+    // 0.1 + 0.2 stays 0.3, not 0.30000000000000004.
+    expect(stepQuantity(0.1, 1, { min: 0, max: null, step: 0.2 })).toBe(0.3);
+  });
+
+  it('uses min 0 and step 1 when the rules leave them out', () => {
+    expect(stepQuantity(0, -1, {})).toBe(0);
+    expect(stepQuantity(Number.NaN, 1, {})).toBe(1);
+    expect(stepQuantity(2, 1, { max: 2 })).toBe(2);
+  });
+
+  it('brings values into the limits of a variation', () => {
+    expect(clampQuantity(0, { min: 2, max: 5, step: 1 })).toBe(2);
+    expect(clampQuantity(9, { min: 2, max: 5, step: 1 })).toBe(5);
+    expect(clampQuantity(1.25, { min: 0.5, max: null, step: 0.5 })).toBe(1.3);
+    expect(quantityText(1200.5)).toBe('1200.5');
   });
 });

@@ -4,7 +4,14 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
-import { images, products } from '#app/domain/catalog/catalog.schema.ts';
+import {
+  attributeTerms,
+  attributes,
+  images,
+  productAttributes,
+  products,
+} from '#app/domain/catalog/catalog.schema.ts';
+import { findVariation } from '#app/domain/catalog/variation-match.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import {
   type ProductRow,
@@ -88,33 +95,67 @@ async function resolveSellable(db: Tx, input: AddItemInput): Promise<Result<Sell
     return fail(invalidProduct);
   }
   const chosen = input.variation ?? {};
+  const offered = await offeredTerms(db, parent.id);
   let variationRow: ProductRow | undefined;
   if (row.type === 'variation') {
     variationRow = row;
   } else {
+    if ([...offered.keys()].some((attribute) => !chosen[attribute])) {
+      return fail(domainError('invalid', 'cart.error.choose_options'));
+    }
     const variations = await db
       .select()
       .from(products)
       .where(and(eq(products.parentId, parent.id), eq(products.status, 'publish')))
       .orderBy(asc(products.menuOrder), asc(products.id));
-    variationRow = variations.find((v) =>
-      Object.entries(v.variationAttributes ?? {}).every(
-        ([k, term]) => chosen[k] !== undefined && (term === '' || chosen[k] === term),
-      ),
-    );
+    variationRow = findVariation(
+      variations.map((v) => ({ row: v, attributes: v.variationAttributes ?? {} })),
+      chosen,
+      offered,
+    )?.row;
     if (!variationRow) {
-      return fail(domainError('invalid', 'cart.error.choose_options'));
+      return fail(domainError('invalid', 'cart.error.no_matching_variation'));
     }
   }
   const attrs = { ...(variationRow.variationAttributes ?? {}) };
-  for (const [k, term] of Object.entries(attrs))
-    if (term === '' && chosen[k]) attrs[k] = chosen[k]!;
+  for (const [k, term] of Object.entries(attrs)) {
+    if (term !== '') continue;
+    // "Any" takes the shopper's value, but only one the product offers.
+    const value = chosen[k];
+    if (!value) return fail(domainError('invalid', 'cart.error.choose_options'));
+    if (!offered.get(k)?.has(value)) {
+      return fail(domainError('invalid', 'cart.error.no_matching_variation'));
+    }
+    attrs[k] = value;
+  }
   return ok({
     parent,
     row: resolveVariation(parent, variationRow),
     variationId: variationRow.id,
     variation: attrs,
   });
+}
+
+/** The terms each variation attribute of a product offers: attribute slug -> term slugs. */
+async function offeredTerms(db: Tx, productId: number): Promise<Map<string, Set<string>>> {
+  const rows = await db
+    .select({ attribute: attributes.slug, term: attributeTerms.slug })
+    .from(productAttributes)
+    .innerJoin(attributes, eq(attributes.id, productAttributes.attributeId))
+    .innerJoin(attributeTerms, sql`${attributeTerms.id} = any(${productAttributes.termIds})`)
+    .where(
+      and(
+        eq(productAttributes.productId, productId),
+        eq(productAttributes.usedForVariations, true),
+      ),
+    );
+  const offered = new Map<string, Set<string>>();
+  for (const { attribute, term } of rows) {
+    const terms = offered.get(attribute) ?? new Set<string>();
+    terms.add(term);
+    offered.set(attribute, terms);
+  }
+  return offered;
 }
 
 /** Checks a wanted quantity against the product's quantity rules and its stock. */

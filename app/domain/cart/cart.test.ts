@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#app/lib/db.server.ts';
-import { createDepositType, createProduct } from '#db/seed/factories.ts';
+import { createAttribute, createDepositType, createProduct } from '#db/seed/factories.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
 import {
@@ -111,6 +111,61 @@ describe('cart', () => {
     expect(cart.itemCount).toBe(1);
     expect((await updateItemQuantity(db, me, { key, quantity: 0 }, ctx)).ok).toBe(true);
     expect((await loadCart(db, me, ctx)).lines).toEqual([]);
+  });
+
+  it('resolves a variation from chosen values and refuses incomplete, unknown or sold-out choices', async () => {
+    const db = handle.db;
+    const me = await owner();
+    const colour = await createAttribute(db, {
+      slug: `farbe-cart-${++counter}`,
+      name: { de: 'Farbe', en: 'Colour' },
+      terms: [
+        { slug: 'rot', name: { de: 'Rot', en: 'Red' } },
+        { slug: 'blau', name: { de: 'Blau', en: 'Blue' } },
+      ],
+    });
+    const size = await createAttribute(db, {
+      slug: `groesse-cart-${counter}`,
+      name: { de: 'Größe', en: 'Size' },
+      terms: [
+        { slug: 's', name: { de: 'S', en: 'S' } },
+        { slug: 'm', name: { de: 'M', en: 'M' } },
+      ],
+    });
+    const c = colour.attribute.slug;
+    const z = size.attribute.slug;
+    const shirt = await createProduct(db, {
+      name: { de: 'Hemd', en: 'Shirt' },
+      regularPrice: 2000,
+      attributes: [
+        {
+          attributeId: colour.attribute.id,
+          termIds: Object.values(colour.termIds),
+          usedForVariations: true,
+        },
+        {
+          attributeId: size.attribute.id,
+          termIds: Object.values(size.termIds),
+          usedForVariations: true,
+        },
+      ],
+      variations: [
+        // Red in any size the product offers; blue only in M, sold out.
+        { attributes: { [c]: 'rot', [z]: '' } },
+        { attributes: { [c]: 'blau', [z]: 'm' }, manageStock: true, stockQuantity: 0 },
+      ],
+    });
+    const add = (variation: Record<string, string>) =>
+      addItem(db, me, { id: shirt.product.id, quantity: 1, variation }, ctx);
+    const code = (r: Awaited<ReturnType<typeof add>>) => (r.ok ? null : r.error.code);
+    expect(code(await add({ [c]: 'rot' }))).toBe('cart.error.choose_options');
+    expect(code(await add({ [c]: 'blau', [z]: 's' }))).toBe('cart.error.no_matching_variation');
+    // "Any" size takes only sizes the product offers.
+    expect(code(await add({ [c]: 'rot', [z]: 'xxl' }))).toBe('cart.error.no_matching_variation');
+    expect(code(await add({ [c]: 'blau', [z]: 'm' }))).toBe('cart.error.out_of_stock');
+    expect((await add({ [c]: 'rot', [z]: 'm' })).ok).toBe(true);
+    const cart = await loadCart(db, me, ctx);
+    expect(cart.lines.map((l) => l.variation.map((v) => v.value))).toEqual([['Rot', 'M']]);
   });
 
   it('lets concurrent adds of the last piece into one cart end with exactly one', async () => {

@@ -5,6 +5,7 @@ export const STORE_API_CODES: ErrorCodes = {
   codes: {
     'cart.error.invalid_product': 'woocommerce_rest_product_invalid_id',
     'cart.error.choose_options': 'woocommerce_rest_variation_id_from_variation_data',
+    'cart.error.no_matching_variation': 'woocommerce_rest_variation_id_from_variation_data',
     'cart.error.not_purchasable': 'woocommerce_rest_product_not_purchasable',
     'cart.error.out_of_stock': 'woocommerce_rest_product_out_of_stock',
     'cart.error.not_enough_stock': 'woocommerce_rest_product_partially_out_of_stock',

@@ -7,6 +7,7 @@ import {
   QuickViewContent,
 } from '#app/components/product/quick-view-content.tsx';
 import { getProduct } from '#app/domain/catalog/catalog.server.ts';
+import { swatchSettings } from '#app/domain/catalog/swatch-settings.server.ts';
 import { notFound } from '#app/domain/kernel/result.ts';
 import { I18nContext, translator } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
@@ -44,14 +45,15 @@ export const quickView = defineEndpoint({
     if (!product) return { ok: false, error: notFound('error.product_not_found') };
     const url = `/product/${product.slug}`;
     const messages = messagesFor(locale, PRODUCT_SUMMARY_MESSAGES);
+    const swatches = await swatchSettings(db);
     headers.Vary = 'Accept';
     if (wantsJson(args.request)) {
-      return { ok: true, value: { product, url, messages } satisfies QuickViewPayload };
+      return { ok: true, value: { product, url, messages, swatches } satisfies QuickViewPayload };
     }
     const content = createElement(
       I18nContext.Provider,
       { value: { locale, t: translator(locale, messages) } },
-      createElement(QuickViewContent, { product, heading: 'h2' }),
+      createElement(QuickViewContent, { product, heading: 'h2', swatches }),
     );
     return new Response(await renderInRouter(content, new URL(url, args.request.url)), {
       headers: {

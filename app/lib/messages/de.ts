@@ -154,6 +154,20 @@ export const de = {
   'product.full_details': 'Alle Details ansehen',
   'product.quick_view_loading': 'Produkt wird geladen …',
   'product.quick_view_failed': 'Das Produkt konnte nicht geladen werden.',
+  'product.variation.make_selection':
+    'Bitte wählen Sie die Produktoptionen aus, bevor Sie den Artikel in den Warenkorb legen.',
+  'product.variation.unavailable':
+    'Dieses Produkt ist leider nicht verfügbar. Bitte wählen Sie eine andere Kombination.',
+  'product.variation.no_match':
+    'Leider passt kein Produkt zu Ihrer Auswahl. Bitte wählen Sie eine andere Kombination.',
+  'product.variation.loading': 'Verfügbarkeit wird geprüft …',
+  'product.variation.reset': 'Auswahl zurücksetzen',
+  'product.variation.chosen': '{attribute}: {term}',
+  'product.variation.na': 'k. A.',
+  'product.swatch.out_of_stock': 'Nicht vorrätig',
+  'product.swatch.unavailable': 'Nicht verfügbar',
+  'product.quantity_decrease': 'Menge verringern',
+  'product.quantity_increase': 'Menge erhöhen',
   'compliance.title': 'Produktinformationen',
   'compliance.food': 'Lebensmittelinformationen',
   'compliance.nutrients': 'Nährwerte',
@@ -229,7 +243,10 @@ export const de = {
   'cart.tax_line': 'enthaltene MwSt. {rate}',
   'cart.checkout': 'Zur Kasse',
   'cart.error.invalid_product': 'Dieses Produkt gibt es nicht.',
-  'cart.error.choose_options': 'Bitte wählen Sie eine Ausführung des Produkts.',
+  'cart.error.choose_options':
+    'Bitte wählen Sie die Produktoptionen aus, bevor Sie den Artikel in den Warenkorb legen.',
+  'cart.error.no_matching_variation':
+    'Leider passt kein Produkt zu Ihrer Auswahl. Bitte wählen Sie eine andere Kombination.',
   'cart.error.not_purchasable': '„{name}“ kann derzeit nicht gekauft werden.',
   'cart.error.out_of_stock': '„{name}“ ist leider nicht vorrätig.',
   'cart.error.sold_individually': '„{name}“ kann nur einmal pro Bestellung gekauft werden.',

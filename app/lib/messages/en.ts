@@ -154,6 +154,20 @@ export const en: Messages = {
   'product.full_details': 'View full details',
   'product.quick_view_loading': 'Loading product …',
   'product.quick_view_failed': 'The product could not be loaded.',
+  'product.variation.make_selection':
+    'Please select some product options before adding this product to your cart.',
+  'product.variation.unavailable':
+    'Sorry, this product is unavailable. Please choose a different combination.',
+  'product.variation.no_match':
+    'Sorry, no products matched your selection. Please choose a different combination.',
+  'product.variation.loading': 'Checking availability …',
+  'product.variation.reset': 'Clear selection',
+  'product.variation.chosen': '{attribute}: {term}',
+  'product.variation.na': 'N/A',
+  'product.swatch.out_of_stock': 'Out of stock',
+  'product.swatch.unavailable': 'Unavailable',
+  'product.quantity_decrease': 'Decrease quantity',
+  'product.quantity_increase': 'Increase quantity',
   'compliance.title': 'Product information',
   'compliance.food': 'Food information',
   'compliance.nutrients': 'Nutrition facts',
@@ -229,7 +243,10 @@ export const en: Messages = {
   'cart.tax_line': 'includes {rate} VAT',
   'cart.checkout': 'Checkout',
   'cart.error.invalid_product': 'This product does not exist.',
-  'cart.error.choose_options': 'Please choose product options.',
+  'cart.error.choose_options':
+    'Please select some product options before adding this product to your cart.',
+  'cart.error.no_matching_variation':
+    'Sorry, no products matched your selection. Please choose a different combination.',
   'cart.error.not_purchasable': '“{name}” cannot be purchased at the moment.',
   'cart.error.out_of_stock': 'Sorry, “{name}” is out of stock.',
   'cart.error.sold_individually': 'You cannot add another “{name}” to your cart.',

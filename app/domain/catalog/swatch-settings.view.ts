@@ -1,0 +1,43 @@
+// How variation swatches behave: shop settings the product page and quick view read.
+// Types and defaults only, so the browser bundle may import this file.
+
+export type SwatchSettings = {
+  /** Clicking the selected swatch again clears that attribute. */
+  clearOnReselect: boolean;
+  /** Choosing a value clears other attributes that no longer have an in-stock match. */
+  deselectUnavailable: boolean;
+  /** Out-of-stock swatches can still be chosen (the button then says why it is disabled). */
+  clickableOutOfStock: boolean;
+  /** "Only n left" is shown when the chosen variation's max quantity is at or below this. */
+  stockLabelThreshold: number;
+};
+
+export const DEFAULT_SWATCH_SETTINGS: SwatchSettings = {
+  clearOnReselect: true,
+  deselectUnavailable: true,
+  clickableOutOfStock: false,
+  stockLabelThreshold: 5,
+};
+
+/**
+ * Above this many variations the page stops judging combinations itself: nothing is disabled
+ * and the chosen combination is asked from `POST /wc-ajax/get_variation`.
+ */
+export const AJAX_VARIATION_THRESHOLD = 30;
+
+/** Where the setting is stored (settings table). */
+export const SWATCH_SETTINGS_KEY = 'product.swatches';
+
+/**
+ * The stock count shown for a chosen variation ("Only n left"): only while its max quantity
+ * is at or below the stock label threshold, and never for one that is out of stock.
+ */
+export function variationStockLeft(
+  variation: { stockQuantity: number | null; quantity: { max: number | null } },
+  inStock: boolean,
+  threshold: number,
+): number | null {
+  const max = variation.quantity.max;
+  if (!inStock || max === null || max > threshold) return null;
+  return Math.min(max, variation.stockQuantity ?? max);
+}
