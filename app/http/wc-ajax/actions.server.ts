@@ -4,6 +4,7 @@ import { FORMS_API_CODES } from '../forms-api/codes.ts';
 import { captchaAudioCall, captchaRegenerate } from './captcha.server.ts';
 import { productSearch } from './product-search.server.ts';
 import { quickView } from './quick-view.server.ts';
+import { refreshUnitPrice } from './unit-price.server.ts';
 
 type Endpoint = { loader: (args: EndpointArgs) => Promise<Response> };
 
@@ -11,6 +12,7 @@ type Endpoint = { loader: (args: EndpointArgs) => Promise<Response> };
 const ACTIONS: Readonly<Record<string, Endpoint>> = {
   captcha_regenerate: captchaRegenerate,
   captcha_audio: captchaAudioCall,
+  gzd_refresh_unit_price: refreshUnitPrice,
   product_search: productSearch,
   quick_view: quickView,
 };
