@@ -4,6 +4,9 @@ import type { ProductDetail, VariationView } from '#app/domain/catalog/catalog.v
 import type { CartActionData } from '#app/http/pages/cart-form.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 
+/** The form's id (with the idPrefix in front): the sticky bar submits it through `form=`. */
+export const ADD_TO_CART_FORM_ID = 'add-to-cart-form';
+
 export type AddToCartFormProps = {
   product: ProductDetail;
   variation: VariationView | null;
@@ -43,7 +46,13 @@ export function AddToCartForm({
   if (product.type === 'simple' && (status === 'outofstock' || !product.isPurchasable)) return null;
   const FormElement = fetcher ? fetcher.Form : Form;
   return (
-    <FormElement method="post" action={action} className="add-to-cart-form" preventScrollReset>
+    <FormElement
+      id={`${idPrefix}${ADD_TO_CART_FORM_ID}`}
+      method="post"
+      action={action}
+      className="add-to-cart-form"
+      preventScrollReset
+    >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="product_id" value={product.id} />
       {attrs.map((a) => (
