@@ -63,22 +63,59 @@ export function ProductTabs({ label, sections }: { label: string; sections: Deta
   }, []);
 
   useEffect(() => {
-    const open = (scroll: boolean) => {
-      const tab = tabForLocation(window.location);
-      if (!tab || !ids.split(' ').includes(tab)) return;
+    const known = ids.split(' ');
+    /** The tab an address opens; any panel's own hash (`#tab-description`) opens that panel. */
+    const tabFor = (at: { pathname: string; search: string; hash: string }) => {
+      const hash = at.hash.slice(1);
+      const tab =
+        tabForLocation(at) ??
+        known.find((id) => hash === `tab-${id}` || hash === `tab-title-${id}`);
+      return tab && known.includes(tab) ? tab : null;
+    };
+    const open = (tab: string, focus: boolean) => {
       setSelected(tab);
-      if (!scroll || !root.current) return;
-      // A comment's own anchor when it names one, else the tabs: after the panel is shown.
-      const comment = /^#comment-[\w-]+$/.test(window.location.hash)
-        ? document.getElementById(window.location.hash.slice(1))
+      if (!root.current) return;
+      // A comment's own anchor when it names one, else the tabs; once the panel is shown.
+      const hash = window.location.hash;
+      const comment = /^#comment-[\w-]+$/.test(hash)
+        ? document.getElementById(hash.slice(1))
         : null;
       const target = comment ?? root.current;
-      requestAnimationFrame(() => scrollToElement(target, { focus: false }));
+      requestAnimationFrame(() => scrollToElement(target, { focus }));
     };
-    open(true);
-    const onHashChange = () => open(true);
+    const arrived = tabFor(window.location);
+    if (arrived) open(arrived, false);
+    const onHashChange = () => {
+      const tab = tabFor(window.location);
+      if (tab) open(tab, false);
+    };
+    // In-page links ("4 reviews" in the summary) are animated by the layout without a hash
+    // change; the ones naming a tab are handled here first, so the panel opens before scrolling.
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.('a');
+      if (!link || link.target || !link.getAttribute('href')?.includes('#')) return;
+      const url = new URL(link.href, window.location.href);
+      const here = window.location;
+      if (
+        url.origin !== here.origin ||
+        url.pathname !== here.pathname ||
+        url.search !== here.search
+      )
+        return;
+      const tab = tabFor(url);
+      if (!tab) return;
+      event.preventDefault();
+      if (here.hash !== url.hash) window.history.replaceState(window.history.state, '', url.hash);
+      open(tab, true);
+    };
     window.addEventListener('hashchange', onHashChange);
-    return () => window.removeEventListener('hashchange', onHashChange);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      window.removeEventListener('hashchange', onHashChange);
+      document.removeEventListener('click', onClick, true);
+    };
   }, [ids]);
 
   const current = selected ?? sections[0]?.id;

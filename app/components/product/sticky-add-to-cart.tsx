@@ -44,12 +44,16 @@ export function StickyAddToCart({
     document.addEventListener('change', onInput);
     let observer: IntersectionObserver | undefined;
     if (button && typeof IntersectionObserver === 'function') {
-      observer = new IntersectionObserver(([entry]) => {
-        // Only once the button has gone above the viewport, not while it is still below it.
-        if (!entry) return;
-        setShown(!entry.isIntersecting && entry.boundingClientRect.bottom <= 0);
-        if (input) setQuantity(Number(input.value) || null);
-      });
+      // The viewport stretched far downwards: the button leaves it only by going above the top,
+      // and a jump from below the viewport to above it still crosses the edge.
+      observer = new IntersectionObserver(
+        ([entry]) => {
+          if (!entry) return;
+          setShown(!entry.isIntersecting);
+          if (input) setQuantity(Number(input.value) || null);
+        },
+        { rootMargin: '0px 0px 100000px 0px' },
+      );
       observer.observe(button);
     }
     return () => {
