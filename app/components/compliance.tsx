@@ -3,6 +3,7 @@ import type { ComplianceView } from '#app/domain/catalog/catalog.view.ts';
 import { NUTRIENT_KEYS } from '#app/domain/compliance/compliance.types.ts';
 import { Icon } from './icon.tsx';
 import { useMoney } from './ui/price.tsx';
+import { markAllergens } from './compliance/allergens.ts';
 
 /** Every piece of German and EU product information the product has, each under its own heading. */
 export function ComplianceDetails({ compliance }: { compliance: ComplianceView }) {
@@ -89,7 +90,11 @@ function FoodInformation({ food }: { food: NonNullable<ComplianceView['food']> }
       {food.ingredients && (
         <>
           <h4>{t('compliance.ingredients')}</h4>
-          <p>{food.ingredients}</p>
+          <p className="ingredients">
+            {markAllergens(food.ingredients, food.allergens).map((part, i) =>
+              part.allergen ? <strong key={i}>{part.text}</strong> : part.text,
+            )}
+          </p>
         </>
       )}
       {food.allergens.length > 0 && (
@@ -123,6 +128,11 @@ function FoodInformation({ food }: { food: NonNullable<ComplianceView['food']> }
             ))}
           </tbody>
         </table>
+      )}
+      {food.alcoholContent !== null && (
+        <p className="alcohol-notice">
+          <Icon name="shield" size={18} /> {t('compliance.alcohol_notice')}
+        </p>
       )}
       <dl className="facts">
         {facts

@@ -3,6 +3,13 @@ import type { Route } from './+types/product';
 import { ComplianceDetails } from '#app/components/compliance.tsx';
 import { CartResultNotice } from '#app/components/cart/cart-result.tsx';
 import { ProductSummary } from '#app/components/product/product-summary.tsx';
+import { ADD_TO_CART_FORM_ID } from '#app/components/product/add-to-cart-form.tsx';
+import {
+  ADDITIONAL_INFORMATION_TAB,
+  ProductTabs,
+  REVIEWS_TAB,
+} from '#app/components/product/product-tabs.tsx';
+import { StickyAddToCart } from '#app/components/product/sticky-add-to-cart.tsx';
 import { useVariationChoice } from '#app/components/product/variation.ts';
 import { Stars } from '#app/components/stars.tsx';
 import { type MessagesHandle, formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
@@ -116,56 +123,85 @@ function Product({
       <CartResultNotice result={result} />
       <ProductSummary product={product} selection={selection} form={{ swatches }} />
       <div className="product-details">
-        {product.description && (
-          <section aria-labelledby="description-title" className="detail-section">
-            <h2 id="description-title">{t('product.description')}</h2>
-            {product.description.split(/\n{2,}/).map((para, i) => (
-              <p key={i}>{para}</p>
-            ))}
-          </section>
-        )}
-        {info.length > 0 && (
-          <section aria-labelledby="info-title" className="detail-section">
-            <h2 id="info-title">{t('product.additional_information')}</h2>
-            <table className="info-table">
-              <tbody>
-                {info.map(([label, value]) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
-                    <td>{value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        )}
+        <ProductTabs
+          label={t('product.details')}
+          sections={[
+            ...(product.description
+              ? [
+                  {
+                    id: 'description',
+                    label: t('product.description'),
+                    content: product.description
+                      .split(/\n{2,}/)
+                      .map((para, i) => <p key={i}>{para}</p>),
+                  },
+                ]
+              : []),
+            ...(info.length > 0
+              ? [
+                  {
+                    id: ADDITIONAL_INFORMATION_TAB,
+                    label: t('product.additional_information'),
+                    content: (
+                      <table className="info-table">
+                        <tbody>
+                          {info.map(([label, value]) => (
+                            <tr key={label}>
+                              <th scope="row">{label}</th>
+                              <td>{value}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    ),
+                  },
+                ]
+              : []),
+            {
+              id: REVIEWS_TAB,
+              label: t('product.reviews', { count: product.rating.count }),
+              content: <Reviews reviews={reviews} />,
+            },
+          ]}
+        />
         <section aria-labelledby="compliance-title" className="detail-section">
           <h2 id="compliance-title">{t('compliance.title')}</h2>
           <ComplianceDetails compliance={compliance} />
         </section>
-        <section aria-labelledby="reviews-title" className="detail-section" id="reviews">
-          <h2 id="reviews-title">{t('product.reviews', { count: product.rating.count })}</h2>
-          {reviews.length === 0 ? (
-            <p>{t('rating.none')}</p>
-          ) : (
-            <ol className="review-list">
-              {reviews.map((r) => (
-                <li key={r.id} id={`comment-${r.id}`} className="review">
-                  {r.rating !== null && <Stars average={r.rating} count={1} showCount={false} />}
-                  <p className="review-meta">
-                    <strong>{r.author}</strong> ·{' '}
-                    <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
-                    {r.verifiedOwner && (
-                      <span className="verified"> · {t('product.verified_owner')}</span>
-                    )}
-                  </p>
-                  <p>{r.content}</p>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
       </div>
+      <StickyAddToCart
+        product={product}
+        variation={shown}
+        choice={selection.choice}
+        formId={ADD_TO_CART_FORM_ID}
+      />
+    </div>
+  );
+}
+
+function Reviews({ reviews }: { reviews: Route.ComponentProps['loaderData']['reviews'] }) {
+  const { t, locale } = useI18n();
+  return (
+    <div id="reviews">
+      {reviews.length === 0 ? (
+        <p>{t('rating.none')}</p>
+      ) : (
+        <ol className="review-list" id="comments">
+          {reviews.map((r) => (
+            <li key={r.id} id={`comment-${r.id}`} className="review">
+              {r.rating !== null && <Stars average={r.rating} count={1} showCount={false} />}
+              <p className="review-meta">
+                <strong>{r.author}</strong> ·{' '}
+                <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
+                {r.verifiedOwner && (
+                  <span className="verified"> · {t('product.verified_owner')}</span>
+                )}
+              </p>
+              <p>{r.content}</p>
+            </li>
+          ))}
+        </ol>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LegalPriceInfo, Price, UnitPrice } from '#app/components/ui/price.tsx';
+import { LegalPriceInfo, Price, ProductUnits, UnitPrice } from '#app/components/ui/price.tsx';
 import { Stars } from '#app/components/stars.tsx';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
 import {
@@ -7,8 +7,13 @@ import {
   variationStockLeft,
 } from '#app/domain/catalog/swatch-settings.view.ts';
 import { type MessageArea, formatDate, useI18n } from '#app/lib/i18n.ts';
-import { AddToCartForm, type AddToCartFormProps } from './add-to-cart-form.tsx';
+import {
+  ADD_TO_CART_FORM_ID,
+  AddToCartForm,
+  type AddToCartFormProps,
+} from './add-to-cart-form.tsx';
 import { Gallery } from './gallery.tsx';
+import { LiveUnitPrice } from './live-unit-price.tsx';
 import type { VariationChoice } from './variation.ts';
 
 /** The catalog parts the summary's texts come from. */
@@ -53,6 +58,9 @@ export function ProductSummary({
     ? [shown.image, ...product.gallery.filter((g) => g.key !== shown.image!.key)]
     : product.gallery;
   const Heading = heading || null;
+  const hasUnitPrice =
+    product.compliance.unitPrice !== null ||
+    product.variations.some((v) => v.compliance.unitPrice !== null);
   return (
     <div className="product-main">
       <Gallery key={gallery[0]?.key} images={gallery} name={product.name} sizes={gallerySizes} />
@@ -69,7 +77,17 @@ export function ProductSummary({
         <div className="product-price">
           <Price price={shown?.price ?? product.price} />
         </div>
-        <UnitPrice unitPrice={compliance.unitPrice} />
+        {hasUnitPrice ? (
+          <LiveUnitPrice
+            productId={shown?.id ?? product.id}
+            price={shown?.price ?? product.price}
+            unitPrice={compliance.unitPrice}
+            formId={`${form?.idPrefix ?? ''}${ADD_TO_CART_FORM_ID}`}
+          />
+        ) : (
+          <UnitPrice unitPrice={compliance.unitPrice} />
+        )}
+        <ProductUnits unitPrice={compliance.unitPrice} />
         <LegalPriceInfo
           taxRate={product.taxRate}
           deposit={compliance.deposit}

@@ -4,13 +4,19 @@ import { formatMoney } from '#app/domain/pricing/money.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import type { PriceView, UnitPriceView } from '#app/domain/catalog/catalog.view.ts';
 import type { DepositView } from '#app/domain/compliance/compliance.view.ts';
-import type { MessageKey } from '#app/lib/i18n.ts';
+import type { MessageKey, Translate } from '#app/lib/i18n.ts';
+import type { Locale } from '#app/lib/locale.ts';
 import { useRouteLoaderData } from 'react-router';
 import type { RootData } from '#app/root.tsx';
 
+/** The shop's currency code, as the root loader sends it. */
+export function useCurrency(): string {
+  return useRouteLoaderData<RootData>('root')?.currency ?? 'EUR';
+}
+
 export function useMoney() {
   const { locale } = useI18n();
-  const currency = useRouteLoaderData<RootData>('root')?.currency ?? 'EUR';
+  const currency = useCurrency();
   return (amount: number) => formatMoney(amount, currency, locale);
 }
 
@@ -54,18 +60,42 @@ export function Price({ price }: { price: PriceView }) {
   );
 }
 
+type UnitPriceFigures = Pick<UnitPriceView, 'amount' | 'base' | 'unit'>;
+
+/**
+ * "12,49 € / kg" for a unit price: the words of the product page, the cart and the unit-price
+ * refresh the server answers, so all three read the same.
+ */
+export function unitPriceText(
+  unitPrice: UnitPriceFigures,
+  { t, locale, money }: { t: Translate; locale: Locale; money: (amount: number) => string },
+): string {
+  const base = `${unitPrice.base === 1 ? '' : formatNumber(unitPrice.base, locale) + '\u00a0'}${t(`unit.${unitPrice.unit}` as MessageKey)}`;
+  return t('price.unit', { price: money(unitPrice.amount), base });
+}
+
 /** Price per unit (per kg, per l …); a catalog price or a cart line's. */
-export function UnitPrice({
-  unitPrice,
-}: {
-  unitPrice: Pick<UnitPriceView, 'amount' | 'base' | 'unit'> | null;
-}) {
+export function UnitPrice({ unitPrice }: { unitPrice: UnitPriceFigures | null }) {
   const { t, locale } = useI18n();
   const money = useMoney();
   if (!unitPrice) return null;
-  const base = `${unitPrice.base === 1 ? '' : formatNumber(unitPrice.base, locale) + '\u00a0'}${t(`unit.${unitPrice.unit}` as MessageKey)}`;
+  return <span className="unit-price">{unitPriceText(unitPrice, { t, locale, money })}</span>;
+}
+
+/** What the package holds ("Inhalt: 0,5 kg"), the quantity the unit price is worked out from. */
+export function ProductUnits({
+  unitPrice,
+}: {
+  unitPrice: Pick<UnitPriceView, 'productUnits' | 'unit'> | null;
+}) {
+  const { t, locale } = useI18n();
+  if (!unitPrice) return null;
   return (
-    <span className="unit-price">{t('price.unit', { price: money(unitPrice.amount), base })}</span>
+    <span className="product-units">
+      {t('price.product_units', {
+        units: `${formatNumber(unitPrice.productUnits, locale)}\u00a0${t(`unit.${unitPrice.unit}` as MessageKey)}`,
+      })}
+    </span>
   );
 }
 

@@ -66,3 +66,12 @@ describe('Tabs', () => {
     );
   });
 });
+
+describe('Tabs without script', () => {
+  it('carries a noscript style that shows every panel and hides the dead tab list', () => {
+    const html = renderIn('de', h(Tabs, { label: 'Details', items }));
+    const fallback = /<noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+    expect(fallback).toContain('.tabs>.tab-panel[hidden]{display:block}');
+    expect(fallback).toContain('.tabs>.tab-list{display:none}');
+  });
+});

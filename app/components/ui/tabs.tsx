@@ -27,6 +27,9 @@ export function tabForKey(key: string, index: number, count: number): number | n
   }
 }
 
+const NO_SCRIPT_STYLE =
+  '<style>.tabs>.tab-list{display:none}.tabs>.tab-panel[hidden]{display:block}.tabs .tab-panel-title{position:static;width:auto;height:auto;margin:1.5rem 0 .75rem;clip:auto;clip-path:none;overflow:visible;white-space:normal}</style>';
+
 /**
  * Tabs (product description, additional information, reviews): a tab list named by `label`,
  * one tab in the Tab order, arrow keys, Home and End move between tabs and show their panel.
@@ -67,6 +70,8 @@ export function Tabs({
 
   return (
     <div className={['tabs', className].filter(Boolean).join(' ')}>
+      {/* Without scripts the tabs cannot switch: every panel is shown, one after the other. */}
+      <noscript dangerouslySetInnerHTML={{ __html: NO_SCRIPT_STYLE }} />
       <div className="tab-list" role="tablist" aria-label={label}>
         {items.map((item, index) => {
           const active = item.id === current;

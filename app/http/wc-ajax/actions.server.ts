@@ -5,6 +5,7 @@ import { captchaAudioCall, captchaRegenerate } from './captcha.server.ts';
 import { getVariation } from './get-variation.server.ts';
 import { productSearch } from './product-search.server.ts';
 import { quickView } from './quick-view.server.ts';
+import { refreshUnitPrice } from './unit-price.server.ts';
 
 type Endpoint = { loader: (args: EndpointArgs) => Promise<Response> };
 
@@ -13,6 +14,7 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   captcha_regenerate: captchaRegenerate,
   captcha_audio: captchaAudioCall,
   get_variation: getVariation,
+  gzd_refresh_unit_price: refreshUnitPrice,
   product_search: productSearch,
   quick_view: quickView,
 };

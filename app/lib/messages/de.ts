@@ -222,6 +222,14 @@ export const de = {
   'compliance.deposit': 'Pfand',
   'compliance.deposit_detail': '{quantity} × {unit} ({name}, {type})',
   'compliance.unit_price': 'Grundpreis',
+  // Product page: legal details, tabs and the sticky add-to-cart bar.
+  'price.product_units': 'Inhalt: {units}',
+  'compliance.alcohol_notice':
+    'Enthält Alkohol. Wir verkaufen alkoholische Getränke nur an Personen ab 18 Jahren.',
+  'product.details': 'Produktdetails',
+  'product.sticky_bar': 'Schnellkauf',
+  'product.sticky_quantity': 'Menge: {quantity}',
+  'product.sticky_choose': 'Ausführung wählen',
   'cart.title': 'Warenkorb',
   'cart.empty': 'Ihr Warenkorb ist derzeit leer.',
   'cart.continue': 'Weiter einkaufen',

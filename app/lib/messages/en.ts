@@ -222,6 +222,14 @@ export const en: Messages = {
   'compliance.deposit': 'Deposit',
   'compliance.deposit_detail': '{quantity} × {unit} ({name}, {type})',
   'compliance.unit_price': 'Unit price',
+  // Product page: legal details, tabs and the sticky add-to-cart bar.
+  'price.product_units': 'Contents: {units}',
+  'compliance.alcohol_notice':
+    'Contains alcohol. We sell alcoholic drinks only to persons aged 18 or over.',
+  'product.details': 'Product details',
+  'product.sticky_bar': 'Quick purchase',
+  'product.sticky_quantity': 'Quantity: {quantity}',
+  'product.sticky_choose': 'Choose an option',
   'cart.title': 'Cart',
   'cart.empty': 'Your cart is currently empty.',
   'cart.continue': 'Continue shopping',
