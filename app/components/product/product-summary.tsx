@@ -51,7 +51,12 @@ export function ProductSummary({
   const Heading = heading || null;
   return (
     <div className="product-main">
-      <Gallery key={gallery[0]?.key} images={gallery} name={product.name} sizes={gallerySizes} />
+      <Gallery
+        images={gallery}
+        name={product.name}
+        sizes={gallerySizes}
+        hashId={productUrl ? undefined : 1}
+      />
       <div className="product-summary">
         {Heading && <Heading>{product.name}</Heading>}
         <p className="product-rating">
