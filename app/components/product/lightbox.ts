@@ -103,6 +103,11 @@ export function openLightbox(request: LightboxRequest): void {
     pswp.scrollWrap?.setAttribute('role', 'group');
     pswp.scrollWrap?.setAttribute('aria-label', texts.viewer);
   });
+  pswp.on('openingAnimationEnd', () => {
+    // Keyboard users land in the dialog whichever way it opened (click, Enter, address).
+    const root = pswp.element;
+    if (root && !root.contains(document.activeElement)) root.focus();
+  });
   closeOnLongVerticalDrag(pswp);
   if (galleryId !== undefined) keepAddressInStep(pswp, galleryId);
   else hideControlsWhenIdle(pswp);
