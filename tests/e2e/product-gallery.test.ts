@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productImages } from '#app/domain/catalog/catalog.schema.ts';
-import { createAttribute, createProduct } from '#db/seed/factories.ts';
+import { createAttribute, createCategory, createProduct } from '#db/seed/factories.ts';
 import type { ProductImageSpec } from '#db/seed/art/product-svg.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { launchChromium } from '../support/chromium.ts';
@@ -44,6 +44,9 @@ function picture(key: string, title: string, view: number, alt: string) {
  */
 async function galleryProduct(label: string) {
   const tag = `${label}-${randomBytes(3).toString('hex')}`;
+  const category = await createCategory(shop.database.db, {
+    name: { de: `Kategorie ${tag}`, en: `Category ${tag}` },
+  });
   const colour = await createAttribute(shop.database.db, {
     slug: `farbe-${tag}`,
     name: { de: 'Farbe', en: 'Colour' },
@@ -58,6 +61,7 @@ async function galleryProduct(label: string) {
     {
       name: { de: name, en: name },
       regularPrice: 2500,
+      categoryIds: [category.id],
       imageSpecs: [
         picture(`${tag}-a`, name, 0, 'Vorderseite'),
         picture(`${tag}-b`, name, 1, 'Rückseite'),
@@ -88,6 +92,7 @@ async function galleryProduct(label: string) {
     name,
     tag,
     url: `/product/${created.product.slug}`,
+    categoryUrl: `/product-category/${category.slug}`,
     select: `select[name="attribute_${colour.attribute.slug}"]`,
   };
 }
@@ -356,6 +361,26 @@ describe('product gallery', () => {
         }),
       ).rejects.toThrow();
     }
+    await context.close();
+  });
+
+  it('opens over the quick view without touching the address; Escape closes the lightbox only', async () => {
+    const product = await galleryProduct('schnell');
+    const { context, page } = await open(product.categoryUrl);
+    await page.getByRole('button', { name: `Schnellansicht: ${product.name}` }).click();
+    const quickView = page.locator('dialog[open]');
+    await quickView.getByRole('link', { name: /^Bild 1 von 3 im Vollbild öffnen/ }).click();
+    await page.waitForFunction(() => document.activeElement?.classList.contains('pswp'));
+    // Inside the modal dialog, the only part of the page that is not inert.
+    expect(await quickView.locator('.pswp').count()).toBe(1);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => counter(page).textContent()).toBe('2 / 3');
+    expect(await hashOf(page)).toBe('');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await lightbox(page).waitFor({ state: 'detached' });
+    expect(await quickView.count()).toBe(1);
+    expect(await hashOf(page)).toBe('');
     await context.close();
   });
 

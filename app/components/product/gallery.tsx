@@ -122,6 +122,7 @@ export function Gallery({
           : (thumbsRef.current?.querySelectorAll('img')[i] ?? null),
       // Closing on another picture leaves that picture on the page.
       onClose: (last) => choose(last),
+      container: mainRef.current?.closest('dialog') ?? undefined,
     });
   };
   // A link or reload with `#&gid=1&pid=3` opens the lightbox at that picture.

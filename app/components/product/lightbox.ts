@@ -41,6 +41,8 @@ export type LightboxRequest = {
   /** The page's element for the picture at `index`, for the opening and closing animation. */
   thumbnail: (index: number) => HTMLElement | null;
   onClose: (index: number) => void;
+  /** Where the lightbox goes: inside an open modal <dialog>, everything else is inert. */
+  container?: HTMLElement;
 };
 
 // The spec's lightbox constants (section 9).
@@ -80,6 +82,7 @@ export function openLightbox(request: LightboxRequest): void {
     arrowPrevTitle: texts.previous,
     arrowNextTitle: texts.next,
     errorMsg: '',
+    appendToEl: request.container,
   });
   current = pswp;
 
