@@ -330,6 +330,24 @@ describe('product gallery', () => {
     // Closing removes the player, so nothing keeps playing or talking to the provider.
     await page.locator('iframe').waitFor({ state: 'detached' });
 
+    // In the lightbox only the video's poster offers the player.
+    await page
+      .getByRole('link', { name: /^Open image 3 of 3 in full screen/ })
+      .click({ position: { x: 20, y: 20 } });
+    await page.waitForFunction(() => document.activeElement?.classList.contains('pswp'));
+    const play = page.getByRole('button', { name: `Play video: ${product.name}`, exact: true });
+    await play.click();
+    await lightbox(page).waitFor({ state: 'detached' });
+    await dialog.locator('iframe').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('iframe').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^Show image 1/ }).click();
+    await mainLink(page).click();
+    await page.waitForFunction(() => document.activeElement?.classList.contains('pswp'));
+    expect(await play.isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await lightbox(page).waitFor({ state: 'detached' });
+
     // Ids that are not a YouTube or Vimeo id never reach the page: the factory refuses them,
     // and so does the database for any other writer.
     await expect(

@@ -98,6 +98,7 @@ export function Gallery({
         msrc: imageUrl(img.key, 'large'),
         ...sizeOf(img, 'full'),
         alt: img.alt || name,
+        hasVideo: Boolean(img.video),
       })),
       index: start,
       title: name,
@@ -115,6 +116,7 @@ export function Gallery({
         shareX: t('product.gallery_share_x'),
         sharePinterest: t('product.gallery_share_pinterest'),
         download: t('product.gallery_download'),
+        playVideo: t('product.gallery_play_video', { title: name }),
       },
       thumbnail: (i) =>
         i === indexRef.current
@@ -122,6 +124,10 @@ export function Gallery({
           : (thumbsRef.current?.querySelectorAll('img')[i] ?? null),
       // Closing on another picture leaves that picture on the page.
       onClose: (last) => choose(last),
+      onPlayVideo: (at) => {
+        const item = imagesRef.current[at];
+        if (item?.video) setVideo(item.video);
+      },
       container: mainRef.current?.closest('dialog') ?? undefined,
     });
   };

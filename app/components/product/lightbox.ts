@@ -13,6 +13,8 @@ export type LightboxItem = {
   width: number;
   height: number;
   alt: string;
+  /** The picture is a video's poster: the lightbox offers a play button on it. */
+  hasVideo: boolean;
 };
 
 export type LightboxTexts = {
@@ -28,6 +30,7 @@ export type LightboxTexts = {
   shareX: string;
   sharePinterest: string;
   download: string;
+  playVideo: string;
 };
 
 export type LightboxRequest = {
@@ -41,6 +44,8 @@ export type LightboxRequest = {
   /** The page's element for the picture at `index`, for the opening and closing animation. */
   thumbnail: (index: number) => HTMLElement | null;
   onClose: (index: number) => void;
+  /** Play the video of picture `index`; called after the lightbox has closed. */
+  onPlayVideo: (index: number) => void;
   /** Where the lightbox goes: inside an open modal <dialog>, everything else is inert. */
   container?: HTMLElement;
 };
@@ -96,7 +101,10 @@ export function openLightbox(request: LightboxRequest): void {
     errorElement(element, texts, content.index + 1, String(content.data.src ?? '')),
   );
 
-  pswp.on('uiRegister', () => registerShare(pswp, request));
+  pswp.on('uiRegister', () => {
+    registerShare(pswp, request);
+    registerPlayVideo(pswp, request);
+  });
   pswp.on('afterInit', () => {
     const root = pswp.element;
     if (!root) return;
@@ -307,6 +315,33 @@ function registerShare(pswp: PhotoSwipe, request: LightboxRequest) {
           button?.focus();
         }
       });
+    },
+  });
+}
+
+/** A play button on video posters: the player opens in the page's video dialog. */
+function registerPlayVideo(pswp: PhotoSwipe, request: LightboxRequest) {
+  pswp.ui?.registerElement({
+    name: 'play-video',
+    order: 7,
+    isButton: true,
+    title: request.texts.playVideo,
+    html: {
+      isCustomSVG: true,
+      inner: '<path id="pswp__icn-play" d="M11 8v16l13-8Z"/>',
+      outlineID: 'pswp__icn-play',
+    },
+    onInit: (el) => {
+      const update = () => {
+        el.hidden = !request.items[pswp.currIndex]?.hasVideo;
+      };
+      pswp.on('change', update);
+      update();
+    },
+    onClick: () => {
+      const index = pswp.currIndex;
+      pswp.on('destroy', () => request.onPlayVideo(index));
+      pswp.close();
     },
   });
 }
