@@ -23,6 +23,8 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self' blob:",
+    // Gallery videos play in the providers' privacy-friendly players, only after a click.
+    'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

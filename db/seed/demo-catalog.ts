@@ -819,12 +819,25 @@ export function buildDemoCatalog(now: Date = new Date()): DemoCatalog {
       manufacturer: 'roesterei-suedvorstadt',
       food: coffeeFood('500 g'),
       categories: ['kaffee-tee', 'lebensmittel'],
-      imageSpecs: pictures(slug, name, {
-        motif: 'bag',
-        color: '#2f3b32',
-        accent: '#c9893a',
-        subtitle: L('500 g · Bohne oder gemahlen', '500 g · whole or ground'),
-      }),
+      imageSpecs: [
+        ...pictures(slug, name, {
+          motif: 'bag',
+          color: '#2f3b32',
+          accent: '#c9893a',
+          subtitle: L('500 g · Bohne oder gemahlen', '500 g · whole or ground'),
+        }),
+        // The third picture is the poster of a roasting film, played in the gallery.
+        {
+          ...picture(
+            `${slug}-video`,
+            name,
+            { motif: 'bag', color: '#2f3b32', accent: '#c9893a' },
+            2,
+            L('Video: So rösten wir', 'Video: how we roast'),
+          ),
+          video: { provider: 'youtube', id: 'aqz-KE-bpKQ' },
+        },
+      ],
       attributes: [
         { attribute: 'pack-size', terms: ['500-g', '1-kg'], variations: true },
         { attribute: 'grind', terms: grinds, variations: true },

@@ -12,6 +12,7 @@ import {
   type Swatch,
   type SwatchType,
 } from '#app/domain/catalog/catalog.schema.ts';
+import { type VideoView, parseVideo } from '#app/domain/catalog/video.ts';
 import type { RenderedImage } from '#app/domain/media/images.server.ts';
 import type { ProductImageSpec } from '#db/seed/art/product-svg.ts';
 import { renderProductImage } from '#db/seed/art/render.ts';
@@ -41,7 +42,13 @@ export type ProductColumns = Omit<
 >;
 
 /** One picture to render (or take from `options.rendered`) and store as an `images` row. */
-export type ImageInput = { spec: ProductImageSpec; alt: Localized; caption?: Localized };
+export type ImageInput = {
+  spec: ProductImageSpec;
+  alt: Localized;
+  caption?: Localized;
+  /** In a product's `imageSpecs`: the picture is the poster of this video (checked by parseVideo). */
+  video?: { provider: string; id: string };
+};
 
 export type ProductAttributeInput = {
   attributeId: number;
@@ -350,9 +357,15 @@ export async function createProduct(
   const imageOptions: ImageOptions = { ...options, imageIds: options.imageIds ?? new Map() };
 
   const imageIds = [...givenImages];
+  const videoOf = new Map<number, VideoView>();
   for (const spec of imageSpecs) {
+    const video = spec.video ? parseVideo(spec.video.provider, spec.video.id) : null;
+    if (video && !video.ok) {
+      throw new Error(`Refused video ${JSON.stringify(spec.video)}: ${video.error.code}`);
+    }
     const id = await ensureImage(db, spec, imageOptions);
     if (id !== null && !imageIds.includes(id)) imageIds.push(id);
+    if (id !== null && video) videoOf.set(id, video.value);
   }
 
   const name = columns.name ?? { de: 'Testprodukt', en: 'Test product' };
@@ -388,9 +401,15 @@ export async function createProduct(
     );
   }
   if (imageIds.length) {
-    await db
-      .insert(productImages)
-      .values(imageIds.map((imageId, position) => ({ productId: product.id, imageId, position })));
+    await db.insert(productImages).values(
+      imageIds.map((imageId, position) => ({
+        productId: product.id,
+        imageId,
+        position,
+        videoProvider: videoOf.get(imageId)?.provider ?? null,
+        videoId: videoOf.get(imageId)?.id ?? null,
+      })),
+    );
   }
   if (attributeInputs.length) {
     await db.insert(productAttributes).values(

@@ -63,7 +63,12 @@ export function ProductSummary({
     product.variations.some((v) => v.compliance.unitPrice !== null);
   return (
     <div className="product-main">
-      <Gallery key={gallery[0]?.key} images={gallery} name={product.name} sizes={gallerySizes} />
+      <Gallery
+        images={gallery}
+        name={product.name}
+        sizes={gallerySizes}
+        hashId={productUrl ? undefined : 1}
+      />
       <div className="product-summary">
         {Heading && <Heading>{product.name}</Heading>}
         <p className="product-rating">

@@ -21,6 +21,7 @@ import {
   depositTypes,
   manufacturers,
 } from '#app/domain/compliance/compliance.schema.ts';
+import type { VideoProvider } from './video.ts';
 
 const quantity = (name: string) => numeric(name, { precision: 12, scale: 3, mode: 'number' });
 
@@ -179,8 +180,20 @@ export const productImages = pgTable(
       .notNull()
       .references(() => images.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
+    /** A video this picture stands for (its poster); played only after a click. */
+    videoProvider: text('video_provider').$type<VideoProvider>(),
+    videoId: text('video_id'),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.imageId] })],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.imageId] }),
+    // The same rules as parseVideo in video.ts, so no other writer can store a free URL.
+    check(
+      'product_images_video_valid',
+      sql`(${t.videoProvider} is null and ${t.videoId} is null)
+        or (${t.videoProvider} = 'youtube' and ${t.videoId} ~ '^[A-Za-z0-9_-]{10,12}$')
+        or (${t.videoProvider} = 'vimeo' and ${t.videoId} ~ '^[1-9][0-9]{0,14}$')`,
+    ),
+  ],
 );
 
 export type SwatchType = 'select' | 'color' | 'image' | 'label';

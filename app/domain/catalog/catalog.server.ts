@@ -26,6 +26,7 @@ import {
 } from './catalog.schema.ts';
 import { productListing } from './listing.schema.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
+import { parseVideo } from './video.ts';
 import {
   type ListingFacets,
   type ListingFilters,
@@ -253,7 +254,13 @@ export async function summarise(
 
 function galleryRows(db: Tx, ids: number[]) {
   return db
-    .select({ productId: productImages.productId, position: productImages.position, image: images })
+    .select({
+      productId: productImages.productId,
+      position: productImages.position,
+      image: images,
+      videoProvider: productImages.videoProvider,
+      videoId: productImages.videoId,
+    })
     .from(productImages)
     .innerJoin(images, eq(images.id, productImages.imageId))
     .where(inArray(productImages.productId, ids))
@@ -401,7 +408,10 @@ export async function getProduct(
   const variations = variationRows
     .filter((v) => v.status === 'publish')
     .map((v) => resolveVariation(row, v));
-  const gallery = pictures.map((p) => imageView(p.image, locale));
+  const gallery = pictures.map((p) => {
+    const video = p.videoProvider ? parseVideo(p.videoProvider, p.videoId) : null;
+    return { ...imageView(p.image, locale), video: video?.ok ? video.value : null };
+  });
   const galleryByImageId = new Map(pictures.map((p) => [p.image.id, p.image]));
   const missingImageIds = [
     ...new Set(

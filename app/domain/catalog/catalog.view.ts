@@ -9,6 +9,7 @@ import type {
 import type { PowerSupply } from '#app/domain/compliance/compliance.types.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { StockStatus, SwatchType, TaxClass } from './catalog.schema.ts';
+import type { VideoView } from './video.ts';
 
 export type PriceView = {
   regular: number | null;
@@ -97,6 +98,9 @@ export type QuantityRules = {
   soldIndividually: boolean;
 };
 
+/** A gallery picture; with a video it is the video's poster and plays it when chosen. */
+export type GalleryItemView = ImageView & { video?: VideoView | null };
+
 export type ProductDetail = Omit<ProductSummary, 'variations'> & {
   description: string;
   sku: string | null;
@@ -104,7 +108,7 @@ export type ProductDetail = Omit<ProductSummary, 'variations'> & {
   weightKg: number | null;
   dimensionsCm: { length: number; width: number; height: number } | null;
   categories: { slug: string; name: string }[];
-  gallery: ImageView[];
+  gallery: GalleryItemView[];
   attributes: AttributeView[];
   variations: VariationView[];
   stockQuantity: number | null;
