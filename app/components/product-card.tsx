@@ -88,13 +88,17 @@ function CardAction({
   const fetcher = useFetcher<CartActionData>();
   if (product.type !== 'simple' || soldOut || !product.isPurchasable) {
     return (
-      <Link
-        to={href}
-        className="button button-secondary"
-        aria-label={`${t(product.type === 'variable' ? 'product.choose_options' : 'product.view')}: ${product.name}`}
-      >
-        {t(product.type === 'variable' ? 'product.choose_options' : 'product.view')}
-      </Link>
+      <>
+        <Link
+          to={href}
+          className="button button-secondary"
+          aria-label={`${t(product.type === 'variable' ? 'product.choose_options' : 'product.view')}: ${product.name}`}
+        >
+          {t(product.type === 'variable' ? 'product.choose_options' : 'product.view')}
+        </Link>
+        {/* The add-to-cart answer's line, empty: every card's buttons sit at one height. */}
+        <span className="card-result" aria-hidden="true" />
+      </>
     );
   }
   const busy = fetcher.state !== 'idle';
