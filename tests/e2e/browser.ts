@@ -26,6 +26,19 @@ export async function newContext(
   return context;
 }
 
+/** A page in a fresh context (own session), opened at `path` and hydrated when it runs scripts. */
+export async function openPage(
+  browser: Browser,
+  path: string,
+  options: Parameters<typeof newContext>[1] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  await page.goto(path);
+  if (options.javaScript !== false) await waitForHydration(page);
+  return { context, page };
+}
+
 /** Waits until React has hydrated the page, so clicks reach their handlers. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(

@@ -6,6 +6,7 @@ import {
   newContext,
   shopUrl,
   waitForHydration,
+  openPage,
 } from './browser.ts';
 import { type ApiProduct } from './catalog-data.ts';
 
@@ -19,13 +20,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path: string, options: Parameters<typeof newContext>[1] = {}) {
-  const context = await newContext(browser, options);
-  const page = await context.newPage();
-  await page.goto(path);
-  await waitForHydration(page);
-  return { context, page };
-}
+const open = (path: string, options: Parameters<typeof newContext>[1] = {}) =>
+  openPage(browser, path, options);
 
 /** Scrolls the page as a visitor would, with the mouse wheel. */
 async function scrollBy(page: Page, pixels: number) {

@@ -1,6 +1,12 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newContext, waitForHydration } from './browser.ts';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  newContext,
+  waitForHydration,
+  openPage,
+} from './browser.ts';
 
 // Demo products chosen for the legal data they carry (db/seed/demo-catalog.ts).
 const ESPRESSO = '/product/espresso-hausroestung'; // variations with their own price, unit price, net quantity
@@ -20,13 +26,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path: string, options: Parameters<typeof newContext>[1] = {}) {
-  const context = await newContext(browser, options);
-  const page = await context.newPage();
-  await page.goto(path);
-  if (options.javaScript !== false) await waitForHydration(page);
-  return { context, page };
-}
+const open = (path: string, options: Parameters<typeof newContext>[1] = {}) =>
+  openPage(browser, path, options);
 
 const unitPrice = (page: Page) => page.locator('.product-summary .unit-price-slot');
 

@@ -4,7 +4,8 @@ import { createAttribute, createProduct } from '#db/seed/factories.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { SWATCH_SETTINGS_KEY } from '#app/domain/catalog/swatch-settings.view.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
-import { expectNoAxeViolations, launchBrowser, newContext, waitForHydration } from './browser.ts';
+import type { newContext } from './browser.ts';
+import { expectNoAxeViolations, launchBrowser, waitForHydration, openPage } from './browser.ts';
 
 let browser: Browser;
 
@@ -34,13 +35,8 @@ const TEXTS = {
   },
 };
 
-async function open(path: string, options: Parameters<typeof newContext>[1] = {}) {
-  const context = await newContext(browser, options);
-  const page = await context.newPage();
-  await page.goto(path);
-  if (options.javaScript !== false) await waitForHydration(page);
-  return { context, page };
-}
+const open = (path: string, options: Parameters<typeof newContext>[1] = {}) =>
+  openPage(browser, path, options);
 
 const group = (page: Page, name: string) =>
   page.getByRole('radiogroup', { name: new RegExp(`^${name}`) });
