@@ -19,7 +19,10 @@ import { shop } from '#app/http/request.server.ts';
 import { pageNotFound } from '#app/http/pages/not-found.ts';
 import { getProduct } from '#app/domain/catalog/catalog.server.ts';
 import { swatchSettings } from '#app/domain/catalog/swatch-settings.server.ts';
-import type { SwatchSettings } from '#app/domain/catalog/swatch-settings.view.ts';
+import {
+  type SwatchSettings,
+  productForBrowser,
+} from '#app/domain/catalog/swatch-settings.view.ts';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
 import { listReviews } from '#app/domain/reviews/reviews.server.ts';
 import { productSeo, seoSite } from '#app/http/seo/page-seo.ts';
@@ -42,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!product) pageNotFound('error.product_not_found');
   const [reviews, swatches] = await Promise.all([listReviews(db, product.id), swatchSettings(db)]);
   return {
-    product,
+    product: productForBrowser(product),
     reviews,
     swatches,
     shopName: t('shop.name'),

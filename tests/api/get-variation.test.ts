@@ -154,6 +154,8 @@ describe('POST /wc-ajax/get_variation', () => {
       has_product_safety_information: true,
     });
     expect(v.price_html).toMatch(/49,00\s€/);
+    // The page's own view of it, so a page in ajax-variation mode needs no second request.
+    expect(v.variation_view).toMatchObject({ id: ids.red, sku: 'HEMD-ROT-S' });
     for (const field of [
       'image',
       'image_id',

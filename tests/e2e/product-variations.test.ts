@@ -160,6 +160,36 @@ describe('ajax-variation mode on the demo sneakers', () => {
     await context.close();
   });
 
+  it('carries no variations in the page and shows the chosen one from its answer', async () => {
+    const { context, page } = await open('/product/sneaker-stadtlaeufer', { lang: 'en' });
+    // The structured data still lists every offer; the page's own data holds none of them.
+    const shipped = await page.evaluate(() => {
+      const { loaderData } = (
+        window as unknown as {
+          __reactRouterDataRouter: { state: { loaderData: Record<string, unknown> } };
+        }
+      ).__reactRouterDataRouter.state;
+      const { product } = loaderData['routes/product'] as {
+        product: { variations: unknown[]; variationCount: number };
+      };
+      return { variations: product.variations.length, count: product.variationCount };
+    });
+    expect(shipped).toEqual({ variations: 0, count: 31 });
+    const mainPicture = page.locator('.gallery-main > img').first();
+    const before = await mainPicture.getAttribute('src');
+
+    await swatch(page, 'Colour', 'Green').click();
+    await swatch(page, 'Shoe size', '40').click();
+    await page.getByText('SKU: LZ-SNE-STL-GRUEN-40').waitFor();
+    await page.getByText('5–7 working days').first().waitFor();
+    expect(await mainPicture.getAttribute('src')).not.toBe(before);
+
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await page.getByText('SKU: LZ-SNE-STL', { exact: true }).waitFor();
+    expect(await mainPicture.getAttribute('src')).toBe(before);
+    await context.close();
+  });
+
   it('re-reads the selects into the swatches after a background call', async () => {
     const { context, page } = await open('/product/sneaker-stadtlaeufer');
     // Something other than the swatches (a script, a restored form) sets the select.

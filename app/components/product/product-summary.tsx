@@ -58,9 +58,7 @@ export function ProductSummary({
     ? [shown.image, ...product.gallery.filter((g) => g.key !== shown.image!.key)]
     : product.gallery;
   const Heading = heading || null;
-  const hasUnitPrice =
-    product.compliance.unitPrice !== null ||
-    product.variations.some((v) => v.compliance.unitPrice !== null);
+  const hasUnitPrice = product.compliance.unitPrice !== null || product.variationsHaveUnitPrice;
   return (
     <div className="product-main">
       <Gallery

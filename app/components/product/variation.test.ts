@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { VariationView } from '#app/domain/catalog/catalog.view.ts';
+import type { ProductDetail, VariationView } from '#app/domain/catalog/catalog.view.ts';
 import {
   AJAX_VARIATION_THRESHOLD,
   DEFAULT_SWATCH_SETTINGS,
   type SwatchSettings,
+  isAjaxVariationMode,
+  productForBrowser,
 } from '#app/domain/catalog/swatch-settings.view.ts';
 import {
   addToCartState,
   chooseTerm,
-  isAjaxVariationMode,
   isClickable,
   matchVariation,
   swatchState,
@@ -118,12 +119,17 @@ describe('the variation a choice names', () => {
     expect(matchVariation(shirts, { color: 'blue', size: 's' }, 2)).toBeUndefined();
   });
 
-  it('switches to ajax mode above the threshold', () => {
+  it('switches to ajax mode above the threshold and then sends no variations', () => {
     const many = Array.from({ length: AJAX_VARIATION_THRESHOLD + 1 }, (_, i) =>
       variation({ n: String(i) }),
     );
-    expect(isAjaxVariationMode({ variations: many })).toBe(true);
-    expect(isAjaxVariationMode({ variations: many.slice(1) })).toBe(false);
+    const product = (variations: VariationView[]) =>
+      ({ variations, variationCount: variations.length }) as unknown as ProductDetail;
+    expect(isAjaxVariationMode({ variationCount: many.length })).toBe(true);
+    expect(isAjaxVariationMode({ variationCount: AJAX_VARIATION_THRESHOLD })).toBe(false);
+    expect(productForBrowser(product(many))).toMatchObject({ variations: [], variationCount: 31 });
+    const few = many.slice(1);
+    expect(productForBrowser(product(few)).variations).toBe(few);
   });
 });
 

@@ -2,10 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { fetchJson } from '#app/client/fetch-json.ts';
 import type { ProductDetail, VariationView } from '#app/domain/catalog/catalog.view.ts';
 import {
-  AJAX_VARIATION_THRESHOLD,
   type SwatchSettings,
+  isAjaxVariationMode,
 } from '#app/domain/catalog/swatch-settings.view.ts';
-import type { VariationObject } from '#app/http/wc-ajax/variation.view.ts';
+import type { VariationAnswer } from '#app/http/wc-ajax/variation.view.ts';
 
 export type Choice = Record<string, string>;
 
@@ -37,11 +37,6 @@ export function matchVariation(
   return variations.find((v) =>
     Object.entries(v.attributes).every(([k, term]) => term === '' || choice[k] === term),
   );
-}
-
-/** Too many variations to judge on the page: they are asked from the server one at a time. */
-export function isAjaxVariationMode(product: Pick<ProductDetail, 'variations'>): boolean {
-  return product.variations.length > AJAX_VARIATION_THRESHOLD;
 }
 
 export type SwatchState = 'selected' | 'disabled' | 'no-stock' | 'normal';
@@ -151,13 +146,13 @@ export function useVariationChoice(product: ProductDetail): VariationChoice {
     () => matchVariation(product.variations, choice, attributeCount),
     [product.variations, choice, attributeCount],
   );
-  const [answer, setAnswer] = useState<{ key: string; found: VariationObject | null } | null>(null);
+  const [answer, setAnswer] = useState<{ key: string; found: VariationAnswer | null } | null>(null);
   const requestKey = complete ? JSON.stringify(choice) : '';
 
   useEffect(() => {
     if (!ajax || !requestKey) return;
     const controller = new AbortController();
-    void fetchJson<VariationObject | false>('/wc-ajax/get_variation', {
+    void fetchJson<VariationAnswer | false>('/wc-ajax/get_variation', {
       body: variationRequest(product.id, JSON.parse(requestKey) as Choice),
       signal: controller.signal,
     }).then((result) => {
@@ -187,7 +182,7 @@ export function useVariationChoice(product: ProductDetail): VariationChoice {
         inStock: found.is_in_stock,
         visible: found.variation_is_visible,
       };
-      variation = product.variations.find((v) => v.id === found.variation_id) ?? null;
+      variation = found.variation_view;
     }
   } else if (!local) {
     lookup = { state: 'none' };

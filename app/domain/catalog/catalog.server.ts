@@ -59,6 +59,7 @@ import type {
   ProductDetail,
   ProductSummary,
   UnitPriceView,
+  VariationView,
 } from './catalog.view.ts';
 
 function imageView(row: typeof images.$inferSelect, locale: Locale): ImageView {
@@ -435,6 +436,24 @@ export async function getProduct(
     byteSize: a.byteSize,
   }));
   const now = new Date();
+  const variationViews: VariationView[] = variations.map((v) => {
+    const price = priceView(v, now);
+    return {
+      id: v.id,
+      attributes: v.variationAttributes ?? {},
+      sku: v.sku,
+      gtin: v.gtin,
+      price,
+      stockStatus: effectiveStockStatus(v),
+      stockQuantity: v.manageStock ? v.stockQuantity : null,
+      isPurchasable: price.active !== null,
+      image:
+        v.imageId && imageById.has(v.imageId) ? imageView(imageById.get(v.imageId)!, locale) : null,
+      weightKg: v.weightKg,
+      quantity: quantityRules(v, stockLeft(v)),
+      compliance: complianceOf(v, price.active, refs, attachments, locale),
+    };
+  });
   return {
     ...summary,
     description: localize(row.description, locale),
@@ -448,26 +467,9 @@ export async function getProduct(
     categories: cats.map((c) => ({ slug: c.slug, name: localize(c.name, locale) })),
     gallery,
     attributes: attrs,
-    variations: variations.map((v) => {
-      const price = priceView(v, now);
-      return {
-        id: v.id,
-        attributes: v.variationAttributes ?? {},
-        sku: v.sku,
-        gtin: v.gtin,
-        price,
-        stockStatus: effectiveStockStatus(v),
-        stockQuantity: v.manageStock ? v.stockQuantity : null,
-        isPurchasable: price.active !== null,
-        image:
-          v.imageId && imageById.has(v.imageId)
-            ? imageView(imageById.get(v.imageId)!, locale)
-            : null,
-        weightKg: v.weightKg,
-        quantity: quantityRules(v, stockLeft(v)),
-        compliance: complianceOf(v, price.active, refs, attachments, locale),
-      };
-    }),
+    variationCount: variationViews.length,
+    variationsHaveUnitPrice: variationViews.some((v) => v.compliance.unitPrice !== null),
+    variations: variationViews,
     stockQuantity: row.manageStock ? row.stockQuantity : null,
     lowStockAmount: row.lowStockAmount,
     quantity: quantityRules(row, stockLeft(row)),

@@ -110,7 +110,15 @@ export type ProductDetail = Omit<ProductSummary, 'variations'> & {
   categories: { slug: string; name: string }[];
   gallery: GalleryItemView[];
   attributes: AttributeView[];
+  /**
+   * The published variations, or none when there are more than the page judges itself
+   * (ajax-variation mode): then the chosen one comes with its `get_variation` answer.
+   */
   variations: VariationView[];
+  /** Published variations, whether or not the page carries them. */
+  variationCount: number;
+  /** Whether any variation shows a unit price (the page reserves its line). */
+  variationsHaveUnitPrice: boolean;
   stockQuantity: number | null;
   lowStockAmount: number | null;
   quantity: QuantityRules;

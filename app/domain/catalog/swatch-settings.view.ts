@@ -1,5 +1,6 @@
 // How variation swatches behave: shop settings the product page and quick view read.
-// Types and defaults only, so the browser bundle may import this file.
+// Types, defaults and pure rules only, so the browser bundle may import this file.
+import type { ProductDetail } from './catalog.view.ts';
 
 export type SwatchSettings = {
   /** Clicking the selected swatch again clears that attribute. */
@@ -24,6 +25,17 @@ export const DEFAULT_SWATCH_SETTINGS: SwatchSettings = {
  * and the chosen combination is asked from `POST /wc-ajax/get_variation`.
  */
 export const AJAX_VARIATION_THRESHOLD = 30;
+
+/** Whether a product has too many variations for the page to judge its combinations. */
+export const isAjaxVariationMode = (product: Pick<ProductDetail, 'variationCount'>): boolean =>
+  product.variationCount > AJAX_VARIATION_THRESHOLD;
+
+/**
+ * The product as a page or popup sends it to the browser: in ajax-variation mode without its
+ * variations, which may run into the hundreds and are asked for one at a time.
+ */
+export const productForBrowser = (product: ProductDetail): ProductDetail =>
+  isAjaxVariationMode(product) ? { ...product, variations: [] } : product;
 
 /** Where the setting is stored (settings table). */
 export const SWATCH_SETTINGS_KEY = 'product.swatches';

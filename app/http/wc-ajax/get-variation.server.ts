@@ -5,7 +5,7 @@ import { findVariation } from '#app/domain/catalog/variation-match.ts';
 import { notFound } from '#app/domain/kernel/result.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import { WC_AJAX_CODES } from './codes.ts';
-import { variationObject } from './variation.server.ts';
+import { variationAnswer } from './variation.server.ts';
 
 const ATTRIBUTE_PREFIX = 'attribute_';
 const MAX_ATTRIBUTES = 50;
@@ -69,7 +69,7 @@ export const getVariation = defineEndpoint({
     const settings = await swatchSettings(db);
     return {
       ok: true,
-      value: variationObject(product, variation, { locale, currency, t, settings }),
+      value: variationAnswer(product, variation, { locale, currency, t, settings }),
     };
   },
 });

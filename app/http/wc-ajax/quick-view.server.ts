@@ -8,6 +8,7 @@ import {
 } from '#app/components/product/quick-view-content.tsx';
 import { getProduct } from '#app/domain/catalog/catalog.server.ts';
 import { swatchSettings } from '#app/domain/catalog/swatch-settings.server.ts';
+import { productForBrowser } from '#app/domain/catalog/swatch-settings.view.ts';
 import { notFound } from '#app/domain/kernel/result.ts';
 import { I18nContext, translator } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
@@ -41,8 +42,9 @@ export const quickView = defineEndpoint({
   codes: WC_AJAX_CODES,
   schema,
   handle: async ({ db, locale, input, args, headers }) => {
-    const product = await getProduct(db, { id: input.product }, locale);
-    if (!product) return { ok: false, error: notFound('error.product_not_found') };
+    const found = await getProduct(db, { id: input.product }, locale);
+    if (!found) return { ok: false, error: notFound('error.product_not_found') };
+    const product = productForBrowser(found);
     const url = `/product/${product.slug}`;
     const messages = messagesFor(locale, PRODUCT_SUMMARY_MESSAGES);
     const swatches = await swatchSettings(db);

@@ -8,7 +8,7 @@ import { formatMoney } from '#app/domain/pricing/money.ts';
 import type { PriceView } from '#app/domain/catalog/catalog.view.ts';
 import { type MessageKey, type Translate, formatNumber } from '#app/lib/i18n.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import type { VariationImage, VariationObject } from './variation.view.ts';
+import type { VariationAnswer, VariationImage, VariationObject } from './variation.view.ts';
 
 export type VariationContext = {
   locale: Locale;
@@ -78,7 +78,15 @@ const plain = (n: number | null | undefined) => (n === null || n === undefined ?
  * A variation as `get_variation` answers it: every field of the spec's product variation and
  * its compliance extras, from the catalog's view of the product (never from the request).
  */
-export function variationObject(
+export function variationAnswer(
+  product: ProductDetail,
+  v: VariationView,
+  ctx: VariationContext,
+): VariationAnswer {
+  return { ...variationObject(product, v, ctx), variation_view: v };
+}
+
+function variationObject(
   product: ProductDetail,
   v: VariationView,
   ctx: VariationContext,

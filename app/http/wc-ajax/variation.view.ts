@@ -3,6 +3,7 @@
 import type { ManufacturerView } from '#app/domain/compliance/compliance.view.ts';
 import type { FoodView } from '#app/domain/compliance/compliance.view.ts';
 import type { PowerSupply } from '#app/domain/compliance/compliance.types.ts';
+import type { VariationView } from '#app/domain/catalog/catalog.view.ts';
 
 export type VariationImage = {
   src: string;
@@ -87,3 +88,10 @@ export type VariationObject = VariationCompliance & {
   /** Stock left when max_qty is at or below the stock label threshold, else null. */
   variation_stock_left: number | null;
 };
+
+/**
+ * The shop's own answer adds the variation as its pages render it (gallery, price, legal
+ * data), so a page in ajax-variation mode needs no second request and carries no variations.
+ * Scripts that know only the spec's fields ignore it.
+ */
+export type VariationAnswer = VariationObject & { variation_view: VariationView };
