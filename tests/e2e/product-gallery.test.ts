@@ -206,6 +206,40 @@ describe('product gallery', () => {
     await context.close();
   });
 
+  it('closes after a slow vertical drag past the threshold and stays open after a short one', async () => {
+    const product = await galleryProduct('ziehen');
+    const { context, page } = await open(`${product.url}#&gid=1&pid=1`, { lang: 'en' });
+    await page.locator('.pswp.pswp--ui-visible').waitFor();
+    // The clock stands still before the release, so it carries no speed. PhotoSwipe pulls the
+    // picture at half the pointer's distance and closes on its own only past 0.4 of a third
+    // of the height; the shop closes once the backdrop has faded below 0.75 of its opacity.
+    await page.clock.install();
+    const height = 900;
+    const drag = async (share: number) => {
+      const x = 640;
+      const y = height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.clock.runFor(100);
+      for (let step = 1; step <= 10; step++) {
+        await page.mouse.move(x, y + (height * share * step) / 10);
+        await page.clock.runFor(20);
+      }
+      await page.clock.runFor(300);
+      await page.mouse.move(x, y + height * share + 1);
+      await page.mouse.up();
+      await page.clock.runFor(1000);
+    };
+    // 4 % of the height fades the backdrop to about 0.94 of its opacity: it stays.
+    await drag(0.04);
+    expect(await lightbox(page).count()).toBe(1);
+    expect(await page.locator('.pswp.pswp--ui-visible').count()).toBe(1);
+    // 20 % fades it to about 0.7, still short of PhotoSwipe's own distance: it closes.
+    await drag(0.2);
+    await lightbox(page).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('chooses pictures with thumbnails, arrow keys, Home and End, and opens the lightbox with Enter', async () => {
     const product = await galleryProduct('tasten');
     const { context, page } = await open(product.url, { lang: 'en' });
