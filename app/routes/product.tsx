@@ -3,6 +3,7 @@ import type { Route } from './+types/product';
 import { ComplianceDetails } from '#app/components/compliance.tsx';
 import { CartResultNotice } from '#app/components/cart/cart-result.tsx';
 import { ProductSummary } from '#app/components/product/product-summary.tsx';
+import { ProductDescription } from '#app/components/product/product-description.tsx';
 import { ADD_TO_CART_FORM_ID } from '#app/components/product/add-to-cart-form.tsx';
 import {
   ADDITIONAL_INFORMATION_TAB,
@@ -134,9 +135,7 @@ function Product({
                   {
                     id: 'description',
                     label: t('product.description'),
-                    content: product.description
-                      .split(/\n{2,}/)
-                      .map((para, i) => <p key={i}>{para}</p>),
+                    content: <ProductDescription text={product.description} name={product.name} />,
                   },
                 ]
               : []),

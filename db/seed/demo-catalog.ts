@@ -2847,8 +2847,9 @@ export function buildDemoCatalog(now: Date = new Date()): DemoCatalog {
         'Pre-washed half-linen, 150 cm wide.',
       ),
       description: L(
-        '55 % Leinen, 45 % Baumwolle, vorgewaschen und daher kaum noch einlaufend. Mit lebendiger Struktur – schön für Tischwäsche, Vorhänge und Sommerhosen.',
-        '55 % linen, 45 % cotton, pre-washed so it hardly shrinks. With a lively texture – lovely for table linen, curtains and summer trousers.',
+        // A video link on a line of its own plays in the video lightbox.
+        '55 % Leinen, 45 % Baumwolle, vorgewaschen und daher kaum noch einlaufend. Mit lebendiger Struktur – schön für Tischwäsche, Vorhänge und Sommerhosen.\n\nhttps://vimeo.com/76979871',
+        '55 % linen, 45 % cotton, pre-washed so it hardly shrinks. With a lively texture – lovely for table linen, curtains and summer trousers.\n\nhttps://vimeo.com/76979871',
       ),
       sku: 'LZ-STO-LEI',
       gtin: ean(602),

@@ -348,6 +348,52 @@ describe('product gallery', () => {
     await context.close();
   });
 
+  it('plays a video linked in the description in the lightbox, and leaves other links as text', async () => {
+    const tag = `beschreibung-${randomBytes(3).toString('hex')}`;
+    const text = [
+      'Gewebt in der Lausitz.',
+      'https://vimeo.com/76979871',
+      'https://www.youtube.com/watch?v=zu-kurz',
+      'https://evil.example/watch?v=aqz-KE-bpKQ',
+    ].join('\n\n');
+    const { product } = await createProduct(shop.database.db, {
+      name: { de: `Stoff ${tag}`, en: `Fabric ${tag}` },
+      regularPrice: 1500,
+      description: { de: text, en: text },
+    });
+    const { context, page } = await open(`/product/${product.slug}`, { lang: 'en' });
+    const link = page.getByRole('link', { name: `Play video: Fabric ${tag}` });
+    expect(await link.getAttribute('href')).toBe('https://vimeo.com/76979871');
+    expect(await page.locator('iframe').count()).toBe(0);
+    // Refused addresses stay text, not links.
+    await page.getByText('https://www.youtube.com/watch?v=zu-kurz').waitFor();
+    await page.getByText('https://evil.example/watch?v=aqz-KE-bpKQ').waitFor();
+    expect(
+      await page.locator('.tab-panel a[href*="evil.example"], a[href*="zu-kurz"]').count(),
+    ).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await link.click();
+    const dialog = page.getByRole('dialog', { name: `Video: Fabric ${tag}` });
+    await dialog.waitFor();
+    expect(await dialog.locator('iframe').getAttribute('src')).toBe(
+      'https://player.vimeo.com/video/76979871?autoplay=1&dnt=1',
+    );
+    expect(page.url()).toContain(`/product/${product.slug}`);
+    await page.keyboard.press('Escape');
+    await page.locator('iframe').waitFor({ state: 'detached' });
+    await context.close();
+
+    // Without JavaScript the link leads to the provider's page.
+    const plain = await open(`/product/${product.slug}`, { lang: 'de', javaScript: false });
+    expect(
+      await plain.page
+        .getByRole('link', { name: `Video abspielen: Stoff ${tag}` })
+        .getAttribute('href'),
+    ).toBe('https://vimeo.com/76979871');
+    await plain.context.close();
+  });
+
   it('plays a gallery video only after the click, in a privacy player; refuses other ids when stored', async () => {
     const product = await galleryProduct('video');
     const { context, page } = await open(product.url, { lang: 'en' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseVideo, videoEmbedUrl } from './video.ts';
+import { parseVideo, videoEmbedUrl, videoFromUrl, videoPageUrl } from './video.ts';
 
 describe('gallery videos', () => {
   it.each(['aqz-KE-bpKQ', 'dQw4w9WgXcQ', 'abcdefghij', 'A_b-C_d-E_f-'])(
@@ -49,5 +49,45 @@ describe('gallery videos', () => {
     expect(videoEmbedUrl({ provider: 'vimeo', id: '76979871' })).toBe(
       'https://player.vimeo.com/video/76979871?autoplay=1&dnt=1',
     );
+  });
+});
+
+describe('video links in a description', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=aqz-KE-bpKQ', 'youtube', 'aqz-KE-bpKQ'],
+    ['https://youtube.com/watch?v=aqz-KE-bpKQ&t=42', 'youtube', 'aqz-KE-bpKQ'],
+    ['https://youtu.be/aqz-KE-bpKQ', 'youtube', 'aqz-KE-bpKQ'],
+    ['https://www.youtube.com/embed/aqz-KE-bpKQ', 'youtube', 'aqz-KE-bpKQ'],
+    ['https://www.youtube.com/shorts/aqz-KE-bpKQ', 'youtube', 'aqz-KE-bpKQ'],
+    ['  https://vimeo.com/76979871  ', 'vimeo', '76979871'],
+    ['https://player.vimeo.com/video/76979871', 'vimeo', '76979871'],
+  ])('reads %j', (url, provider, id) => {
+    expect(videoFromUrl(url)).toEqual({ provider, id });
+  });
+
+  it.each([
+    'https://www.youtube.com/watch?v=short',
+    'https://www.youtube.com/watch?v=aqz-KE-bpKQ%22onerror',
+    'https://youtu.be/aqz-KE-bpKQ/extra',
+    'https://www.youtube.com/channel/UCabcdefghij',
+    'https://vimeo.com/channels/staffpicks',
+    'https://vimeo.com/0123',
+    'https://evil.example/watch?v=aqz-KE-bpKQ',
+    'https://youtube.com.evil.example/watch?v=aqz-KE-bpKQ',
+    'javascript:alert(1)//youtu.be/aqz-KE-bpKQ',
+    'ftp://youtu.be/aqz-KE-bpKQ',
+    'Look at https://youtu.be/aqz-KE-bpKQ',
+    'not a url',
+    '',
+    'https://youtu.be/' + 'a'.repeat(10_000),
+  ])('refuses %j', (text) => {
+    expect(videoFromUrl(text)).toBeNull();
+  });
+
+  it('links the provider page for shoppers without JavaScript', () => {
+    expect(videoPageUrl({ provider: 'youtube', id: 'aqz-KE-bpKQ' })).toBe(
+      'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+    );
+    expect(videoPageUrl({ provider: 'vimeo', id: '76979871' })).toBe('https://vimeo.com/76979871');
   });
 });

@@ -38,3 +38,53 @@ export function videoEmbedUrl(video: { provider: unknown; id: unknown }): string
     ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`
     : `https://player.vimeo.com/video/${id}?autoplay=1&dnt=1`;
 }
+
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtu.be',
+  'www.youtube-nocookie.com',
+]);
+const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
+
+/**
+ * The video a pasted address names (a description paragraph holding only a YouTube or Vimeo
+ * link), or null: other hosts, other paths and ids parseVideo refuses are not videos.
+ */
+export function videoFromUrl(text: string): VideoView | null {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase();
+  const path = url.pathname.split('/').filter(Boolean);
+  let candidate: VideoView | null = null;
+  if (YOUTUBE_HOSTS.has(host)) {
+    const id =
+      host === 'youtu.be'
+        ? path.length === 1 && path[0]
+        : path[0] === 'watch' && path.length === 1
+          ? url.searchParams.get('v')
+          : (path[0] === 'embed' || path[0] === 'shorts') && path.length === 2 && path[1];
+    if (id) candidate = { provider: 'youtube', id };
+  } else if (VIMEO_HOSTS.has(host)) {
+    const id = host === 'player.vimeo.com' ? path[0] === 'video' && path[1] : path[0];
+    if (id && path.length === (host === 'player.vimeo.com' ? 2 : 1)) {
+      candidate = { provider: 'vimeo', id };
+    }
+  }
+  if (!candidate) return null;
+  const checked = parseVideo(candidate.provider, candidate.id);
+  return checked.ok ? checked.value : null;
+}
+
+/** The provider's own page for a video: where its link leads without JavaScript. */
+export function videoPageUrl(video: VideoView): string {
+  return video.provider === 'youtube'
+    ? `https://www.youtube.com/watch?v=${video.id}`
+    : `https://vimeo.com/${video.id}`;
+}
