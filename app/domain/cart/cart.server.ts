@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
@@ -224,7 +226,7 @@ export async function addItem(
         quantity: wanted,
       });
     }
-    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
+    await touchCart(tx, cart.id);
     return ok({ key });
   });
 }
@@ -255,6 +257,7 @@ export async function updateItemQuantity(
   const problem = checkQuantity(row, localize(parent.name, ctx.locale), input.quantity);
   if (problem) return fail(problem);
   await db.update(cartItems).set({ quantity: input.quantity }).where(eq(cartItems.id, item.id));
+  await touchCart(db, cart.id);
   return ok({ key: input.key });
 }
 
@@ -271,7 +274,40 @@ export async function removeItem(
         .returning({ key: cartItems.key, productId: cartItems.productId })
     : [];
   if (removed.length === 0) return fail(invalidKey);
+  await touchCart(db, cart!.id);
   return ok({ key, productId: removed[0]!.productId });
+}
+
+/** A cart's last change: abandoned guest carts are purged by it. */
+async function touchCart(db: Tx, cartId: number): Promise<void> {
+  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+/** Where the shop owner sets how long an unchanged guest cart is kept (whole days). */
+export const GUEST_CART_DAYS_SETTING = 'cart.guest_cart_days';
+export const DEFAULT_GUEST_CART_DAYS = 14;
+
+/**
+ * Deletes guest carts (no customer) left unchanged for longer than the configured days; a
+ * customer's cart stays saved for the next login. Returns how many carts went.
+ */
+export async function purgeAbandonedGuestCarts(db: Tx, now = new Date()): Promise<number> {
+  const days = await getSetting(
+    db,
+    GUEST_CART_DAYS_SETTING,
+    z.number().int().min(1).max(3650),
+    DEFAULT_GUEST_CART_DAYS,
+  );
+  const gone = await db
+    .delete(carts)
+    .where(
+      and(
+        isNull(carts.customerId),
+        lt(carts.updatedAt, new Date(now.getTime() - days * 86_400_000)),
+      ),
+    )
+    .returning({ id: carts.id });
+  return gone.length;
 }
 
 export function emptyCart(currency: string): CartView {

@@ -16,6 +16,7 @@ export const STORE_API_CODES: ErrorCodes = {
     'cart.error.invalid_key': 'woocommerce_rest_cart_invalid_key',
     'error.missing_nonce': 'woocommerce_rest_missing_nonce',
     'error.invalid_nonce': 'woocommerce_rest_invalid_nonce',
+    'error.invalid_cart_token': 'woocommerce_rest_invalid_cart_token',
     'error.invalid_param': 'rest_invalid_param',
     'error.invalid_characters': 'rest_invalid_param',
     'error.invalid_quantity': 'rest_invalid_param',
@@ -26,4 +27,5 @@ export const STORE_API_CODES: ErrorCodes = {
   },
   fallback: (error) => `woocommerce_rest_${error.kind}`,
   sendsNonce: true,
+  cartToken: true,
 };
