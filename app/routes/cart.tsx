@@ -3,7 +3,7 @@ import type { Route } from './+types/cart';
 import { CartLine } from '#app/components/cart/cart-line.tsx';
 import { CartTotals } from '#app/components/cart/cart-totals.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
-import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
+import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
 import { shop } from '#app/http/request.server.ts';
@@ -42,6 +42,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     <div className="container cart-page">
       <h1>{t('cart.title')}</h1>
       {result && <Notice kind={result.ok ? 'success' : 'error'}>{result.message}</Notice>}
+      {cart.problems.map((problem) => (
+        <Notice key={problem.key} kind="error">
+          {t(problem.error.code as TextKey, problem.error.params)}
+        </Notice>
+      ))}
       {cart.lines.length === 0 ? (
         <div className="cart-empty">
           <p>{t('cart.empty')}</p>

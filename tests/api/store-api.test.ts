@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { createAttribute, createDepositType, createProduct } from '#db/seed/factories.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
@@ -433,6 +435,43 @@ describe('Store API cart', () => {
     expect((await other.post('/cart/update-item', { key: line.key, quantity: 1 })).status).toBe(
       409,
     );
+  });
+
+  it('lists lines the stock no longer covers in errors, in the shopper’s language', async () => {
+    const { product } = await createProduct(shop.database.db, {
+      name: { de: 'Knapper Tee', en: 'Scarce tea' },
+      regularPrice: 700,
+      manageStock: true,
+      stockQuantity: 3,
+    });
+    const client = await StoreClient.start(shop.url);
+    expect((await client.post('/cart/add-item', { id: product.id, quantity: 3 })).status).toBe(201);
+    expect((await client.cart()).errors).toEqual([]);
+    await shop.database.db
+      .update(products)
+      .set({ stockQuantity: 1 })
+      .where(eq(products.id, product.id));
+    const cart = await client.cart();
+    expect(cart.items[0].quantity).toBe(3);
+    expect(cart.errors).toEqual([
+      {
+        code: 'woocommerce_rest_product_partially_out_of_stock',
+        message: 'Von „Knapper Tee“ sind nur noch 1 vorrätig.',
+      },
+    ]);
+    await shop.database.db
+      .update(products)
+      .set({ stockQuantity: 0, stockStatus: 'outofstock' })
+      .where(eq(products.id, product.id));
+    const english = await fetch(`${shop.url}/wc/store/v1/cart`, {
+      headers: { cookie: `${client.cookieHeader}; lang=en` },
+    });
+    expect((await english.json()).errors).toEqual([
+      {
+        code: 'woocommerce_rest_product_out_of_stock',
+        message: 'Sorry, “Scarce tea” is out of stock.',
+      },
+    ]);
   });
 
   describe('Cart-Token for headless clients', () => {

@@ -316,6 +316,7 @@ export function emptyCart(currency: string): CartView {
     lines: [],
     itemCount: 0,
     totals: cartTotals(computeTotals({ lines: [] })),
+    problems: [],
   };
 }
 
@@ -437,11 +438,16 @@ export async function loadCart(
     lineTotal: totals.lines[i]!.beforeDiscount.gross,
     lineTax: totals.lines[i]!.beforeDiscount.tax,
   }));
+  const problems = resolved.flatMap(({ item, parent, row }) => {
+    const error = checkQuantity(row, localize(parent.name, ctx.locale), item.quantity);
+    return error ? [{ key: item.key, error }] : [];
+  });
   return {
     currency: cart.currency,
     lines,
     itemCount: totals.itemCount,
     totals: cartTotals(totals),
+    problems,
   };
 }
 

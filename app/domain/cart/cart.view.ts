@@ -1,4 +1,5 @@
 import type { ImageView } from '#app/domain/media/media.ts';
+import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { TaxLine, Totals } from '#app/domain/pricing/totals/totals.ts';
 
 /** The cart as pages, the mini cart and the Store API show it; safe to import in the browser. */
@@ -44,6 +45,11 @@ export type CartView = {
   lines: CartLine[];
   itemCount: number;
   totals: CartTotals;
+  /**
+   * Lines that can no longer be bought as they stand (sold out since, more than the stock,
+   * price removed): shown to the shopper, and checkout refuses the cart until they are fixed.
+   */
+  problems: { key: string; error: DomainError }[];
 };
 
 /** The engine's figures under the names pages and serializers read. */
