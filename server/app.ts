@@ -167,7 +167,7 @@ export function createShopHandler({
     if (!type.startsWith('text/html')) return null;
     const personal = await personalData(requestContext, request);
     if (!personal) return null;
-    return Buffer.from(personalize(body.toString('utf8'), personal, request, env.SHOP_LOCALE));
+    return personalize(body, personal, request, env.SHOP_LOCALE);
   }
 
   /** The visitor's address: the socket's, or behind a trusted proxy the first forwarded one. */
@@ -273,7 +273,7 @@ function isCacheable(method: string, url: URL, personalData: boolean): boolean {
 /** What the app's server entry exports for filling a visitor's parts into a shared page. */
 type PersonalParts = {
   personalData(context: ShopContext, request: Request): Promise<Personal | null>;
-  personalize(html: string, personal: Personal, request: Request, fallback: Locale): string;
+  personalize(page: Buffer, personal: Personal, request: Request, fallback: Locale): Buffer;
 };
 
 async function toFetchRequest(

@@ -38,8 +38,7 @@ export function usePersonal(): Personal {
   const rendering = useContext(PersonalContext);
   // The router's state directly: the personal parts also render outside the page's router.
   const root = useContext(DataRouterStateContext)?.loaderData.root as
-    | { personal?: Personal | null }
-    | undefined;
+    { personal?: Personal | null } | undefined;
   if (rendering) return rendering;
   if (root?.personal) return root.personal;
   if (typeof document === 'undefined') return ANONYMOUS;

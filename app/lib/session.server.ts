@@ -163,3 +163,15 @@ export async function sessionFromCartToken(
   if (session) loaded.set(scope, Promise.resolve(session));
   return session;
 }
+
+/**
+ * The id hash of the request's session without asking the database: the one this request
+ * already loaded or started, else the cookie's. Whether that session still lives is for the
+ * caller's query to check.
+ */
+export async function sessionIdHashOf(request: Request, scope: object): Promise<string | null> {
+  const pending = loaded.get(scope);
+  if (pending) return (await pending)?.idHash ?? null;
+  const id = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
+  return id && /^[A-Za-z0-9_-]{43}$/.test(id) ? hashSessionId(id) : null;
+}

@@ -29,6 +29,7 @@ import { vatRate } from '#app/domain/pricing/tax.ts';
 import { computeTotals } from '#app/domain/pricing/totals/totals.ts';
 import { invalidKey, invalidProduct } from './cart.errors.ts';
 import { cartItems, carts } from './cart.schema.ts';
+import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { type CartLine, type CartView, cartTotals } from './cart.view.ts';
 
 /** Whose cart: the session's (a customer's cart follows the session it logs in with). */
@@ -331,6 +332,25 @@ export async function cartItemCount(db: Tx, owner: CartOwner | null): Promise<nu
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .where(eq(carts.sessionIdHash, owner.idHash));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The cart size of a live session, in one query: the personal part of every page. Null when
+ * the session is unknown or expired.
+ */
+export async function sessionCartSummary(
+  db: Tx,
+  idHash: string,
+): Promise<{ itemCount: number } | null> {
+  const result = await db.execute(sql`
+    select coalesce(sum(case when i.id is null then 0 when i.quantity = floor(i.quantity) then i.quantity else 1 end), 0) as n
+    from ${sessions} s
+    left join ${carts} c on c.session_id_hash = s.id_hash
+    left join ${cartItems} i on i.cart_id = c.id
+    where s.id_hash = ${idHash} and s.expires_at > ${new Date()}
+    group by s.id_hash`);
+  const [row] = (result as unknown as { rows: { n: string | number }[] }).rows;
+  return row ? { itemCount: Number(row.n) } : null;
 }
 
 /** The cart with prices and taxes computed now, from the catalog: never from what a request claims. */

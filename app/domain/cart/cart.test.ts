@@ -11,6 +11,7 @@ import {
   addItem,
   cartItemCount,
   purgeAbandonedGuestCarts,
+  sessionCartSummary,
   cartItemKey,
   loadCart,
   removeItem,
@@ -239,5 +240,28 @@ describe('cart', () => {
     await age(recent, 13);
     await purgeAbandonedGuestCarts(db);
     expect(await cartItemCount(db, recent)).toBe(2);
+  });
+
+  it('sums a live session’s cart in one query, and knows nothing of expired or unknown sessions', async () => {
+    const db = handle.db;
+    const tea = await createProduct(db, { name: { de: 'Tee', en: 'Tea' }, regularPrice: 499 });
+    const cloth = await createProduct(db, {
+      name: { de: 'Stoff', en: 'Cloth' },
+      regularPrice: 1299,
+      minQuantity: 0.5,
+      quantityStep: 0.5,
+    });
+    const me = await owner();
+    expect(await sessionCartSummary(db, me.idHash)).toEqual({ itemCount: 0 });
+    await addItem(db, me, { id: tea.product.id, quantity: 3 }, ctx);
+    await addItem(db, me, { id: cloth.product.id, quantity: 1.5 }, ctx);
+    // A measured length counts as one item, as the header shows it.
+    expect(await sessionCartSummary(db, me.idHash)).toEqual({ itemCount: 4 });
+    expect(await sessionCartSummary(db, 'no-such-session')).toBeNull();
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, me.idHash));
+    expect(await sessionCartSummary(db, me.idHash)).toBeNull();
   });
 });
