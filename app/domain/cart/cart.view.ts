@@ -1,5 +1,6 @@
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { TaxLine, Totals } from '#app/domain/pricing/totals/totals.ts';
+import type { CartShipping } from '#app/domain/shipping/shipping.view.ts';
 
 /** The cart as pages, the mini cart and the Store API show it; safe to import in the browser. */
 
@@ -24,6 +25,8 @@ export type CartLine = {
   unitPriceInfo: { amount: number; base: number; unit: string } | null;
   sku: string | null;
   stockStatus: string;
+  /** Slug of the product's shipping class (Sperrgut), if it has one. */
+  shippingClass?: string | null;
 };
 
 export type CartTotals = {
@@ -44,6 +47,8 @@ export type CartView = {
   lines: CartLine[];
   itemCount: number;
   totals: CartTotals;
+  /** Destination, packages with their rates, the chosen rate. */
+  shipping: CartShipping;
 };
 
 /** The engine's figures under the names pages and serializers read. */
