@@ -2,6 +2,8 @@ import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.
 import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import type { Locale } from '#app/lib/locale.ts';
+import { serverTranslator } from '#app/lib/i18n.server.ts';
+import type { CartShipping, CustomerAddress } from '#app/domain/shipping/shipping.view.ts';
 import { amount, currencyFields } from './currency.ts';
 
 type Ctx = { currency: string; locale: Locale; shopUrl: string };
@@ -132,6 +134,7 @@ export function cartJson(cart: CartView, ctx: Ctx) {
       },
     })),
     fees,
+    ...shippingJson(cart.shipping, ctx, currency),
     items_count: cart.itemCount,
     needs_payment: totals.needsPayment,
     needs_shipping: totals.needsShipping,
@@ -154,5 +157,58 @@ export function cartJson(cart: CartView, ctx: Ctx) {
       ...currency,
     },
     errors: [],
+  };
+}
+
+function addressJson({ email, ...address }: CustomerAddress) {
+  return email === undefined ? address : { ...address, email };
+}
+
+/** Packages with their rates, and the addresses, in the Store API's shape. */
+function shippingJson(
+  shipping: CartShipping,
+  ctx: Ctx,
+  currency: ReturnType<typeof currencyFields>,
+) {
+  const t = serverTranslator(ctx.locale);
+  const { address } = shipping;
+  return {
+    shipping_address: addressJson({ ...address, email: undefined }),
+    billing_address: {
+      ...addressJson(shipping.billingAddress),
+      email: shipping.billingAddress.email ?? '',
+    },
+    has_calculated_shipping: shipping.hasCalculatedShipping,
+    shipping_rates: shipping.packages.map((pkg) => ({
+      package_id: pkg.packageId,
+      name: t('shipping.package', { n: pkg.packageId + 1 }),
+      destination: {
+        address_1: address.address_1,
+        address_2: address.address_2,
+        city: address.city,
+        state: address.state,
+        postcode: address.postcode,
+        country: address.country,
+      },
+      items: pkg.items,
+      shipping_rates: pkg.rates.map((rate) => ({
+        rate_id: rate.rateId,
+        name: rate.name,
+        description: rate.description,
+        delivery_time: rate.deliveryTime,
+        price: amount(rate.cost - rate.tax),
+        taxes: amount(rate.tax),
+        instance_id: rate.instanceId,
+        method_id: rate.methodId,
+        meta_data: [
+          {
+            key: t('shipping.items_meta'),
+            value: pkg.items.map((i) => `${i.name} × ${i.quantity}`).join(', '),
+          },
+        ],
+        selected: rate.selected,
+        ...currency,
+      })),
+    })),
   };
 }
