@@ -24,11 +24,12 @@ export function ShippingCalculator({
 }: {
   address: CustomerAddress;
   calculated: boolean;
-  /** A refused field from the last post, and what was wrong with it. */
-  error?: { field?: string; message: string };
+  /** A refused field from the last post, what was wrong with it, and what was sent. */
+  error?: { field?: string; message: string; values?: Record<string, string> };
 }) {
   const { t, locale } = useI18n();
-  const [country, setCountry] = useState(address.country);
+  const shown = error?.values ? { ...address, ...error.values } : address;
+  const [country, setCountry] = useState(shown.country);
   const fields = addressFields(country, locale).filter(
     (f) => CALCULATOR_FIELDS.includes(f.key) && !f.hidden,
   );
@@ -77,7 +78,7 @@ export function ShippingCalculator({
                     name={id}
                     autoComplete={f.autocomplete}
                     required={f.required}
-                    defaultValue={country === address.country ? address.state : ''}
+                    defaultValue={country === shown.country ? shown.state : ''}
                   >
                     <option value="">{t('shipping.select_state')}</option>
                     {states.map((s) => (
@@ -95,7 +96,7 @@ export function ShippingCalculator({
                     placeholder={f.placeholder || undefined}
                     required={f.required}
                     maxLength={f.key === 'postcode' ? 20 : 100}
-                    defaultValue={country === address.country ? address[f.key] : ''}
+                    defaultValue={country === shown.country ? shown[f.key] : ''}
                   />
                 )
               }

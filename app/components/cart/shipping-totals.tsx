@@ -43,7 +43,7 @@ export function ShippingTotals({
   calculatorError,
 }: {
   shipping: CartShipping;
-  calculatorError?: { field?: string; message: string };
+  calculatorError?: { field?: string; message: string; values?: Record<string, string> };
 }) {
   const { t, locale } = useI18n();
   const hydrated = useHydrated();

@@ -9,7 +9,11 @@ import { invalidKey, invalidParam } from '#app/domain/cart/cart.errors.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { readForm, shop } from '../request.server.ts';
-import { handleShippingForm, isShippingIntent } from './shipping-form.server.ts';
+import {
+  calculatorValues,
+  handleShippingForm,
+  isShippingIntent,
+} from './shipping-form.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
 
 /**
@@ -95,7 +99,9 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
     const { session, setCookie } = await startSession();
     const result = await handleShippingForm(db, session, intent, form, { currency, locale });
     const done = t(intent === 'calc_shipping' ? 'shipping.updated' : 'shipping.method_changed');
-    return reply(result, done, setCookie);
+    const answer = reply(result, done, setCookie);
+    if (!result.ok && intent === 'calc_shipping') answer.data.values = calculatorValues(form);
+    return answer;
   }
   return refuse(invalidParam('intent'));
 }

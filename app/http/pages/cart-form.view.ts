@@ -5,4 +5,6 @@ export type CartActionData = {
   intent: string;
   /** The form field a refusal is about (the shipping calculator marks it). */
   field?: string;
+  /** What the refused form held, to show it again (the shipping calculator without JavaScript). */
+  values?: Record<string, string>;
 };

@@ -21,6 +21,15 @@ const text = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+const CALCULATOR_FIELDS = ['country', 'state', 'postcode', 'city'] as const;
+
+/** The calculator's fields as posted (bounded), to fill the form again after a refusal. */
+export function calculatorValues(form: FormData): Record<string, string> {
+  return Object.fromEntries(
+    CALCULATOR_FIELDS.map((f) => [f, (text(form, `calc_shipping_${f}`) ?? '').slice(0, 100)]),
+  );
+}
+
 /**
  * The cart page's shipping forms, posted plainly so they work without JavaScript: the
  * calculator (`calc_shipping_*` fields, as WooCommerce names them) and the rate choice
