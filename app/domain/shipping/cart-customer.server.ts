@@ -17,7 +17,14 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { invalidRate } from './shipping.validation.ts';
-import { defaultCustomer, readCartCustomer, writeCartCustomer } from './shipping.server.ts';
+import {
+  type CartCustomer,
+  defaultCustomer,
+  readCartCustomer,
+  writeCartCustomer,
+} from './shipping.server.ts';
+import { carts } from '#app/domain/cart/cart.schema.ts';
+import { sql } from 'drizzle-orm';
 import type { CustomerAddress } from './shipping.view.ts';
 
 export type AddressUpdate = Partial<CustomerAddress>;
@@ -72,6 +79,24 @@ function merge(current: CustomerAddress, given: AddressUpdate): CustomerAddress 
 }
 
 /**
+ * Applies a change to the cart's customer under a lock on the cart row, so that two requests
+ * changing the address and the rate at once do not undo each other.
+ */
+async function changeCustomer(
+  db: Tx,
+  cartId: number,
+  change: (current: CartCustomer) => Result<CartCustomer>,
+): Promise<Result<null>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from ${carts} where id = ${cartId} for update`);
+    const next = change(await readCartCustomer(tx, cartId));
+    if (!next.ok) return next;
+    await writeCartCustomer(tx, cartId, next.value);
+    return ok(null);
+  });
+}
+
+/**
  * Sets the cart's shipping and/or billing address. Nothing is stored unless both are valid;
  * a shipping address makes the rates "calculated" rather than estimated.
  */
@@ -81,30 +106,34 @@ export async function updateCartCustomer(
   input: { shipping?: AddressUpdate; billing?: AddressUpdate; check: AddressCheck },
   ctx: { currency: string; locale: Locale },
 ): Promise<Result<null>> {
+  const apply = (current: CartCustomer): Result<CartCustomer> => {
+    const next = { ...current };
+    for (const [kind, given] of [
+      ['shipping', input.shipping],
+      ['billing', input.billing],
+    ] as const) {
+      if (!given) continue;
+      const before = kind === 'shipping' ? current.shippingAddress : current.billingAddress;
+      const merged = merge(before, given);
+      const problems = addressProblems(merged, given, input.check);
+      if (problems.length > 0) {
+        return fail(problemError(problems[0]!, merged, `${kind}_address`, ctx.locale));
+      }
+      if (kind === 'shipping') {
+        next.shippingAddress = merged;
+        next.calculated = true;
+      } else {
+        next.billingAddress = merged;
+      }
+    }
+    return ok(next);
+  };
   const existing = await findCart(db, owner);
-  const current = existing ? await readCartCustomer(db, existing.id) : defaultCustomer();
-  const next = { ...current };
-  for (const [kind, given] of [
-    ['shipping', input.shipping],
-    ['billing', input.billing],
-  ] as const) {
-    if (!given) continue;
-    const before = kind === 'shipping' ? current.shippingAddress : current.billingAddress;
-    const merged = merge(before, given);
-    const problems = addressProblems(merged, given, input.check);
-    if (problems.length > 0) {
-      return fail(problemError(problems[0]!, merged, `${kind}_address`, ctx.locale));
-    }
-    if (kind === 'shipping') {
-      next.shippingAddress = merged;
-      next.calculated = true;
-    } else {
-      next.billingAddress = merged;
-    }
-  }
+  // Refused input creates no cart.
+  const checked = apply(existing ? await readCartCustomer(db, existing.id) : defaultCustomer());
+  if (!checked.ok) return checked;
   const cart = existing ?? (await findOrCreateCart(db, owner, ctx.currency));
-  await writeCartCustomer(db, cart.id, next);
-  return ok(null);
+  return changeCustomer(db, cart.id, apply);
 }
 
 /** Chooses a rate for a package; only a rate the cart is offered right now is accepted. */
@@ -123,10 +152,10 @@ export async function selectShippingRate(
   if (!pkg.rates.some((r) => r.rateId === input.rateId)) {
     return fail(invalidRate);
   }
-  const customer = await readCartCustomer(db, cart.id);
-  await writeCartCustomer(db, cart.id, {
-    ...customer,
-    chosenRates: { ...customer.chosenRates, [String(input.packageId)]: input.rateId },
-  });
-  return ok(null);
+  return changeCustomer(db, cart.id, (current) =>
+    ok({
+      ...current,
+      chosenRates: { ...current.chosenRates, [String(input.packageId)]: input.rateId },
+    }),
+  );
 }

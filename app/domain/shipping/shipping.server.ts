@@ -16,7 +16,6 @@ import {
 } from './shipping.rules.ts';
 import {
   cartCustomers,
-  shippingClasses,
   shippingMethods,
   shippingZoneLocations,
   shippingZones,
@@ -60,13 +59,6 @@ export function shippingSetup(db: Tx): Promise<ZoneSetup[]> {
 /** After an edit of zones or methods, so this instance shows it at once. */
 export function forgetShippingSetup(db: Tx): void {
   forget(db, SETUP_KEY);
-}
-
-export async function shippingClassNames(db: Tx, locale: Locale): Promise<Map<string, string>> {
-  const rows = await shortLived(db, 'shipping.classes', REFERENCE_TTL_MS, () =>
-    db.select().from(shippingClasses),
-  );
-  return new Map(rows.map((r) => [r.slug, localize(r.name, locale)]));
 }
 
 export type CartCustomer = {
