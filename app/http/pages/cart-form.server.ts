@@ -9,11 +9,7 @@ import { invalidKey, invalidParam } from '#app/domain/cart/cart.errors.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { readForm, shop } from '../request.server.ts';
-import {
-  calculatorValues,
-  handleShippingForm,
-  isShippingIntent,
-} from './shipping-form.server.ts';
+import { calculatorValues, handleShippingForm, isShippingIntent } from './shipping-form.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
 
 /**
