@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/cart';
 import { CartLine } from '#app/components/cart/cart-line.tsx';
 import { CartTotals } from '#app/components/cart/cart-totals.tsx';
+import { ShippingTotals } from '#app/components/cart/shipping-totals.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
@@ -15,7 +16,16 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['cart', 'price', 'unit', 'product.gallery', 'product.quantity_for'],
+  messageAreas: [
+    'cart',
+    'price',
+    'unit',
+    'product.gallery',
+    'product.quantity_for',
+    'shipping',
+    'forms.required_mark',
+    'forms.optional_mark',
+  ],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -99,7 +109,20 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           </Form>
           <section className="cart-totals" aria-labelledby="totals-title">
             <h2 id="totals-title">{t('cart.totals')}</h2>
-            <CartTotals totals={cart.totals} shippingNote={t('cart.shipping_at_checkout')} />
+            <CartTotals
+              totals={cart.totals}
+              shipping={
+                cart.shipping.needsShipping ? (
+                  <ShippingTotals
+                    shipping={cart.shipping}
+                    calculatorError={
+                      result && !result.ok && result.intent === 'calc_shipping' ? result : undefined
+                    }
+                  />
+                ) : undefined
+              }
+              shippingNote={t('cart.shipping_at_checkout')}
+            />
             <Link to="/checkout" className="button button-large button-block">
               {t('cart.checkout')}
             </Link>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Money } from '#app/components/ui/price.tsx';
 import type { CartTotals as CartTotalsView } from '#app/domain/cart/cart.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
@@ -5,14 +6,17 @@ import { useI18n } from '#app/lib/i18n.ts';
 
 /**
  * The cart's sums: items, deposits, the total and the VAT it includes, rate by rate.
- * `shippingNote` adds a shipping row with that text (the cart page: "calculated at checkout").
+ * `shippingNote` adds a shipping row with that text (the cart page: "calculated at checkout");
+ * `shipping` one with the rates and the calculator.
  */
 export function CartTotals({
   totals,
   shippingNote,
+  shipping,
 }: {
   totals: CartTotalsView;
   shippingNote?: string;
+  shipping?: ReactNode;
 }) {
   const { t, locale } = useI18n();
   return (
@@ -32,7 +36,13 @@ export function CartTotals({
             </td>
           </tr>
         )}
-        {shippingNote !== undefined && (
+        {shipping !== undefined && (
+          <tr className="shipping">
+            <th scope="row">{t('cart.shipping')}</th>
+            <td>{shipping}</td>
+          </tr>
+        )}
+        {shipping === undefined && shippingNote !== undefined && (
           <tr>
             <th scope="row">{t('cart.shipping')}</th>
             <td className="muted">{shippingNote}</td>

@@ -26,7 +26,13 @@ import { activePrice, isOnSale, unitPrice } from '#app/domain/pricing/price.rule
 import { depositFor, loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { multiply } from '#app/domain/pricing/money.ts';
 import { vatRate } from '#app/domain/pricing/tax.ts';
-import { computeTotals } from '#app/domain/pricing/totals/totals.ts';
+import { type TotalsInput, computeTotals } from '#app/domain/pricing/totals/totals.ts';
+import {
+  cartShipping,
+  defaultCustomer,
+  readCartCustomer,
+  shippingWithoutPackages,
+} from '#app/domain/shipping/shipping.server.ts';
 import { invalidKey, invalidProduct } from './cart.errors.ts';
 import { cartItems, carts } from './cart.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
@@ -50,7 +56,7 @@ export function cartItemKey(
     .slice(0, 32);
 }
 
-async function findCart(db: Tx, owner: CartOwner) {
+export async function findCart(db: Tx, owner: CartOwner) {
   const [cart] = await db
     .select()
     .from(carts)
@@ -59,7 +65,7 @@ async function findCart(db: Tx, owner: CartOwner) {
   return cart ?? null;
 }
 
-async function findOrCreateCart(db: Tx, owner: CartOwner, currency: string) {
+export async function findOrCreateCart(db: Tx, owner: CartOwner, currency: string) {
   const [created] = await db
     .insert(carts)
     .values({ sessionIdHash: owner.idHash, currency })
@@ -311,13 +317,14 @@ export async function purgeAbandonedGuestCarts(db: Tx, now = new Date()): Promis
   return gone.length;
 }
 
-export function emptyCart(currency: string): CartView {
+export function emptyCart(currency: string, customer = defaultCustomer()): CartView {
   return {
     currency,
     lines: [],
     itemCount: 0,
     totals: cartTotals(computeTotals({ lines: [] })),
     problems: [],
+    shipping: shippingWithoutPackages(customer),
   };
 }
 
@@ -361,12 +368,11 @@ export async function loadCart(
 ): Promise<CartView> {
   const cart = owner ? await findCart(db, owner) : null;
   if (!cart) return emptyCart(ctx.currency);
-  const items = await db
-    .select()
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cart.id))
-    .orderBy(asc(cartItems.id));
-  if (items.length === 0) return emptyCart(cart.currency);
+  const [items, customer] = await Promise.all([
+    db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id)),
+    readCartCustomer(db, cart.id),
+  ]);
+  if (items.length === 0) return emptyCart(cart.currency, customer);
   const ids = [
     ...new Set(items.flatMap((i) => [i.productId, ...(i.variationId ? [i.variationId] : [])])),
   ];
@@ -440,9 +446,10 @@ export async function loadCart(
         unitInfo !== null ? { amount: unitInfo, base: row.unitBase!, unit: row.unit! } : null,
       sku: row.sku,
       stockStatus: effectiveStockStatus(row),
+      shippingClass: row.shippingClass,
     };
   });
-  const totals = computeTotals({
+  const totalsInput: TotalsInput = {
     // Every product is shipped: the catalog knows no virtual goods yet.
     lines: priced.map((l) => ({
       key: l.key,
@@ -452,7 +459,23 @@ export async function loadCart(
       needsShipping: true,
       deposit: l.deposit?.amount ?? null,
     })),
-  });
+  };
+  const shipping = await cartShipping(
+    db,
+    {
+      customer,
+      lines: priced.map((l) => ({
+        ...l,
+        shippingClass: l.shippingClass ?? null,
+        needsShipping: true,
+      })),
+      totalsInput,
+      // Becomes true when a coupon in the cart carries `freeShipping`.
+      freeShippingCoupon: false,
+    },
+    ctx.locale,
+  );
+  const totals = computeTotals({ ...totalsInput, shipping: shipping.shipping });
   const lines: CartLine[] = priced.map((l, i) => ({
     ...l,
     lineTotal: totals.lines[i]!.beforeDiscount.gross,
@@ -468,6 +491,7 @@ export async function loadCart(
     itemCount: totals.itemCount,
     totals: cartTotals(totals),
     problems,
+    shipping: shipping.view,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { TaxLine, Totals } from '#app/domain/pricing/totals/totals.ts';
+import type { CartShipping } from '#app/domain/shipping/shipping.view.ts';
 
 /** The cart as pages, the mini cart and the Store API show it; safe to import in the browser. */
 
@@ -25,6 +26,8 @@ export type CartLine = {
   unitPriceInfo: { amount: number; base: number; unit: string } | null;
   sku: string | null;
   stockStatus: string;
+  /** Slug of the product's shipping class (Sperrgut), if it has one. */
+  shippingClass?: string | null;
 };
 
 export type CartTotals = {
@@ -50,6 +53,8 @@ export type CartView = {
    * price removed): shown to the shopper, and checkout refuses the cart until they are fixed.
    */
   problems: { key: string; error: DomainError }[];
+  /** Destination, packages with their rates, the chosen rate. */
+  shipping: CartShipping;
 };
 
 /** The engine's figures under the names pages and serializers read. */

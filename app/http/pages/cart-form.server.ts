@@ -9,6 +9,7 @@ import { invalidKey, invalidParam } from '#app/domain/cart/cart.errors.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { readForm, shop } from '../request.server.ts';
+import { calculatorValues, handleShippingForm, isShippingIntent } from './shipping-form.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
 
 /**
@@ -24,7 +25,12 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
   const reply = (result: Result<unknown>, success: string, setCookie: string | null = null) => {
     const body: CartActionData = result.ok
       ? { ok: true, message: success, intent }
-      : { ok: false, message: t(result.error.code as TextKey, result.error.params), intent };
+      : {
+          ok: false,
+          message: t(result.error.code as TextKey, result.error.params),
+          intent,
+          field: result.error.params?.field as string | undefined,
+        };
     const init = {
       status: result.ok ? 200 : STATUS_OF_KIND[result.error.kind],
       headers: setCookie ? { 'Set-Cookie': setCookie } : undefined,
@@ -84,6 +90,14 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
       if (!result.ok) return reply(result, '');
     }
     return reply({ ok: true, value: null }, t('cart.updated'));
+  }
+  if (isShippingIntent(intent)) {
+    const { session, setCookie } = await startSession();
+    const result = await handleShippingForm(db, session, intent, form, { currency, locale });
+    const done = t(intent === 'calc_shipping' ? 'shipping.updated' : 'shipping.method_changed');
+    const answer = reply(result, done, setCookie);
+    if (!result.ok && intent === 'calc_shipping') answer.data.values = calculatorValues(form);
+    return answer;
   }
   return refuse(invalidParam('intent'));
 }
