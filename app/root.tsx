@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   Links,
   Meta,
@@ -22,7 +23,11 @@ import type { NotFoundData } from './http/pages/not-found.ts';
 import { messagesFor } from './lib/i18n.server.ts';
 import { type RefusedData, shop } from './http/request.server.ts';
 import { categoryTree } from './domain/catalog/catalog.server.ts';
-import { cartItemCount } from './domain/cart/cart.server.ts';
+import { loadCart } from './domain/cart/cart.server.ts';
+import { cartHash } from './domain/cart/cart-hash.server.ts';
+import { emptyMiniCart, toMiniCart } from './domain/cart/mini-cart.view.ts';
+import { MiniCartProvider } from './components/cart/mini-cart-state.tsx';
+import { MINI_CART_MESSAGE_AREAS } from './components/cart/mini-cart.tsx';
 import { SiteFooter, SiteHeader } from './components/layout.tsx';
 import { NotFoundContent } from './components/not-found.tsx';
 import { DocumentElement } from './client/document-element.tsx';
@@ -47,6 +52,7 @@ export const handle = {
     'error',
     'ui',
     'home.usp_shipping',
+    ...MINI_CART_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
 
@@ -66,17 +72,20 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
 
 export async function loader(args: Route.LoaderArgs) {
   // The shell reads no address, so it renders even the page of a refused one.
-  const { db, locale, session, env } = shop(args, { shell: true });
+  const { db, locale, session, env, currency } = shop(args, { shell: true });
   const current = await session();
-  const [categories, cartCount] = await Promise.all([
+  const [categories, cart] = await Promise.all([
     categoryTree(db, locale),
-    cartItemCount(db, current),
+    // The page brings the mini cart along, so the browser never has to ask for it.
+    current ? loadCart(db, current, { currency, locale }) : null,
   ]);
+  const miniCart = cart ? toMiniCart(cart, cartHash(cart)) : emptyMiniCart(currency);
   return {
     locale,
     messages: messagesFor(locale, handle.messageAreas),
     currency: env.SHOP_CURRENCY,
-    cartCount,
+    cartCount: miniCart.itemCount,
+    miniCart,
     menu: categories.map((c) => ({
       slug: c.slug,
       name: c.name,
@@ -91,6 +100,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const i18n = usePageI18n(locale, de);
+  const initialCart = useMemo(
+    () => data?.miniCart ?? emptyMiniCart(data?.currency ?? 'EUR'),
+    [data],
+  );
   return (
     <DocumentElement lang={locale}>
       <head>
@@ -105,11 +118,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a className="skip-link" href="#main">
             {i18n.t('nav.skip')}
           </a>
-          <SiteHeader data={data} />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          <SiteFooter />
+          <MiniCartProvider initial={initialCart}>
+            <SiteHeader data={data} />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter />
+          </MiniCartProvider>
         </I18nContext.Provider>
         <ScrollRestoration />
         <Scripts />

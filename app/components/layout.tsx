@@ -10,6 +10,7 @@ import { SearchForm } from './search/search-form.tsx';
 import { BackToTop } from './chrome/back-to-top.tsx';
 import { MobileMenu } from './chrome/mobile-menu.tsx';
 import { GrowlRegion } from './ui/growl.tsx';
+import { HeaderCart } from './cart/mini-cart.tsx';
 
 /**
  * The header in its slot: the slot keeps the header's place in the page while the header is
@@ -63,21 +64,7 @@ function HeaderBar({
               {t('nav.account')}
             </span>
           </Link>
-          <Link
-            to="/cart"
-            className="header-action cart-link"
-            aria-label={t('nav.cart_count', { count })}
-          >
-            <Icon name="cart" />
-            {/* The space keeps word and number apart in the visible text, which the name
-                ("Warenkorb, 2 Artikel") must contain for speech input (WCAG 2.5.3). */}
-            <span className="header-action-label" aria-hidden="true">
-              {t('nav.cart')}
-            </span>{' '}
-            <span className="cart-count" aria-hidden="true" data-testid="cart-count">
-              {count}
-            </span>
-          </Link>
+          <HeaderCart count={count} />
         </nav>
       </div>
       <CategoryMenu menu={data?.menu ?? []} />
