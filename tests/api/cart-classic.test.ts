@@ -172,12 +172,13 @@ describe('POST /wc-ajax/add_to_cart', () => {
 
   it('sends the browser to the product when the listing cannot add it as it stands', async () => {
     const me = new Shopper();
-    for (const fields of [
+    const refused: Record<string, string>[] = [
       { product_id: String(ids.shirt) },
       { product_id: String(ids.shirt), 'attribute_farbe-cc': 'blau' },
       { product_id: String(ids.soldOut) },
       { product_id: String(ids.lastTwo), quantity: '3' },
-    ]) {
+    ];
+    for (const fields of refused) {
       const res = await me.post('add_to_cart', fields);
       expect(res.status).toBe(200);
       const body = (await res.json()) as { error: boolean; product_url: string; message: string };

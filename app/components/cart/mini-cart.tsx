@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { Icon } from '#app/components/icon.tsx';
 import { Drawer } from '#app/components/ui/drawer.tsx';
@@ -64,7 +64,9 @@ export function HeaderCart({ count }: { count: number }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const cart = mini?.cart;
   const mode = mini?.mode ?? 'closed';
-  const shown = hydrated ? mode === 'dropdown' : true;
+  // The cart and checkout pages show the cart themselves: no second copy to hover there.
+  const cartShownByPage = ['/cart', '/checkout'].includes(useLocation().pathname);
+  const shown = hydrated ? mode === 'dropdown' : !cartShownByPage;
   const itemCount = cart?.itemCount ?? count;
   return (
     <div className={`header-cart${hydrated ? ' is-enhanced' : ''}`}>
