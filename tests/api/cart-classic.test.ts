@@ -406,6 +406,37 @@ describe('POST /wc-ajax/remove_from_cart and update_cart_item_quantity', () => {
   });
 });
 
+describe('the cart forms of the pages', () => {
+  it('keep the cart cookies current too', async () => {
+    const me = new Shopper();
+    const form = async (fields: Record<string, string>) => {
+      const res = await fetch(`${shop.url}/cart`, {
+        method: 'POST',
+        body: new URLSearchParams(fields).toString(),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(me.cookie ? { cookie: me.cookie } : {}),
+        },
+        redirect: 'manual',
+      });
+      const sid = cookieNamed(res, 'sid');
+      if (sid) me.cookie = sid.split(';')[0]!;
+      return res;
+    };
+    const added = await form({ intent: 'add', product_id: String(ids.coffee), quantity: '2' });
+    expect(added.status).toBe(200);
+    const now = await me.cart('get_refreshed_fragments', {});
+    expect(cookieNamed(added, 'woocommerce_cart_hash')).toContain(`=${now.cart_hash};`);
+    expect(cookieNamed(added, 'woocommerce_items_in_cart')).toContain('=1;');
+    const removed = await form({ remove: now.cart.lines[0]!.key });
+    expect(removed.status).toBe(200);
+    expect(cookieNamed(removed, 'woocommerce_cart_hash')).toMatch(/=; Path=\/; Max-Age=0/);
+    const refused = await form({ intent: 'add', product_id: String(ids.soldOut) });
+    expect(refused.status).toBe(400);
+    expect(cookieNamed(refused, 'woocommerce_cart_hash')).toBeUndefined();
+  });
+});
+
 describe('POST /wc-ajax/get_refreshed_fragments', () => {
   it('answers the empty cart to a visitor without starting a session', async () => {
     const res = await fetch(`${shop.url}/wc-ajax/get_refreshed_fragments`, {

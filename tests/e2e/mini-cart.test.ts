@@ -140,6 +140,36 @@ describe('mini cart', () => {
     await context.close();
   });
 
+  it('opens from the header as a dropdown dialog, takes focus and closes with Escape (en)', async () => {
+    const context = await newContext(browser, { lang: 'en' });
+    await addThroughApi(context, [product, 1]);
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitForHydration(page);
+    const toggle = page.getByRole('button', { name: 'Open cart overview' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Cart' });
+    await dialog.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await dialog.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await dialog.getByRole('link', { name: 'View cart' }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    // Not revealed by an add: it stays open until the shopper closes it.
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    // A click elsewhere closes it too.
+    await toggle.click();
+    await dialog.waitFor();
+    await page.getByRole('heading', { level: 1 }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('changes a quantity only when the browser finds it valid', async () => {
     const context = await newContext(browser);
     await addThroughApi(context, [product, 1]);

@@ -69,7 +69,15 @@ export function HeaderCart({ count }: { count: number }) {
   const shown = hydrated ? mode === 'dropdown' : !cartShownByPage;
   const itemCount = cart?.itemCount ?? count;
   return (
-    <div className={`header-cart${hydrated ? ' is-enhanced' : ''}`}>
+    <div
+      className={`header-cart${hydrated ? ' is-enhanced' : ''}`}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || mode !== 'dropdown' || !mini) return;
+        event.stopPropagation();
+        mini.close();
+        toggleRef.current?.focus();
+      }}
+    >
       <CartLink count={itemCount} />
       {hydrated && mini && (
         <button
@@ -85,14 +93,7 @@ export function HeaderCart({ count }: { count: number }) {
           <Icon name="chevron-down" size={18} />
         </button>
       )}
-      {cart && shown && (
-        <MiniCartDropdown
-          id={panelId}
-          cart={cart}
-          enhanced={hydrated}
-          onDone={() => toggleRef.current?.focus()}
-        />
-      )}
+      {cart && shown && <MiniCartDropdown id={panelId} cart={cart} enhanced={hydrated} />}
       {hydrated && mini && (
         <Drawer
           open={mode === 'drawer'}
@@ -116,26 +117,29 @@ function MiniCartDropdown({
   id,
   cart,
   enhanced,
-  onDone,
 }: {
   id: string;
   cart: MiniCartView;
   enhanced: boolean;
-  onDone: () => void;
 }) {
   const { t } = useI18n();
   const mini = useMiniCart();
   const headingId = useId();
   const panelRef = useRef<HTMLElement>(null);
   const revealed = Boolean(mini?.revealed);
+  const close = mini?.close;
+
+  // Mounted as it opens: focus moves in when the shopper opened it, not when an add did.
+  const revealedAtOpen = useRef(revealed);
+  useEffect(() => {
+    if (enhanced && !revealedAtOpen.current) panelRef.current?.focus();
+  }, [enhanced]);
 
   useEffect(() => {
-    if (!enhanced || !mini) return;
-    const panel = panelRef.current;
-    if (!revealed) panel?.focus();
+    if (!enhanced || !close) return;
+    const holder = panelRef.current?.closest('.header-cart');
     const outside = (event: Event) => {
-      const holder = panel?.closest('.header-cart');
-      if (holder && event.target instanceof Node && !holder.contains(event.target)) mini.close();
+      if (holder && event.target instanceof Node && !holder.contains(event.target)) close();
     };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('focusin', outside);
@@ -143,15 +147,13 @@ function MiniCartDropdown({
       document.removeEventListener('pointerdown', outside);
       document.removeEventListener('focusin', outside);
     };
-    // Runs when the dropdown opens (and when an add turns into the shopper's own opening).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enhanced, revealed]);
+  }, [enhanced, close]);
 
   useEffect(() => {
-    if (!enhanced || !revealed || !mini) return;
-    const timer = setTimeout(mini.close, DROPDOWN_AUTO_CLOSE_MS);
+    if (!enhanced || !revealed || !close) return;
+    const timer = setTimeout(close, DROPDOWN_AUTO_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [enhanced, revealed, mini]);
+  }, [enhanced, revealed, close]);
 
   // The shopper turned to the revealed dropdown: it stays open until they leave it.
   const keep = () => {
@@ -167,12 +169,6 @@ function MiniCartDropdown({
       tabIndex={enhanced ? -1 : undefined}
       onPointerEnter={keep}
       onFocus={keep}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || !mini) return;
-        event.stopPropagation();
-        mini.close();
-        onDone();
-      }}
     >
       <h2 id={headingId} className="mini-cart-title">
         {t('minicart.title')}

@@ -12,15 +12,11 @@ import { type MiniCartView, toMiniCart } from '#app/domain/cart/mini-cart.view.t
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import type { Result } from '#app/domain/kernel/result.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
-import { serializeCookie } from '#app/lib/cookies.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
+import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 import { type EndpointContext, defineEndpoint } from '../endpoint.server.ts';
 import { WC_AJAX_CODES } from './codes.ts';
 import { cartFragments } from './fragments.server.ts';
-
-/** WooCommerce's cookies for scripts and caches: "this visitor has a cart", and its hash. */
-export const ITEMS_IN_CART_COOKIE = 'woocommerce_items_in_cart';
-export const CART_HASH_COOKIE = 'woocommerce_cart_hash';
 
 const ATTRIBUTE_PREFIX = 'attribute_';
 const MAX_ATTRIBUTES = 50;
@@ -106,30 +102,13 @@ async function cartAnswer(
     'Cache-Control': 'no-store',
   });
   for (const [name, value] of Object.entries(ctx.headers)) headers.append(name, value);
-  for (const cookie of cartCookies(
-    hash,
-    env.NODE_ENV === 'production' && url.protocol === 'https:',
-  )) {
+  for (const cookie of cartCookies(hash, secureCookies(env))) {
     headers.append('Set-Cookie', cookie);
   }
   return new Response(JSON.stringify({ fragments, cart_hash: hash, cart: mini, ...extra }), {
     status: 200,
     headers,
   });
-}
-
-export function cartCookies(hash: string, secure: boolean): string[] {
-  const options = { path: '/', sameSite: 'Lax' as const, secure };
-  if (hash === '') {
-    return [
-      serializeCookie(ITEMS_IN_CART_COOKIE, '', { ...options, maxAge: 0 }),
-      serializeCookie(CART_HASH_COOKIE, '', { ...options, maxAge: 0 }),
-    ];
-  }
-  return [
-    serializeCookie(ITEMS_IN_CART_COOKIE, '1', options),
-    serializeCookie(CART_HASH_COOKIE, hash, options),
-  ];
 }
 
 /**
