@@ -104,6 +104,33 @@ describe('mini cart', () => {
     await context.close();
   });
 
+  it('goes to the product on a refusal, and to the cart when the shop says so', async () => {
+    const { context, page } = await openPage(browser, listingOf(product));
+    const button = page.getByRole('button', { name: `In den Warenkorb: ${product.name}` });
+    // The product sold out after the listing was shown: the server sends the shopper there.
+    await page.route('**/wc-ajax/add_to_cart', (route) =>
+      route.fulfill({
+        json: { error: true, product_url: `/product/${product.slug}`, message: 'ausverkauft' },
+      }),
+    );
+    await button.click();
+    await page.waitForURL((url) => url.pathname === `/product/${product.slug}`);
+    await page.unroute('**/wc-ajax/add_to_cart');
+
+    // The redirect-after-add setting: the answer names the cart.
+    await page.goto(listingOf(product));
+    await waitForHydration(page);
+    await page.route('**/wc-ajax/add_to_cart', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...body, redirect: '/cart' } });
+    });
+    await button.click();
+    await page.waitForURL((url) => url.pathname === '/cart');
+    await page.getByRole('heading', { level: 1, name: 'Warenkorb' }).waitFor();
+    await context.close();
+  });
+
   it('opens as a drawer at 390 px with dialog semantics and Escape (en)', async () => {
     const { context, page } = await openPage(browser, '/shop?orderby=price', {
       width: 390,
