@@ -150,6 +150,7 @@ function CardAction({
       </button>
       <span className="card-result" role="status">
         {state === 'loading' && <span className="visually-hidden">{t('minicart.adding')}</span>}
+        {added && <span className="visually-hidden">{t('minicart.added')}</span>}
         {added && !onCartPage && (
           <Link to="/cart" className="added-link">
             {t('product.view_cart')}

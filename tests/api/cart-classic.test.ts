@@ -377,6 +377,14 @@ describe('POST /wc-ajax/remove_from_cart and update_cart_item_quantity', () => {
       const error = (await res.json()) as { message: string };
       expect(error.message.length).toBeGreaterThan(0);
     }
+    for (const quantity of [[1], { n: 1 }, null, true, '1\u0000']) {
+      const res = await me.post(
+        'update_cart_item_quantity',
+        JSON.stringify({ cart_item_key: key, quantity }),
+        'json',
+      );
+      expect(res.status).toBe(400);
+    }
     for (const value of [[key], { key }, 12]) {
       const res = await me.post(
         'remove_from_cart',

@@ -79,9 +79,9 @@ const refreshSchema = z
   .object({ time: z.union([z.string().max(32), z.number()]).optional() })
   .catchall(z.unknown());
 
-/** A key that is no key of this cart is refused the same way as one of another session. */
-const keyOrParam = (param: string) =>
-  param === 'quantity' ? invalidParam('quantity') : param === '' ? invalidParam('') : invalidKey;
+/** A malformed key is refused like one of another session: it names no line of this cart. */
+const keyOrQuantity = (param: string) =>
+  param === 'quantity' ? invalidParam('quantity') : invalidKey;
 
 /**
  * The answer of every cart call that leaves a cart: WooCommerce's `fragments` and
@@ -169,7 +169,7 @@ export const removeFromCart = defineEndpoint({
   codes: WC_AJAX_CODES,
   session: 'read',
   schema: removeSchema,
-  invalid: keyOrParam,
+  invalid: keyOrQuantity,
   handle: async (ctx) => {
     if (!ctx.session) return { ok: false, error: invalidKey };
     const removed = await removeItem(ctx.db, ctx.session, ctx.input.cart_item_key);
@@ -183,7 +183,7 @@ export const updateCartItemQuantity = defineEndpoint({
   codes: WC_AJAX_CODES,
   session: 'read',
   schema: updateSchema,
-  invalid: keyOrParam,
+  invalid: keyOrQuantity,
   handle: async (ctx) => {
     if (!ctx.session) return { ok: false, error: invalidKey };
     const { db, locale, input } = ctx;
