@@ -25,7 +25,8 @@ import { type RefusedData, shop } from './http/request.server.ts';
 import { categoryTree } from './domain/catalog/catalog.server.ts';
 import { loadCart } from './domain/cart/cart.server.ts';
 import { cartHash } from './domain/cart/cart-hash.server.ts';
-import { emptyMiniCart, toMiniCart } from './domain/cart/mini-cart.view.ts';
+import { cartBehaviour } from './domain/cart/cart-settings.server.ts';
+import { DEFAULT_CART_BEHAVIOUR, emptyMiniCart, toMiniCart } from './domain/cart/mini-cart.view.ts';
 import { MiniCartProvider } from './components/cart/mini-cart-state.tsx';
 import { MINI_CART_MESSAGE_AREAS } from './components/cart/mini-cart.tsx';
 import { SiteFooter, SiteHeader } from './components/layout.tsx';
@@ -74,10 +75,11 @@ export async function loader(args: Route.LoaderArgs) {
   // The shell reads no address, so it renders even the page of a refused one.
   const { db, locale, session, env, currency } = shop(args, { shell: true });
   const current = await session();
-  const [categories, cart] = await Promise.all([
+  const [categories, cart, cartSettings] = await Promise.all([
     categoryTree(db, locale),
     // The page brings the mini cart along, so the browser never has to ask for it.
     current ? loadCart(db, current, { currency, locale }) : null,
+    current ? cartBehaviour(db) : DEFAULT_CART_BEHAVIOUR,
   ]);
   const miniCart = cart ? toMiniCart(cart, cartHash(cart)) : emptyMiniCart(currency);
   return {
@@ -86,6 +88,7 @@ export async function loader(args: Route.LoaderArgs) {
     currency: env.SHOP_CURRENCY,
     cartCount: miniCart.itemCount,
     miniCart,
+    cartBehaviour: cartSettings,
     menu: categories.map((c) => ({
       slug: c.slug,
       name: c.name,
@@ -118,7 +121,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a className="skip-link" href="#main">
             {i18n.t('nav.skip')}
           </a>
-          <MiniCartProvider initial={initialCart}>
+          <MiniCartProvider
+            initial={initialCart}
+            behaviour={data?.cartBehaviour ?? DEFAULT_CART_BEHAVIOUR}
+          >
             <SiteHeader data={data} />
             <main id="main" tabIndex={-1}>
               {children}

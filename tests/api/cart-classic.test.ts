@@ -228,19 +228,28 @@ describe('POST /wc-ajax/add_to_cart', () => {
   });
 
   it('answers the redirect-after-add and reveal settings', async () => {
-    await putSetting(shop.database.db, 'cart.behaviour', {
-      revealMiniCart: false,
-      redirectAfterAdd: true,
-    });
+    // A shop of its own: the settings are kept a few seconds once read.
+    const other = await startTestShop();
     try {
-      const body = await new Shopper().cart('add_to_cart', { product_id: String(ids.coffee) });
+      await putSetting(other.database.db, 'cart.behaviour', {
+        revealMiniCart: false,
+        redirectAfterAdd: true,
+      });
+      const product = await createProduct(other.database.db, {
+        name: { de: 'Tee', en: 'Tea' },
+        regularPrice: 499,
+      });
+      const res = await fetch(`${other.url}/wc-ajax/add_to_cart`, {
+        method: 'POST',
+        body: `product_id=${product.product.id}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      const body = (await res.json()) as CartAnswer;
+      expect(body.cart.lines).toHaveLength(1);
       expect(body.reveal_mini_cart).toBe(false);
       expect(body.redirect).toBe('/cart');
     } finally {
-      await putSetting(shop.database.db, 'cart.behaviour', {
-        revealMiniCart: true,
-        redirectAfterAdd: false,
-      });
+      await other.close();
     }
   });
 

@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useLocation, useRevalidator } from 'react-router';
+import { useLocation, useNavigation, useRevalidator } from 'react-router';
 import {
   type AddRefusal,
   type CartAction,
@@ -19,7 +19,7 @@ import {
   postCartAction,
 } from '#app/client/cart-calls.ts';
 import { CART_HASH_KEY, readStoredHash, storeHash, timeLeft } from '#app/client/cart-hash-store.ts';
-import type { MiniCartView } from '#app/domain/cart/mini-cart.view.ts';
+import type { CartBehaviour, MiniCartView } from '#app/domain/cart/mini-cart.view.ts';
 
 /** Where the mini cart shows: closed, as the header's dropdown, or as the side drawer. */
 export type MiniCartMode = 'closed' | 'dropdown' | 'drawer';
@@ -67,9 +67,12 @@ function wideScreen(): boolean {
  */
 export function MiniCartProvider({
   initial,
+  behaviour,
   children,
 }: {
   initial: MiniCartView;
+  /** The shop's settings, for adds through page forms (classic calls answer their own). */
+  behaviour: CartBehaviour;
   children: ReactNode;
 }) {
   const [cart, setCart] = useState(initial);
@@ -100,6 +103,15 @@ export function MiniCartProvider({
     // The same hash keeps the time it was first learnt: its 24 hours run on.
     if (readStoredHash()?.hash !== initial.hash) storeHash(initial.hash);
   }, [initial]);
+
+  // An add through the product page's form reveals the mini cart too, once the root loader
+  // brings the changed cart.
+  const navigation = useNavigation();
+  const pageFormAdding = navigation.formData?.get('intent') === 'add';
+  const addSeenRef = useRef<string | null>(null);
+  useEffect(() => {
+    if (pageFormAdding) addSeenRef.current ??= hashRef.current;
+  }, [pageFormAdding]);
 
   // Read inside callbacks that must stay the same across renders (the refresh timer's).
   const pageRef = useRef({ onCartPage, revalidator });
@@ -163,6 +175,15 @@ export function MiniCartProvider({
     setRevealed(Boolean(how.revealed));
     setMode(wideScreen() ? 'dropdown' : 'drawer');
   }, []);
+
+  useEffect(() => {
+    const before = addSeenRef.current;
+    if (before === null || pageFormAdding) return;
+    addSeenRef.current = null;
+    if (initial.hash !== before && initial.lines.length > 0 && behaviour.revealMiniCart) {
+      open({ revealed: true });
+    }
+  }, [initial, pageFormAdding, behaviour.revealMiniCart, open]);
   const close = useCallback(() => {
     setRevealed(false);
     setMode('closed');
