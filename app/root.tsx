@@ -22,8 +22,12 @@ import type { NotFoundData } from './http/pages/not-found.ts';
 import { messagesFor } from './lib/i18n.server.ts';
 import { type RefusedData, shop } from './http/request.server.ts';
 import { categoryTree } from './domain/catalog/catalog.server.ts';
+import { cartBehaviour } from './domain/cart/cart-settings.server.ts';
+import { DEFAULT_CART_BEHAVIOUR } from './domain/cart/mini-cart.view.ts';
 import { personalData } from './http/personal.server.ts';
-import { ANONYMOUS } from './lib/personal.ts';
+import { anonymous, usePersonal } from './components/personal.ts';
+import { MiniCartProvider } from './components/cart/mini-cart-state.tsx';
+import { MINI_CART_MESSAGE_AREAS } from './components/cart/mini-cart.tsx';
 import { SiteFooter, SiteHeader } from './components/layout.tsx';
 import { NotFoundContent } from './components/not-found.tsx';
 import { DocumentElement } from './client/document-element.tsx';
@@ -48,6 +52,7 @@ export const handle = {
     'error',
     'ui',
     'home.usp_shipping',
+    ...MINI_CART_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
 
@@ -68,17 +73,19 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
 export async function loader(args: Route.LoaderArgs) {
   // The shell reads no address, so it renders even the page of a refused one.
   const { db, locale, env } = shop(args, { shell: true });
-  // A page is rendered for nobody and shared; the server fills in the visitor's parts. Only a
-  // data request (after an action, say) carries the visitor's data itself.
-  const [categories, personal] = await Promise.all([
+  // A page is rendered for nobody and shared; the server fills in the visitor's parts (cart
+  // link, mini cart). Only a data request (after an action, say) carries the visitor's data.
+  const [categories, personal, cartSettings] = await Promise.all([
     categoryTree(db, locale),
     args.context.dataRequest ? personalData(args.context, args.request) : null,
+    cartBehaviour(db),
   ]);
   return {
     locale,
     messages: messagesFor(locale, handle.messageAreas),
     currency: env.SHOP_CURRENCY,
-    personal: args.context.dataRequest ? (personal ?? ANONYMOUS) : null,
+    personal: args.context.dataRequest ? (personal ?? anonymous(env.SHOP_CURRENCY)) : null,
+    cartBehaviour: cartSettings,
     menu: categories.map((c) => ({
       slug: c.slug,
       name: c.name,
@@ -93,6 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const i18n = usePageI18n(locale, de);
+  const initialCart = usePersonal(data?.currency ?? 'EUR').miniCart;
   return (
     <DocumentElement lang={locale}>
       <head>
@@ -107,11 +115,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a className="skip-link" href="#main">
             {i18n.t('nav.skip')}
           </a>
-          <SiteHeader data={data} />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          <SiteFooter />
+          <MiniCartProvider
+            initial={initialCart}
+            behaviour={data?.cartBehaviour ?? DEFAULT_CART_BEHAVIOUR}
+          >
+            <SiteHeader data={data} />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter />
+          </MiniCartProvider>
         </I18nContext.Provider>
         <ScrollRestoration />
         <Scripts />

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type ServerBuild, createRequestHandler } from 'react-router';
 import type { ShopContext } from '#app/lib/context.server.ts';
-import type { Locale } from '#app/lib/locale.ts';
-import type { Personal } from '#app/lib/personal.ts';
+import type { Personal } from '#app/components/personal.ts';
 import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { CLIENT_ADDRESS_HEADER } from '#app/lib/client-address.ts';
 import { readCookie } from '#app/lib/cookies.ts';
@@ -164,10 +163,13 @@ export function createShopHandler({
     request: Request,
   ): Promise<Buffer | null> {
     const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
-    if (!type.startsWith('text/html')) return null;
+    // Pages only: markup answers of the API paths (coupon notices, quick view) are fragments.
+    if (!type.startsWith('text/html') || JSON_PATHS.test(new URL(request.url).pathname)) {
+      return null;
+    }
     const personal = await personalData(requestContext, request);
     if (!personal) return null;
-    return personalize(body, personal, request, env.SHOP_LOCALE);
+    return personalize(body, personal, requestContext, request);
   }
 
   /** The visitor's address: the socket's, or behind a trusted proxy the first forwarded one. */
@@ -273,7 +275,12 @@ function isCacheable(method: string, url: URL, personalData: boolean): boolean {
 /** What the app's server entry exports for filling a visitor's parts into a shared page. */
 type PersonalParts = {
   personalData(context: ShopContext, request: Request): Promise<Personal | null>;
-  personalize(page: Buffer, personal: Personal, request: Request, fallback: Locale): Buffer;
+  personalize(
+    page: Buffer,
+    personal: Personal,
+    context: ShopContext,
+    request: Request,
+  ): Promise<Buffer>;
 };
 
 async function toFetchRequest(

@@ -7,6 +7,8 @@ const PATHS = {
   'arrow-up': 'M12 19V5M5 12l7-7 7 7',
   'chevron-left': 'M15 5l-7 7 7 7',
   'chevron-right': 'M9 5l7 7-7 7',
+  'chevron-down': 'M5 9l7 7 7-7',
+  check: 'M5 12.5l4.5 4.5L19 7.5',
   pause: 'M8 5v14M16 5v14',
   play: 'M7 4.5v15l12-7.5z',
   truck:

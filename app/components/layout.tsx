@@ -8,9 +8,9 @@ import { useStickyHeader } from '#app/client/sticky-header.ts';
 import { Icon } from './icon.tsx';
 import { SearchForm } from './search/search-form.tsx';
 import { BackToTop } from './chrome/back-to-top.tsx';
-import { CartLink } from './chrome/cart-link.tsx';
 import { MobileMenu } from './chrome/mobile-menu.tsx';
 import { GrowlRegion } from './ui/growl.tsx';
+import { HeaderCart } from './cart/mini-cart.tsx';
 
 /**
  * The header in its slot: the slot keeps the header's place in the page while the header is
@@ -63,7 +63,7 @@ function HeaderBar({
               {t('nav.account')}
             </span>
           </Link>
-          <CartLink />
+          <HeaderCart />
         </nav>
       </div>
       <CategoryMenu menu={data?.menu ?? []} />

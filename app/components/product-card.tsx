@@ -1,11 +1,13 @@
-import { Link, useFetcher } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useI18n } from '#app/lib/i18n.ts';
 import type { ProductSummary } from '#app/domain/catalog/catalog.view.ts';
 import { LegalPriceInfo, Price, UnitPrice } from './ui/price.tsx';
 import { ProductImage } from './product-image.tsx';
 import { Stars } from './stars.tsx';
 import { QuickViewButton } from './product/quick-view.tsx';
-import type { CartActionData } from '#app/http/pages/cart-form.view.ts';
+import { Icon } from './icon.tsx';
+import { useMiniCart } from './cart/mini-cart-state.tsx';
 
 export function ProductGrid({
   products,
@@ -85,7 +87,10 @@ function CardAction({
   soldOut: boolean;
 }) {
   const { t } = useI18n();
-  const fetcher = useFetcher<CartActionData>();
+  const mini = useMiniCart();
+  const onCartPage = useLocation().pathname === '/cart';
+  const [state, setState] = useState<'normal' | 'loading' | 'added'>('normal');
+  const [error, setError] = useState<string | null>(null);
   if (product.type !== 'simple' || soldOut || !product.isPurchasable) {
     return (
       <>
@@ -101,28 +106,58 @@ function CardAction({
       </>
     );
   }
-  const busy = fetcher.state !== 'idle';
-  const result = fetcher.data;
+  const added = state === 'added';
   return (
-    <fetcher.Form method="post" action="/cart" className="card-add-to-cart">
+    <form
+      method="post"
+      action="/cart"
+      className="card-add-to-cart"
+      onSubmit={(event) => {
+        if (!mini) return;
+        event.preventDefault();
+        if (state === 'loading') return;
+        const button = (event.nativeEvent as SubmitEvent).submitter;
+        // WooCommerce's add-to-cart sends the button's data attributes as the request.
+        const fields: Record<string, string> = { product_id: String(product.id), quantity: '1' };
+        if (button instanceof HTMLElement) Object.assign(fields, button.dataset);
+        setState('loading');
+        setError(null);
+        void mini.add(fields).then((outcome) => {
+          if (outcome.ok) {
+            setState('added');
+          } else if (outcome.productUrl) {
+            window.location.assign(outcome.productUrl);
+          } else {
+            setState('normal');
+            setError(outcome.message ?? t('minicart.error'));
+          }
+        });
+      }}
+    >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="product_id" value={product.id} />
       <button
         type="submit"
-        className={`button${busy ? ' is-loading' : ''}`}
+        className={`button add-to-cart-button${state === 'loading' ? ' is-loading' : ''}${added ? ' is-added' : ''}`}
         aria-label={`${t('product.add_to_cart')}: ${product.name}`}
-        aria-disabled={busy || undefined}
+        aria-busy={state === 'loading' || undefined}
+        aria-disabled={state === 'loading' || undefined}
+        data-product_id={product.id}
+        data-quantity="1"
       >
         {t('product.add_to_cart')}
+        {added && <Icon name="check" size={18} />}
       </button>
       <span className="card-result" role="status">
-        {result?.ok && busy === false && (
+        {state === 'loading' && <span className="visually-hidden">{t('minicart.adding')}</span>}
+        {added && <span className="visually-hidden">{t('minicart.added')}</span>}
+        {added && !onCartPage && (
           <Link to="/cart" className="added-link">
             {t('product.view_cart')}
           </Link>
         )}
-        {result && !result.ok && <span className="error-text">{result.message}</span>}
+        {error && <span className="error-text">{error}</span>}
       </span>
-    </fetcher.Form>
+    </form>
   );
 }

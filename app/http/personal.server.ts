@@ -1,17 +1,34 @@
 import { createElement } from 'react';
-import { renderToString } from 'preact-render-to-string';
-import { MemoryRouter } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import type { AppLoadContext } from 'react-router';
-import { CartLink } from '#app/components/chrome/cart-link.tsx';
-import { sessionCartSummary } from '#app/domain/cart/cart.server.ts';
+import { MiniCartProvider } from '#app/components/cart/mini-cart-state.tsx';
+import { HeaderCart, PERSONAL_PART } from '#app/components/cart/mini-cart.tsx';
+import {
+  PERSONAL_DATA_ID,
+  type Personal,
+  PersonalContext,
+  anonymous,
+} from '#app/components/personal.ts';
+import { cartHash } from '#app/domain/cart/cart-hash.server.ts';
+import { loadCart, sessionCartSummary } from '#app/domain/cart/cart.server.ts';
+import { cartBehaviour } from '#app/domain/cart/cart-settings.server.ts';
+import { toMiniCart } from '#app/domain/cart/mini-cart.view.ts';
+import { readCookie } from '#app/lib/cookies.ts';
 import { I18nContext } from '#app/lib/i18n.ts';
 import { requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
-import { sessionIdHashOf } from '#app/lib/session.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import { ANONYMOUS, PERSONAL_DATA_ID, type Personal, PersonalContext } from '#app/lib/personal.ts';
+import { sessionIdHashOf } from '#app/lib/session.server.ts';
+import { CART_HASH_COOKIE } from './cart-cookies.server.ts';
 
-/** The personal parts of every page, in page order, each rendered from the visitor's data alone. */
-const PARTS = [CartLink];
+/**
+ * A visitor's data kept briefly by session and cart hash: every cart change sets a new hash
+ * cookie (on whichever instance), so a page view after it misses and reads the cart afresh.
+ * What changes without a new hash (a price by the clock) shows at most this late.
+ */
+const KEEP_MS = 30_000;
+const MAX_KEPT = 10_000;
+const kept = new Map<string, { personal: Personal; until: number }>();
 
 /** The visitor's data, or null for a visitor without a session (nothing personal to show). */
 export async function personalData(
@@ -19,79 +36,135 @@ export async function personalData(
   request: Request,
 ): Promise<Personal | null> {
   const idHash = await sessionIdHashOf(request, context);
-  const summary = idHash ? await sessionCartSummary(context.db, idHash) : null;
-  return summary && { cartCount: summary.itemCount };
+  if (!idHash) return null;
+  const { env, db } = context;
+  const currency = env.SHOP_CURRENCY;
+  const locale = requestLocale(request, env.SHOP_LOCALE);
+  const hash = readCookie(request.headers.get('cookie'), CART_HASH_COOKIE) ?? '';
+  const key = `${idHash}|${hash}|${locale}`;
+  const now = Date.now();
+  // A form post that changed the cart still carries the old hash: it reads the cart itself.
+  const reusable = request.method === 'GET' || request.method === 'HEAD';
+  const found = reusable ? kept.get(key) : undefined;
+  if (found && found.until > now) return found.personal;
+  const summary = await sessionCartSummary(db, idHash);
+  if (!summary) return null;
+  let personal = anonymous(currency);
+  if (summary.itemCount > 0) {
+    const cart = await loadCart(db, { idHash }, { currency, locale });
+    personal = { miniCart: toMiniCart(cart, cartHash(cart)) };
+  }
+  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, { personal, until: now + KEEP_MS });
+  return personal;
 }
 
-function renderPart(part: () => unknown, personal: Personal, locale: Locale): string {
-  const tree = createElement(
-    MemoryRouter,
-    null,
+/** Renderings of the header cart: few distinct ones per cart, so they are kept too. */
+const rendered = new Map<string, Buffer>();
+const MAX_RENDERED = 2_000;
+
+async function renderPart(
+  personal: Personal,
+  context: AppLoadContext,
+  url: URL,
+  locale: Locale,
+): Promise<Buffer> {
+  const shownByPage = ['/cart', '/checkout'].includes(url.pathname);
+  const key = `${locale}|${shownByPage}|${JSON.stringify(personal.miniCart)}`;
+  const known = rendered.get(key);
+  if (known) return known;
+  const behaviour = await cartBehaviour(context.db);
+  const part = createElement(
+    I18nContext.Provider,
+    { value: { locale, t: serverTranslator(locale) } },
     createElement(
-      I18nContext.Provider,
-      { value: { locale, t: serverTranslator(locale) } },
-      createElement(
-        PersonalContext.Provider,
-        { value: personal },
-        createElement(part as () => null),
-      ),
+      PersonalContext.Provider,
+      { value: personal },
+      createElement(MiniCartProvider, {
+        initial: personal.miniCart,
+        behaviour,
+        children: createElement(HeaderCart),
+      }),
     ),
   );
-  return renderToString(tree as Parameters<typeof renderToString>[0]);
+  // Inside a static router at the page's address, whose root carries the currency, as the
+  // page's own root does.
+  const handler = createStaticHandler([
+    {
+      id: 'root',
+      path: '*',
+      loader: () => ({ currency: personal.miniCart.currency }),
+      element: part,
+    },
+  ]);
+  const state = await handler.query(new Request(url));
+  if (state instanceof Response) throw new Error('the header cart cannot redirect');
+  const router = createStaticRouter(handler.dataRoutes, state);
+  const html = Buffer.from(
+    renderToString(createElement(StaticRouterProvider, { router, context: state, hydrate: false })),
+  );
+  if (rendered.size >= MAX_RENDERED) rendered.delete(rendered.keys().next().value!);
+  rendered.set(key, html);
+  return html;
 }
 
-const anonymousParts = new Map<Locale, Buffer[]>();
-/** Visitors' renderings of the parts: few distinct ones (cart sizes), so they are kept. */
-const renderedParts = new Map<string, Buffer[]>();
-const MAX_RENDERED = 500;
+const PART_MARK = Buffer.from(`data-personal="${PERSONAL_PART}"`);
+const DIV_OPEN = Buffer.from('<div');
+const DIV_CLOSE = Buffer.from('</div>');
 const BODY_END = Buffer.from('</body>');
 
-function partsFor(personal: Personal, locale: Locale): Buffer[] {
-  const key = `${locale}|${JSON.stringify(personal)}`;
-  let parts = renderedParts.get(key);
-  if (!parts) {
-    parts = PARTS.map((part) => Buffer.from(renderPart(part, personal, locale)));
-    if (renderedParts.size >= MAX_RENDERED) renderedParts.clear();
-    renderedParts.set(key, parts);
+/** Where the personal part's element starts and ends in the page, or null when it has none. */
+function partExtent(page: Buffer): { start: number; end: number } | null {
+  const mark = page.indexOf(PART_MARK);
+  if (mark === -1) return null;
+  const start = page.lastIndexOf(DIV_OPEN, mark);
+  if (start === -1) return null;
+  // Text and attributes are escaped, so every "<div" and "</div>" is a tag.
+  let depth = 0;
+  let at = start;
+  for (;;) {
+    const open = page.indexOf(DIV_OPEN, at + 1);
+    const close = page.indexOf(DIV_CLOSE, at + 1);
+    if (close === -1) return null;
+    if (open !== -1 && open < close) {
+      depth += 1;
+      at = open;
+    } else {
+      if (depth === 0) return { start, end: close + DIV_CLOSE.length };
+      depth -= 1;
+      at = close;
+    }
   }
-  return parts;
 }
 
 /**
- * A page rendered for nobody, made the visitor's: each personal part is swapped for the
- * visitor's rendering of it, and the data goes in as a JSON block so hydration renders the same.
+ * A page rendered for nobody, made the visitor's: the header cart is swapped for the visitor's
+ * rendering of it, and the data goes in as a JSON block from which the browser hydrates it.
  * Works on the bytes: the page is never decoded.
  */
-export function personalize(
+export async function personalize(
   page: Buffer,
   personal: Personal,
+  context: AppLoadContext,
   request: Request,
-  fallback: Locale,
-): Buffer {
-  const locale = requestLocale(request, fallback);
-  let anonymous = anonymousParts.get(locale);
-  if (!anonymous) {
-    anonymous = PARTS.map((part) => Buffer.from(renderPart(part, ANONYMOUS, locale)));
-    anonymousParts.set(locale, anonymous);
-  }
-  const own = partsFor(personal, locale);
+): Promise<Buffer> {
+  const locale = requestLocale(request, context.env.SHOP_LOCALE);
+  const extent = partExtent(page);
   const pieces: Buffer[] = [];
   let from = 0;
-  anonymous.forEach((part, i) => {
-    const at = page.indexOf(part, from);
-    if (at === -1) return;
-    pieces.push(page.subarray(from, at), own[i]!);
-    from = at + part.length;
-  });
+  if (extent) {
+    pieces.push(
+      page.subarray(0, extent.start),
+      await renderPart(personal, context, new URL(request.url), locale),
+    );
+    from = extent.end;
+  }
   const json = JSON.stringify(personal).replace(/</g, '\\u003c');
   const block = Buffer.from(
     `<script type="application/json" id="${PERSONAL_DATA_ID}">${json}</script>`,
   );
   const end = page.lastIndexOf(BODY_END);
-  if (end < from) {
-    pieces.push(page.subarray(from), block);
-  } else {
-    pieces.push(page.subarray(from, end), block, page.subarray(end));
-  }
+  if (end < from) pieces.push(page.subarray(from), block);
+  else pieces.push(page.subarray(from, end), block, page.subarray(end));
   return Buffer.concat(pieces);
 }

@@ -47,7 +47,8 @@ describe('shopping journey', () => {
       .waitFor();
     await page.getByRole('link', { name: 'Warenkorb, 2 Artikel' }).waitFor();
 
-    await page.getByRole('link', { name: 'Warenkorb anzeigen' }).click();
+    // The notice's link; the revealed mini cart in the header has one too.
+    await page.getByRole('main').getByRole('link', { name: 'Warenkorb anzeigen' }).click();
     await page.getByRole('heading', { level: 1, name: 'Warenkorb' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: product.name });
     expect(await row.getByRole('spinbutton').inputValue()).toBe('2');

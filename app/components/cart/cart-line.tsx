@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Icon } from '#app/components/icon.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
+import { Overlay } from '#app/components/ui/overlay.tsx';
 import { Money, UnitPrice, useMoney } from '#app/components/ui/price.tsx';
 import { QuantityInput } from '#app/components/ui/quantity-input.tsx';
 import type { CartLine as CartLineView } from '#app/domain/cart/cart.view.ts';
@@ -14,9 +15,12 @@ import { useI18n } from '#app/lib/i18n.ts';
 export function CartLine({
   line,
   variant = 'row',
+  busy = false,
 }: {
   line: CartLineView;
   variant?: 'row' | 'compact';
+  /** The line is being changed or removed (mini cart): blocked by the overlay meanwhile. */
+  busy?: boolean;
 }) {
   const { t } = useI18n();
   const money = useMoney();
@@ -86,16 +90,18 @@ export function CartLine({
   if (variant === 'compact') {
     return (
       <li className="cart-line cart-line-compact">
-        <div className="cart-line-image">{image}</div>
-        <div className="cart-line-details">
-          {details}
-          <span className="cart-line-price">{price}</span>
-        </div>
-        <div className="cart-line-quantity">{quantity}</div>
-        <div className="cart-line-total">
-          <Money amount={line.lineTotal} />
-        </div>
-        <div className="cart-line-remove">{remove}</div>
+        <Overlay busy={busy} className="cart-line-grid">
+          <div className="cart-line-image">{image}</div>
+          <div className="cart-line-details">
+            {details}
+            <span className="cart-line-price">{price}</span>
+          </div>
+          <div className="cart-line-quantity">{quantity}</div>
+          <div className="cart-line-total">
+            <Money amount={line.lineTotal} />
+          </div>
+          <div className="cart-line-remove">{remove}</div>
+        </Overlay>
       </li>
     );
   }

@@ -1,13 +1,19 @@
 import { data } from 'react-router';
 import type { CartActionData } from './cart-form.view.ts';
 import type { AppLoadContext } from 'react-router';
-import { addItem, removeItem, updateItemQuantity } from '#app/domain/cart/cart.server.ts';
+import {
+  type CartOwner,
+  addItem,
+  removeItem,
+  updateItemQuantity,
+} from '#app/domain/cart/cart.server.ts';
 import { addItemSchema, quantitySchema } from '#app/domain/cart/cart.validation.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import { type DomainError, type Result, fail } from '#app/domain/kernel/result.ts';
 import { invalidKey, invalidParam } from '#app/domain/cart/cart.errors.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
+import { cartCookiesAfterChange, secureCookies } from '../cart-cookies.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { calculatorValues, handleShippingForm, isShippingIntent } from './shipping-form.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
@@ -17,12 +23,17 @@ import { STATUS_OF_KIND } from '../status.ts';
  * so the same code serves browsers with and without JavaScript.
  */
 export async function handleCartForm(args: { request: Request; context: AppLoadContext }) {
-  const { db, t, locale, currency, startSession, session: currentSession } = shop(args);
+  const { db, t, locale, currency, env, startSession, session: currentSession } = shop(args);
   const read = await readForm(args.request);
   const form = read.ok ? read.value : new FormData();
   // A remove button inside the cart's quantity form names its line in `remove`.
   const intent = form.get('remove') ? 'remove' : String(form.get('intent') ?? 'add');
-  const reply = (result: Result<unknown>, success: string, setCookie: string | null = null) => {
+  const reply = async (
+    result: Result<unknown>,
+    success: string,
+    setCookie: string | null = null,
+    changed: CartOwner | null = null,
+  ) => {
     const body: CartActionData = result.ok
       ? { ok: true, message: success, intent }
       : {
@@ -31,11 +42,16 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
           intent,
           field: result.error.params?.field as string | undefined,
         };
-    const init = {
-      status: result.ok ? 200 : STATUS_OF_KIND[result.error.kind],
-      headers: setCookie ? { 'Set-Cookie': setCookie } : undefined,
-    };
-    return data(body, init);
+    const headers = new Headers();
+    if (setCookie) headers.append('Set-Cookie', setCookie);
+    // The cart cookies follow every change, as after the classic calls.
+    if (changed) {
+      const context = { currency, locale, secure: secureCookies(env) };
+      for (const cookie of await cartCookiesAfterChange(db, changed, context)) {
+        headers.append('Set-Cookie', cookie);
+      }
+    }
+    return data(body, { status: result.ok ? 200 : STATUS_OF_KIND[result.error.kind], headers });
   };
   const refuse = (error: DomainError) => reply(fail(error), '');
   if (!read.ok) return refuse(read.error);
@@ -57,7 +73,12 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
     const product = result.ok
       ? (await productRowsById(db, [parsed.data.id])).get(parsed.data.id)
       : undefined;
-    return reply(result, t('product.added', { name: localize(product?.name, locale) }), setCookie);
+    return reply(
+      result,
+      t('product.added', { name: localize(product?.name, locale) }),
+      setCookie,
+      result.ok ? session : null,
+    );
   }
 
   const session = await currentSession();
@@ -69,7 +90,12 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
       result.ok && result.value.productId
         ? (await productRowsById(db, [result.value.productId])).get(result.value.productId)
         : undefined;
-    return reply(result, t('cart.removed', { name: localize(product?.name, locale) }));
+    return reply(
+      result,
+      t('cart.removed', { name: localize(product?.name, locale) }),
+      null,
+      session,
+    );
   }
   if (intent === 'update') {
     if (!session) return refuse(invalidKey);
@@ -87,15 +113,16 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
         { key: match[1]!, quantity: quantity.data },
         { locale },
       );
-      if (!result.ok) return reply(result, '');
+      // Lines before this one may have changed already.
+      if (!result.ok) return reply(result, '', null, session);
     }
-    return reply({ ok: true, value: null }, t('cart.updated'));
+    return reply({ ok: true, value: null }, t('cart.updated'), null, session);
   }
   if (isShippingIntent(intent)) {
     const { session, setCookie } = await startSession();
     const result = await handleShippingForm(db, session, intent, form, { currency, locale });
     const done = t(intent === 'calc_shipping' ? 'shipping.updated' : 'shipping.method_changed');
-    const answer = reply(result, done, setCookie);
+    const answer = await reply(result, done, setCookie, result.ok ? session : null);
     if (!result.ok && intent === 'calc_shipping') answer.data.values = calculatorValues(form);
     return answer;
   }

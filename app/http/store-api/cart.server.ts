@@ -11,6 +11,9 @@ import type { Session } from '#app/lib/session.server.ts';
 import { type EndpointContext, defineEndpoint } from '../endpoint.server.ts';
 import { STORE_API_CODES } from './codes.ts';
 import { cartJson } from './serializers.server.ts';
+import { cartHash } from '#app/domain/cart/cart-hash.server.ts';
+import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
+import { json } from '../response.ts';
 
 /** The whole cart as the Store API shows it, prices computed now. */
 async function currentCart(ctx: EndpointContext<unknown>) {
@@ -46,7 +49,20 @@ export function cartChange<I>(call: {
     errorData: async (ctx) => ({ cart: await currentCart(ctx) }),
     handle: async (ctx) => {
       const changed = await call.change(ctx, ctx.session!);
-      return changed.ok ? { ok: true, value: await currentCart(ctx) } : changed;
+      if (!changed.ok) return changed;
+      const { db, currency, locale, env } = ctx;
+      const cart = await loadCart(db, ctx.session, { currency, locale });
+      const answer = json(cartJson(cart, { currency, locale, shopUrl: env.SHOP_URL }), {
+        status: call.status ?? 200,
+        headers: ctx.headers,
+      });
+      // A browser's cart (by cookie) keeps its cart cookies current, as after the classic calls.
+      if (!ctx.args.request.headers.has('cart-token')) {
+        for (const cookie of cartCookies(cartHash(cart), secureCookies(env))) {
+          answer.headers.append('Set-Cookie', cookie);
+        }
+      }
+      return answer;
     },
   });
 }
