@@ -25,12 +25,17 @@ import { depositFor, loadComplianceRefs } from '#app/domain/compliance/complianc
 import { multiply } from '#app/domain/pricing/money.ts';
 import { vatRate } from '#app/domain/pricing/tax.ts';
 import { computeTotals } from '#app/domain/pricing/totals/totals.ts';
+import {
+  cartCouponViews,
+  checkCartCoupons,
+  dropCartCoupons,
+} from '#app/domain/coupons/cart-coupons.server.ts';
 import { invalidKey, invalidProduct } from './cart.errors.ts';
 import { cartItems, carts } from './cart.schema.ts';
 import { type CartLine, type CartView, cartTotals } from './cart.view.ts';
 
 /** Whose cart: the session's (a customer's cart follows the session it logs in with). */
-export type CartOwner = { idHash: string };
+export type CartOwner = { idHash: string; customerId?: number | null };
 
 export function cartItemKey(
   productId: number,
@@ -280,6 +285,8 @@ export function emptyCart(currency: string): CartView {
     lines: [],
     itemCount: 0,
     totals: cartTotals(computeTotals({ lines: [] })),
+    coupons: [],
+    removedCoupons: [],
   };
 }
 
@@ -309,7 +316,10 @@ export async function loadCart(
     .from(cartItems)
     .where(eq(cartItems.cartId, cart.id))
     .orderBy(asc(cartItems.id));
-  if (items.length === 0) return emptyCart(cart.currency);
+  if (items.length === 0) {
+    await dropCartCoupons(db, cart.id);
+    return emptyCart(cart.currency);
+  }
   const ids = [
     ...new Set(items.flatMap((i) => [i.productId, ...(i.variationId ? [i.variationId] : [])])),
   ];
@@ -385,7 +395,14 @@ export async function loadCart(
       stockStatus: effectiveStockStatus(row),
     };
   });
+  const coupons = await checkCartCoupons(db, cart.id, priced, {
+    currency: cart.currency,
+    locale: ctx.locale,
+    now,
+    customerId: owner?.customerId ?? null,
+  });
   const totals = computeTotals({
+    coupons: coupons.totals,
     // Every product is shipped: the catalog knows no virtual goods yet.
     lines: priced.map((l) => ({
       key: l.key,
@@ -406,6 +423,8 @@ export async function loadCart(
     lines,
     itemCount: totals.itemCount,
     totals: cartTotals(totals),
+    coupons: cartCouponViews(coupons.applied, totals),
+    removedCoupons: coupons.removed,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { TaxLine, Totals } from '#app/domain/pricing/totals/totals.ts';
+import type { CartCoupon, RemovedCoupon } from '#app/domain/coupons/coupons.view.ts';
 
 /** The cart as pages, the mini cart and the Store API show it; safe to import in the browser. */
 
@@ -44,6 +45,10 @@ export type CartView = {
   lines: CartLine[];
   itemCount: number;
   totals: CartTotals;
+  /** Applied coupons with their discounts and free-shipping flag. */
+  coupons: CartCoupon[];
+  /** Coupons this load took off because they no longer apply; shown once as notices. */
+  removedCoupons: RemovedCoupon[];
 };
 
 /** The engine's figures under the names pages and serializers read. */

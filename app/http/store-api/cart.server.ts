@@ -28,7 +28,7 @@ export const getCart = defineEndpoint({
 });
 
 /** A state-changing cart call: token checked, input parsed, the whole cart in the answer. */
-function cartChange<I>(call: {
+export function cartChange<I>(call: {
   schema: z.ZodType<I>;
   invalid: (param: string) => DomainError;
   change: (ctx: EndpointContext<I>, session: Session) => Promise<Result<unknown>>;

@@ -2,6 +2,8 @@ import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.
 import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import type { Locale } from '#app/lib/locale.ts';
+import type { TextKey } from '#app/lib/i18n.ts';
+import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { amount, currencyFields } from './currency.ts';
 
 type Ctx = { currency: string; locale: Locale; shopUrl: string };
@@ -153,6 +155,18 @@ export function cartJson(cart: CartView, ctx: Ctx) {
       })),
       ...currency,
     },
-    errors: [],
+    errors: couponNotices(cart, ctx.locale),
   };
+}
+
+/** Coupons this answer's cart dropped because they no longer apply. */
+function couponNotices(cart: CartView, locale: Locale) {
+  const t = serverTranslator(locale);
+  return cart.removedCoupons.map((removed) => ({
+    code: 'woocommerce_rest_cart_coupon_error',
+    message: `${t('coupon.removed_invalid', { code: removed.code })} ${t(
+      removed.reason.code as TextKey,
+      removed.reason.params,
+    )}`,
+  }));
 }

@@ -2,6 +2,7 @@ import { domainError } from '#app/domain/kernel/result.ts';
 import { type EndpointArgs, defineEndpoint } from '../endpoint.server.ts';
 import { FORMS_API_CODES } from '../forms-api/codes.ts';
 import { captchaAudioCall, captchaRegenerate } from './captcha.server.ts';
+import { applyCouponAction, removeCouponAction } from './coupons.server.ts';
 import { getVariation } from './get-variation.server.ts';
 import { productSearch } from './product-search.server.ts';
 import { quickView } from './quick-view.server.ts';
@@ -11,6 +12,8 @@ type Endpoint = { loader: (args: EndpointArgs) => Promise<Response> };
 
 /** Every `/wc-ajax/{action}` the shop answers: one line each. */
 const ACTIONS: Readonly<Record<string, Endpoint>> = {
+  apply_coupon: applyCouponAction,
+  remove_coupon: removeCouponAction,
   captcha_regenerate: captchaRegenerate,
   captcha_audio: captchaAudioCall,
   get_variation: getVariation,
