@@ -2,12 +2,14 @@ import { Form, Link, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/cart';
 import { CartLine } from '#app/components/cart/cart-line.tsx';
 import { CartTotals } from '#app/components/cart/cart-totals.tsx';
+import { CouponForm, CouponProvider } from '#app/components/cart/coupons.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
-import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
+import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { loadCart } from '#app/domain/cart/cart.server.ts';
+import { sessionNonce } from '#app/lib/session.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -15,14 +17,17 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['cart', 'price', 'unit', 'product.gallery', 'product.quantity_for'],
+  messageAreas: ['cart', 'coupon', 'price', 'unit', 'product.gallery', 'product.quantity_for'],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, locale, currency, t, session } = shop(args);
-  const cart = await loadCart(db, await session(), { currency, locale });
+  const { db, env, locale, currency, t, session } = shop(args);
+  const current = await session();
+  const cart = await loadCart(db, current, { currency, locale });
   return {
     cart,
+    // The token the coupon form's wc-ajax calls carry as `security`.
+    security: current ? sessionNonce(current, env) : null,
     title: `${t('cart.title')} | ${t('shop.name')}`,
     messages: messagesFor(locale, handle.messageAreas),
   };
@@ -41,7 +46,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container cart-page">
       <h1>{t('cart.title')}</h1>
-      {result && <Notice kind={result.ok ? 'success' : 'error'}>{result.message}</Notice>}
+      {result && !result.intent.endsWith('_coupon') && (
+        <Notice kind={result.ok ? 'success' : 'error'}>{result.message}</Notice>
+      )}
+      {cart.removedCoupons.map((removed) => (
+        <Notice key={removed.code} kind="error">
+          {t('coupon.removed_invalid', { code: removed.code })}{' '}
+          {t(removed.reason.code as TextKey, removed.reason.params)}
+        </Notice>
+      ))}
       {cart.lines.length === 0 ? (
         <div className="cart-empty">
           <p>{t('cart.empty')}</p>
@@ -94,7 +107,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           </Form>
           <section className="cart-totals" aria-labelledby="totals-title">
             <h2 id="totals-title">{t('cart.totals')}</h2>
-            <CartTotals totals={cart.totals} shippingNote={t('cart.shipping_at_checkout')} />
+            <CouponProvider security={loaderData.security} result={result}>
+              <CouponForm />
+              <CartTotals
+                totals={cart.totals}
+                coupons={cart.coupons}
+                shippingNote={t('cart.shipping_at_checkout')}
+              />
+            </CouponProvider>
             <Link to="/checkout" className="button button-large button-block">
               {t('cart.checkout')}
             </Link>

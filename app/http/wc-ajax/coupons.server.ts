@@ -1,5 +1,3 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { applyCoupon, removeCoupon } from '#app/domain/coupons/coupons.server.ts';
 import {
   applyCouponFormSchema,
@@ -17,13 +15,11 @@ import { WC_AJAX_CODES } from './codes.ts';
  */
 function noticeHtml(result: Result<unknown>, success: string, t: Translate, headers: Headers) {
   const markup = result.ok
-    ? createElement('div', { className: 'woocommerce-message', role: 'alert' }, success)
-    : createElement(
-        'ul',
-        { className: 'woocommerce-error', role: 'alert' },
-        createElement('li', null, t(result.error.code as TextKey, result.error.params)),
-      );
-  return new Response(renderToStaticMarkup(markup), {
+    ? `<div class="woocommerce-message" role="alert">${escapeHtml(success)}</div>`
+    : `<ul class="woocommerce-error" role="alert"><li>${escapeHtml(
+        t(result.error.code as TextKey, result.error.params),
+      )}</li></ul>`;
+  return new Response(markup, {
     status: 200,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
@@ -61,3 +57,16 @@ export const removeCouponAction = defineEndpoint({
     return noticeHtml(result, t('coupon.removed'), t, headers);
   },
 });
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** The message is the shop's text, but it may quote the code the shopper typed. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+}
