@@ -193,13 +193,7 @@ describe('POST /wc/store/v1/cart/apply-coupon', () => {
       'Bitte geben Sie einen Gutscheincode ein.',
     ],
     ['a 10 kB code', TEN_KB, 400, 'rest_invalid_param', 'Ungültiger Parameter: code.'],
-    [
-      'a NUL byte',
-      'ZEHN\u0000',
-      400,
-      'rest_invalid_param',
-      'Ungültiger Parameter: code.',
-    ],
+    ['a NUL byte', 'ZEHN\u0000', 400, 'rest_invalid_param', 'Ungültiger Parameter: code.'],
     ['an array', ['ZEHN', 'FUENF'], 400, 'rest_invalid_param', 'Ungültiger Parameter: code.'],
     ['an object', { code: 'ZEHN' }, 400, 'rest_invalid_param', 'Ungültiger Parameter: code.'],
     ['a number', 10, 400, 'rest_invalid_param', 'Ungültiger Parameter: code.'],
@@ -348,11 +342,7 @@ describe('wc-ajax apply_coupon and remove_coupon', () => {
     ['an expired code', 'VORBEI', 'Dieser Gutschein ist abgelaufen.'],
     ['a used-up code', 'WEG', 'Das Nutzungslimit dieses Gutscheins wurde erreicht.'],
     ['an empty code', '', 'Bitte geben Sie einen Gutscheincode ein.'],
-    [
-      'markup',
-      '"><script>x</script>',
-      'Gutschein „&quot;&gt;&lt;script&gt;x&lt;/script&gt;“ existiert nicht!',
-    ],
+    ['markup', '"><script>x</script>', 'Gutschein „&quot;&gt;x“ existiert nicht!'],
   ])(
     'answers %s with WooCommerce’s error notice and changes nothing',
     async (_label, code, text) => {

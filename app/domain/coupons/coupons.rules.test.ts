@@ -7,6 +7,7 @@ import {
   couponProblem,
   couponTotalsInput,
   eligibleLineKeys,
+  formatCouponCode,
   normalizeCouponCode,
 } from './coupons.rules.ts';
 
@@ -261,7 +262,10 @@ describe('couponTotalsInput', () => {
 });
 
 describe('normalizeCouponCode', () => {
-  it('ignores case and surrounding blanks', () => {
+  it('ignores case, markup and surrounding blanks', () => {
     expect(normalizeCouponCode('  Willkommen10 ')).toBe('willkommen10');
+    expect(normalizeCouponCode('<b>Sommer</b>24')).toBe('sommer24');
+    expect(formatCouponCode('"><script>alert(1)</script>')).toBe('">alert(1)');
+    expect(formatCouponCode('a<img src=x onerror=alert(1)')).toBe('a');
   });
 });

@@ -48,9 +48,17 @@ export type CouponCart = {
 
 export const COUPON_CODE_MAX = 100;
 
-/** The form in which codes are compared: case and surrounding blanks do not matter. */
+/**
+ * A code as typed, tidied as WooCommerce tidies it: markup tags removed (no code holds one,
+ * and the code is quoted back in messages), surrounding blanks trimmed.
+ */
+export function formatCouponCode(code: string): string {
+  return code.replace(/<[^>]*>?/g, '').trim();
+}
+
+/** The form in which codes are compared: case, tags and surrounding blanks do not matter. */
 export function normalizeCouponCode(code: string): string {
-  return code.trim().toLowerCase();
+  return formatCouponCode(code).toLowerCase();
 }
 
 export const couponError = {

@@ -16,6 +16,7 @@ import {
   combinationProblem,
   couponError,
   couponProblem,
+  formatCouponCode,
   normalizeCouponCode,
 } from './coupons.rules.ts';
 import { cartCoupons, couponUses, coupons } from './coupons.schema.ts';
@@ -51,7 +52,7 @@ export async function applyCoupon(
   code: string,
   ctx: CouponContext,
 ): Promise<Result<{ code: string }>> {
-  const typed = code.trim();
+  const typed = formatCouponCode(code);
   if (typed === '') return fail(couponError.enterCode());
   const coupon = await findCouponByCode(db, typed);
   if (!coupon) return fail(couponError.notExist(typed));
