@@ -20,6 +20,8 @@ type CouponState = {
   /** The answer to a removal, read out politely. */
   removeMessage: Message | null;
   busy: boolean;
+  /** How many answers came back, to tell one error from the same error again. */
+  answers: number;
   apply: (code: string) => Promise<boolean>;
   remove: (code: string) => Promise<void>;
   clearError: () => void;
@@ -59,6 +61,7 @@ export function CouponProvider({
   const [applyMessage, setApplyMessage] = useState<Message | null | undefined>(undefined);
   const [removeMessage, setRemoveMessage] = useState<Message | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [answers, setAnswers] = useState(0);
 
   async function call(action: string, fields: Record<string, string>): Promise<Message> {
     const answer = await fetchText(`/wc-ajax/${action}`, {
@@ -84,12 +87,14 @@ export function CouponProvider({
     applyMessage: applyMessage === undefined ? fromForm('apply_coupon') : applyMessage,
     removeMessage: removeMessage === undefined ? fromForm('remove_coupon') : removeMessage,
     busy,
+    answers,
     clearError: () => setApplyMessage(null),
     apply: async (code) => {
       setBusy(true);
       setRemoveMessage(null);
       const message = await call('apply_coupon', { coupon_code: code });
       setApplyMessage(message);
+      setAnswers((n) => n + 1);
       setBusy(false);
       if (message.kind === 'success') await revalidator.revalidate();
       return message.kind === 'success';
@@ -113,7 +118,7 @@ export function CouponForm() {
   const { t } = useI18n();
   const state = useContext(CouponContext);
   if (!state) return null;
-  const { applyMessage, removeMessage, busy } = state;
+  const { applyMessage, removeMessage, busy, answers } = state;
   const error = applyMessage?.kind === 'error' ? applyMessage.text : null;
   const success = applyMessage?.kind === 'success' ? applyMessage.text : null;
 
@@ -158,7 +163,8 @@ export function CouponForm() {
         </button>
       </div>
       {error && (
-        <div id={ERROR_ID} className="coupon-message">
+        // A new node per answer, so the same error twice is announced twice.
+        <div id={ERROR_ID} key={answers} className="coupon-message">
           <Notice kind="error">{error}</Notice>
         </div>
       )}

@@ -284,9 +284,7 @@ export const de = {
   'cart.error.invalid_key': 'Dieser Artikel ist nicht (mehr) in Ihrem Warenkorb.',
   // Coupons: the cart page's form and totals rows, and every coupon error.
   'coupon.label': 'Gutscheincode',
-  'coupon.placeholder': 'Gutscheincode',
   'coupon.apply': 'Gutschein anwenden',
-  'coupon.applying': 'Gutschein wird geprüft …',
   'coupon.row': 'Gutschein: {code}',
   'coupon.free_shipping': 'Kostenloser Versand',
   'coupon.remove': '[Entfernen]',

@@ -284,9 +284,7 @@ export const en: Messages = {
   'cart.error.invalid_key': 'This item is not (or no longer) in your cart.',
   // Coupons: the cart page's form and totals rows, and every coupon error.
   'coupon.label': 'Coupon code',
-  'coupon.placeholder': 'Coupon code',
   'coupon.apply': 'Apply coupon',
-  'coupon.applying': 'Checking coupon …',
   'coupon.row': 'Coupon: {code}',
   'coupon.free_shipping': 'Free shipping',
   'coupon.remove': '[Remove]',
