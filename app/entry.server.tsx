@@ -48,3 +48,6 @@ export default async function handleRequest(
     clearTimeout(timer);
   }
 }
+
+// The server's render cache fills each visitor's parts into a shared page with these.
+export { personalData, personalize } from './http/personal.server.ts';

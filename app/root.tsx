@@ -22,7 +22,8 @@ import type { NotFoundData } from './http/pages/not-found.ts';
 import { messagesFor } from './lib/i18n.server.ts';
 import { type RefusedData, shop } from './http/request.server.ts';
 import { categoryTree } from './domain/catalog/catalog.server.ts';
-import { cartItemCount } from './domain/cart/cart.server.ts';
+import { personalData } from './http/personal.server.ts';
+import { ANONYMOUS } from './lib/personal.ts';
 import { SiteFooter, SiteHeader } from './components/layout.tsx';
 import { NotFoundContent } from './components/not-found.tsx';
 import { DocumentElement } from './client/document-element.tsx';
@@ -66,17 +67,18 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
 
 export async function loader(args: Route.LoaderArgs) {
   // The shell reads no address, so it renders even the page of a refused one.
-  const { db, locale, session, env } = shop(args, { shell: true });
-  const current = await session();
-  const [categories, cartCount] = await Promise.all([
+  const { db, locale, env } = shop(args, { shell: true });
+  // A page is rendered for nobody and shared; the server fills in the visitor's parts. Only a
+  // data request (after an action, say) carries the visitor's data itself.
+  const [categories, personal] = await Promise.all([
     categoryTree(db, locale),
-    cartItemCount(db, current),
+    args.context.dataRequest ? personalData(args.context, args.request) : null,
   ]);
   return {
     locale,
     messages: messagesFor(locale, handle.messageAreas),
     currency: env.SHOP_CURRENCY,
-    cartCount,
+    personal: args.context.dataRequest ? (personal ?? ANONYMOUS) : null,
     menu: categories.map((c) => ({
       slug: c.slug,
       name: c.name,

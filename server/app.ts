@@ -4,6 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type ServerBuild, createRequestHandler } from 'react-router';
 import type { ShopContext } from '#app/lib/context.server.ts';
+import type { Locale } from '#app/lib/locale.ts';
+import type { Personal } from '#app/lib/personal.ts';
 import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { CLIENT_ADDRESS_HEADER } from '#app/lib/client-address.ts';
 import { readCookie } from '#app/lib/cookies.ts';
@@ -11,7 +13,7 @@ import { isSameOriginRequest, isStateChanging } from '#app/lib/origin.ts';
 import { LANG_COOKIE, requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
 import { type UrlRefusal, refuseUrl } from '#app/lib/hostile-input.ts';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './headers.ts';
-import { RenderCache } from './render-cache.ts';
+import { type CachedPage, RenderCache } from './render-cache.ts';
 import { type StaticFile, chooseEncoding, contentType, loadStaticFiles } from './static.ts';
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
@@ -47,6 +49,7 @@ export function createShopHandler({
   const handleRequest = createRequestHandler(build, 'production');
   const cache = renderCacheSeconds > 0 ? new RenderCache(renderCacheSeconds * 1000, 1000) : null;
   const shopOrigin = new URL(env.SHOP_URL).origin;
+  const { personalData, personalize } = build.entry.module as unknown as PersonalParts;
 
   return async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
@@ -77,13 +80,27 @@ export function createShopHandler({
         const length = Number(req.headers['content-length'] ?? 0);
         if (length > MAX_BODY_BYTES) return sendText(res, 413, 'Payload too large');
       }
+      const hasSession = readCookie(req.headers.cookie, SESSION_COOKIE) !== undefined;
+      const dataRequest = url.pathname.endsWith('.data');
       const cacheKey =
-        cache && !refusal && isCacheable(req, method, url)
+        cache && !refusal && isCacheable(method, url, hasSession && dataRequest)
           ? `${url.pathname}${url.search}|${readCookie(req.headers.cookie, LANG_COOKIE) ?? ''}`
           : null;
+      const requestContext: ShopContext = {
+        ...context,
+        dataRequest,
+        ...(refusal ? { refusedStatus: refusal.status } : {}),
+      };
       const hit = cacheKey ? cache!.get(cacheKey) : undefined;
-      if (hit)
+      // A visitor with a session gets a shared page only if its rendering read no session.
+      if (hit && !(hasSession && hit.readsSession)) {
+        if (hasSession) {
+          const request = new Request(url, { headers: { cookie: req.headers.cookie ?? '' } });
+          const own = await personalBody(hit.headers, hit.body, requestContext, request);
+          if (own) return sendPage(req, res, hit.status, hit.headers, own, method, null, 'HIT');
+        }
         return sendPage(req, res, hit.status, hit.headers, hit.body, method, hit.encoded, 'HIT');
+      }
 
       // A refused page is rendered as a plain GET: no action runs and no body is read.
       if (refusal) req.resume();
@@ -97,10 +114,7 @@ export function createShopHandler({
       if (!request) return sendText(res, 413, 'Payload too large');
       // A context object per request: it scopes the session an action starts to its own loaders.
       // For a refused address the pages' loaders throw the 400 (414) page instead of reading it.
-      const response = await handleRequest(request, {
-        ...context,
-        ...(refusal ? { refusedStatus: refusal.status } : {}),
-      });
+      const response = await handleRequest(request, requestContext);
       const body = Buffer.from(await response.arrayBuffer());
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
@@ -113,23 +127,26 @@ export function createShopHandler({
           contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))),
         ]);
       }
+      const readsSession = requestContext.readsSession === true;
+      let entry: CachedPage | null = null;
       if (
         cacheKey &&
         response.status === 200 &&
+        !(hasSession && readsSession) &&
         !response.headers.has('set-cookie') &&
         !response.headers.get('cache-control')?.includes('no-store')
       ) {
-        const entry = cache!.set(cacheKey, { status: response.status, headers, body });
-        return sendPage(req, res, response.status, headers, body, method, entry.encoded, 'MISS');
+        entry = cache!.set(cacheKey, { status: response.status, headers, body, readsSession });
       }
+      const own = await personalBody(headers, body, requestContext, request);
       return sendPage(
         req,
         res,
         response.status,
         headers,
-        body,
+        own ?? body,
         method,
-        null,
+        own ? null : (entry?.encoded ?? null),
         cacheKey ? 'MISS' : null,
       );
     } catch (error) {
@@ -138,6 +155,20 @@ export function createShopHandler({
       else res.destroy();
     }
   };
+
+  /** A page with the visitor's parts filled in, or null when there is nothing personal. */
+  async function personalBody(
+    headers: [string, string][],
+    body: Buffer,
+    requestContext: ShopContext,
+    request: Request,
+  ): Promise<Buffer | null> {
+    const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
+    if (!type.startsWith('text/html')) return null;
+    const personal = await personalData(requestContext, request);
+    if (!personal) return null;
+    return personalize(body, personal, request, env.SHOP_LOCALE);
+  }
 
   /** The visitor's address: the socket's, or behind a trusted proxy the first forwarded one. */
   function clientAddress(req: http.IncomingMessage): string {
@@ -230,13 +261,20 @@ function header(req: http.IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }
 
-/** Anonymous page views may be shared: GET, no session cookie, not an API call. */
-function isCacheable(req: http.IncomingMessage, method: string, url: URL): boolean {
-  if (method !== 'GET') return false;
-  if (readCookie(req.headers.cookie, SESSION_COOKIE) !== undefined) return false;
-  if (JSON_PATHS.test(url.pathname)) return false;
-  return true;
+/**
+ * Page views may be shared: GET, not an API call. A page is rendered for nobody (the server
+ * fills in each visitor's parts), but a data request with a session carries the visitor's data.
+ */
+function isCacheable(method: string, url: URL, personalData: boolean): boolean {
+  if (method !== 'GET' || personalData) return false;
+  return !JSON_PATHS.test(url.pathname);
 }
+
+/** What the app's server entry exports for filling a visitor's parts into a shared page. */
+type PersonalParts = {
+  personalData(context: ShopContext, request: Request): Promise<Personal | null>;
+  personalize(page: Buffer, personal: Personal, request: Request, fallback: Locale): Buffer;
+};
 
 async function toFetchRequest(
   req: http.IncomingMessage,

@@ -247,6 +247,7 @@ describe('job runner', () => {
     expect(JOBS.map((j) => [j.name, j.everyMs])).toEqual([
       ['refresh-scheduled-prices', 50_000],
       ['purge-expired-sessions', HOUR],
+      ['purge-guest-carts', HOUR],
       ['purge-form-submissions', HOUR],
     ]);
   });

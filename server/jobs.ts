@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { purgeAbandonedGuestCarts } from '#app/domain/cart/cart.server.ts';
 import { refreshScheduledPrices } from '#app/domain/catalog/listing.server.ts';
 import { purgeOldSubmissions } from '#app/domain/forms/forms.server.ts';
 import { purgeOldUploads } from '#app/domain/forms/uploads.server.ts';
@@ -40,6 +41,11 @@ export const JOBS: readonly Job[] = [
     name: 'purge-expired-sessions',
     everyMs: HOUR,
     run: async ({ db }) => ({ sessions: await purgeExpiredSessions(db) }),
+  },
+  {
+    name: 'purge-guest-carts',
+    everyMs: HOUR,
+    run: async ({ db }) => ({ carts: await purgeAbandonedGuestCarts(db) }),
   },
   {
     name: 'purge-form-submissions',

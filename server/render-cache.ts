@@ -1,11 +1,14 @@
 /**
- * A short-lived cache of rendered pages for visitors without a session. Such a page holds
- * nothing personal (no session means no cart, no account), so it may be shared between them.
+ * A short-lived cache of rendered pages. Pages are rendered for nobody (the server fills in each
+ * visitor's parts afterwards), so one rendering may be shared by every visitor, unless its
+ * loaders read the session: such a page (the cart) is shared only by visitors without one.
  */
 export type CachedPage = {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** The rendering read the session (it found none): not for visitors who have one. */
+  readsSession: boolean;
   encoded: Map<string, Buffer>;
   expires: number;
 };

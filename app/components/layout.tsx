@@ -8,6 +8,7 @@ import { useStickyHeader } from '#app/client/sticky-header.ts';
 import { Icon } from './icon.tsx';
 import { SearchForm } from './search/search-form.tsx';
 import { BackToTop } from './chrome/back-to-top.tsx';
+import { CartLink } from './chrome/cart-link.tsx';
 import { MobileMenu } from './chrome/mobile-menu.tsx';
 import { GrowlRegion } from './ui/growl.tsx';
 
@@ -36,7 +37,6 @@ function HeaderBar({
   headerRef: Ref<HTMLElement>;
 }) {
   const { t } = useI18n();
-  const count = data?.cartCount ?? 0;
   return (
     <header className={`site-header${stuck ? ' is-stuck' : ''}`} ref={headerRef}>
       <div className="topbar">
@@ -63,21 +63,7 @@ function HeaderBar({
               {t('nav.account')}
             </span>
           </Link>
-          <Link
-            to="/cart"
-            className="header-action cart-link"
-            aria-label={t('nav.cart_count', { count })}
-          >
-            <Icon name="cart" />
-            {/* The space keeps word and number apart in the visible text, which the name
-                ("Warenkorb, 2 Artikel") must contain for speech input (WCAG 2.5.3). */}
-            <span className="header-action-label" aria-hidden="true">
-              {t('nav.cart')}
-            </span>{' '}
-            <span className="cart-count" aria-hidden="true" data-testid="cart-count">
-              {count}
-            </span>
-          </Link>
+          <CartLink />
         </nav>
       </div>
       <CategoryMenu menu={data?.menu ?? []} />

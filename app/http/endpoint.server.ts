@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import { type DomainError, type Result, domainError } from '#app/domain/kernel/result.ts';
 import {
   type Session,
+  cartToken,
   nonceFromHeaders,
+  sessionFromCartToken,
   sessionNonce,
   verifyNonce,
 } from '#app/lib/session.server.ts';
@@ -46,6 +48,8 @@ export type EndpointSpec<I> = {
   body?: 'raw';
   /** Status of a successful JSON answer. */
   status?: number;
+  /** More `data` for a failure once the caller is known (the Store API's cart routes: the cart). */
+  errorData?: (ctx: EndpointContext<unknown>) => Promise<Record<string, unknown>>;
   handle: (ctx: EndpointContext<I>) => Promise<Response | Result<unknown>>;
 };
 
@@ -82,13 +86,20 @@ export function defineEndpoint<I = Fields>(spec: EndpointSpec<I>) {
       fields = body.value;
     }
     let session: Session | null = null;
-    if (spec.nonce) {
+    // A Cart-Token names the session instead of a cookie. Only a script the shopper runs can
+    // send the header (no other site can without our consent), so it needs no nonce.
+    const token = spec.codes.cartToken ? args.request.headers.get('cart-token') : null;
+    if (token !== null) {
+      session = await sessionFromCartToken(base.db, token, base.env, args.context);
+      if (!session) return fail(domainError('unauthorized', 'error.invalid_cart_token'));
+    }
+    if (spec.nonce && token === null) {
       const checked = await checkNonce(args, fields);
       if (!checked.ok) return fail(checked.error);
       session = checked.value;
     }
     const headers: Headers = {};
-    if (spec.session === 'start') {
+    if (spec.session === 'start' && token === null) {
       const started = await base.startSession();
       session = started.session;
       if (started.setCookie) headers['Set-Cookie'] = started.setCookie;
@@ -96,19 +107,31 @@ export function defineEndpoint<I = Fields>(spec: EndpointSpec<I>) {
       session = await base.session();
     }
     if (session && spec.codes.sendsNonce) headers.Nonce = sessionNonce(session, base.env);
+    if (session && spec.codes.cartToken) headers['Cart-Token'] = cartToken(session, base.env);
+    const { session: _read, startSession: _start, ...request } = base;
+    const context = { ...request, args, url, headers, session };
+    const refuse = async (error: DomainError) =>
+      spec.errorData
+        ? jsonError(
+            error,
+            spec.codes,
+            base.t,
+            headers,
+            await spec.errorData({ ...context, input: undefined }),
+          )
+        : fail(error, headers);
     let input = fields as I;
     if (spec.schema) {
       const parsed = spec.schema.safeParse(fields);
       if (!parsed.success) {
         const param = String(parsed.error.issues[0]?.path[0] ?? '');
-        return fail((spec.invalid ?? invalidParam)(param), headers);
+        return refuse((spec.invalid ?? invalidParam)(param));
       }
       input = parsed.data;
     }
-    const { session: _read, startSession: _start, ...request } = base;
-    const answer = await spec.handle({ ...request, args, url, input, headers, session });
+    const answer = await spec.handle({ ...context, input });
     if (answer instanceof Response) return answer;
-    if (!answer.ok) return fail(answer.error, headers);
+    if (!answer.ok) return refuse(answer.error);
     return json(answer.value, { status: spec.status ?? 200, headers });
   };
   return { loader: run, action: run };

@@ -26,8 +26,14 @@ export function shop(
     locale,
     currency: env.SHOP_CURRENCY,
     t: serverTranslator(locale),
-    session: () => readSession(db, request, context),
-    startSession: () => ensureSession(db, request, env, context),
+    session: () => {
+      context.readsSession = true;
+      return readSession(db, request, context);
+    },
+    startSession: () => {
+      context.readsSession = true;
+      return ensureSession(db, request, env, context);
+    },
   };
 }
 

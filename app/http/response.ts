@@ -24,21 +24,27 @@ export type ErrorCodes = {
   fallback: (error: DomainError) => string;
   /** Every answer carries the caller's session token in a `Nonce` header (Store API). */
   sendsNonce?: boolean;
+  /** Calls may name their session by a `Cart-Token` header, and answers carry one (Store API). */
+  cartToken?: boolean;
 };
 
-/** The error shape every JSON endpoint uses: code, translated message, data.status and params. */
+/**
+ * The error shape every JSON endpoint uses: code, translated message, data.status and params,
+ * and whatever else the endpoint adds to `data` (the Store API's cart routes add the cart).
+ */
 export function jsonError(
   error: DomainError,
   format: ErrorCodes,
   t: Translate,
   headers?: Headers,
+  extra: Record<string, unknown> = {},
 ): Response {
   const status = STATUS_OF_KIND[error.kind];
   return json(
     {
       code: format.codes[error.code] ?? format.fallback(error),
       message: t(error.code as TextKey, error.params),
-      data: { status, params: error.params ?? {} },
+      data: { ...extra, status, params: error.params ?? {} },
     },
     { status, headers },
   );

@@ -7,6 +7,7 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   limit: 400,
   unavailable: 400,
   payment_declined: 400,
+  unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   not_allowed: 405,

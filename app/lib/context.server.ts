@@ -7,6 +7,10 @@ export type ShopContext = {
   database: DatabaseHandle;
   /** Set by the server when it refused the address (decision 0009): pages answer with this status. */
   refusedStatus?: 400 | 414;
+  /** A client-side data request (`….data`), never a page: it may carry the visitor's data. */
+  dataRequest?: boolean;
+  /** Set when a loader or action read the session: the answer is the visitor's own, not shared. */
+  readsSession?: boolean;
 };
 
 declare module 'react-router' {

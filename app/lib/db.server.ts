@@ -50,7 +50,14 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   let client: PGlite;
   try {
     // Product search needs trigram matching (migration 0003 creates the extension).
-    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    // PGlite's own sync step after a query does nothing for a folder on disk (Postgres writes
+    // and fsyncs its files itself); awaiting it only queues every query behind a lock
+    // (decision 0013).
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      extensions: { pg_trgm },
+      relaxedDurability: true,
+    });
     await client.query('select 1');
   } catch (error) {
     throw new DatabaseStartError(

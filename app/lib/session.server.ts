@@ -41,10 +41,14 @@ export function readSession(
 
 async function loadSession(db: Tx, id: string | undefined): Promise<Session | null> {
   if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+  return sessionByHash(db, hashSessionId(id));
+}
+
+async function sessionByHash(db: Tx, idHash: string): Promise<Session | null> {
   const [row] = await db
     .select({ idHash: sessions.idHash, customerId: sessions.customerId, data: sessions.data })
     .from(sessions)
-    .where(and(eq(sessions.idHash, hashSessionId(id)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return row ?? null;
 }
@@ -106,4 +110,68 @@ export function verifyNonce(session: Session | null, candidate: unknown, env: En
 /** The nonce as sent in a header (Nonce or X-WP-Nonce). */
 export function nonceFromHeaders(request: Request): string | null {
   return request.headers.get('nonce') ?? request.headers.get('x-wp-nonce');
+}
+
+/** How long a `Cart-Token` stays valid: headless clients renew it with every cart answer. */
+export const CART_TOKEN_SECONDS = 2 * 86_400;
+const CART_TOKEN = /^[A-Za-z0-9_-]{1,200}\.[A-Za-z0-9_-]{43}$/;
+
+const cartTokenSignature = (payload: string, env: Env) =>
+  createHmac('sha256', env.SESSION_SECRET).update(`cart-token:${payload}`).digest('base64url');
+
+/**
+ * The `Cart-Token` of a session: its id hash and an expiry, signed. Headless clients send it
+ * instead of the cookie; it names the cart, never reveals the session id itself.
+ */
+export function cartToken(session: Session, env: Env, now = Date.now()): string {
+  const payload = Buffer.from(
+    JSON.stringify({ s: session.idHash, e: Math.floor(now / 1000) + CART_TOKEN_SECONDS }),
+  ).toString('base64url');
+  return `${payload}.${cartTokenSignature(payload, env)}`;
+}
+
+/** The session id hash a well-signed, unexpired token names; null for anything else. */
+export function verifyCartToken(token: string, env: Env, now = Date.now()): string | null {
+  if (!CART_TOKEN.test(token)) return null;
+  const [payload = '', signature = ''] = token.split('.');
+  const expected = Buffer.from(cartTokenSignature(payload, env));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  let claims: unknown;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const { s, e } = (claims ?? {}) as { s?: unknown; e?: unknown };
+  if (typeof s !== 'string' || typeof e !== 'number' || e * 1000 <= now) return null;
+  return s;
+}
+
+/**
+ * The session a `Cart-Token` names, if the session still lives; remembered for the request
+ * like a cookie's session, so every loader of the request sees the same cart.
+ */
+export async function sessionFromCartToken(
+  db: Tx,
+  token: string,
+  env: Env,
+  scope: object,
+): Promise<Session | null> {
+  const idHash = verifyCartToken(token, env);
+  const session = idHash ? await sessionByHash(db, idHash) : null;
+  if (session) loaded.set(scope, Promise.resolve(session));
+  return session;
+}
+
+/**
+ * The id hash of the request's session without asking the database: the one this request
+ * already loaded or started, else the cookie's. Whether that session still lives is for the
+ * caller's query to check.
+ */
+export async function sessionIdHashOf(request: Request, scope: object): Promise<string | null> {
+  const pending = loaded.get(scope);
+  if (pending) return (await pending)?.idHash ?? null;
+  const id = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
+  return id && /^[A-Za-z0-9_-]{43}$/.test(id) ? hashSessionId(id) : null;
 }

@@ -5,8 +5,12 @@ import { eq } from 'drizzle-orm';
 import { carts } from '#app/domain/cart/cart.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import {
+  CART_TOKEN_SECONDS,
+  cartToken,
   ensureSession,
   hashSessionId,
+  sessionFromCartToken,
+  verifyCartToken,
   purgeExpiredSessions,
   readSession,
   sessionNonce,
@@ -60,6 +64,33 @@ describe('sessions', () => {
     expect(verifyNonce(a, 'x'.repeat(32), env)).toBe(false);
     expect(verifyNonce(a, 42, env)).toBe(false);
     expect(verifyNonce(null, sessionNonce(a, env), env)).toBe(false);
+  });
+
+  it('issues cart tokens that name the session until they expire, signed with the secret', async () => {
+    const { session } = await ensureSession(handle.db, new Request('http://shop/'), env);
+    const now = Date.now();
+    const token = cartToken(session, env, now);
+    expect(verifyCartToken(token, env, now)).toBe(session.idHash);
+    expect(verifyCartToken(token, env, now + (CART_TOKEN_SECONDS - 1) * 1000)).toBe(session.idHash);
+    expect(verifyCartToken(token, env, now + CART_TOKEN_SECONDS * 1000)).toBeNull();
+    const otherSecret = parseEnv({ DATA_DIR: '/tmp', SESSION_SECRET: 'b'.repeat(40) });
+    expect(verifyCartToken(token, otherSecret, now)).toBeNull();
+    expect(verifyCartToken(cartToken(session, otherSecret, now), env, now)).toBeNull();
+    const scope = {};
+    expect(await sessionFromCartToken(handle.db, token, env, scope)).toEqual(session);
+    // A token outliving its session names nothing.
+    await handle.db.delete(sessions).where(eq(sessions.idHash, session.idHash));
+    expect(await sessionFromCartToken(handle.db, token, env, {})).toBeNull();
+  });
+
+  it.each([
+    ['empty', ''],
+    ['no signature', 'eyJzIjoiYSJ9'],
+    ['not base64 JSON', `${'!'.repeat(10)}.${'A'.repeat(43)}`],
+    ['10 kB', `${'A'.repeat(10_000)}.${'A'.repeat(43)}`],
+    ['NUL', `eyJzIjoiYSJ9\u0000.${'A'.repeat(43)}`],
+  ])('refuses a malformed cart token (%s)', (_, token) => {
+    expect(verifyCartToken(token, env)).toBeNull();
   });
 
   it('purges expired sessions with their carts, and keeps live ones', async () => {

@@ -49,6 +49,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       {result && !result.intent.endsWith('_coupon') && (
         <Notice kind={result.ok ? 'success' : 'error'}>{result.message}</Notice>
       )}
+      {cart.problems.map((problem) => (
+        <Notice key={problem.key} kind="error">
+          {t(problem.error.code as TextKey, problem.error.params)}
+        </Notice>
+      ))}
       {cart.removedCoupons.map((removed) => (
         <Notice key={removed.code} kind="error">
           {t('coupon.removed_invalid', { code: removed.code })}{' '}

@@ -85,26 +85,78 @@ describe('server layer', () => {
     }
   });
 
-  it('shares a rendered page between visitors without a session, never with a session', async () => {
+  it('shares one rendering of a page between all visitors and fills in each one’s own parts', async () => {
     const first = await fetch(`${shop.url}/product/${slug}?cache-probe`);
     expect(first.headers.get('x-render-cache')).toBe('MISS');
-    await first.text();
+    expect(await first.text()).not.toContain('personal-data');
     const second = await fetch(`${shop.url}/product/${slug}?cache-probe`);
     expect(second.headers.get('x-render-cache')).toBe('HIT');
     await second.text();
 
-    const client = await StoreClient.start(shop.url);
     const [candle] = (await (await fetch(`${shop.url}/wc/store/v1/products`)).json()) as {
       id: number;
     }[];
-    expect((await client.post('/cart/add-item', { id: candle!.id })).status).toBe(201);
-    const personal = await fetch(`${shop.url}/product/${slug}?cache-probe`, {
+    const two = await StoreClient.start(shop.url);
+    await two.post('/cart/add-item', { id: candle!.id, quantity: 2 });
+    const one = await StoreClient.start(shop.url);
+    await one.post('/cart/add-item', { id: candle!.id });
+    const page = (client: StoreClient, lang?: string) =>
+      fetch(`${shop.url}/product/${slug}?cache-probe`, {
+        headers: { cookie: lang ? `${client.cookieHeader}; lang=${lang}` : client.cookieHeader },
+      });
+    const count = (html: string) => /data-testid="cart-count"[^>]*>(\d+)</.exec(html)?.[1];
+    const data = (html: string) =>
+      /<script type="application\/json" id="personal-data">([^<]*)<\/script>/.exec(html)?.[1];
+
+    // Both come from the one cached rendering, each with its own count and nobody else's.
+    const forTwo = await page(two);
+    expect(forTwo.headers.get('x-render-cache')).toBe('HIT');
+    const twoHtml = await forTwo.text();
+    expect(count(twoHtml)).toBe('2');
+    expect(twoHtml).toContain('aria-label="Warenkorb, 2 Artikel"');
+    expect(JSON.parse(data(twoHtml)!)).toEqual({ cartCount: 2 });
+    const forOne = await page(one);
+    expect(forOne.headers.get('x-render-cache')).toBe('HIT');
+    const oneHtml = await forOne.text();
+    expect(count(oneHtml)).toBe('1');
+    expect(JSON.parse(data(oneHtml)!)).toEqual({ cartCount: 1 });
+    // Everything but the personal parts is the same page.
+    const shared = (html: string) =>
+      html
+        .replace(/<a[^>]*class="header-action cart-link"[\s\S]*?<\/a>/, '')
+        .replace(/<script type="application\/json" id="personal-data">[^<]*<\/script>/, '');
+    expect(shared(oneHtml)).toBe(shared(twoHtml));
+    const english = await (await page(one, 'en')).text();
+    expect(english).toContain('aria-label="Cart, 1 item"');
+
+    const anonymous = await (await fetch(`${shop.url}/product/${slug}?cache-probe`)).text();
+    expect(count(anonymous)).toBe('0');
+    expect(anonymous).not.toContain('personal-data');
+  });
+
+  it('never shares a page whose rendering read the session, such as the cart', async () => {
+    const [candle] = (await (await fetch(`${shop.url}/wc/store/v1/products`)).json()) as {
+      id: number;
+      name: string;
+    }[];
+    // An anonymous visitor's empty cart is rendered and cached first.
+    await (await fetch(`${shop.url}/cart`)).text();
+    const client = await StoreClient.start(shop.url);
+    await client.post('/cart/add-item', { id: candle!.id });
+    const res = await fetch(`${shop.url}/cart`, { headers: { cookie: client.cookieHeader } });
+    expect(res.headers.get('x-render-cache')).toBe('MISS');
+    const html = await res.text();
+    expect(html).toContain(candle!.name);
+    expect(/data-testid="cart-count"[^>]*>(\d+)</.exec(html)?.[1]).toBe('1');
+    const again = await fetch(`${shop.url}/cart`, { headers: { cookie: client.cookieHeader } });
+    expect(again.headers.get('x-render-cache')).toBe('MISS');
+    await again.text();
+    // A data request carries the visitor's data: never cached for a session.
+    const data = await fetch(`${shop.url}/product/${slug}.data`, {
       headers: { cookie: client.cookieHeader },
     });
-    expect(personal.headers.get('x-render-cache')).toBeNull();
-    expect(await personal.text()).toMatch(/data-testid="cart-count"[^>]*>1</);
-    const anonymous = await (await fetch(`${shop.url}/product/${slug}?cache-probe`)).text();
-    expect(anonymous).toMatch(/data-testid="cart-count"[^>]*>0</);
+    expect(data.headers.get('x-render-cache')).toBeNull();
+    expect(await data.text()).toContain('cartCount');
   });
 
   it('keeps languages apart in the render cache', async () => {

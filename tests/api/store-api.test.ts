@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { createAttribute, createDepositType, createProduct } from '#db/seed/factories.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
@@ -277,6 +279,28 @@ describe('Store API cart', () => {
     expect((await client.post('/cart/remove-item', { key: '../etc' })).status).toBe(409);
   });
 
+  it('answers an unknown or foreign key with 409 and the cart as it stands, changing nothing', async () => {
+    const mine = await StoreClient.start(shop.url);
+    const theirs = await StoreClient.start(shop.url);
+    await mine.post('/cart/add-item', { id: ids.coffee, quantity: 2 });
+    await theirs.post('/cart/add-item', { id: ids.crate });
+    const foreignKey = (await theirs.cart()).items[0].key as string;
+    for (const [path, body] of [
+      ['/cart/remove-item', { key: foreignKey }],
+      ['/cart/update-item', { key: foreignKey, quantity: 3 }],
+      ['/cart/remove-item', { key: 'f'.repeat(10_000) }],
+    ] as const) {
+      const res = await mine.post(path, body);
+      expect(res.status, path).toBe(409);
+      const answer = await res.json();
+      expect(answer.code).toBe('woocommerce_rest_cart_invalid_key');
+      expect(answer.data.status).toBe(409);
+      expect(answer.data.cart.items.map((i: { id: number }) => i.id)).toEqual([ids.coffee]);
+      expect(answer.data.cart.items[0].quantity).toBe(2);
+    }
+    expect((await theirs.cart()).items[0].quantity).toBe(1);
+  });
+
   describe('bad input changes nothing', () => {
     const cases: [string, unknown, number, string][] = [
       ['unknown id', { id: 987654 }, 404, 'woocommerce_rest_product_invalid_id'],
@@ -411,6 +435,114 @@ describe('Store API cart', () => {
     expect((await other.post('/cart/update-item', { key: line.key, quantity: 1 })).status).toBe(
       409,
     );
+  });
+
+  it('lists lines the stock no longer covers in errors, in the shopper’s language', async () => {
+    const { product } = await createProduct(shop.database.db, {
+      name: { de: 'Knapper Tee', en: 'Scarce tea' },
+      regularPrice: 700,
+      manageStock: true,
+      stockQuantity: 3,
+    });
+    const client = await StoreClient.start(shop.url);
+    expect((await client.post('/cart/add-item', { id: product.id, quantity: 3 })).status).toBe(201);
+    expect((await client.cart()).errors).toEqual([]);
+    await shop.database.db
+      .update(products)
+      .set({ stockQuantity: 1 })
+      .where(eq(products.id, product.id));
+    const cart = await client.cart();
+    expect(cart.items[0].quantity).toBe(3);
+    expect(cart.errors).toEqual([
+      {
+        code: 'woocommerce_rest_product_partially_out_of_stock',
+        message: 'Von „Knapper Tee“ sind nur noch 1 vorrätig.',
+      },
+    ]);
+    await shop.database.db
+      .update(products)
+      .set({ stockQuantity: 0, stockStatus: 'outofstock' })
+      .where(eq(products.id, product.id));
+    const english = await fetch(`${shop.url}/wc/store/v1/cart`, {
+      headers: { cookie: `${client.cookieHeader}; lang=en` },
+    });
+    expect((await english.json()).errors).toEqual([
+      {
+        code: 'woocommerce_rest_product_out_of_stock',
+        message: 'Sorry, “Scarce tea” is out of stock.',
+      },
+    ]);
+  });
+
+  describe('Cart-Token for headless clients', () => {
+    const tokenCall = (path: string, token: string, body?: unknown) =>
+      fetch(`${shop.url}/wc/store/v1${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'cart-token': token, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+
+    it('works on the same cart without cookie or nonce, and every answer renews it', async () => {
+      const client = await StoreClient.start(shop.url);
+      await client.post('/cart/add-item', { id: ids.coffee });
+      const first = await fetch(`${shop.url}/wc/store/v1/cart`, {
+        headers: { cookie: client.cookieHeader },
+      });
+      const token = first.headers.get('cart-token')!;
+      expect(token).toMatch(/^[\w-]+\.[\w-]{43}$/);
+      // The token names the cart, not the session id the cookie holds.
+      expect(token).not.toContain(client.cookieHeader.split('=')[1]!);
+
+      const added = await tokenCall('/cart/add-item', token, { id: ids.crate });
+      expect(added.status).toBe(201);
+      expect(added.headers.get('set-cookie')).toBeNull();
+      expect(added.headers.get('cart-token')).toMatch(/\./);
+      const viaToken = await (await tokenCall('/cart', token)).json();
+      expect(viaToken.items.map((i: { id: number }) => i.id).sort()).toEqual(
+        [ids.coffee, ids.crate].sort(),
+      );
+      // The browser with the cookie sees the same cart.
+      expect((await client.cart()).items).toHaveLength(2);
+    });
+
+    it('refuses a tampered, forged or malformed token with 401 and changes nothing', async () => {
+      const client = await StoreClient.start(shop.url);
+      await client.post('/cart/add-item', { id: ids.coffee });
+      const res = await fetch(`${shop.url}/wc/store/v1/cart`, {
+        headers: { cookie: client.cookieHeader },
+      });
+      const token = res.headers.get('cart-token')!;
+      const [payload, signature] = token.split('.') as [string, string];
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      const otherPayload = Buffer.from(
+        JSON.stringify({ ...claims, e: claims.e + 86_400 }),
+      ).toString('base64url');
+      const flipped = signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A');
+      for (const bad of [
+        `${otherPayload}.${signature}`,
+        `${payload}.${flipped}`,
+        'not-a-token',
+        '',
+        'x'.repeat(10_000),
+      ]) {
+        const answer = await tokenCall('/cart/add-item', bad, { id: ids.crate });
+        expect(answer.status, bad.slice(0, 40)).toBe(401);
+        expect((await answer.json()).code).toBe('woocommerce_rest_invalid_cart_token');
+      }
+      // A token with a cookie still has to be valid: the cookie does not rescue it.
+      const both = await fetch(`${shop.url}/wc/store/v1/cart/add-item`, {
+        method: 'POST',
+        headers: {
+          cookie: client.cookieHeader,
+          nonce: client.nonce,
+          'cart-token': `${payload}.${flipped}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ id: ids.crate }),
+      });
+      expect(both.status).toBe(401);
+      expect((await client.cart()).items.map((i: { id: number }) => i.id)).toEqual([ids.coffee]);
+    });
   });
 
   it('never sells more than the stock when one cart adds the last item twice at once', async () => {

@@ -106,6 +106,37 @@ describe('shopping journey', () => {
     await context.close();
   });
 
+  it('shows the cart on shared pages after a reload, and keeps it over a language switch', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const product = await simpleInStockProduct();
+    await page.goto(`/product/${product.slug}`);
+    await waitForHydration(page);
+    await page.getByLabel('Menge', { exact: true }).fill('2');
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await page.getByRole('link', { name: 'Warenkorb, 2 Artikel' }).waitFor();
+
+    // The page itself is the one rendering everybody gets; the count is filled in for this
+    // visitor, and the browser asks nothing more about the cart.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/\/wc\/store\/|\/wc-ajax\/|\.data(\?|$)/.test(r.url())) asked.push(r.url());
+    });
+    await page.goto('/shop');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Warenkorb, 2 Artikel' }).waitFor();
+    expect(await page.getByTestId('cart-count').textContent()).toBe('2');
+    expect(asked).toEqual([]);
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+    await page.goto('/cart');
+    await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+    expect(await page.locator('.cart-table tbody tr').count()).toBe(1);
+    expect(await page.locator('.cart-table tbody').getByRole('spinbutton').inputValue()).toBe('2');
+    await context.close();
+  });
+
   it('switches the language and keeps it', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -29,6 +29,10 @@ export const carts = pgTable(
   (t) => [
     uniqueIndex('carts_session_idx').on(t.sessionIdHash),
     index('carts_customer_idx').on(t.customerId),
+    // The purge of abandoned guest carts reads the oldest first.
+    index('carts_guest_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.customerId} is null`),
   ],
 );
 

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
@@ -32,6 +34,7 @@ import {
 } from '#app/domain/coupons/cart-coupons.server.ts';
 import { invalidKey, invalidProduct } from './cart.errors.ts';
 import { cartItems, carts } from './cart.schema.ts';
+import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { type CartLine, type CartView, cartTotals } from './cart.view.ts';
 
 /** Whose cart: the session's (a customer's cart follows the session it logs in with). */
@@ -229,7 +232,7 @@ export async function addItem(
         quantity: wanted,
       });
     }
-    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
+    await touchCart(tx, cart.id);
     return ok({ key });
   });
 }
@@ -260,6 +263,7 @@ export async function updateItemQuantity(
   const problem = checkQuantity(row, localize(parent.name, ctx.locale), input.quantity);
   if (problem) return fail(problem);
   await db.update(cartItems).set({ quantity: input.quantity }).where(eq(cartItems.id, item.id));
+  await touchCart(db, cart.id);
   return ok({ key: input.key });
 }
 
@@ -276,7 +280,40 @@ export async function removeItem(
         .returning({ key: cartItems.key, productId: cartItems.productId })
     : [];
   if (removed.length === 0) return fail(invalidKey);
+  await touchCart(db, cart!.id);
   return ok({ key, productId: removed[0]!.productId });
+}
+
+/** A cart's last change: abandoned guest carts are purged by it. */
+async function touchCart(db: Tx, cartId: number): Promise<void> {
+  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+/** Where the shop owner sets how long an unchanged guest cart is kept (whole days). */
+export const GUEST_CART_DAYS_SETTING = 'cart.guest_cart_days';
+export const DEFAULT_GUEST_CART_DAYS = 14;
+
+/**
+ * Deletes guest carts (no customer) left unchanged for longer than the configured days; a
+ * customer's cart stays saved for the next login. Returns how many carts went.
+ */
+export async function purgeAbandonedGuestCarts(db: Tx, now = new Date()): Promise<number> {
+  const days = await getSetting(
+    db,
+    GUEST_CART_DAYS_SETTING,
+    z.number().int().min(1).max(3650),
+    DEFAULT_GUEST_CART_DAYS,
+  );
+  const gone = await db
+    .delete(carts)
+    .where(
+      and(
+        isNull(carts.customerId),
+        lt(carts.updatedAt, new Date(now.getTime() - days * 86_400_000)),
+      ),
+    )
+    .returning({ id: carts.id });
+  return gone.length;
 }
 
 export function emptyCart(currency: string): CartView {
@@ -285,6 +322,7 @@ export function emptyCart(currency: string): CartView {
     lines: [],
     itemCount: 0,
     totals: cartTotals(computeTotals({ lines: [] })),
+    problems: [],
     coupons: [],
     removedCoupons: [],
   };
@@ -301,6 +339,25 @@ export async function cartItemCount(db: Tx, owner: CartOwner | null): Promise<nu
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .where(eq(carts.sessionIdHash, owner.idHash));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The cart size of a live session, in one query: the personal part of every page. Null when
+ * the session is unknown or expired.
+ */
+export async function sessionCartSummary(
+  db: Tx,
+  idHash: string,
+): Promise<{ itemCount: number } | null> {
+  const result = await db.execute(sql`
+    select coalesce(sum(case when i.id is null then 0 when i.quantity = floor(i.quantity) then i.quantity else 1 end), 0) as n
+    from ${sessions} s
+    left join ${carts} c on c.session_id_hash = s.id_hash
+    left join ${cartItems} i on i.cart_id = c.id
+    where s.id_hash = ${idHash} and s.expires_at > ${new Date()}
+    group by s.id_hash`);
+  const [row] = (result as unknown as { rows: { n: string | number }[] }).rows;
+  return row ? { itemCount: Number(row.n) } : null;
 }
 
 /** The cart with prices and taxes computed now, from the catalog: never from what a request claims. */
@@ -418,11 +475,16 @@ export async function loadCart(
     lineTotal: totals.lines[i]!.beforeDiscount.gross,
     lineTax: totals.lines[i]!.beforeDiscount.tax,
   }));
+  const problems = resolved.flatMap(({ item, parent, row }) => {
+    const error = checkQuantity(row, localize(parent.name, ctx.locale), item.quantity);
+    return error ? [{ key: item.key, error }] : [];
+  });
   return {
     currency: cart.currency,
     lines,
     itemCount: totals.itemCount,
     totals: cartTotals(totals),
+    problems,
     coupons: cartCouponViews(coupons.applied, totals),
     removedCoupons: coupons.removed,
   };

@@ -3,9 +3,15 @@ import type { DatabaseHandle } from '#app/lib/db.server.ts';
 import { createAttribute, createDepositType, createProduct } from '#db/seed/factories.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
+import { eq } from 'drizzle-orm';
+import { putSetting } from '#app/domain/settings/settings.server.ts';
+import { carts } from './cart.schema.ts';
 import {
+  GUEST_CART_DAYS_SETTING,
   addItem,
   cartItemCount,
+  purgeAbandonedGuestCarts,
+  sessionCartSummary,
   cartItemKey,
   loadCart,
   removeItem,
@@ -197,5 +203,65 @@ describe('cart', () => {
     expect((await removeItem(db, other, key)).ok).toBe(false);
     expect((await loadCart(db, me, ctx)).lines).toHaveLength(1);
     expect((await removeItem(db, me, key)).ok).toBe(true);
+  });
+
+  it('purges guest carts left unchanged longer than the configured days, and only those', async () => {
+    const db = handle.db;
+    const tea = await createProduct(db, { name: { de: 'Tee', en: 'Tea' }, regularPrice: 499 });
+    const [stale, recent, customers] = [await owner(), await owner(), await owner()];
+    for (const who of [stale, recent, customers]) {
+      expect((await addItem(db, who, { id: tea.product.id, quantity: 1 }, ctx)).ok).toBe(true);
+    }
+    const day = 86_400_000;
+    const age = (who: { idHash: string }, days: number) =>
+      db
+        .update(carts)
+        .set({ updatedAt: new Date(Date.now() - days * day) })
+        .where(eq(carts.sessionIdHash, who.idHash));
+    await putSetting(db, GUEST_CART_DAYS_SETTING, 3);
+    await age(stale, 4);
+    await age(recent, 2);
+    await age(customers, 40);
+    await db.update(carts).set({ customerId: 7 }).where(eq(carts.sessionIdHash, customers.idHash));
+
+    expect(await purgeAbandonedGuestCarts(db)).toBeGreaterThanOrEqual(1);
+    expect(await cartItemCount(db, stale)).toBe(0);
+    expect(await cartItemCount(db, recent)).toBe(1);
+    expect(await cartItemCount(db, customers)).toBe(1);
+
+    // A change makes the cart young again.
+    await age(recent, 5);
+    const [line] = (await loadCart(db, recent, ctx)).lines;
+    await updateItemQuantity(db, recent, { key: line!.key, quantity: 2 }, ctx);
+    await purgeAbandonedGuestCarts(db);
+    expect(await cartItemCount(db, recent)).toBe(2);
+    // A malformed setting falls back to the default (14 days).
+    await putSetting(db, GUEST_CART_DAYS_SETTING, 'forever');
+    await age(recent, 13);
+    await purgeAbandonedGuestCarts(db);
+    expect(await cartItemCount(db, recent)).toBe(2);
+  });
+
+  it('sums a live session’s cart in one query, and knows nothing of expired or unknown sessions', async () => {
+    const db = handle.db;
+    const tea = await createProduct(db, { name: { de: 'Tee', en: 'Tea' }, regularPrice: 499 });
+    const cloth = await createProduct(db, {
+      name: { de: 'Stoff', en: 'Cloth' },
+      regularPrice: 1299,
+      minQuantity: 0.5,
+      quantityStep: 0.5,
+    });
+    const me = await owner();
+    expect(await sessionCartSummary(db, me.idHash)).toEqual({ itemCount: 0 });
+    await addItem(db, me, { id: tea.product.id, quantity: 3 }, ctx);
+    await addItem(db, me, { id: cloth.product.id, quantity: 1.5 }, ctx);
+    // A measured length counts as one item, as the header shows it.
+    expect(await sessionCartSummary(db, me.idHash)).toEqual({ itemCount: 4 });
+    expect(await sessionCartSummary(db, 'no-such-session')).toBeNull();
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, me.idHash));
+    expect(await sessionCartSummary(db, me.idHash)).toBeNull();
   });
 });

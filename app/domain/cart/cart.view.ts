@@ -1,4 +1,5 @@
 import type { ImageView } from '#app/domain/media/media.ts';
+import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { TaxLine, Totals } from '#app/domain/pricing/totals/totals.ts';
 import type { CartCoupon, RemovedCoupon } from '#app/domain/coupons/coupons.view.ts';
 
@@ -45,6 +46,11 @@ export type CartView = {
   lines: CartLine[];
   itemCount: number;
   totals: CartTotals;
+  /**
+   * Lines that can no longer be bought as they stand (sold out since, more than the stock,
+   * price removed): shown to the shopper, and checkout refuses the cart until they are fixed.
+   */
+  problems: { key: string; error: DomainError }[];
   /** Applied coupons with their discounts and free-shipping flag. */
   coupons: CartCoupon[];
   /** Coupons this load took off because they no longer apply; shown once as notices. */

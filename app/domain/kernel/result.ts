@@ -8,6 +8,7 @@ export type ErrorKind =
   | 'conflict'
   | 'out_of_stock'
   | 'limit'
+  | 'unauthorized'
   | 'forbidden'
   | 'payment_declined'
   | 'unavailable'

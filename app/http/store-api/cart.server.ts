@@ -42,6 +42,8 @@ export function cartChange<I>(call: {
     schema: call.schema,
     invalid: call.invalid,
     status: call.status,
+    // As WooCommerce's cart routes do: a failure carries the cart as it stands.
+    errorData: async (ctx) => ({ cart: await currentCart(ctx) }),
     handle: async (ctx) => {
       const changed = await call.change(ctx, ctx.session!);
       return changed.ok ? { ok: true, value: await currentCart(ctx) } : changed;

@@ -30,6 +30,7 @@ export const STORE_API_CODES: ErrorCodes = {
     'coupon.error.not_applied': 'woocommerce_rest_cart_coupon_invalid_code',
     'error.missing_nonce': 'woocommerce_rest_missing_nonce',
     'error.invalid_nonce': 'woocommerce_rest_invalid_nonce',
+    'error.invalid_cart_token': 'woocommerce_rest_invalid_cart_token',
     'error.invalid_param': 'rest_invalid_param',
     'error.invalid_characters': 'rest_invalid_param',
     'error.invalid_quantity': 'rest_invalid_param',
@@ -40,4 +41,5 @@ export const STORE_API_CODES: ErrorCodes = {
   },
   fallback: (error) => `woocommerce_rest_${error.kind}`,
   sendsNonce: true,
+  cartToken: true,
 };

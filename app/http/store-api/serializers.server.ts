@@ -1,9 +1,10 @@
 import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.view.ts';
 import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
-import type { Locale } from '#app/lib/locale.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
+import type { Locale } from '#app/lib/locale.ts';
+import { STORE_API_CODES } from './codes.ts';
 import { amount, currencyFields } from './currency.ts';
 
 type Ctx = { currency: string; locale: Locale; shopUrl: string };
@@ -155,7 +156,14 @@ export function cartJson(cart: CartView, ctx: Ctx) {
       })),
       ...currency,
     },
-    errors: couponNotices(cart, ctx.locale),
+    // WooCommerce's cart item errors: what checkout would refuse, in the shopper's language.
+    errors: [
+      ...cart.problems.map(({ error }) => ({
+        code: STORE_API_CODES.codes[error.code] ?? STORE_API_CODES.fallback(error),
+        message: serverTranslator(ctx.locale)(error.code as TextKey, error.params),
+      })),
+      ...couponNotices(cart, ctx.locale),
+    ],
   };
 }
 

@@ -319,6 +319,7 @@ export const de = {
   'error.request_too_large': 'Die Anfrage ist zu groß.',
   'error.missing_nonce': 'Das Sicherheitstoken fehlt.',
   'error.invalid_nonce': 'Das Sicherheitstoken ist ungültig. Bitte laden Sie die Seite neu.',
+  'error.invalid_cart_token': 'Der Warenkorb-Token ist ungültig oder abgelaufen.',
   'error.forbidden_origin': 'Diese Anfrage stammt nicht von unserer Website und wurde abgelehnt.',
   'error.not_found_title': 'Seite nicht gefunden',
   'error.not_found_text':

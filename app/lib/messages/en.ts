@@ -317,6 +317,7 @@ export const en: Messages = {
   'error.request_too_large': 'The request is too large.',
   'error.missing_nonce': 'The security token is missing.',
   'error.invalid_nonce': 'The security token is invalid. Please reload the page.',
+  'error.invalid_cart_token': 'The cart token is invalid or has expired.',
   'error.forbidden_origin': 'This request did not come from our website and was refused.',
   'error.not_found_title': 'Page not found',
   'error.not_found_text':

@@ -1,0 +1,1 @@
+CREATE INDEX "carts_guest_updated_idx" ON "carts" USING btree ("updated_at") WHERE "carts"."customer_id" is null;
