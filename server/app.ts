@@ -164,7 +164,10 @@ export function createShopHandler({
     request: Request,
   ): Promise<Buffer | null> {
     const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
-    if (!type.startsWith('text/html')) return null;
+    // Markup answers of the classic calls (notices, quick view) are fragments, not pages.
+    if (!type.startsWith('text/html') || JSON_PATHS.test(new URL(request.url).pathname)) {
+      return null;
+    }
     const personal = await personalData(requestContext, request);
     if (!personal) return null;
     return personalize(body, personal, request, env.SHOP_LOCALE);
