@@ -10,6 +10,7 @@ import {
 import type { Env } from '#app/lib/env.server.ts';
 import { seedDemoCatalog } from '#db/seed/seed.ts';
 import { seedDemoForms } from '#db/seed/demo-forms.ts';
+import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { createShopServer } from './app.ts';
 import { startJobRunner } from './jobs.ts';
 
@@ -50,6 +51,7 @@ export async function seedIfEmpty(
       `demo catalog seeded: ${result.products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   if (await seedDemoForms(handle.db)) log('demo contact forms seeded');
+  if (await seedDemoShipping(handle.db)) log('demo shipping zones seeded');
 }
 
 export type RunningShop = {

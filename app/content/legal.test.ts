@@ -213,8 +213,8 @@ describe('legalPage', () => {
   });
 
   it.each([
-    ['de', ['4,90 €', '50,00 €', '19,90 €', '9,90 €']],
-    ['en', ['€4.90', '€50.00', '€19.90', '€9.90']],
+    ['de', ['4,90 €', '50,00 €', '19,90 €', '12,90 €', '24,90 €']],
+    ['en', ['€4.90', '€50.00', '€19.90', '€12.90', '€24.90']],
   ] as const)('versand-und-zahlung (%s) has the shipping cost table', (locale, amounts) => {
     const page = legalPage('versand-und-zahlung', locale, OWNER);
     const tables = page.sections.flatMap((s) => s.blocks).filter((b) => b.type === 'table');

@@ -1666,11 +1666,13 @@ function versandDe(o: ShopOwner): (LegalSection | null)[] {
   return [
     section(
       'Lieferländer',
-      p('Wir liefern innerhalb Deutschlands und in alle Mitgliedstaaten der Europäischen Union.'),
       p(
-        'Nicht beliefern können wir Gebiete, die nicht zum Umsatzsteuergebiet der Europäischen Union ' +
-          'gehören, zum Beispiel die Kanarischen Inseln, Ceuta und Melilla sowie die französischen ' +
-          'Überseegebiete.',
+        'Wir liefern innerhalb Deutschlands, in alle Mitgliedstaaten der Europäischen Union und in ' +
+          'die meisten übrigen Länder der Welt.',
+      ),
+      p(
+        'Nicht beliefern können wir die Kanarischen Inseln, Ceuta und Melilla sowie die ' +
+          'französischen Überseegebiete.',
       ),
     ),
     section(
@@ -1689,7 +1691,13 @@ function versandDe(o: ShopOwner): (LegalSection | null)[] {
             'übrige EU-Mitgliedstaaten',
             'Standardversand (Paket)',
             'unabhängig vom Bestellwert',
-            '9,90 €',
+            '12,90 €',
+          ],
+          [
+            'alle übrigen Länder',
+            'Standardversand (Paket)',
+            'unabhängig vom Bestellwert',
+            '24,90 €',
           ],
         ],
       ),
@@ -1700,7 +1708,8 @@ function versandDe(o: ShopOwner): (LegalSection | null)[] {
           'Paket geliefert werden; auf der Produktseite ist das angegeben. Enthält Ihre Bestellung ' +
           'Sperrgut, berechnen wir für die gesamte Bestellung 19,90 € anstelle der ' +
           'Standardversandkosten.',
-        'Sperrgut liefern wir nur an Anschriften in Deutschland.',
+        'Enthält Ihre Bestellung Getränkekästen, kommen 4,90 € je Sendung hinzu.',
+        'Sperrgut und Getränkekästen liefern wir nur an Anschriften in Deutschland.',
         'Die Versandkosten für Ihre Bestellung sehen Sie im Warenkorb und auf der Übersichtsseite, ' +
           'bevor Sie die Bestellung absenden.',
       ),
@@ -1774,10 +1783,13 @@ function versandEn(o: ShopOwner): (LegalSection | null)[] {
   return [
     section(
       'Delivery countries',
-      p('We deliver within Germany and to all member states of the European Union.'),
       p(
-        'We cannot deliver to territories outside the VAT area of the European Union, for example ' +
-          'the Canary Islands, Ceuta and Melilla, and the French overseas territories.',
+        'We deliver within Germany, to all member states of the European Union and to most other ' +
+          'countries of the world.',
+      ),
+      p(
+        'We cannot deliver to the Canary Islands, Ceuta and Melilla, or the French overseas ' +
+          'territories.',
       ),
     ),
     section(
@@ -1789,7 +1801,8 @@ function versandEn(o: ShopOwner): (LegalSection | null)[] {
           ['Germany', 'Standard shipping (parcel)', 'below €50.00', '€4.90'],
           ['Germany', 'Standard shipping (parcel)', '€50.00 or more', 'free'],
           ['Germany', 'Bulky goods (freight)', 'any order value', '€19.90'],
-          ['Other EU member states', 'Standard shipping (parcel)', 'any order value', '€9.90'],
+          ['Other EU member states', 'Standard shipping (parcel)', 'any order value', '€12.90'],
+          ['All other countries', 'Standard shipping (parcel)', 'any order value', '€24.90'],
         ],
       ),
       list(
@@ -1799,7 +1812,8 @@ function versandEn(o: ShopOwner): (LegalSection | null)[] {
           'agent instead of as a parcel; this is indicated on the product page. If your order ' +
           'contains bulky goods, we charge €19.90 for the whole order instead of the standard ' +
           'shipping costs.',
-        'We deliver bulky goods only to addresses in Germany.',
+        'If your order contains drink crates, €4.90 per shipment is added.',
+        'We deliver bulky goods and drink crates only to addresses in Germany.',
         'You see the shipping costs for your order in the shopping cart and on the summary page ' +
           'before you submit the order.',
       ),

@@ -3,6 +3,7 @@ import type { Route } from './+types/cart';
 import { CartLine } from '#app/components/cart/cart-line.tsx';
 import { CartTotals } from '#app/components/cart/cart-totals.tsx';
 import { CouponForm, CouponProvider } from '#app/components/cart/coupons.tsx';
+import { ShippingTotals } from '#app/components/cart/shipping-totals.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
@@ -17,7 +18,17 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['cart', 'coupon', 'price', 'unit', 'product.gallery', 'product.quantity_for'],
+  messageAreas: [
+    'cart',
+    'coupon',
+    'price',
+    'unit',
+    'product.gallery',
+    'product.quantity_for',
+    'shipping',
+    'forms.required_mark',
+    'forms.optional_mark',
+  ],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -117,6 +128,18 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <CartTotals
                 totals={cart.totals}
                 coupons={cart.coupons}
+                shipping={
+                  cart.shipping.needsShipping ? (
+                    <ShippingTotals
+                      shipping={cart.shipping}
+                      calculatorError={
+                        result && !result.ok && result.intent === 'calc_shipping'
+                          ? result
+                          : undefined
+                      }
+                    />
+                  ) : undefined
+                }
                 shippingNote={t('cart.shipping_at_checkout')}
               />
             </CouponProvider>

@@ -81,6 +81,11 @@ const STORE_POSTS: Record<string, (shopper: Shopper) => Record<string, unknown>>
   '/wc/store/v1/cart/update-item': (s) => ({ key: s.lineKey, quantity: 2 }),
   '/wc/store/v1/cart/apply-coupon': () => ({ code: 'GIBTESNICHT' }),
   '/wc/store/v1/cart/remove-coupon': () => ({ code: 'GIBTESNICHT' }),
+  '/wc/store/v1/cart/update-customer': () => ({
+    shipping_address: { country: 'DE', postcode: '10115', city: 'Berlin' },
+    billing_address: { country: 'DE', email: 'kunde@example.com' },
+  }),
+  '/wc/store/v1/cart/select-shipping-rate': () => ({ package_id: 0, rate_id: 'flat_rate:1' }),
 };
 type Shopper = StoreClient & { lineKey: string };
 

@@ -55,7 +55,8 @@ describe('shopping journey', () => {
     const formatted = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(
       total / 100,
     );
-    expect(await page.locator('.order-total').textContent()).toContain(formatted);
+    // The items' subtotal; the total adds shipping (tests/e2e/cart-shipping.test.ts).
+    expect(await page.locator('.cart-totals tr').first().textContent()).toContain(formatted);
     expect(
       await page.getByRole('rowheader', { name: /enthaltene MwSt\./ }).count(),
     ).toBeGreaterThan(0);
@@ -97,7 +98,8 @@ describe('shopping journey', () => {
     const formatted = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(
       (Number(product.prices.price) * 3) / 100,
     );
-    expect(await page.locator('.order-total').textContent()).toContain(formatted);
+    // The items' subtotal; the total adds shipping (tests/e2e/cart-shipping.test.ts).
+    expect(await page.locator('.cart-totals tr').first().textContent()).toContain(formatted);
 
     await page
       .getByRole('button', { name: `„${product.name}“ aus dem Warenkorb entfernen` })

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Money } from '#app/components/ui/price.tsx';
 import { CouponRows } from '#app/components/cart/coupons.tsx';
 import type { CartTotals as CartTotalsView } from '#app/domain/cart/cart.view.ts';
@@ -7,15 +8,18 @@ import { useI18n } from '#app/lib/i18n.ts';
 
 /**
  * The cart's sums: items, deposits, the total and the VAT it includes, rate by rate.
- * `shippingNote` adds a shipping row with that text (the cart page: "calculated at checkout").
+ * `shippingNote` adds a shipping row with that text (the cart page: "calculated at checkout");
+ * `shipping` one with the rates and the calculator.
  */
 export function CartTotals({
   totals,
   shippingNote,
+  shipping,
   coupons = [],
 }: {
   totals: CartTotalsView;
   shippingNote?: string;
+  shipping?: ReactNode;
   /** Applied coupons, a row each below the items (removable inside a CouponProvider). */
   coupons?: readonly CartCoupon[];
 }) {
@@ -38,7 +42,13 @@ export function CartTotals({
             </td>
           </tr>
         )}
-        {shippingNote !== undefined && (
+        {shipping !== undefined && (
+          <tr className="shipping">
+            <th scope="row">{t('cart.shipping')}</th>
+            <td>{shipping}</td>
+          </tr>
+        )}
+        {shipping === undefined && shippingNote !== undefined && (
           <tr>
             <th scope="row">{t('cart.shipping')}</th>
             <td className="muted">{shippingNote}</td>

@@ -25,6 +25,8 @@ export type FieldProps = {
    * group: a fieldset of options under a legend; the fieldset carries invalid and description.
    */
   layout?: 'stacked' | 'choice' | 'group';
+  /** words: "(required)" / "(optional)"; star: a star for required, "(optional)" otherwise (address forms). */
+  marks?: 'words' | 'star';
   children: (control: ControlProps) => ReactNode;
 };
 
@@ -42,6 +44,7 @@ export function Field({
   describedBy = [],
   className,
   layout = 'stacked',
+  marks = 'words',
   children,
 }: FieldProps) {
   const { t } = useI18n();
@@ -52,11 +55,17 @@ export function Field({
     undefined;
   const invalid = error ? true : undefined;
   const classes = ['field', className, error && 'is-invalid'].filter(Boolean).join(' ');
-  const mark = (
-    <span className="required-mark">
-      {t(required ? 'forms.required_mark' : 'forms.optional_mark')}
-    </span>
-  );
+  const mark =
+    marks === 'star' && required ? (
+      // The control says "required" itself; the star is its visible sign.
+      <span className="required-mark required-star" aria-hidden="true">
+        *
+      </span>
+    ) : (
+      <span className="required-mark">
+        {t(required ? 'forms.required_mark' : 'forms.optional_mark')}
+      </span>
+    );
   const after = (
     <>
       {help ? (

@@ -26,12 +26,18 @@ import { activePrice, isOnSale, unitPrice } from '#app/domain/pricing/price.rule
 import { depositFor, loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { multiply } from '#app/domain/pricing/money.ts';
 import { vatRate } from '#app/domain/pricing/tax.ts';
-import { computeTotals } from '#app/domain/pricing/totals/totals.ts';
+import { type TotalsInput, computeTotals } from '#app/domain/pricing/totals/totals.ts';
 import {
   cartCouponViews,
   checkCartCoupons,
   dropCartCoupons,
 } from '#app/domain/coupons/cart-coupons.server.ts';
+import {
+  cartShipping,
+  defaultCustomer,
+  readCartCustomer,
+  shippingWithoutPackages,
+} from '#app/domain/shipping/shipping.server.ts';
 import { invalidKey, invalidProduct } from './cart.errors.ts';
 import { cartItems, carts } from './cart.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
@@ -55,7 +61,7 @@ export function cartItemKey(
     .slice(0, 32);
 }
 
-async function findCart(db: Tx, owner: CartOwner) {
+export async function findCart(db: Tx, owner: CartOwner) {
   const [cart] = await db
     .select()
     .from(carts)
@@ -64,7 +70,7 @@ async function findCart(db: Tx, owner: CartOwner) {
   return cart ?? null;
 }
 
-async function findOrCreateCart(db: Tx, owner: CartOwner, currency: string) {
+export async function findOrCreateCart(db: Tx, owner: CartOwner, currency: string) {
   const [created] = await db
     .insert(carts)
     .values({ sessionIdHash: owner.idHash, currency })
@@ -316,13 +322,14 @@ export async function purgeAbandonedGuestCarts(db: Tx, now = new Date()): Promis
   return gone.length;
 }
 
-export function emptyCart(currency: string): CartView {
+export function emptyCart(currency: string, customer = defaultCustomer()): CartView {
   return {
     currency,
     lines: [],
     itemCount: 0,
     totals: cartTotals(computeTotals({ lines: [] })),
     problems: [],
+    shipping: shippingWithoutPackages(customer),
     coupons: [],
     removedCoupons: [],
   };
@@ -368,14 +375,13 @@ export async function loadCart(
 ): Promise<CartView> {
   const cart = owner ? await findCart(db, owner) : null;
   if (!cart) return emptyCart(ctx.currency);
-  const items = await db
-    .select()
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cart.id))
-    .orderBy(asc(cartItems.id));
+  const [items, customer] = await Promise.all([
+    db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id)),
+    readCartCustomer(db, cart.id),
+  ]);
   if (items.length === 0) {
     await dropCartCoupons(db, cart.id);
-    return emptyCart(cart.currency);
+    return emptyCart(cart.currency, customer);
   }
   const ids = [
     ...new Set(items.flatMap((i) => [i.productId, ...(i.variationId ? [i.variationId] : [])])),
@@ -450,6 +456,7 @@ export async function loadCart(
         unitInfo !== null ? { amount: unitInfo, base: row.unitBase!, unit: row.unit! } : null,
       sku: row.sku,
       stockStatus: effectiveStockStatus(row),
+      shippingClass: row.shippingClass,
     };
   });
   const coupons = await checkCartCoupons(db, cart.id, priced, {
@@ -458,7 +465,7 @@ export async function loadCart(
     now,
     customerId: owner?.customerId ?? null,
   });
-  const totals = computeTotals({
+  const totalsInput: TotalsInput = {
     coupons: coupons.totals,
     // Every product is shipped: the catalog knows no virtual goods yet.
     lines: priced.map((l) => ({
@@ -469,7 +476,22 @@ export async function loadCart(
       needsShipping: true,
       deposit: l.deposit?.amount ?? null,
     })),
-  });
+  };
+  const shipping = await cartShipping(
+    db,
+    {
+      customer,
+      lines: priced.map((l) => ({
+        ...l,
+        shippingClass: l.shippingClass ?? null,
+        needsShipping: true,
+      })),
+      totalsInput,
+      freeShippingCoupon: coupons.applied.some((c) => c.freeShipping),
+    },
+    ctx.locale,
+  );
+  const totals = computeTotals({ ...totalsInput, shipping: shipping.shipping });
   const lines: CartLine[] = priced.map((l, i) => ({
     ...l,
     lineTotal: totals.lines[i]!.beforeDiscount.gross,
@@ -485,6 +507,7 @@ export async function loadCart(
     itemCount: totals.itemCount,
     totals: cartTotals(totals),
     problems,
+    shipping: shipping.view,
     coupons: cartCouponViews(coupons.applied, totals),
     removedCoupons: coupons.removed,
   };

@@ -2,6 +2,7 @@ import type { ImageView } from '#app/domain/media/media.ts';
 import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { TaxLine, Totals } from '#app/domain/pricing/totals/totals.ts';
 import type { CartCoupon, RemovedCoupon } from '#app/domain/coupons/coupons.view.ts';
+import type { CartShipping } from '#app/domain/shipping/shipping.view.ts';
 
 /** The cart as pages, the mini cart and the Store API show it; safe to import in the browser. */
 
@@ -26,6 +27,8 @@ export type CartLine = {
   unitPriceInfo: { amount: number; base: number; unit: string } | null;
   sku: string | null;
   stockStatus: string;
+  /** Slug of the product's shipping class (Sperrgut), if it has one. */
+  shippingClass?: string | null;
 };
 
 export type CartTotals = {
@@ -51,6 +54,8 @@ export type CartView = {
    * price removed): shown to the shopper, and checkout refuses the cart until they are fixed.
    */
   problems: { key: string; error: DomainError }[];
+  /** Destination, packages with their rates, the chosen rate. */
+  shipping: CartShipping;
   /** Applied coupons with their discounts and free-shipping flag. */
   coupons: CartCoupon[];
   /** Coupons this load took off because they no longer apply; shown once as notices. */

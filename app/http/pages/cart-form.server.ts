@@ -12,6 +12,7 @@ import { couponError } from '#app/domain/coupons/coupons.rules.ts';
 import { couponCodeSchema } from '#app/domain/coupons/coupons.validation.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { readForm, shop } from '../request.server.ts';
+import { calculatorValues, handleShippingForm, isShippingIntent } from './shipping-form.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
 
 /**
@@ -27,7 +28,12 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
   const reply = (result: Result<unknown>, success: string, setCookie: string | null = null) => {
     const body: CartActionData = result.ok
       ? { ok: true, message: success, intent }
-      : { ok: false, message: t(result.error.code as TextKey, result.error.params), intent };
+      : {
+          ok: false,
+          message: t(result.error.code as TextKey, result.error.params),
+          intent,
+          field: result.error.params?.field as string | undefined,
+        };
     const init = {
       status: result.ok ? 200 : STATUS_OF_KIND[result.error.kind],
       headers: setCookie ? { 'Set-Cookie': setCookie } : undefined,
@@ -99,6 +105,14 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
     const code = couponCodeSchema.safeParse(form.get('coupon') ?? '');
     if (!code.success || !session) return refuse(couponError.notApplied());
     return reply(await removeCoupon(db, session, code.data), t('coupon.removed'));
+  }
+  if (isShippingIntent(intent)) {
+    const { session, setCookie } = await startSession();
+    const result = await handleShippingForm(db, session, intent, form, { currency, locale });
+    const done = t(intent === 'calc_shipping' ? 'shipping.updated' : 'shipping.method_changed');
+    const answer = reply(result, done, setCookie);
+    if (!result.ok && intent === 'calc_shipping') answer.data.values = calculatorValues(form);
+    return answer;
   }
   return refuse(invalidParam('intent'));
 }

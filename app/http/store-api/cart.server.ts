@@ -30,7 +30,7 @@ export const getCart = defineEndpoint({
 /** A state-changing cart call: token checked, input parsed, the whole cart in the answer. */
 export function cartChange<I>(call: {
   schema: z.ZodType<I>;
-  invalid: (param: string) => DomainError;
+  invalid?: (param: string) => DomainError;
   change: (ctx: EndpointContext<I>, session: Session) => Promise<Result<unknown>>;
   status?: number;
 }) {

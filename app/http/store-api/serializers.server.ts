@@ -5,6 +5,7 @@ import type { TextKey } from '#app/lib/i18n.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { STORE_API_CODES } from './codes.ts';
+import type { CartShipping, CustomerAddress } from '#app/domain/shipping/shipping.view.ts';
 import { amount, currencyFields } from './currency.ts';
 
 type Ctx = { currency: string; locale: Locale; shopUrl: string };
@@ -135,6 +136,7 @@ export function cartJson(cart: CartView, ctx: Ctx) {
       },
     })),
     fees,
+    ...shippingJson(cart.shipping, ctx, currency),
     items_count: cart.itemCount,
     needs_payment: totals.needsPayment,
     needs_shipping: totals.needsShipping,
@@ -177,4 +179,57 @@ function couponNotices(cart: CartView, locale: Locale) {
       removed.reason.params,
     )}`,
   }));
+}
+
+function addressJson({ email, ...address }: CustomerAddress) {
+  return email === undefined ? address : { ...address, email };
+}
+
+/** Packages with their rates, and the addresses, in the Store API's shape. */
+function shippingJson(
+  shipping: CartShipping,
+  ctx: Ctx,
+  currency: ReturnType<typeof currencyFields>,
+) {
+  const t = serverTranslator(ctx.locale);
+  const { address } = shipping;
+  return {
+    shipping_address: addressJson({ ...address, email: undefined }),
+    billing_address: {
+      ...addressJson(shipping.billingAddress),
+      email: shipping.billingAddress.email ?? '',
+    },
+    has_calculated_shipping: shipping.hasCalculatedShipping,
+    shipping_rates: shipping.packages.map((pkg) => ({
+      package_id: pkg.packageId,
+      name: t('shipping.package', { n: pkg.packageId + 1 }),
+      destination: {
+        address_1: address.address_1,
+        address_2: address.address_2,
+        city: address.city,
+        state: address.state,
+        postcode: address.postcode,
+        country: address.country,
+      },
+      items: pkg.items,
+      shipping_rates: pkg.rates.map((rate) => ({
+        rate_id: rate.rateId,
+        name: rate.name,
+        description: rate.description,
+        delivery_time: rate.deliveryTime,
+        price: amount(rate.cost - rate.tax),
+        taxes: amount(rate.tax),
+        instance_id: rate.instanceId,
+        method_id: rate.methodId,
+        meta_data: [
+          {
+            key: t('shipping.items_meta'),
+            value: pkg.items.map((i) => `${i.name} × ${i.quantity}`).join(', '),
+          },
+        ],
+        selected: rate.selected,
+        ...currency,
+      })),
+    })),
+  };
 }
