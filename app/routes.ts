@@ -25,6 +25,8 @@ export default [
   route('wc/store/v1/cart/add-item', 'routes/api/store-cart-add-item.ts'),
   route('wc/store/v1/cart/remove-item', 'routes/api/store-cart-remove-item.ts'),
   route('wc/store/v1/cart/update-item', 'routes/api/store-cart-update-item.ts'),
+  route('wc/store/v1/cart/apply-coupon', 'routes/api/store-cart-apply-coupon.ts'),
+  route('wc/store/v1/cart/remove-coupon', 'routes/api/store-cart-remove-coupon.ts'),
   route('wc/store/v1/cart/update-customer', 'routes/api/store-cart-update-customer.ts'),
   route('wc/store/v1/cart/select-shipping-rate', 'routes/api/store-cart-select-shipping-rate.ts'),
   route('wc/store/v1/*', 'routes/api/store-not-found.ts'),

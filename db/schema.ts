@@ -9,4 +9,5 @@ export * from '#app/domain/settings/settings.schema.ts';
 export * from '#app/domain/forms/forms.schema.ts';
 export * from '#app/domain/forms/captcha.schema.ts';
 export * from '#server/jobs.schema.ts';
+export * from '#app/domain/coupons/coupons.schema.ts';
 export * from '#app/domain/shipping/shipping.schema.ts';

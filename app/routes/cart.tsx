@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/cart';
 import { CartLine } from '#app/components/cart/cart-line.tsx';
 import { CartTotals } from '#app/components/cart/cart-totals.tsx';
+import { CouponForm, CouponProvider } from '#app/components/cart/coupons.tsx';
 import { ShippingTotals } from '#app/components/cart/shipping-totals.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
@@ -9,6 +10,7 @@ import { messagesFor } from '#app/lib/i18n.server.ts';
 import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { loadCart } from '#app/domain/cart/cart.server.ts';
+import { sessionNonce } from '#app/lib/session.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -18,6 +20,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export const handle = {
   messageAreas: [
     'cart',
+    'coupon',
     'price',
     'unit',
     'product.gallery',
@@ -29,10 +32,13 @@ export const handle = {
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, locale, currency, t, session } = shop(args);
-  const cart = await loadCart(db, await session(), { currency, locale });
+  const { db, env, locale, currency, t, session } = shop(args);
+  const current = await session();
+  const cart = await loadCart(db, current, { currency, locale });
   return {
     cart,
+    // The token the coupon form's wc-ajax calls carry as `security`.
+    security: current ? sessionNonce(current, env) : null,
     title: `${t('cart.title')} | ${t('shop.name')}`,
     messages: messagesFor(locale, handle.messageAreas),
   };
@@ -51,10 +57,18 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container cart-page">
       <h1>{t('cart.title')}</h1>
-      {result && <Notice kind={result.ok ? 'success' : 'error'}>{result.message}</Notice>}
+      {result && !result.intent.endsWith('_coupon') && (
+        <Notice kind={result.ok ? 'success' : 'error'}>{result.message}</Notice>
+      )}
       {cart.problems.map((problem) => (
         <Notice key={problem.key} kind="error">
           {t(problem.error.code as TextKey, problem.error.params)}
+        </Notice>
+      ))}
+      {cart.removedCoupons.map((removed) => (
+        <Notice key={removed.code} kind="error">
+          {t('coupon.removed_invalid', { code: removed.code })}{' '}
+          {t(removed.reason.code as TextKey, removed.reason.params)}
         </Notice>
       ))}
       {cart.lines.length === 0 ? (
@@ -109,20 +123,26 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           </Form>
           <section className="cart-totals" aria-labelledby="totals-title">
             <h2 id="totals-title">{t('cart.totals')}</h2>
-            <CartTotals
-              totals={cart.totals}
-              shipping={
-                cart.shipping.needsShipping ? (
-                  <ShippingTotals
-                    shipping={cart.shipping}
-                    calculatorError={
-                      result && !result.ok && result.intent === 'calc_shipping' ? result : undefined
-                    }
-                  />
-                ) : undefined
-              }
-              shippingNote={t('cart.shipping_at_checkout')}
-            />
+            <CouponProvider security={loaderData.security} result={result}>
+              <CouponForm />
+              <CartTotals
+                totals={cart.totals}
+                coupons={cart.coupons}
+                shipping={
+                  cart.shipping.needsShipping ? (
+                    <ShippingTotals
+                      shipping={cart.shipping}
+                      calculatorError={
+                        result && !result.ok && result.intent === 'calc_shipping'
+                          ? result
+                          : undefined
+                      }
+                    />
+                  ) : undefined
+                }
+                shippingNote={t('cart.shipping_at_checkout')}
+              />
+            </CouponProvider>
             <Link to="/checkout" className="button button-large button-block">
               {t('cart.checkout')}
             </Link>

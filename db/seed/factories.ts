@@ -23,6 +23,7 @@ import {
 } from '#app/domain/compliance/compliance.schema.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import type { Tx } from '#app/lib/db.server.ts';
+import { coupons } from '#app/domain/coupons/coupons.schema.ts';
 import type { Localized } from '#app/domain/kernel/localized.ts';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -498,4 +499,24 @@ async function variationChecker(db: Tx, inputs: ProductAttributeInput[]) {
       }
     }
   };
+}
+
+// ---------------------------------------------------------------- coupons
+
+export type CouponRow = typeof coupons.$inferSelect;
+export type CouponFactoryInput = Partial<Omit<typeof coupons.$inferInsert, 'id' | 'kind'>> & {
+  kind?: 'percent' | 'fixed_cart' | 'fixed_product';
+};
+
+let couponSerial = 0;
+
+/** A coupon; without a code it gets a unique one, without a kind it is 10 % off the cart. */
+export async function createCoupon(db: Tx, input: CouponFactoryInput = {}): Promise<CouponRow> {
+  const code =
+    input.code ?? `TEST${Date.now().toString(36)}${(++couponSerial).toString(36)}`.toUpperCase();
+  const rows = await db
+    .insert(coupons)
+    .values({ kind: 'percent', amount: 1000, ...input, code })
+    .returning();
+  return first(rows);
 }

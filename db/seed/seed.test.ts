@@ -33,6 +33,7 @@ import { AJAX_VARIATION_THRESHOLD } from '#app/domain/catalog/swatch-settings.vi
 import { IMAGE_SIZES } from '#app/domain/media/images.server.ts';
 import { depositTypes, manufacturers } from '#app/domain/compliance/compliance.schema.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
+import { coupons } from '#app/domain/coupons/coupons.schema.ts';
 import { settings } from '#app/domain/settings/settings.schema.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '#app/lib/db.server.ts';
 import { ean13 } from '#db/seed/demo-catalog.ts';
@@ -391,6 +392,29 @@ describe('seedDemoCatalog', () => {
     expect(pdf).toContain('Sicherheitsinformationen');
     const product = await db().select().from(products).where(eq(products.id, sheet!.productId));
     expect(product[0]!.safetyInstructions?.de).toBeTruthy();
+  });
+
+  it('seeds the demo coupons, the category one limited to coffee and tea', async () => {
+    const rows = await db().select().from(coupons);
+    const byCode = new Map(rows.map((c) => [c.code, c]));
+    expect([...byCode.keys()].sort()).toEqual(
+      ['5EURO', 'ABGELAUFEN', 'EINMALIG', 'KAFFEE20', 'VERSANDFREI', 'WILLKOMMEN10'].sort(),
+    );
+    expect(byCode.get('WILLKOMMEN10')).toMatchObject({ kind: 'percent', amount: 1000 });
+    expect(byCode.get('5EURO')).toMatchObject({
+      kind: 'fixed_cart',
+      amount: 500,
+      minimumSpend: 3000,
+    });
+    expect(byCode.get('VERSANDFREI')).toMatchObject({ freeShipping: true, amount: 0 });
+    expect(byCode.get('EINMALIG')).toMatchObject({ usageLimit: 1, usageCount: 0 });
+    expect(byCode.get('ABGELAUFEN')!.expiresAt!.getTime()).toBeLessThan(now.getTime());
+    const [coffee] = await db().select().from(categories).where(eq(categories.slug, 'kaffee-tee'));
+    expect(byCode.get('KAFFEE20')).toMatchObject({
+      kind: 'percent',
+      amount: 2000,
+      categoryIds: [coffee!.id],
+    });
   });
 
   it('seeds approved reviews with ratings from the past year', async () => {

@@ -11,6 +11,7 @@ import {
   type DemoVariation,
 } from '#db/seed/demo-catalog.ts';
 import { renderPdfSheet } from '#db/seed/art/pdf-sheet.ts';
+import { seedDemoCoupons } from '#db/seed/demo-coupons.ts';
 import { renderProductImage } from '#db/seed/art/render.ts';
 import {
   createAttribute,
@@ -268,6 +269,8 @@ async function insertCatalog(
       createdAt: new Date(now.getTime() - r.daysAgo * day - (r.author.length % 12) * 3_600_000),
     });
   }
+
+  await seedDemoCoupons(tx, { coffeeAndTea: lookup(ids.category, 'category', 'kaffee-tee') }, now);
 
   await tx
     .insert(settings)

@@ -79,6 +79,8 @@ const STORE_POSTS: Record<string, (shopper: Shopper) => Record<string, unknown>>
   '/wc/store/v1/cart/add-item': () => ({ id: productId, quantity: 1, variation: {} }),
   '/wc/store/v1/cart/remove-item': (s) => ({ key: s.lineKey }),
   '/wc/store/v1/cart/update-item': (s) => ({ key: s.lineKey, quantity: 2 }),
+  '/wc/store/v1/cart/apply-coupon': () => ({ code: 'GIBTESNICHT' }),
+  '/wc/store/v1/cart/remove-coupon': () => ({ code: 'GIBTESNICHT' }),
   '/wc/store/v1/cart/update-customer': () => ({
     shipping_address: { country: 'DE', postcode: '10115', city: 'Berlin' },
     billing_address: { country: 'DE', email: 'kunde@example.com' },

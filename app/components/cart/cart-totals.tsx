@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Money } from '#app/components/ui/price.tsx';
+import { CouponRows } from '#app/components/cart/coupons.tsx';
 import type { CartTotals as CartTotalsView } from '#app/domain/cart/cart.view.ts';
+import type { CartCoupon } from '#app/domain/coupons/coupons.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 
@@ -13,10 +15,13 @@ export function CartTotals({
   totals,
   shippingNote,
   shipping,
+  coupons = [],
 }: {
   totals: CartTotalsView;
   shippingNote?: string;
   shipping?: ReactNode;
+  /** Applied coupons, a row each below the items (removable inside a CouponProvider). */
+  coupons?: readonly CartCoupon[];
 }) {
   const { t, locale } = useI18n();
   return (
@@ -28,6 +33,7 @@ export function CartTotals({
             <Money amount={totals.items} />
           </td>
         </tr>
+        <CouponRows coupons={coupons} />
         {totals.deposit > 0 && (
           <tr>
             <th scope="row">{t('cart.deposit_total')}</th>

@@ -20,8 +20,7 @@ export const MINI_CART_MESSAGE_AREAS = [
   'cart.remove_item',
   'product.view_cart',
   'product.quantity_for',
-  'price.unit',
-  'price.deposit',
+  'price',
   'unit',
 ] as const satisfies readonly MessageArea[];
 

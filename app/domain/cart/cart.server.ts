@@ -28,6 +28,11 @@ import { multiply } from '#app/domain/pricing/money.ts';
 import { vatRate } from '#app/domain/pricing/tax.ts';
 import { type TotalsInput, computeTotals } from '#app/domain/pricing/totals/totals.ts';
 import {
+  cartCouponViews,
+  checkCartCoupons,
+  dropCartCoupons,
+} from '#app/domain/coupons/cart-coupons.server.ts';
+import {
   cartShipping,
   defaultCustomer,
   readCartCustomer,
@@ -39,7 +44,7 @@ import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { type CartLine, type CartView, cartTotals } from './cart.view.ts';
 
 /** Whose cart: the session's (a customer's cart follows the session it logs in with). */
-export type CartOwner = { idHash: string };
+export type CartOwner = { idHash: string; customerId?: number | null };
 
 export function cartItemKey(
   productId: number,
@@ -325,6 +330,8 @@ export function emptyCart(currency: string, customer = defaultCustomer()): CartV
     totals: cartTotals(computeTotals({ lines: [] })),
     problems: [],
     shipping: shippingWithoutPackages(customer),
+    coupons: [],
+    removedCoupons: [],
   };
 }
 
@@ -372,7 +379,10 @@ export async function loadCart(
     db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id)),
     readCartCustomer(db, cart.id),
   ]);
-  if (items.length === 0) return emptyCart(cart.currency, customer);
+  if (items.length === 0) {
+    await dropCartCoupons(db, cart.id);
+    return emptyCart(cart.currency, customer);
+  }
   const ids = [
     ...new Set(items.flatMap((i) => [i.productId, ...(i.variationId ? [i.variationId] : [])])),
   ];
@@ -449,7 +459,14 @@ export async function loadCart(
       shippingClass: row.shippingClass,
     };
   });
+  const coupons = await checkCartCoupons(db, cart.id, priced, {
+    currency: cart.currency,
+    locale: ctx.locale,
+    now,
+    customerId: owner?.customerId ?? null,
+  });
   const totalsInput: TotalsInput = {
+    coupons: coupons.totals,
     // Every product is shipped: the catalog knows no virtual goods yet.
     lines: priced.map((l) => ({
       key: l.key,
@@ -470,8 +487,7 @@ export async function loadCart(
         needsShipping: true,
       })),
       totalsInput,
-      // Becomes true when a coupon in the cart carries `freeShipping`.
-      freeShippingCoupon: false,
+      freeShippingCoupon: coupons.applied.some((c) => c.freeShipping),
     },
     ctx.locale,
   );
@@ -492,6 +508,8 @@ export async function loadCart(
     totals: cartTotals(totals),
     problems,
     shipping: shipping.view,
+    coupons: cartCouponViews(coupons.applied, totals),
+    removedCoupons: coupons.removed,
   };
 }
 

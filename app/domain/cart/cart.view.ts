@@ -1,6 +1,7 @@
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { TaxLine, Totals } from '#app/domain/pricing/totals/totals.ts';
+import type { CartCoupon, RemovedCoupon } from '#app/domain/coupons/coupons.view.ts';
 import type { CartShipping } from '#app/domain/shipping/shipping.view.ts';
 
 /** The cart as pages, the mini cart and the Store API show it; safe to import in the browser. */
@@ -55,6 +56,10 @@ export type CartView = {
   problems: { key: string; error: DomainError }[];
   /** Destination, packages with their rates, the chosen rate. */
   shipping: CartShipping;
+  /** Applied coupons with their discounts and free-shipping flag. */
+  coupons: CartCoupon[];
+  /** Coupons this load took off because they no longer apply; shown once as notices. */
+  removedCoupons: RemovedCoupon[];
 };
 
 /** The engine's figures under the names pages and serializers read. */

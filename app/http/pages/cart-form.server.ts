@@ -12,6 +12,9 @@ import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import { type DomainError, type Result, fail } from '#app/domain/kernel/result.ts';
 import { invalidKey, invalidParam } from '#app/domain/cart/cart.errors.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
+import { applyCoupon, removeCoupon } from '#app/domain/coupons/coupons.server.ts';
+import { couponError } from '#app/domain/coupons/coupons.rules.ts';
+import { couponCodeSchema } from '#app/domain/coupons/coupons.validation.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { cartCookiesAfterChange, secureCookies } from '../cart-cookies.server.ts';
 import { readForm, shop } from '../request.server.ts';
@@ -117,6 +120,18 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
       if (!result.ok) return reply(result, '', null, session);
     }
     return reply({ ok: true, value: null }, t('cart.updated'), null, session);
+  }
+  if (intent === 'apply_coupon') {
+    const code = couponCodeSchema.safeParse(form.get('coupon_code') ?? '');
+    if (!code.success) return refuse(invalidParam('coupon_code'));
+    if (!session) return refuse(couponError.cartContents());
+    const ctx = { currency, locale, customerId: session.customerId };
+    return reply(await applyCoupon(db, session, code.data, ctx), t('coupon.applied'));
+  }
+  if (intent === 'remove_coupon') {
+    const code = couponCodeSchema.safeParse(form.get('coupon') ?? '');
+    if (!code.success || !session) return refuse(couponError.notApplied());
+    return reply(await removeCoupon(db, session, code.data), t('coupon.removed'));
   }
   if (isShippingIntent(intent)) {
     const { session, setCookie } = await startSession();

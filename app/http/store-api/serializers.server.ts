@@ -159,11 +159,26 @@ export function cartJson(cart: CartView, ctx: Ctx) {
       ...currency,
     },
     // WooCommerce's cart item errors: what checkout would refuse, in the shopper's language.
-    errors: cart.problems.map(({ error }) => ({
-      code: STORE_API_CODES.codes[error.code] ?? STORE_API_CODES.fallback(error),
-      message: serverTranslator(ctx.locale)(error.code as TextKey, error.params),
-    })),
+    errors: [
+      ...cart.problems.map(({ error }) => ({
+        code: STORE_API_CODES.codes[error.code] ?? STORE_API_CODES.fallback(error),
+        message: serverTranslator(ctx.locale)(error.code as TextKey, error.params),
+      })),
+      ...couponNotices(cart, ctx.locale),
+    ],
   };
+}
+
+/** Coupons this answer's cart dropped because they no longer apply. */
+function couponNotices(cart: CartView, locale: Locale) {
+  const t = serverTranslator(locale);
+  return cart.removedCoupons.map((removed) => ({
+    code: 'woocommerce_rest_cart_coupon_error',
+    message: `${t('coupon.removed_invalid', { code: removed.code })} ${t(
+      removed.reason.code as TextKey,
+      removed.reason.params,
+    )}`,
+  }));
 }
 
 function addressJson({ email, ...address }: CustomerAddress) {

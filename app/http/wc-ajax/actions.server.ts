@@ -8,6 +8,7 @@ import {
   removeFromCart,
   updateCartItemQuantity,
 } from './cart.server.ts';
+import { applyCouponAction, removeCouponAction } from './coupons.server.ts';
 import { getVariation } from './get-variation.server.ts';
 import { productSearch } from './product-search.server.ts';
 import { quickView } from './quick-view.server.ts';
@@ -21,6 +22,8 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   remove_from_cart: removeFromCart,
   get_refreshed_fragments: getRefreshedFragments,
   update_cart_item_quantity: updateCartItemQuantity,
+  apply_coupon: applyCouponAction,
+  remove_coupon: removeCouponAction,
   captcha_regenerate: captchaRegenerate,
   captcha_audio: captchaAudioCall,
   get_variation: getVariation,

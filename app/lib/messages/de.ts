@@ -282,6 +282,37 @@ export const de = {
   'cart.error.step': 'Die Menge für „{name}“ muss ein Vielfaches von {step} sein.',
   'cart.error.not_enough_stock': 'Von „{name}“ sind nur noch {stock} vorrätig.',
   'cart.error.invalid_key': 'Dieser Artikel ist nicht (mehr) in Ihrem Warenkorb.',
+  // Coupons: the cart page's form and totals rows, and every coupon error.
+  'coupon.label': 'Gutscheincode',
+  'coupon.apply': 'Gutschein anwenden',
+  'coupon.row': 'Gutschein: {code}',
+  'coupon.free_shipping': 'Kostenloser Versand',
+  'coupon.remove': '[Entfernen]',
+  'coupon.applied': 'Gutscheincode erfolgreich angewandt.',
+  'coupon.removed': 'Gutschein wurde entfernt.',
+  'coupon.removed_invalid':
+    'Der Gutschein „{code}“ ist leider nicht mehr gültig und wurde aus Ihrer Bestellung entfernt.',
+  'coupon.error.enter_code': 'Bitte geben Sie einen Gutscheincode ein.',
+  'coupon.error.not_exist': 'Gutschein „{code}“ existiert nicht!',
+  'coupon.error.already_applied': 'Gutscheincode wurde bereits angewandt!',
+  'coupon.error.individual_use':
+    'Der Gutschein „{code}“ wurde bereits angewandt und kann nicht mit anderen Gutscheinen kombiniert werden.',
+  'coupon.error.usage_limit': 'Das Nutzungslimit dieses Gutscheins wurde erreicht.',
+  'coupon.error.expired': 'Dieser Gutschein ist abgelaufen.',
+  'coupon.error.minimum_spend': 'Der Mindestbestellwert für diesen Gutschein beträgt {amount}.',
+  'coupon.error.maximum_spend': 'Der maximale Bestellwert für diesen Gutschein beträgt {amount}.',
+  'coupon.error.not_applicable':
+    'Dieser Gutschein ist leider nicht auf die ausgewählten Produkte anwendbar.',
+  'coupon.error.cart_contents': 'Dieser Gutschein ist leider nicht auf Ihren Warenkorb anwendbar.',
+  'coupon.error.sale_items': 'Dieser Gutschein gilt leider nicht für reduzierte Artikel.',
+  'coupon.error.excluded_products':
+    'Dieser Gutschein ist leider nicht auf folgende Produkte anwendbar: {names}.',
+  'coupon.error.excluded_categories':
+    'Dieser Gutschein ist leider nicht auf folgende Kategorien anwendbar: {names}.',
+  'coupon.error.not_applied':
+    'Der Gutschein kann nicht entfernt werden, da er nicht auf den Warenkorb angewandt ist.',
+  'coupon.error.failed':
+    'Der Gutschein konnte nicht geprüft werden. Bitte versuchen Sie es erneut.',
   'shipping.package': 'Sendung {n}',
   'shipping.items_meta': 'Artikel',
   'shipping.methods': 'Versandart',

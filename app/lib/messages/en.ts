@@ -282,6 +282,35 @@ export const en: Messages = {
   'cart.error.step': 'The quantity of “{name}” must be a multiple of {step}.',
   'cart.error.not_enough_stock': 'Only {stock} of “{name}” are left in stock.',
   'cart.error.invalid_key': 'This item is not (or no longer) in your cart.',
+  // Coupons: the cart page's form and totals rows, and every coupon error.
+  'coupon.label': 'Coupon code',
+  'coupon.apply': 'Apply coupon',
+  'coupon.row': 'Coupon: {code}',
+  'coupon.free_shipping': 'Free shipping',
+  'coupon.remove': '[Remove]',
+  'coupon.applied': 'Coupon code applied successfully.',
+  'coupon.removed': 'Coupon has been removed.',
+  'coupon.removed_invalid':
+    'Sorry, it seems the coupon "{code}" is invalid - it has now been removed from your order.',
+  'coupon.error.enter_code': 'Please enter a coupon code.',
+  'coupon.error.not_exist': 'Coupon "{code}" does not exist!',
+  'coupon.error.already_applied': 'Coupon code already applied!',
+  'coupon.error.individual_use':
+    'Sorry, coupon "{code}" has already been applied and cannot be used in conjunction with other coupons.',
+  'coupon.error.usage_limit': 'Coupon usage limit has been reached.',
+  'coupon.error.expired': 'This coupon has expired.',
+  'coupon.error.minimum_spend': 'The minimum spend for this coupon is {amount}.',
+  'coupon.error.maximum_spend': 'The maximum spend for this coupon is {amount}.',
+  'coupon.error.not_applicable': 'Sorry, this coupon is not applicable to selected products.',
+  'coupon.error.cart_contents': 'Sorry, this coupon is not applicable to your cart contents.',
+  'coupon.error.sale_items': 'Sorry, this coupon is not valid for sale items.',
+  'coupon.error.excluded_products':
+    'Sorry, this coupon is not applicable to the products: {names}.',
+  'coupon.error.excluded_categories':
+    'Sorry, this coupon is not applicable to the categories: {names}.',
+  'coupon.error.not_applied':
+    'Coupon cannot be removed because it is not already applied to the cart.',
+  'coupon.error.failed': 'The coupon could not be checked. Please try again.',
   'shipping.package': 'Shipment {n}',
   'shipping.items_meta': 'Items',
   'shipping.methods': 'Shipping method',

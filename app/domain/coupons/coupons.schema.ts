@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { carts } from '#app/domain/cart/cart.schema.ts';
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    /** As the shop owner wrote it; shoppers may type it in any case. */
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    /** percent | fixed_cart | fixed_product */
+    kind: text('kind').notNull(),
+    /** percent: basis points (1000 = 10 %); fixed kinds: gross minor units. */
+    amount: integer('amount').notNull().default(0),
+    freeShipping: boolean('free_shipping').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Gross item subtotal bounds in minor units; null: no bound. */
+    minimumSpend: integer('minimum_spend'),
+    maximumSpend: integer('maximum_spend'),
+    productIds: integer('product_ids').array().notNull().default([]),
+    excludedProductIds: integer('excluded_product_ids').array().notNull().default([]),
+    categoryIds: integer('category_ids').array().notNull().default([]),
+    excludedCategoryIds: integer('excluded_category_ids').array().notNull().default([]),
+    usageLimit: integer('usage_limit'),
+    usageLimitPerCustomer: integer('usage_limit_per_customer'),
+    usageCount: integer('usage_count').notNull().default(0),
+    individualUse: boolean('individual_use').notNull().default(false),
+    excludeSaleItems: boolean('exclude_sale_items').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_lower_idx').on(sql`lower(${t.code})`),
+    check('coupons_kind', sql`${t.kind} in ('percent', 'fixed_cart', 'fixed_product')`),
+    check('coupons_amount', sql`${t.amount} >= 0`),
+    check('coupons_percent_max', sql`${t.kind} <> 'percent' or ${t.amount} <= 10000`),
+    check('coupons_usage_count', sql`${t.usageCount} >= 0`),
+  ],
+);
+
+/** One use of a coupon by a placed order, so per-customer limits can be counted. */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id'),
+    /** Lower-cased billing e-mail of the order. */
+    email: text('email'),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('coupon_uses_customer_idx').on(t.couponId, t.customerId),
+    index('coupon_uses_email_idx').on(t.couponId, t.email),
+  ],
+);
+
+/** The coupons applied to a cart, in the order they were applied. */
+export const cartCoupons = pgTable(
+  'cart_coupons',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.couponId] })],
+);
