@@ -51,7 +51,8 @@ export async function personalData(
   if (!summary) return null;
   let personal = anonymous(currency);
   if (summary.itemCount > 0) {
-    const cart = await loadCart(db, { idHash }, { currency, locale });
+    // A glance at the header changes nothing: the cart page tells about dropped coupons.
+    const cart = await loadCart(db, { idHash }, { currency, locale, readOnly: true });
     personal = { miniCart: toMiniCart(cart, cartHash(cart)) };
   }
   if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);

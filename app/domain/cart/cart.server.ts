@@ -371,7 +371,7 @@ export async function sessionCartSummary(
 export async function loadCart(
   db: Tx,
   owner: CartOwner | null,
-  ctx: { currency: string; locale: Locale },
+  ctx: { currency: string; locale: Locale; readOnly?: boolean },
 ): Promise<CartView> {
   const cart = owner ? await findCart(db, owner) : null;
   if (!cart) return emptyCart(ctx.currency);
@@ -464,6 +464,7 @@ export async function loadCart(
     locale: ctx.locale,
     now,
     customerId: owner?.customerId ?? null,
+    readOnly: ctx.readOnly,
   });
   const totalsInput: TotalsInput = {
     coupons: coupons.totals,

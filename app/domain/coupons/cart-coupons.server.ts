@@ -17,7 +17,13 @@ import type { CartCoupon, RemovedCoupon } from './coupons.view.ts';
 /** Who is shopping, for per-customer usage limits: a customer id, a billing e-mail, or neither. */
 export type CouponCustomer = { customerId?: number | null; email?: string | null };
 
-export type CouponContext = CouponCustomer & { currency: string; locale: Locale; now?: Date };
+export type CouponContext = CouponCustomer & {
+  currency: string;
+  locale: Locale;
+  now?: Date;
+  /** Leave coupons that no longer apply on the cart: the cart page removes them with a notice. */
+  readOnly?: boolean;
+};
 
 /** A priced cart line, as loadCart has it. */
 export type PricedLineForCoupons = {
@@ -144,7 +150,7 @@ export async function checkCartCoupons(
     if (problem) removed.push({ code: coupon.code, reason: problem });
     else kept.push(coupon);
   }
-  if (removed.length > 0) {
+  if (removed.length > 0 && !ctx.readOnly) {
     const gone = applied.filter((c) => !kept.includes(c)).map((c) => c.id);
     await db
       .delete(cartCoupons)
