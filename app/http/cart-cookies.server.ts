@@ -35,6 +35,7 @@ export async function cartCookiesAfterChange(
   owner: CartOwner,
   context: { currency: string; locale: Locale; secure: boolean },
 ): Promise<string[]> {
-  const cart = await loadCart(db, owner, context);
+  // Read only: a coupon this change made invalid is dropped, with its notice, by the cart page.
+  const cart = await loadCart(db, owner, { ...context, readOnly: true });
   return cartCookies(cartHash(cart), context.secure);
 }

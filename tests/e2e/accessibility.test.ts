@@ -60,7 +60,8 @@ describe.each([1280, 390])('accessibility at %i px', (width) => {
     await page.goto(`/product/${product.slug}`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByRole('link', { name: 'View cart' }).first().click();
+    // The add reveals the mini cart (a dropdown, or a drawer on a phone): on from there.
+    await page.getByRole('dialog').getByRole('link', { name: 'View cart' }).click();
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
     await expectNoAxeViolations(page);
     await context.close();

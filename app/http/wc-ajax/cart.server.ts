@@ -93,7 +93,8 @@ async function cartAnswer(
   extra: Record<string, unknown> = {},
 ): Promise<Response> {
   const { db, currency, locale, env, session, url } = ctx;
-  const cart = await loadCart(db, session, { currency, locale });
+  // Read only: a coupon this change made invalid is dropped, with its notice, by the cart page.
+  const cart = await loadCart(db, session, { currency, locale, readOnly: true });
   const hash = cartHash(cart);
   const mini: MiniCartView = toMiniCart(cart, hash);
   const fragments = await cartFragments(mini, { locale, url });
