@@ -1,6 +1,4 @@
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import type { AppLoadContext } from 'react-router';
 import { MiniCartProvider } from '#app/components/cart/mini-cart-state.tsx';
 import { HeaderCart, PERSONAL_PART } from '#app/components/cart/mini-cart.tsx';
@@ -20,6 +18,7 @@ import { requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { sessionIdHashOf } from '#app/lib/session.server.ts';
 import { CART_HASH_COOKIE } from './cart-cookies.server.ts';
+import { renderInShell } from './wc-ajax/fragments.server.ts';
 
 /**
  * A visitor's data kept briefly by session and cart hash: every cart change sets a new hash
@@ -88,22 +87,8 @@ async function renderPart(
       }),
     ),
   );
-  // Inside a static router at the page's address, whose root carries the currency, as the
-  // page's own root does.
-  const handler = createStaticHandler([
-    {
-      id: 'root',
-      path: '*',
-      loader: () => ({ currency: personal.miniCart.currency }),
-      element: part,
-    },
-  ]);
-  const state = await handler.query(new Request(url));
-  if (state instanceof Response) throw new Error('the header cart cannot redirect');
-  const router = createStaticRouter(handler.dataRoutes, state);
-  const html = Buffer.from(
-    renderToString(createElement(StaticRouterProvider, { router, context: state, hydrate: false })),
-  );
+  // In a static router at the page's address, as the page renders it.
+  const html = Buffer.from(await renderInShell(part, url, personal.miniCart.currency));
   if (rendered.size >= MAX_RENDERED) rendered.delete(rendered.keys().next().value!);
   rendered.set(key, html);
   return html;

@@ -38,14 +38,14 @@ export async function cartFragments(
 }
 
 /**
- * Inside a static router whose root route carries the currency, as the page's root does:
+ * Inside a static router at `url` whose root route carries the currency, as the page's root does:
  * the components link with the router and read the currency from the root's data.
  */
-async function renderInShell(element: ReactElement, url: URL, currency: string) {
+export async function renderInShell(element: ReactElement, url: URL, currency: string) {
   const handler = createStaticHandler([
     { id: 'root', path: '*', loader: () => ({ currency }), element },
   ]);
-  const context = await handler.query(new Request(new URL('/', url)));
+  const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error('the fragment route cannot redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
