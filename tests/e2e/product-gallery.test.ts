@@ -125,6 +125,20 @@ const mainSrc = (page: Page) => page.locator('.gallery-main > img').first().getA
 const lightbox = (page: Page) => page.locator('.pswp');
 const counter = (page: Page) => page.locator('.pswp__counter');
 const hashOf = (page: Page) => page.evaluate(() => window.location.hash);
+/**
+ * The lightbox, if open, has finished opening (it then takes focus) and its fades have run:
+ * mid-fade its controls are translucent, which no contrast check wants.
+ */
+const lightboxSettled = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.querySelector('.pswp');
+    if (!root) return true;
+    // Transitions only: a loading indicator's endless spin is no fade.
+    const fading = root
+      .getAnimations({ subtree: true })
+      .some((a) => a instanceof CSSTransition && a.playState === 'running');
+    return root.contains(document.activeElement) && !fading;
+  });
 
 describe('product gallery', () => {
   it('opens the lightbox from the main picture, carries the picture in the address and restores it on close (de)', async () => {
@@ -143,6 +157,7 @@ describe('product gallery', () => {
     for (const control of ['Schließen (Esc)', 'Vergrößern oder verkleinern', 'Nächstes Bild']) {
       expect(await page.getByRole('button', { name: control, exact: true }).count()).toBe(1);
     }
+    await lightboxSettled(page);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Nächstes Bild', exact: true }).click();
@@ -162,6 +177,7 @@ describe('product gallery', () => {
     );
     const download = page.getByRole('link', { name: 'Bild herunterladen' });
     expect(await download.getAttribute('download')).toBe(`${product.tag}-b-full.webp`);
+    await lightboxSettled(page);
     await expectNoAxeViolations(page);
     // Escape closes the menu first, then the lightbox.
     await page.keyboard.press('Escape');
@@ -188,6 +204,7 @@ describe('product gallery', () => {
     for (const control of ['Close (Esc)', 'Zoom in or out', 'Previous image', 'Share']) {
       expect(await page.getByRole('button', { name: control, exact: true }).count()).toBe(1);
     }
+    await lightboxSettled(page);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Close (Esc)', exact: true }).click();
     await lightbox(page).waitFor({ state: 'detached' });
@@ -307,6 +324,7 @@ describe('product gallery', () => {
     expect(await error.getByRole('link', { name: 'Bilddatei öffnen' }).getAttribute('href')).toBe(
       `/media/${product.tag}-b-full.webp`,
     );
+    await lightboxSettled(page);
     await expectNoAxeViolations(page);
     await context.close();
   });
@@ -371,6 +389,7 @@ describe('product gallery', () => {
     expect(
       await page.locator('.tab-panel a[href*="evil.example"], a[href*="zu-kurz"]').count(),
     ).toBe(0);
+    await lightboxSettled(page);
     await expectNoAxeViolations(page);
 
     await link.click();
@@ -474,6 +493,7 @@ describe('product gallery', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => counter(page).textContent()).toBe('2 / 3');
     expect(await hashOf(page)).toBe('');
+    await lightboxSettled(page);
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await lightbox(page).waitFor({ state: 'detached' });
@@ -505,9 +525,11 @@ describe('product gallery', () => {
     await expect.poll(() => mainSrc(page)).toContain(`${product.tag}-b-large.webp`);
     await swipe(100, 300);
     await expect.poll(() => mainSrc(page)).toContain(`${product.tag}-a-large.webp`);
+    await lightboxSettled(page);
     await expectNoAxeViolations(page);
     await mainLink(page).tap();
     await lightbox(page).waitFor();
+    await lightboxSettled(page);
     await expectNoAxeViolations(page);
     await context.close();
   });
