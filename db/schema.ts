@@ -11,3 +11,4 @@ export * from '#app/domain/forms/captcha.schema.ts';
 export * from '#server/jobs.schema.ts';
 export * from '#app/domain/coupons/coupons.schema.ts';
 export * from '#app/domain/shipping/shipping.schema.ts';
+export * from '#app/domain/customers/customers.schema.ts';
