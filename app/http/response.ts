@@ -6,7 +6,15 @@ export type Headers = Record<string, string>;
 
 /** JSON with the shop's API headers; never cached by browsers or proxies. */
 export function json(body: unknown, init: { status?: number; headers?: Headers } = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return jsonText(JSON.stringify(body), init);
+}
+
+/** The same for a body serialized already (a kept answer). */
+export function jsonText(
+  body: string,
+  init: { status?: number; headers?: Headers } = {},
+): Response {
+  return new Response(body, {
     status: init.status ?? 200,
     headers: {
       'Content-Type': 'application/json; charset=utf-8',

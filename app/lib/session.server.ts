@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
-import { sessions } from '#db/schema.ts';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { carts, sessions } from '#db/schema.ts';
 import { readCookie, serializeCookie } from './cookies.ts';
 import type { Tx } from './db.server.ts';
 import type { Env } from './env.server.ts';
@@ -8,7 +8,13 @@ import type { Env } from './env.server.ts';
 export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 30;
 
-export type Session = { idHash: string; customerId: number | null; data: Record<string, unknown> };
+export type Session = {
+  idHash: string;
+  customerId: number | null;
+  data: Record<string, unknown>;
+  /** The revision of the session's cart when the session was read; null without a cart. */
+  cartRevision: number | null;
+};
 
 export function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('base64url');
@@ -44,9 +50,19 @@ async function loadSession(db: Tx, id: string | undefined): Promise<Session | nu
   return sessionByHash(db, hashSessionId(id));
 }
 
+/** Read with the session, so a kept answer about the cart costs no query of its own. */
+const cartRevisionOfSession = sql<number | null>`(
+  select ${carts.revision} from ${carts} where ${carts.sessionIdHash} = ${sessions.idHash}
+)`.mapWith((value: unknown) => (value === null ? null : Number(value)));
+
 async function sessionByHash(db: Tx, idHash: string): Promise<Session | null> {
   const [row] = await db
-    .select({ idHash: sessions.idHash, customerId: sessions.customerId, data: sessions.data })
+    .select({
+      idHash: sessions.idHash,
+      customerId: sessions.customerId,
+      data: sessions.data,
+      cartRevision: cartRevisionOfSession,
+    })
     .from(sessions)
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
@@ -74,7 +90,12 @@ export async function ensureSession(
   const existing = await readSession(db, request, scope);
   if (existing) return { session: existing, setCookie: null };
   const id = randomBytes(32).toString('base64url');
-  const session: Session = { idHash: hashSessionId(id), customerId: null, data: {} };
+  const session: Session = {
+    idHash: hashSessionId(id),
+    customerId: null,
+    data: {},
+    cartRevision: null,
+  };
   await db.insert(sessions).values({
     idHash: session.idHash,
     expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { cartItems } from '#app/domain/cart/cart.schema.ts';
 import { createAttribute, createDepositType, createProduct } from '#db/seed/factories.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
@@ -299,6 +300,25 @@ describe('Store API cart', () => {
       expect(answer.data.cart.items[0].quantity).toBe(2);
     }
     expect((await theirs.cart()).items[0].quantity).toBe(1);
+  });
+
+  it('never answers with an older cart than the database holds, whoever changed it', async () => {
+    const db = shop.database.db;
+    const client = await StoreClient.start(shop.url);
+    const other = await StoreClient.start(shop.url);
+    await client.post('/cart/add-item', { id: ids.coffee, quantity: 1 });
+    await other.post('/cart/add-item', { id: ids.crate, quantity: 2 });
+    const first = await client.cart();
+    expect(first.items.map((i: { quantity: number }) => i.quantity)).toEqual([1]);
+    // Asked again: the same answer, and the other session still gets its own.
+    expect(await client.cart()).toEqual(first);
+    expect((await other.cart()).items.map((i: { id: number }) => i.id)).toEqual([ids.crate]);
+    // Another instance changes the line in the database: the next answer shows it.
+    await db.update(cartItems).set({ quantity: 5 }).where(eq(cartItems.key, first.items[0].key));
+    const after = await client.cart();
+    expect(after.items[0].quantity).toBe(5);
+    expect(after.totals.total_price).not.toBe(first.totals.total_price);
+    expect((await other.cart()).items[0].quantity).toBe(2);
   });
 
   describe('bad input changes nothing', () => {

@@ -22,7 +22,11 @@ const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'shop-benc
 
 const TARGETS = {
   anonymousVsStatic: 0.25,
+  // A shopper with a cart pays no more than one without (the cart issue).
+  sessionVsStatic: 0.25,
   cartVsPing: 0.3,
+  // The one absolute figure: the cart issue asks the Store API cart for 1,500 req/s.
+  cartRps: 1500,
   productJsGzipKB: 110,
   listingFirstVisitJsGzipKB: 100,
 };
@@ -287,6 +291,7 @@ function printSummary(r) {
   const verdict = (ok) => (ok ? '(target met)' : '(below target)');
   const anonymousRatio = r.anonymous.rps / r.static.rps;
   const cartRatio = r.cart.rps / r.ping.rps;
+  const sessionRatio = r.session.rps / r.static.rps;
   const productJs = r.js.product.gzip / KB;
   const listingJs = r.js.listing.gzip / KB;
   const rows = [
@@ -295,15 +300,27 @@ function printSummary(r) {
       `${fmt(r.anonymous.rps, 0)} req/s`,
       `render cache ${fmt(r.hitRate * 100, 1)} % HIT`,
     ],
-    ['product page, session cookie (ii)', `${fmt(r.session.rps, 0)} req/s`, 'renders every time'],
+    [
+      'product page, session cookie (ii)',
+      `${fmt(r.session.rps, 0)} req/s`,
+      'shared rendering, personal parts filled in',
+    ],
     ['static copy (iii)', `${fmt(r.static.rps, 0)} req/s`, r.staticKind],
     [
       '(i) / (iii)',
       pct(anonymousRatio),
       `≥ ${pct(TARGETS.anonymousVsStatic)} ${verdict(anonymousRatio >= TARGETS.anonymousVsStatic)}`,
     ],
-    ['(ii) / (iii)', pct(r.session.rps / r.static.rps), 'no target'],
-    ['Store API cart, 2 items', `${fmt(r.cart.rps, 0)} req/s`, ''],
+    [
+      '(ii) / (iii)',
+      pct(sessionRatio),
+      `≥ ${pct(TARGETS.sessionVsStatic)} ${verdict(sessionRatio >= TARGETS.sessionVsStatic)}`,
+    ],
+    [
+      'Store API cart, 2 items',
+      `${fmt(r.cart.rps, 0)} req/s`,
+      `≥ ${fmt(TARGETS.cartRps, 0)} req/s on this machine ${verdict(r.cart.rps >= TARGETS.cartRps)}`,
+    ],
     ['bare ping', `${fmt(r.ping.rps, 0)} req/s`, 'node:http, own process'],
     [
       'cart / ping',

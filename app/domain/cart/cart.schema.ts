@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -23,6 +24,11 @@ export const carts = pgTable(
     }),
     customerId: integer('customer_id'),
     currency: text('currency').notNull(),
+    /**
+     * Moves on every change to the cart, its lines, coupons or customer (triggers of migration
+     * 0013), whoever makes it: a kept rendering of the cart is valid while this stands.
+     */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

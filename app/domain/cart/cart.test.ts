@@ -5,7 +5,10 @@ import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
 import { eq } from 'drizzle-orm';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
-import { carts } from './cart.schema.ts';
+import { cartItems, carts } from './cart.schema.ts';
+import { cartCoupons } from '#app/domain/coupons/coupons.schema.ts';
+import { writeCartCustomer, readCartCustomer } from '#app/domain/shipping/shipping.server.ts';
+import { createCoupon } from '#db/seed/factories.ts';
 import {
   GUEST_CART_DAYS_SETTING,
   addItem,
@@ -263,5 +266,43 @@ describe('cart', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.idHash, me.idHash));
     expect(await sessionCartSummary(db, me.idHash)).toBeNull();
+  });
+
+  it('moves the revision on every change to lines, coupons, customer and owner, whoever writes', async () => {
+    const db = handle.db;
+    const tea = await createProduct(db, { name: { de: 'Tee', en: 'Tea' }, regularPrice: 499 });
+    const me = await owner();
+    await addItem(db, me, { id: tea.product.id, quantity: 1 }, ctx);
+    const [cart] = await db.select().from(carts).where(eq(carts.sessionIdHash, me.idHash));
+    const revision = async () =>
+      (await db.select({ r: carts.revision }).from(carts).where(eq(carts.id, cart!.id)))[0]!.r;
+    const seen = [await revision()];
+    const moved = async (change: () => Promise<unknown>) => {
+      await change();
+      const now = await revision();
+      expect(now).toBeGreaterThan(seen.at(-1)!);
+      seen.push(now);
+    };
+    const key = cartItemKey(tea.product.id, null, {});
+    await moved(() => updateItemQuantity(db, me, { key, quantity: 3 }, ctx));
+    // Another instance writing the line directly, past this code's own bookkeeping.
+    await moved(() =>
+      db.update(cartItems).set({ quantity: 4 }).where(eq(cartItems.cartId, cart!.id)),
+    );
+    const coupon = await createCoupon(db, { code: `REV${counter}` });
+    await moved(() => db.insert(cartCoupons).values({ cartId: cart!.id, couponId: coupon.id }));
+    await moved(() => db.delete(cartCoupons).where(eq(cartCoupons.cartId, cart!.id)));
+    await moved(async () =>
+      writeCartCustomer(db, cart!.id, {
+        ...(await readCartCustomer(db, cart!.id)),
+        calculated: true,
+      }),
+    );
+    await moved(() => db.update(carts).set({ customerId: 42 }).where(eq(carts.id, cart!.id)));
+    await moved(() => removeItem(db, me, key));
+    // Touching the cart's own time is no change to what it holds.
+    const before = await revision();
+    await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart!.id));
+    expect(await revision()).toBe(before);
   });
 });

@@ -13,7 +13,8 @@ import { STORE_API_CODES } from './codes.ts';
 import { cartJson } from './serializers.server.ts';
 import { cartHash } from '#app/domain/cart/cart-hash.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
-import { json } from '../response.ts';
+import { json, jsonText } from '../response.ts';
+import { REFERENCE_TTL_MS } from '#app/domain/kernel/short-lived.server.ts';
 
 /** The whole cart as the Store API shows it, prices computed now. */
 async function currentCart(ctx: EndpointContext<unknown>) {
@@ -22,12 +23,40 @@ async function currentCart(ctx: EndpointContext<unknown>) {
   return cartJson(cart, { currency, locale, shopUrl: env.SHOP_URL });
 }
 
+/**
+ * GET answers kept per instance by session and cart revision. Every change to a cart moves its
+ * revision in the changing transaction (database triggers), and the revision is read with the
+ * session, so a kept answer never shows an older cart and a hit costs that one query. Prices
+ * and coupons that change by the clock or by an edit in the catalog show within KEPT_MS.
+ */
+const KEPT_MS = REFERENCE_TTL_MS;
+const MAX_KEPT = 10_000;
+const keptCarts = new Map<string, { body: string; until: number }>();
+
+function keptCartKey(ctx: EndpointContext<unknown>): string {
+  const { session, locale, currency } = ctx;
+  // Without a cart row every session sees the same empty cart.
+  const cart = session?.cartRevision == null ? 'none' : `${session.idHash}|${session.cartRevision}`;
+  return `${cart}|${locale}|${currency}`;
+}
+
 /** GET: the session's cart; starts a session so the answer carries its `Nonce`. */
 export const getCart = defineEndpoint({
   methods: ['GET'],
   codes: STORE_API_CODES,
   session: 'start',
-  handle: async (ctx) => ({ ok: true, value: await currentCart(ctx) }),
+  handle: async (ctx) => {
+    const key = keptCartKey(ctx);
+    const now = Date.now();
+    const found = keptCarts.get(key);
+    let body = found && found.until > now ? found.body : undefined;
+    if (body === undefined) {
+      body = JSON.stringify(await currentCart(ctx));
+      if (keptCarts.size >= MAX_KEPT) keptCarts.delete(keptCarts.keys().next().value!);
+      keptCarts.set(key, { body, until: now + KEPT_MS });
+    }
+    return jsonText(body, { headers: ctx.headers });
+  },
 });
 
 /** A state-changing cart call: token checked, input parsed, the whole cart in the answer. */
