@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { carts, sessions } from '#db/schema.ts';
+import { sessions } from '#db/schema.ts';
 import { readCookie, serializeCookie } from './cookies.ts';
 import type { Tx } from './db.server.ts';
 import type { Env } from './env.server.ts';
@@ -12,8 +12,11 @@ export type Session = {
   idHash: string;
   customerId: number | null;
   data: Record<string, unknown>;
-  /** The revision of the session's cart when the session was read; null without a cart. */
-  cartRevision: number | null;
+  /**
+   * What the session's cart depends on, as it stood when the session was read: the cart's
+   * revision and the row versions of its products and coupons. Null without a cart.
+   */
+  cartState: string | null;
 };
 
 export function hashSessionId(id: string): string {
@@ -50,10 +53,24 @@ async function loadSession(db: Tx, id: string | undefined): Promise<Session | nu
   return sessionByHash(db, hashSessionId(id));
 }
 
-/** Read with the session, so a kept answer about the cart costs no query of its own. */
-const cartRevisionOfSession = sql<number | null>`(
-  select ${carts.revision} from ${carts} where ${carts.sessionIdHash} = ${sessions.idHash}
-)`.mapWith((value: unknown) => (value === null ? null : Number(value)));
+/**
+ * Read with the session, so a kept answer about the cart costs no query of its own. The cart's
+ * revision moves with its lines, coupons and customer (database triggers); `xmin`, the version
+ * of a row, changes with every update of a product or coupon in it (a price, the stock),
+ * whoever writes it.
+ */
+const cartStateOfSession = sql<string | null>`(
+  select c.revision::text
+    || ':' || coalesce((
+      select sum(p.xmin::text::bigint) from cart_items i
+      join products p on p.id = i.product_id or p.id = i.variation_id
+      where i.cart_id = c.id), 0)::text
+    || ':' || coalesce((
+      select sum(k.xmin::text::bigint) from cart_coupons cc
+      join coupons k on k.id = cc.coupon_id
+      where cc.cart_id = c.id), 0)::text
+  from carts c where c.session_id_hash = "sessions"."id_hash"
+)`;
 
 async function sessionByHash(db: Tx, idHash: string): Promise<Session | null> {
   const [row] = await db
@@ -61,7 +78,7 @@ async function sessionByHash(db: Tx, idHash: string): Promise<Session | null> {
       idHash: sessions.idHash,
       customerId: sessions.customerId,
       data: sessions.data,
-      cartRevision: cartRevisionOfSession,
+      cartState: cartStateOfSession,
     })
     .from(sessions)
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
@@ -94,7 +111,7 @@ export async function ensureSession(
     idHash: hashSessionId(id),
     customerId: null,
     data: {},
-    cartRevision: null,
+    cartState: null,
   };
   await db.insert(sessions).values({
     idHash: session.idHash,

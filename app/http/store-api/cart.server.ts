@@ -24,10 +24,11 @@ async function currentCart(ctx: EndpointContext<unknown>) {
 }
 
 /**
- * GET answers kept per instance by session and cart revision. Every change to a cart moves its
- * revision in the changing transaction (database triggers), and the revision is read with the
- * session, so a kept answer never shows an older cart and a hit costs that one query. Prices
- * and coupons that change by the clock or by an edit in the catalog show within KEPT_MS.
+ * GET answers kept per instance by session and cart state: the cart's revision (moved in the
+ * changing transaction by database triggers) and the row versions of its products and coupons,
+ * read with the session. A kept answer never shows an older cart, stock or price than the
+ * database holds, and a hit costs that one query. What changes by the clock (a sale's start,
+ * a coupon's expiry) or elsewhere (shipping zones, settings) shows within KEPT_MS.
  */
 const KEPT_MS = REFERENCE_TTL_MS;
 const MAX_KEPT = 10_000;
@@ -35,8 +36,9 @@ const keptCarts = new Map<string, { body: string; until: number }>();
 
 function keptCartKey(ctx: EndpointContext<unknown>): string {
   const { session, locale, currency } = ctx;
-  // Without a cart row every session sees the same empty cart.
-  const cart = session?.cartRevision == null ? 'none' : `${session.idHash}|${session.cartRevision}`;
+  // A guest without a cart row sees the same empty cart as every other.
+  const nobodys = !session || (session.cartState === null && session.customerId === null);
+  const cart = nobodys ? 'none' : `${session.idHash}|${session.cartState}`;
   return `${cart}|${locale}|${currency}`;
 }
 
