@@ -73,7 +73,7 @@ export async function findCart(db: Tx, owner: CartOwner) {
 export async function findOrCreateCart(db: Tx, owner: CartOwner, currency: string) {
   const [created] = await db
     .insert(carts)
-    .values({ sessionIdHash: owner.idHash, currency })
+    .values({ sessionIdHash: owner.idHash, customerId: owner.customerId ?? null, currency })
     .onConflictDoNothing({ target: carts.sessionIdHash })
     .returning();
   return created ?? (await findCart(db, owner))!;
