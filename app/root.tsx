@@ -52,6 +52,9 @@ export const handle = {
     'error',
     'ui',
     'home.usp_shipping',
+    // The header's account link and its login popup.
+    'login',
+    'password',
     ...MINI_CART_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;

@@ -12,6 +12,13 @@ export default [
   route('rueckruf', 'routes/callback.tsx'),
   ...legal.map((slug) => route(slug, 'routes/legal.tsx', { id: `legal-${slug}` })),
   route('set-language', 'routes/set-language.ts'),
+  route('my-account', 'routes/account/my-account.tsx'),
+  route('my-account/logout', 'routes/account/logout.ts'),
+  route('my-account/lost-password', 'routes/account/lost-password.tsx'),
+  route('my-account/edit-account', 'routes/account/edit-account.tsx'),
+  route('my-account/edit-address', 'routes/account/edit-address.tsx'),
+  route('my-account/activate', 'routes/account/activate.tsx'),
+  route('my-account/confirm-email', 'routes/account/confirm-email.tsx'),
 
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),

@@ -140,10 +140,7 @@ export async function deleteCustomerSessions(
   await db
     .delete(sessions)
     .where(
-      and(
-        eq(sessions.customerId, customerId),
-        except ? ne(sessions.idHash, except) : undefined,
-      ),
+      and(eq(sessions.customerId, customerId), except ? ne(sessions.idHash, except) : undefined),
     );
 }
 

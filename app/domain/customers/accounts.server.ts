@@ -12,7 +12,12 @@ import {
   isKnownCountry,
   normalizeAddress,
 } from './address-locale.ts';
-import { type CustomerRow, type StoredAddress, customerTokens, customers } from './customers.schema.ts';
+import {
+  type CustomerRow,
+  type StoredAddress,
+  customerTokens,
+  customers,
+} from './customers.schema.ts';
 import { MISMATCH, blacklistWords, passwordStrength } from './password-strength.ts';
 import { hashPassword, verifyPassword } from './passwords.server.ts';
 import {

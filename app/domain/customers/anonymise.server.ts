@@ -45,10 +45,7 @@ export const ORDER_CONTACT_COLUMNS = [
 
 /** Reviews stay with the product; their author becomes nobody in particular. */
 const anonymiseReviews: Anonymiser = async (tx, customer) => {
-  await tx
-    .update(reviews)
-    .set({ email: '', author: '—' })
-    .where(eq(reviews.email, customer.email));
+  await tx.update(reviews).set({ email: '', author: '—' }).where(eq(reviews.email, customer.email));
 };
 
 const anonymiseCouponUses: Anonymiser = async (tx, customer) => {

@@ -87,9 +87,7 @@ export async function exportCustomer(db: Tx, customerId: number) {
     carts: cartRows.map((c) => ({
       currency: c.currency,
       updatedAt: c.updatedAt,
-      items: items
-        .filter((i) => i.cartId === c.id)
-        .map(({ cartId: _cart, ...item }) => item),
+      items: items.filter((i) => i.cartId === c.id).map(({ cartId: _cart, ...item }) => item),
     })),
     reviews: reviewRows,
     couponUses: couponRows,

@@ -11,7 +11,9 @@ export const MISMATCH: StrengthLevel = 5;
 export const DEFAULT_MIN_STRENGTH = 3;
 
 /** The meter's word for a level. */
-export function strengthName(level: StrengthLevel): 'short' | 'bad' | 'good' | 'strong' | 'mismatch' {
+export function strengthName(
+  level: StrengthLevel,
+): 'short' | 'bad' | 'good' | 'strong' | 'mismatch' {
   if (level === 5) return 'mismatch';
   if (level === 4) return 'strong';
   if (level === 3) return 'good';

@@ -14,7 +14,6 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
-
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
