@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import { Icon } from '#app/components/icon.tsx';
 import { usePersonal } from '#app/components/personal.ts';
@@ -21,6 +21,9 @@ export function HeaderAccount() {
   const { account } = usePersonal(root?.currency ?? 'EUR');
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // The popup's form leads to another page (the account, or its own popup with the errors).
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setOpen(false), [location.key]);
   const label = account ? t('nav.account') : t('login.header_link');
   return (
     <div data-personal={ACCOUNT_PART} className="header-account">

@@ -1,3 +1,5 @@
+import type { MessageArea } from '#app/lib/i18n.ts';
+
 /** What an account form's post answers with: the page shows it as a notice beside the form. */
 export type AccountActionData = {
   ok: boolean;
@@ -23,3 +25,13 @@ export const ACCOUNT_NOTICES = [
   'password_changed',
 ] as const;
 export type AccountNotice = (typeof ACCOUNT_NOTICES)[number];
+
+/** The catalog parts every account page sends. */
+export const ACCOUNT_MESSAGE_AREAS: MessageArea[] = [
+  'account',
+  'login',
+  'password',
+  'shipping',
+  'forms.required_mark',
+  'forms.optional_mark',
+];

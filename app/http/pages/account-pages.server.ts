@@ -12,24 +12,14 @@ import {
   SHOP_COUNTRY,
 } from '#app/domain/customers/address-locale.ts';
 import type { StoredAddress } from '#app/domain/customers/customers.schema.ts';
-import type { MessageArea, TextKey } from '#app/lib/i18n.ts';
+import type { TextKey } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
-import { ACCOUNT_NOTICES, type AccountNotice } from './account-form.view.ts';
+import { ACCOUNT_MESSAGE_AREAS, ACCOUNT_NOTICES, type AccountNotice } from './account-form.view.ts';
 import { currentCustomer, requireCustomer } from './account-form.server.ts';
 import { forgetPersonal } from '../personal.server.ts';
 import { shop } from '../request.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
-
-/** The catalog parts every account page sends. */
-export const ACCOUNT_MESSAGE_AREAS: MessageArea[] = [
-  'account',
-  'login',
-  'password',
-  'shipping',
-  'forms.required_mark',
-  'forms.optional_mark',
-];
 
 function noticeOf(url: URL): AccountNotice | null {
   const value = url.searchParams.get('notice');

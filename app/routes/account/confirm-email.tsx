@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/confirm-email';
 import { Notice } from '#app/components/ui/notice.tsx';
-import {
-  ACCOUNT_MESSAGE_AREAS,
-  loadEmailConfirmation,
-} from '#app/http/pages/account-pages.server.ts';
+import { loadEmailConfirmation } from '#app/http/pages/account-pages.server.ts';
+import { ACCOUNT_MESSAGE_AREAS } from '#app/http/pages/account-form.view.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
