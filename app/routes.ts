@@ -17,6 +17,7 @@ export default [
   route('my-account/lost-password', 'routes/account/lost-password.tsx'),
   route('my-account/edit-account', 'routes/account/edit-account.tsx'),
   route('my-account/edit-address', 'routes/account/edit-address.tsx'),
+  route('my-account/export', 'routes/account/export.ts'),
   route('my-account/activate', 'routes/account/activate.tsx'),
   route('my-account/confirm-email', 'routes/account/confirm-email.tsx'),
 

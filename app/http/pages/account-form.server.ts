@@ -377,7 +377,7 @@ const DETAIL_LABELS: Record<string, TextKey> = {
   account_email: 'account.email',
 };
 
-/** Posts of `/my-account/edit-account`: details and password, data export, deletion. */
+/** Posts of `/my-account/edit-account`: details and password, and deletion. */
 export async function handleEditAccount(args: Args) {
   const base = shop(args);
   const { session, customer } = await currentCustomer(args);
@@ -389,16 +389,6 @@ export async function handleEditAccount(args: Args) {
   const tokenProblem = checkToken(base, session, form);
   if (tokenProblem) return refuse(base, intent, tokenProblem);
 
-  if (intent === 'export') {
-    const exported = await exportCustomer(base.db, customer.id);
-    return new Response(JSON.stringify(exported, null, 2), {
-      headers: {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Disposition': `attachment; filename="ladenzeile-daten-${new Date().toISOString().slice(0, 10)}.json"`,
-        'Cache-Control': 'no-store',
-      },
-    });
-  }
   if (intent === 'delete_account') {
     const confirmed = await confirmPassword(
       base.db,
@@ -483,6 +473,32 @@ export async function handleEditAccount(args: Args) {
   });
   messages.push(base.t('account.password_changed'));
   return reply(base, intent, { ok: true, messages }, {}, started.headers);
+}
+
+/**
+ * `POST /my-account/export`: everything the shop holds about the customer as a JSON download
+ * (GDPR Art. 15 and 20). A POST with the session's token, so no other site can trigger it.
+ */
+export async function handleExport(args: Args): Promise<Response> {
+  const base = shop(args);
+  const { session, customer } = await currentCustomer(args);
+  if (!session || !customer) return redirect('/my-account');
+  const read = await readForm(args.request);
+  if (!read.ok || checkToken(base, session, read.value)) {
+    return new Response(base.t('account.error.session_expired'), {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  }
+  const exported = await exportCustomer(base.db, customer.id);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(JSON.stringify(exported, null, 2), {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="ladenzeile-account-${day}.json"`,
+      'Cache-Control': 'no-store',
+    },
+  });
 }
 
 /** Posts of `/my-account/edit-address`: one address (billing or shipping) per form. */

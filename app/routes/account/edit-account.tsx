@@ -147,8 +147,7 @@ export default function EditAccount({ loaderData }: Route.ComponentProps) {
       <section className="account-section" aria-labelledby="data-title">
         <h2 id="data-title">{t('account.data_title')}</h2>
         <p>{t('account.export_text')}</p>
-        <Form method="post" reloadDocument>
-          <input type="hidden" name="intent" value="export" />
+        <Form method="post" action="/my-account/export" reloadDocument>
           <input type="hidden" name="security" value={security} />
           <button type="submit" className="button button-secondary">
             {t('account.export_submit')}
