@@ -55,6 +55,8 @@ export const handle = {
     // The header's account link and its login popup.
     'login',
     'password',
+    'forms.required_mark',
+    'forms.optional_mark',
     ...MINI_CART_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
