@@ -52,6 +52,11 @@ export const handle = {
     'error',
     'ui',
     'home.usp_shipping',
+    // The header's account link and its login popup.
+    'login',
+    'password',
+    'forms.required_mark',
+    'forms.optional_mark',
     ...MINI_CART_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;

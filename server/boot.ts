@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import {
@@ -12,6 +14,7 @@ import { seedDemoCatalog } from '#db/seed/seed.ts';
 import { seedDemoForms } from '#db/seed/demo-forms.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { createShopServer } from './app.ts';
+import { ensureShopManager } from '#app/domain/customers/shop-manager.server.ts';
 import { startJobRunner } from './jobs.ts';
 
 export function mediaDirOf(env: Env): string {
@@ -52,6 +55,47 @@ export async function seedIfEmpty(
     );
   if (await seedDemoForms(handle.db)) log('demo contact forms seeded');
   if (await seedDemoShipping(handle.db)) log('demo shipping zones seeded');
+}
+
+/** Outside production, the shop manager's address when ADMIN_EMAIL is not set. */
+export const DEVELOPMENT_ADMIN_EMAIL = 'shop-manager@example.com';
+
+/**
+ * The shop manager from ADMIN_EMAIL and ADMIN_PASSWORD. There is never a default password:
+ * in production both must be set (or neither, for no manager); in development a missing
+ * password is generated once, printed once and kept in DATA_DIR/admin-password.
+ */
+export async function ensureAdmin(
+  handle: DatabaseHandle,
+  env: Env,
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  let email = env.ADMIN_EMAIL;
+  let password = env.ADMIN_PASSWORD;
+  // Production without both (parseEnv refuses one alone), or a test shop: no manager.
+  if ((env.NODE_ENV === 'production' && !password) || (env.NODE_ENV === 'test' && !email)) {
+    return;
+  }
+  email ??= DEVELOPMENT_ADMIN_EMAIL;
+  let generated = false;
+  if (!password) {
+    const file = path.join(env.DATA_DIR, 'admin-password');
+    if (existsSync(file)) {
+      password = readFileSync(file, 'utf8').trim();
+    } else {
+      password = randomBytes(18).toString('base64url');
+      mkdirSync(env.DATA_DIR, { recursive: true });
+      writeFileSync(file, `${password}\n`, { mode: 0o600 });
+      generated = true;
+    }
+  }
+  const created = await ensureShopManager(handle.db, { email, password });
+  if (created && generated) {
+    log(`shop manager created: ${email} with the generated password ${password}`);
+    log(`(kept in ${path.join(env.DATA_DIR, 'admin-password')}; change it under /my-account)`);
+  } else if (created) {
+    log(`shop manager created: ${email}`);
+  }
 }
 
 export type RunningShop = {

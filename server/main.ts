@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { ConfigError, parseEnv } from '#app/lib/env.server.ts';
 import { DatabaseStartError } from '#app/lib/db.server.ts';
-import { openShopDatabase, seedIfEmpty, startShop } from './boot.ts';
+import { ensureAdmin, openShopDatabase, seedIfEmpty, startShop } from './boot.ts';
 
 const BUILD_DIR = path.resolve('build');
 
@@ -11,6 +11,7 @@ async function main() {
   const env = parseEnv();
   const database = await openShopDatabase(env);
   if (process.env.SEED_DEMO !== 'false') await seedIfEmpty(database, env);
+  await ensureAdmin(database, env);
   const build = (await import(
     pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href
   )) as ServerBuild;

@@ -11,6 +11,7 @@ import { BackToTop } from './chrome/back-to-top.tsx';
 import { MobileMenu } from './chrome/mobile-menu.tsx';
 import { GrowlRegion } from './ui/growl.tsx';
 import { HeaderCart } from './cart/mini-cart.tsx';
+import { HeaderAccount } from './account/header-account.tsx';
 
 /**
  * The header in its slot: the slot keeps the header's place in the page while the header is
@@ -57,12 +58,7 @@ function HeaderBar({
         </Link>
         <SearchForm />
         <nav className="header-actions" aria-label={t('nav.account')}>
-          <Link to="/my-account" className="header-action" aria-label={t('nav.account')}>
-            <Icon name="user" />
-            <span className="header-action-label" aria-hidden="true">
-              {t('nav.account')}
-            </span>
-          </Link>
+          <HeaderAccount />
           <HeaderCart />
         </nav>
       </div>

@@ -8,7 +8,10 @@ import { type MiniCartView, emptyMiniCart } from '#app/domain/cart/mini-cart.vie
  * visitor; the server fills the personal parts into each answer and adds this data as JSON,
  * from which the browser hydrates them.
  */
-export type Personal = { miniCart: MiniCartView };
+export type Personal = { miniCart: MiniCartView; account: PersonalAccount | null };
+
+/** The logged-in customer as the header shows them; null for a guest. */
+export type PersonalAccount = { name: string };
 
 const nobody = new Map<string, Personal>();
 
@@ -16,7 +19,7 @@ const nobody = new Map<string, Personal>();
 export function anonymous(currency: string): Personal {
   let personal = nobody.get(currency);
   if (!personal) {
-    personal = { miniCart: emptyMiniCart(currency) };
+    personal = { miniCart: emptyMiniCart(currency), account: null };
     nobody.set(currency, personal);
   }
   return personal;
@@ -41,7 +44,8 @@ function readDocument(): Personal | null {
   if (!text) return null;
   try {
     const data = JSON.parse(text) as Partial<Personal>;
-    return Array.isArray(data.miniCart?.lines) ? (data as Personal) : null;
+    if (!Array.isArray(data.miniCart?.lines)) return null;
+    return { miniCart: data.miniCart, account: data.account ?? null };
   } catch {
     return null;
   }

@@ -2,6 +2,8 @@ import { createElement } from 'react';
 import type { AppLoadContext } from 'react-router';
 import { MiniCartProvider } from '#app/components/cart/mini-cart-state.tsx';
 import { HeaderCart, PERSONAL_PART } from '#app/components/cart/mini-cart.tsx';
+import { ACCOUNT_PART, HeaderAccount } from '#app/components/account/header-account.tsx';
+import { customerById } from '#app/domain/customers/accounts.server.ts';
 import {
   PERSONAL_DATA_ID,
   type Personal,
@@ -52,40 +54,59 @@ export async function personalData(
   if (summary.itemCount > 0) {
     // A glance at the header changes nothing: the cart page tells about dropped coupons.
     const cart = await loadCart(db, { idHash }, { currency, locale, readOnly: true });
-    personal = { miniCart: toMiniCart(cart, cartHash(cart)) };
+    personal = { ...personal, miniCart: toMiniCart(cart, cartHash(cart)) };
+  }
+  if (summary.customerId !== null) {
+    const customer = await customerById(db, summary.customerId);
+    if (customer) {
+      personal = { ...personal, account: { name: customer.displayName || customer.email } };
+    }
   }
   if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
   kept.set(key, { personal, until: now + KEEP_MS });
   return personal;
 }
 
-/** Renderings of the header cart: few distinct ones per cart, so they are kept too. */
+/**
+ * Forgets what is kept for a session (on this instance): after a logout, a deletion or a
+ * change of the account's name, which leave the cart hash as it was.
+ */
+export function forgetPersonal(idHash: string): void {
+  for (const key of kept.keys()) if (key.startsWith(`${idHash}|`)) kept.delete(key);
+}
+
+/** Renderings of the personal parts: few distinct ones per cart, so they are kept too. */
 const rendered = new Map<string, Buffer>();
 const MAX_RENDERED = 2_000;
 
+type PartName = typeof PERSONAL_PART | typeof ACCOUNT_PART;
+
 async function renderPart(
+  name: PartName,
   personal: Personal,
   context: AppLoadContext,
   url: URL,
   locale: Locale,
 ): Promise<Buffer> {
   const shownByPage = ['/cart', '/checkout'].includes(url.pathname);
-  const key = `${locale}|${shownByPage}|${JSON.stringify(personal.miniCart)}`;
+  const key =
+    name === PERSONAL_PART
+      ? `${name}|${locale}|${shownByPage}|${JSON.stringify(personal.miniCart)}`
+      : `${name}|${locale}|${JSON.stringify(personal.account)}`;
   const known = rendered.get(key);
   if (known) return known;
-  const behaviour = await cartBehaviour(context.db);
+  const inner =
+    name === PERSONAL_PART
+      ? createElement(MiniCartProvider, {
+          initial: personal.miniCart,
+          behaviour: await cartBehaviour(context.db),
+          children: createElement(HeaderCart),
+        })
+      : createElement(HeaderAccount);
   const part = createElement(
     I18nContext.Provider,
     { value: { locale, t: serverTranslator(locale) } },
-    createElement(
-      PersonalContext.Provider,
-      { value: personal },
-      createElement(MiniCartProvider, {
-        initial: personal.miniCart,
-        behaviour,
-        children: createElement(HeaderCart),
-      }),
-    ),
+    createElement(PersonalContext.Provider, { value: personal }, inner),
   );
   // In a static router at the page's address, as the page renders it.
   const html = Buffer.from(await renderInShell(part, url, personal.miniCart.currency));
@@ -94,14 +115,17 @@ async function renderPart(
   return html;
 }
 
-const PART_MARK = Buffer.from(`data-personal="${PERSONAL_PART}"`);
+const PART_MARKS: [PartName, Buffer][] = [
+  [PERSONAL_PART, Buffer.from(`data-personal="${PERSONAL_PART}"`)],
+  [ACCOUNT_PART, Buffer.from(`data-personal="${ACCOUNT_PART}"`)],
+];
 const DIV_OPEN = Buffer.from('<div');
 const DIV_CLOSE = Buffer.from('</div>');
 const BODY_END = Buffer.from('</body>');
 
 /** Where the personal part's element starts and ends in the page, or null when it has none. */
-function partExtent(page: Buffer): { start: number; end: number } | null {
-  const mark = page.indexOf(PART_MARK);
+function partExtent(page: Buffer, partMark: Buffer): { start: number; end: number } | null {
+  const mark = page.indexOf(partMark);
   if (mark === -1) return null;
   const start = page.lastIndexOf(DIV_OPEN, mark);
   if (start === -1) return null;
@@ -124,8 +148,8 @@ function partExtent(page: Buffer): { start: number; end: number } | null {
 }
 
 /**
- * A page rendered for nobody, made the visitor's: the header cart is swapped for the visitor's
- * rendering of it, and the data goes in as a JSON block from which the browser hydrates it.
+ * A page rendered for nobody, made the visitor's: the header cart and account link are swapped
+ * for the visitor's renderings of them, and the data goes in as a JSON block from which the browser hydrates it.
  * Works on the bytes: the page is never decoded.
  */
 export async function personalize(
@@ -135,13 +159,18 @@ export async function personalize(
   request: Request,
 ): Promise<Buffer> {
   const locale = requestLocale(request, context.env.SHOP_LOCALE);
-  const extent = partExtent(page);
+  const url = new URL(request.url);
+  const extents = PART_MARKS.flatMap(([name, mark]) => {
+    const extent = partExtent(page, mark);
+    return extent ? [{ name, ...extent }] : [];
+  }).sort((a, b) => a.start - b.start);
   const pieces: Buffer[] = [];
   let from = 0;
-  if (extent) {
+  for (const extent of extents) {
+    if (extent.start < from) continue;
     pieces.push(
-      page.subarray(0, extent.start),
-      await renderPart(personal, context, new URL(request.url), locale),
+      page.subarray(from, extent.start),
+      await renderPart(extent.name, personal, context, url, locale),
     );
     from = extent.end;
   }

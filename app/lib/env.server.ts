@@ -30,6 +30,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   JOBS: z.enum(['on', 'off'], 'must be on or off').default('on'),
+  ADMIN_EMAIL: z.email('must be an email address').optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(1000).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SHOP_URL: string };
@@ -51,6 +53,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
   }
   const env = result.data;
+  if (env.NODE_ENV === 'production' && Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    throw new ConfigError(
+      'Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD are set together in production',
+    );
+  }
   let secret = env.SESSION_SECRET;
   if (!secret) {
     if (env.NODE_ENV === 'production') {

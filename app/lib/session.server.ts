@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { sessions } from '#db/schema.ts';
 import { readCookie, serializeCookie } from './cookies.ts';
 import type { Tx } from './db.server.ts';
@@ -121,12 +121,76 @@ export async function ensureSession(
   return { session, setCookie: sessionCookie(id, env) };
 }
 
-function sessionCookie(id: string, env: Env): string {
+function sessionCookie(id: string, env: Env, persistent = true): string {
   return serializeCookie(SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: 'Lax',
     secure: env.NODE_ENV === 'production' && env.SHOP_URL.startsWith('https:'),
-    maxAge: SESSION_DAYS * 86_400,
+    // Without "remember me" the cookie ends with the browser session.
+    ...(persistent ? { maxAge: SESSION_DAYS * 86_400 } : {}),
+  });
+}
+
+/** How long a login without "remember me" lives on the server, however long the browser runs. */
+const BROWSER_SESSION_HOURS = 48;
+
+/**
+ * A new session under a new id for a customer who just logged in (or changed the password):
+ * the old id is never reused, so a session id fixed or seen before the login is worth
+ * nothing. The caller moves the old session's cart and deletes the old session, in the same
+ * transaction. With `remember` the cookie lasts 30 days; otherwise it ends with the browser.
+ */
+export async function createCustomerSession(
+  db: Tx,
+  env: Env,
+  input: { customerId: number; remember: boolean; data?: Record<string, unknown> },
+  scope?: object,
+): Promise<StartedSession> {
+  const id = randomBytes(32).toString('base64url');
+  const lifetimeMs = input.remember ? SESSION_DAYS * 86_400_000 : BROWSER_SESSION_HOURS * 3_600_000;
+  const session: Session = {
+    idHash: hashSessionId(id),
+    customerId: input.customerId,
+    data: { ...input.data, remember: input.remember },
+    // Read afresh by the next request, once the caller has moved the cart over.
+    cartState: null,
+  };
+  await db.insert(sessions).values({
+    idHash: session.idHash,
+    customerId: input.customerId,
+    data: session.data,
+    expiresAt: new Date(Date.now() + lifetimeMs),
+  });
+  if (scope) loaded.set(scope, Promise.resolve(session));
+  return { session, setCookie: sessionCookie(id, env, input.remember) };
+}
+
+/** Ends one session; its cart goes with it unless it was kept beforehand. */
+export async function deleteSession(db: Tx, idHash: string, scope?: object): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+  if (scope) loaded.set(scope, Promise.resolve(null));
+}
+
+/** Ends every session of a customer but `except` (after a password change, on deletion). */
+export async function deleteCustomerSessions(
+  db: Tx,
+  customerId: number,
+  except?: string,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(eq(sessions.customerId, customerId), except ? ne(sessions.idHash, except) : undefined),
+    );
+}
+
+/** The cookie that makes the browser forget its session id. */
+export function clearSessionCookie(env: Env): string {
+  return serializeCookie(SESSION_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: env.NODE_ENV === 'production' && env.SHOP_URL.startsWith('https:'),
+    maxAge: 0,
   });
 }
 

@@ -14,7 +14,12 @@ export default async function setup(project: TestProject) {
   await seedDemoShipping(shop.database.db);
   // Every browser test posts from 127.0.0.1: the per-address limit would stop the later ones.
   await putSetting(shop.database.db, 'forms.rate_limit', { submissions: 1000, windowMs: 600_000 });
+  // The same for the login throttle's per-address limit; the per-account limit stays.
+  await putSetting(shop.database.db, 'accounts', {
+    throttle: { perAccount: 5, perAddress: 100_000, windowMinutes: 15 },
+  });
   project.provide('shopUrl', shop.url);
+  project.provide('shopDataDir', shop.dataDir);
   return async () => {
     await shop.close();
   };
@@ -23,5 +28,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     shopUrl: string;
+    /** Where the shop writes its mails (outbox), for journeys that follow a mailed link. */
+    shopDataDir: string;
   }
 }

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** What a signed-in person may do: shoppers buy and review; shop managers also moderate. */
 export const CUSTOMER_ROLES = ['customer', 'shop_manager'] as const;
@@ -37,3 +46,47 @@ export const customers = pgTable(
 );
 
 export type CustomerRow = typeof customers.$inferSelect;
+
+/** What a mailed link does: activate a new account, reset a password, confirm a new email. */
+export const TOKEN_PURPOSES = ['activate', 'reset', 'email_change'] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+/**
+ * Single-use links sent by mail. Only the SHA-256 of the secret is stored, so a copy of the
+ * table opens no account; a used or expired row is refused and purged later.
+ */
+export const customerTokens = pgTable(
+  'customer_tokens',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address an email change goes to, once confirmed. */
+    newEmail: text('new_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customer_tokens_hash_idx').on(t.tokenHash),
+    index('customer_tokens_customer_idx').on(t.customerId, t.purpose),
+  ],
+);
+
+/**
+ * Failed logins, one row each, by account (the email tried) and by client address: the
+ * throttle counts the recent ones. Rows older than the window are purged.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    scope: text('scope', { enum: ['account', 'address'] }).notNull(),
+    subject: text('subject').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_subject_idx').on(t.scope, t.subject, t.at)],
+);

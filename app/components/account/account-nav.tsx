@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Form, NavLink } from 'react-router';
+import { useI18n } from '#app/lib/i18n.ts';
+
+const LINKS = [
+  { to: '/my-account', key: 'account.nav.dashboard', end: true },
+  { to: '/my-account/orders', key: 'account.nav.orders', end: false },
+  { to: '/my-account/edit-address', key: 'account.nav.addresses', end: false },
+  { to: '/my-account/edit-account', key: 'account.nav.details', end: false },
+] as const;
+
+/** The account's navigation; logging out is a form (POST with the session's token). */
+export function AccountNav({ security }: { security: string }) {
+  const { t } = useI18n();
+  return (
+    <nav className="account-nav" aria-label={t('account.nav_label')}>
+      <ul>
+        {LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.end}>
+              {t(link.key)}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <Form method="post" action="/my-account/logout" reloadDocument>
+            <input type="hidden" name="security" value={security} />
+            <button type="submit" className="account-logout">
+              {t('account.nav.logout')}
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** An account page: heading, navigation beside (or above, on small screens) the content. */
+export function AccountLayout({
+  title,
+  security,
+  children,
+}: {
+  title: string;
+  security: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="container account-page">
+      <h1>{title}</h1>
+      <div className="account-layout">
+        <AccountNav security={security} />
+        <div className="account-content">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import { DEFAULT_MIN_STRENGTH } from './password-strength.ts';
+
+/** Where the shop owner sets how accounts behave (`settings` table, key `accounts`). */
+export const ACCOUNT_SETTINGS_KEY = 'accounts';
+
+const accountSettingsSchema = z.object({
+  /** The account is active only after the link mailed on registration was followed. */
+  doubleOptIn: z.boolean(),
+  /** Lowest strength level (0-4) a new password must reach; the meter disables submit below it. */
+  minPasswordStrength: z.number().int().min(0).max(4),
+  /** Failed logins allowed per account and per client address within the window. */
+  throttle: z.object({
+    perAccount: z.number().int().min(1).max(1000),
+    perAddress: z.number().int().min(1).max(100_000),
+    windowMinutes: z.number().int().min(1).max(1440),
+  }),
+});
+
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
+  doubleOptIn: true,
+  minPasswordStrength: DEFAULT_MIN_STRENGTH,
+  throttle: { perAccount: 5, perAddress: 20, windowMinutes: 15 },
+};
+
+export function accountSettings(db: Tx): Promise<AccountSettings> {
+  return getSetting(
+    db,
+    ACCOUNT_SETTINGS_KEY,
+    accountSettingsSchema.partial().transform((v) => ({ ...DEFAULT_ACCOUNT_SETTINGS, ...v })),
+    DEFAULT_ACCOUNT_SETTINGS,
+  );
+}

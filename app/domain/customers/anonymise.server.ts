@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { carts } from '#app/domain/cart/cart.schema.ts';
+import { couponUses } from '#app/domain/coupons/coupons.schema.ts';
+import { reviews } from '#app/domain/reviews/reviews.schema.ts';
+import { sessions } from '#app/domain/sessions/sessions.schema.ts';
+import { customers, loginFailures } from './customers.schema.ts';
+
+/**
+ * One more place holding a customer's data, cleared when the account is deleted. Concepts
+ * that keep customer data in their own tables (orders) add theirs to `ANONYMISERS`.
+ */
+export type Anonymiser = (tx: Tx, customer: { id: number; email: string }) => Promise<void>;
+
+/**
+ * Orders stay (tax law keeps invoices for ten years) but lose the link to the person and the
+ * contact data an invoice does not need. Written against whatever `orders` table exists, so it
+ * works before and after the orders concept lands: only columns present are touched.
+ */
+export const anonymiseOrders: Anonymiser = async (tx, customer) => {
+  const result = await tx.execute(sql`
+    select column_name from information_schema.columns
+    where table_schema = current_schema() and table_name = 'orders'`);
+  const columns = new Set(
+    (result as unknown as { rows: { column_name: string }[] }).rows.map((r) => r.column_name),
+  );
+  if (!columns.has('customer_id')) return;
+  const cleared = [
+    sql`customer_id = null`,
+    ...ORDER_CONTACT_COLUMNS.filter((c) => columns.has(c)).map(
+      (c) => sql`${sql.identifier(c)} = null`,
+    ),
+  ];
+  await tx.execute(
+    sql`update orders set ${sql.join(cleared, sql`, `)} where customer_id = ${customer.id}`,
+  );
+};
+
+/** Contact data on an order that no invoice needs: emptied on deletion where present. */
+export const ORDER_CONTACT_COLUMNS = [
+  'customer_ip_address',
+  'customer_user_agent',
+  'customer_note',
+] as const;
+
+/** Reviews stay with the product; their author becomes nobody in particular. */
+const anonymiseReviews: Anonymiser = async (tx, customer) => {
+  await tx.update(reviews).set({ email: '', author: '—' }).where(eq(reviews.email, customer.email));
+};
+
+const anonymiseCouponUses: Anonymiser = async (tx, customer) => {
+  // The use still counts against the coupon's limit; it is no one's any more.
+  await tx
+    .update(couponUses)
+    .set({ customerId: null, email: null })
+    .where(eq(couponUses.customerId, customer.id));
+  await tx.update(couponUses).set({ email: null }).where(eq(couponUses.email, customer.email));
+};
+
+export const ANONYMISERS: Anonymiser[] = [anonymiseOrders, anonymiseReviews, anonymiseCouponUses];
+
+/**
+ * Deletes an account (GDPR Art. 17): the customer row with its addresses and links, every
+ * session and saved cart, failed-login records for the address; orders, reviews and coupon
+ * uses stay anonymised. One transaction: all of it or nothing.
+ */
+export async function anonymiseCustomer(tx: Tx, customerId: number): Promise<boolean> {
+  return tx.transaction(async (t) => {
+    const [customer] = await t
+      .select({ id: customers.id, email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
+    if (!customer) return false;
+    for (const anonymise of ANONYMISERS) await anonymise(t, customer);
+    await t.delete(carts).where(eq(carts.customerId, customer.id));
+    await t.delete(sessions).where(eq(sessions.customerId, customer.id));
+    await t.delete(loginFailures).where(eq(loginFailures.subject, customer.email));
+    await t.delete(customers).where(eq(customers.id, customer.id));
+    return true;
+  });
+}

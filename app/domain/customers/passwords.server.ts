@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { MAX_PASSWORD_LENGTH } from './password-limits.ts';
+
+/**
+ * argon2id with OWASP's first recommendation (19 MiB, two passes, one lane). The hashing runs
+ * in libuv's thread pool, so the event loop keeps serving other shoppers meanwhile.
+ */
+export const ARGON2_OPTIONS = {
+  // Algorithm.Argon2id: the package's enum is a `const enum`, unreachable under isolatedModules.
+  algorithm: 2,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+let dummy: Promise<string> | undefined;
+
+/** A hash of a random secret, computed once: what an unknown account's login is checked against. */
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummy;
+}
+
+/**
+ * Whether the password matches the stored hash. Without a hash (no such account, or an account
+ * without password) the password is still checked against a dummy hash, so the answer takes
+ * as long as for a real account and timing tells nothing about which addresses exist.
+ */
+export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
+  const target = stored ?? (await dummyHash());
+  let matches = false;
+  try {
+    matches = await verify(target, password.slice(0, MAX_PASSWORD_LENGTH));
+  } catch {
+    matches = false;
+  }
+  return stored !== null && matches;
+}

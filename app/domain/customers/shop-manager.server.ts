@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { customers } from './customers.schema.ts';
+import { hashPassword } from './passwords.server.ts';
+
+/**
+ * The shop manager's account: created with the given password when the address has none yet;
+ * an existing account keeps its password (changed through the shop) and gets the role.
+ * Returns whether an account was created.
+ */
+export async function ensureShopManager(
+  db: Tx,
+  input: { email: string; password: string },
+): Promise<boolean> {
+  const email = input.email.trim().toLowerCase();
+  const [created] = await db
+    .insert(customers)
+    .values({
+      email,
+      passwordHash: await hashPassword(input.password),
+      displayName: email.split('@')[0]!,
+      role: 'shop_manager',
+      status: 'active',
+    })
+    .onConflictDoNothing({ target: customers.email })
+    .returning({ id: customers.id });
+  if (!created) {
+    await db
+      .update(customers)
+      .set({ role: 'shop_manager', updatedAt: new Date() })
+      .where(eq(customers.email, email));
+  }
+  return Boolean(created);
+}
