@@ -12,3 +12,25 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// Compressed copies of the client files, made once here instead of at every start: brotli's
+// best quality takes seconds on the larger files (the password dictionaries).
+await precompress('build/client');
+
+async function precompress(root) {
+  const { readdir, readFile, writeFile } = await import('node:fs/promises');
+  const { brotliCompressSync, constants, gzipSync } = await import('node:zlib');
+  const path = await import('node:path');
+  const compressible = /\.(js|mjs|css|html|json|svg|txt|xml|webmanifest|map)$/;
+  for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !compressible.test(entry.name)) continue;
+    const full = path.join(entry.parentPath ?? entry.path, entry.name);
+    const body = await readFile(full);
+    if (body.length <= 512) continue;
+    await writeFile(`${full}.gz`, gzipSync(body, { level: 9 }));
+    await writeFile(
+      `${full}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }
+}

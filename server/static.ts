@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -35,7 +35,10 @@ export function contentType(file: string): string {
 
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest)|image\/svg)/;
 
-/** Reads the built client files into memory once, with gzip and brotli variants. */
+/**
+ * Reads the built client files into memory once, with gzip and brotli variants: the build's
+ * precompressed copies (`.gz`, `.br` beside each file), or compressed here when a file has none.
+ */
 export function loadStaticFiles(root: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   const walk = (dir: string) => {
@@ -45,6 +48,7 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
         walk(full);
         continue;
       }
+      if (/\.(gz|br)$/.test(entry.name) && existsSync(full.slice(0, -3))) continue;
       if (statSync(full).size > 4 * 1024 * 1024) continue;
       const body = readFileSync(full);
       const type = contentType(full);
@@ -53,13 +57,10 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
       files.set(urlPath, {
         body,
         type,
-        gzip: compress ? gzipSync(body, { level: 9 }) : null,
+        gzip: compress ? (readIfThere(`${full}.gz`) ?? gzipSync(body, { level: 9 })) : null,
         br: compress
-          ? brotliCompressSync(body, {
-              // Quality 11 costs seconds per large file at every start (the password
-              // dictionaries: 28 s against 1.6 s at 9) for about 5 % smaller answers.
-              params: { [constants.BROTLI_PARAM_QUALITY]: body.length > 128 * 1024 ? 9 : 11 },
-            })
+          ? (readIfThere(`${full}.br`) ??
+            brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
           : null,
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`,
         // Vite puts content hashes into every file name under /assets/.
@@ -70,6 +71,8 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
   walk(root);
   return files;
 }
+
+const readIfThere = (file: string): Buffer | null => (existsSync(file) ? readFileSync(file) : null);
 
 /** Picks the best encoding the client accepts. */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
