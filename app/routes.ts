@@ -7,11 +7,13 @@ export default [
   route('shop', 'routes/shop.tsx', { id: 'shop' }),
   route('product-category/:slug', 'routes/shop.tsx', { id: 'product-category' }),
   route('product/:slug', 'routes/product.tsx'),
+  route('product/:slug/:commentPage', 'routes/product.tsx', { id: 'product-comment-page' }),
   route('cart', 'routes/cart.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('rueckruf', 'routes/callback.tsx'),
   ...legal.map((slug) => route(slug, 'routes/legal.tsx', { id: `legal-${slug}` })),
   route('set-language', 'routes/set-language.ts'),
+  route('my-account/reviews', 'routes/review-moderation.tsx'),
 
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),

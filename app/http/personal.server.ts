@@ -12,11 +12,27 @@ import { cartHash } from '#app/domain/cart/cart-hash.server.ts';
 import { loadCart, sessionCartSummary } from '#app/domain/cart/cart.server.ts';
 import { cartBehaviour } from '#app/domain/cart/cart-settings.server.ts';
 import { toMiniCart } from '#app/domain/cart/mini-cart.view.ts';
+import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { customerOfSession } from '#app/domain/customers/identity.server.ts';
+import { canEditContent } from '#app/domain/customers/identity.view.ts';
+import { pendingOfProduct } from '#app/domain/reviews/reviews.server.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import { UNSET_OWNER, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
+import {
+  REVIEW_IDENTITY_PART,
+  REVIEW_MESSAGE_AREAS,
+  REVIEW_TOOLS_PART,
+  ReviewIdentity,
+  ReviewTools,
+} from '#app/components/product/review-personal.tsx';
+import { and, eq, isNull } from 'drizzle-orm';
+import { messagesFor } from '#app/lib/i18n.server.ts';
+import { translator } from '#app/lib/i18n.ts';
 import { readCookie } from '#app/lib/cookies.ts';
 import { I18nContext } from '#app/lib/i18n.ts';
 import { requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import { sessionIdHashOf } from '#app/lib/session.server.ts';
+import { sessionIdHashOf, sessionNonce } from '#app/lib/session.server.ts';
 import { CART_HASH_COOKIE } from './cart-cookies.server.ts';
 import { renderInShell } from './wc-ajax/fragments.server.ts';
 
@@ -54,9 +70,45 @@ export async function personalData(
     const cart = await loadCart(db, { idHash }, { currency, locale, readOnly: true });
     personal = { miniCart: toMiniCart(cart, cartHash(cart)) };
   }
+  const viewer = summary.customerId ? await customerOfSession(db, idHash) : null;
+  if (viewer) personal = { ...personal, viewer };
+  if (canEditContent(viewer)) {
+    // What a shop manager sees depends on the page, so it is never kept.
+    const moderation = await productModeration(context, request, idHash);
+    return moderation ? { ...personal, moderation } : personal;
+  }
   if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
   kept.set(key, { personal, until: now + KEEP_MS });
   return personal;
+}
+
+/** A product page's waiting reviews for a shop manager; null on other pages. */
+async function productModeration(context: AppLoadContext, request: Request, idHash: string) {
+  const slug = /^\/product\/([^/]+?)(?:\.data)?(?:\/|$)/.exec(new URL(request.url).pathname)?.[1];
+  if (!slug) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(slug);
+  } catch {
+    return null;
+  }
+  const { db, env } = context;
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, decoded), isNull(products.parentId)))
+    .limit(1);
+  if (!product) return null;
+  const [pending, owner] = await Promise.all([
+    pendingOfProduct(db, product.id),
+    getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER),
+  ]);
+  return {
+    productId: product.id,
+    pending,
+    security: sessionNonce({ idHash, customerId: null, data: {} }, env),
+    shopName: owner.name,
+  };
 }
 
 /** Renderings of the header cart: few distinct ones per cart, so they are kept too. */
@@ -94,14 +146,15 @@ async function renderPart(
   return html;
 }
 
-const PART_MARK = Buffer.from(`data-personal="${PERSONAL_PART}"`);
 const DIV_OPEN = Buffer.from('<div');
 const DIV_CLOSE = Buffer.from('</div>');
 const BODY_END = Buffer.from('</body>');
 
-/** Where the personal part's element starts and ends in the page, or null when it has none. */
-function partExtent(page: Buffer): { start: number; end: number } | null {
-  const mark = page.indexOf(PART_MARK);
+const markOf = (part: string) => Buffer.from(`data-personal="${part}"`);
+
+/** Where a personal part's element starts and ends in the page, or null when it has none. */
+function partExtent(page: Buffer, part: string): { start: number; end: number } | null {
+  const mark = page.indexOf(markOf(part));
   if (mark === -1) return null;
   const start = page.lastIndexOf(DIV_OPEN, mark);
   if (start === -1) return null;
@@ -124,9 +177,33 @@ function partExtent(page: Buffer): { start: number; end: number } | null {
 }
 
 /**
- * A page rendered for nobody, made the visitor's: the header cart is swapped for the visitor's
- * rendering of it, and the data goes in as a JSON block from which the browser hydrates it.
- * Works on the bytes: the page is never decoded.
+ * The review parts of a product page, for a signed-in visitor only: a guest sees the shared
+ * rendering (which, after a refused form post, holds what they typed).
+ */
+async function renderReviewPart(
+  part: typeof REVIEW_IDENTITY_PART | typeof REVIEW_TOOLS_PART,
+  personal: Personal,
+  url: URL,
+  locale: Locale,
+): Promise<Buffer> {
+  const t = translator(locale, messagesFor(locale, REVIEW_MESSAGE_AREAS));
+  const element = createElement(
+    I18nContext.Provider,
+    { value: { locale, t } },
+    createElement(
+      PersonalContext.Provider,
+      { value: personal },
+      createElement(part === REVIEW_IDENTITY_PART ? ReviewIdentity : ReviewTools),
+    ),
+  );
+  return Buffer.from(await renderInShell(element, url, personal.miniCart.currency));
+}
+
+/**
+ * A page rendered for nobody, made the visitor's: the header cart (and a product page's review
+ * parts for a signed-in visitor) are swapped for the visitor's rendering of them, and the data
+ * goes in as a JSON block from which the browser hydrates them. Works on the bytes: the page is
+ * never decoded.
  */
 export async function personalize(
   page: Buffer,
@@ -135,16 +212,25 @@ export async function personalize(
   request: Request,
 ): Promise<Buffer> {
   const locale = requestLocale(request, context.env.SHOP_LOCALE);
-  const extent = partExtent(page);
+  const url = new URL(request.url);
+  const swaps: { start: number; end: number; render: () => Promise<Buffer> }[] = [];
+  const cart = partExtent(page, PERSONAL_PART);
+  if (cart) swaps.push({ ...cart, render: () => renderPart(personal, context, url, locale) });
+  if (personal.viewer) {
+    for (const part of [REVIEW_IDENTITY_PART, REVIEW_TOOLS_PART] as const) {
+      const extent = partExtent(page, part);
+      if (extent)
+        swaps.push({ ...extent, render: () => renderReviewPart(part, personal, url, locale) });
+    }
+  }
+  swaps.sort((a, b) => a.start - b.start);
+  const rendered = await Promise.all(swaps.map((swap) => swap.render()));
   const pieces: Buffer[] = [];
   let from = 0;
-  if (extent) {
-    pieces.push(
-      page.subarray(0, extent.start),
-      await renderPart(personal, context, new URL(request.url), locale),
-    );
-    from = extent.end;
-  }
+  swaps.forEach((swap, i) => {
+    pieces.push(page.subarray(from, swap.start), rendered[i]!);
+    from = swap.end;
+  });
   const json = JSON.stringify(personal).replace(/</g, '\\u003c');
   const block = Buffer.from(
     `<script type="application/json" id="${PERSONAL_DATA_ID}">${json}</script>`,

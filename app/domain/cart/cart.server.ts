@@ -355,16 +355,19 @@ export async function cartItemCount(db: Tx, owner: CartOwner | null): Promise<nu
 export async function sessionCartSummary(
   db: Tx,
   idHash: string,
-): Promise<{ itemCount: number } | null> {
+): Promise<{ itemCount: number; customerId: number | null } | null> {
   const result = await db.execute(sql`
-    select coalesce(sum(case when i.id is null then 0 when i.quantity = floor(i.quantity) then i.quantity else 1 end), 0) as n
+    select coalesce(sum(case when i.id is null then 0 when i.quantity = floor(i.quantity) then i.quantity else 1 end), 0) as n,
+           s.customer_id
     from ${sessions} s
     left join ${carts} c on c.session_id_hash = s.id_hash
     left join ${cartItems} i on i.cart_id = c.id
     where s.id_hash = ${idHash} and s.expires_at > ${new Date()}
     group by s.id_hash`);
-  const [row] = (result as unknown as { rows: { n: string | number }[] }).rows;
-  return row ? { itemCount: Number(row.n) } : null;
+  const [row] = (
+    result as unknown as { rows: { n: string | number; customer_id: number | null }[] }
+  ).rows;
+  return row ? { itemCount: Number(row.n), customerId: row.customer_id ?? null } : null;
 }
 
 /** The cart with prices and taxes computed now, from the catalog: never from what a request claims. */

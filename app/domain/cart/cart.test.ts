@@ -252,11 +252,11 @@ describe('cart', () => {
       quantityStep: 0.5,
     });
     const me = await owner();
-    expect(await sessionCartSummary(db, me.idHash)).toEqual({ itemCount: 0 });
+    expect(await sessionCartSummary(db, me.idHash)).toEqual({ itemCount: 0, customerId: null });
     await addItem(db, me, { id: tea.product.id, quantity: 3 }, ctx);
     await addItem(db, me, { id: cloth.product.id, quantity: 1.5 }, ctx);
     // A measured length counts as one item, as the header shows it.
-    expect(await sessionCartSummary(db, me.idHash)).toEqual({ itemCount: 4 });
+    expect(await sessionCartSummary(db, me.idHash)).toEqual({ itemCount: 4, customerId: null });
     expect(await sessionCartSummary(db, 'no-such-session')).toBeNull();
     await db
       .update(sessions)
