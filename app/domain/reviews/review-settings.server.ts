@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { REFERENCE_TTL_MS, forget, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { getSetting, putSetting } from '#app/domain/settings/settings.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
@@ -33,18 +32,19 @@ export type ReviewSettings = z.infer<typeof schema>;
 
 export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = schema.parse({});
 
-/** The review settings; the defaults when never set. Kept a few seconds per instance. */
+/**
+ * The review settings; the defaults when never set. Read afresh each time (one row by key):
+ * only a product page the render cache misses and a review post ask, and a changed moderation
+ * rule must hold on every instance at once.
+ */
 export function reviewSettings(db: Tx): Promise<ReviewSettings> {
-  return shortLived(db, REVIEW_SETTINGS_KEY, REFERENCE_TTL_MS, () =>
-    getSetting(db, REVIEW_SETTINGS_KEY, schema, DEFAULT_REVIEW_SETTINGS),
-  );
+  return getSetting(db, REVIEW_SETTINGS_KEY, schema, DEFAULT_REVIEW_SETTINGS);
 }
 
-/** Changes some settings (tests, the seed); this instance sees them at once. */
+/** Changes some settings, keeping the others. */
 export async function putReviewSettings(db: Tx, change: Partial<ReviewSettings>): Promise<void> {
-  const current = await getSetting(db, REVIEW_SETTINGS_KEY, schema, DEFAULT_REVIEW_SETTINGS);
+  const current = await reviewSettings(db);
   await putSetting(db, REVIEW_SETTINGS_KEY, { ...current, ...change });
-  forget(db, REVIEW_SETTINGS_KEY);
 }
 
 /** What the form in the browser needs of the settings. */
