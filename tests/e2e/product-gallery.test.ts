@@ -508,6 +508,13 @@ describe('product gallery', () => {
     await expectNoAxeViolations(page);
     await mainLink(page).tap();
     await lightbox(page).waitFor();
+    // Contrast is judged once the opening fade has ended, not halfway through it.
+    await page.waitForFunction(() => {
+      for (let el = document.querySelector('.pswp__counter'); el; el = el.parentElement) {
+        if (getComputedStyle(el).opacity !== '1') return false;
+      }
+      return true;
+    });
     await expectNoAxeViolations(page);
     await context.close();
   });
