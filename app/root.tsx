@@ -29,6 +29,7 @@ import { anonymous, usePersonal } from './components/personal.ts';
 import { MiniCartProvider } from './components/cart/mini-cart-state.tsx';
 import { MINI_CART_MESSAGE_AREAS } from './components/cart/mini-cart.tsx';
 import { SiteFooter, SiteHeader } from './components/layout.tsx';
+import { EditorMotionNote } from './components/editor-motion-note.tsx';
 import { NotFoundContent } from './components/not-found.tsx';
 import { DocumentElement } from './client/document-element.tsx';
 import { BadRequestContent } from './components/bad-request.tsx';
@@ -57,6 +58,7 @@ export const handle = {
     'password',
     'forms.required_mark',
     'forms.optional_mark',
+    'motion',
     ...MINI_CART_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
@@ -130,6 +132,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             <SiteFooter />
           </MiniCartProvider>
+          <EditorMotionNote currency={data?.currency ?? 'EUR'} />
         </I18nContext.Provider>
         <ScrollRestoration />
         <Scripts />

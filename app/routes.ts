@@ -7,6 +7,7 @@ export default [
   route('shop', 'routes/shop.tsx', { id: 'shop' }),
   route('product-category/:slug', 'routes/shop.tsx', { id: 'product-category' }),
   route('product/:slug', 'routes/product.tsx'),
+  route('product/:slug/:commentPage', 'routes/product.tsx', { id: 'product-comment-page' }),
   route('cart', 'routes/cart.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('rueckruf', 'routes/callback.tsx'),
@@ -20,6 +21,7 @@ export default [
   route('my-account/export', 'routes/account/export.ts'),
   route('my-account/activate', 'routes/account/activate.tsx'),
   route('my-account/confirm-email', 'routes/account/confirm-email.tsx'),
+  route('my-account/reviews', 'routes/review-moderation.tsx'),
 
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),

@@ -6,24 +6,33 @@ export function Pagination({
   page,
   pages,
   search,
+  param = 'page',
+  hash = '',
+  label,
 }: {
   page: number;
   pages: number;
   search: URLSearchParams;
+  /** The query parameter holding the page number (`cpage` for comment pages). */
+  param?: string;
+  /** Appended to every link, e.g. `#comments`. */
+  hash?: string;
+  /** The navigation's name when a page has more than one pagination. */
+  label?: string;
 }) {
   const { t } = useI18n();
   if (pages <= 1) return null;
   const href = (p: number) => {
     const params = new URLSearchParams(search);
-    if (p === 1) params.delete('page');
-    else params.set('page', String(p));
+    if (p === 1) params.delete(param);
+    else params.set(param, String(p));
     const qs = params.toString();
-    return qs ? `?${qs}` : '?';
+    return `${qs ? `?${qs}` : '?'}${hash}`;
   };
   const numbers = new Set([1, pages, page - 1, page, page + 1].filter((p) => p >= 1 && p <= pages));
   const sorted = [...numbers].sort((a, b) => a - b);
   return (
-    <nav className="pagination" aria-label={t('pagination.label')}>
+    <nav className="pagination" aria-label={label ?? t('pagination.label')}>
       <ul>
         {page > 1 && (
           <li>

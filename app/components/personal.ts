@@ -1,16 +1,36 @@
 import { createContext, useContext } from 'react';
 import { UNSAFE_DataRouterStateContext as DataRouterStateContext } from 'react-router';
 import { type MiniCartView, emptyMiniCart } from '#app/domain/cart/mini-cart.view.ts';
+import type { Viewer } from '#app/domain/customers/identity.view.ts';
+import type { ReviewView } from '#app/domain/reviews/reviews.view.ts';
+
+/** What a shop manager needs on a product page: its waiting reviews and the token to moderate them. */
+export type ProductModeration = {
+  productId: number;
+  pending: ReviewView[];
+  /** The session's request-forgery token for the moderation forms. */
+  security: string;
+  /** The name replies in the shop's name are signed with. */
+  shopName: string;
+};
 
 /**
  * What a page shows about the visitor: the personal parts of an otherwise shared page (the
- * header cart with the mini cart). Pages are rendered without it, so one rendering serves every
- * visitor; the server fills the personal parts into each answer and adds this data as JSON,
- * from which the browser hydrates them.
+ * header cart with the mini cart; on product pages who writes a review and, for shop managers,
+ * the waiting reviews). Pages are rendered without it, so one rendering serves every visitor;
+ * the server fills the personal parts into each answer and adds this data as JSON, from which
+ * the browser hydrates them.
  */
-export type Personal = { miniCart: MiniCartView; account: PersonalAccount | null };
+export type Personal = {
+  miniCart: MiniCartView;
+  /** The logged-in customer as the header shows them; null for a guest. */
+  account: PersonalAccount | null;
+  /** Who writes a review on product pages; absent or null for a guest. */
+  viewer?: Viewer | null;
+  moderation?: ProductModeration | null;
+};
 
-/** The logged-in customer as the header shows them; null for a guest. */
+/** The logged-in customer as the header shows them. */
 export type PersonalAccount = { name: string };
 
 const nobody = new Map<string, Personal>();

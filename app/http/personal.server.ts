@@ -3,7 +3,6 @@ import type { AppLoadContext } from 'react-router';
 import { MiniCartProvider } from '#app/components/cart/mini-cart-state.tsx';
 import { HeaderCart, PERSONAL_PART } from '#app/components/cart/mini-cart.tsx';
 import { ACCOUNT_PART, HeaderAccount } from '#app/components/account/header-account.tsx';
-import { customerById } from '#app/domain/customers/accounts.server.ts';
 import {
   PERSONAL_DATA_ID,
   type Personal,
@@ -14,11 +13,26 @@ import { cartHash } from '#app/domain/cart/cart-hash.server.ts';
 import { loadCart, sessionCartSummary } from '#app/domain/cart/cart.server.ts';
 import { cartBehaviour } from '#app/domain/cart/cart-settings.server.ts';
 import { toMiniCart } from '#app/domain/cart/mini-cart.view.ts';
+import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { customerOfSession } from '#app/domain/customers/identity.server.ts';
+import { canEditContent } from '#app/domain/customers/identity.view.ts';
+import { pendingOfProduct } from '#app/domain/reviews/reviews.server.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import { UNSET_OWNER, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
+import {
+  REVIEW_IDENTITY_PART,
+  REVIEW_MESSAGE_AREAS,
+  REVIEW_TOOLS_PART,
+  ReviewIdentity,
+  ReviewTools,
+} from '#app/components/product/review-personal.tsx';
+import { and, eq, isNull } from 'drizzle-orm';
+import { translator } from '#app/lib/i18n.ts';
 import { readCookie } from '#app/lib/cookies.ts';
 import { I18nContext } from '#app/lib/i18n.ts';
-import { requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
+import { messagesFor, requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import { sessionIdHashOf } from '#app/lib/session.server.ts';
+import { sessionIdHashOf, sessionNonce } from '#app/lib/session.server.ts';
 import { CART_HASH_COOKIE } from './cart-cookies.server.ts';
 import { renderInShell } from './wc-ajax/fragments.server.ts';
 
@@ -56,11 +70,12 @@ export async function personalData(
     const cart = await loadCart(db, { idHash }, { currency, locale, readOnly: true });
     personal = { ...personal, miniCart: toMiniCart(cart, cartHash(cart)) };
   }
-  if (summary.customerId !== null) {
-    const customer = await customerById(db, summary.customerId);
-    if (customer) {
-      personal = { ...personal, account: { name: customer.displayName || customer.email } };
-    }
+  const viewer = summary.customerId !== null ? await customerOfSession(db, idHash) : null;
+  if (viewer) personal = { ...personal, account: { name: viewer.name }, viewer };
+  if (canEditContent(viewer)) {
+    // What a shop manager sees depends on the page, so it is never kept.
+    const moderation = await productModeration(context, request, idHash);
+    return moderation ? { ...personal, moderation } : personal;
   }
   if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
   kept.set(key, { personal, until: now + KEEP_MS });
@@ -73,6 +88,35 @@ export async function personalData(
  */
 export function forgetPersonal(idHash: string): void {
   for (const key of kept.keys()) if (key.startsWith(`${idHash}|`)) kept.delete(key);
+}
+
+/** A product page's waiting reviews for a shop manager; null on other pages. */
+async function productModeration(context: AppLoadContext, request: Request, idHash: string) {
+  const slug = /^\/product\/([^/]+?)(?:\.data)?(?:\/|$)/.exec(new URL(request.url).pathname)?.[1];
+  if (!slug) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(slug);
+  } catch {
+    return null;
+  }
+  const { db, env } = context;
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, decoded), isNull(products.parentId)))
+    .limit(1);
+  if (!product) return null;
+  const [pending, owner] = await Promise.all([
+    pendingOfProduct(db, product.id),
+    getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER),
+  ]);
+  return {
+    productId: product.id,
+    pending,
+    security: sessionNonce({ idHash }, env),
+    shopName: owner.name,
+  };
 }
 
 /** Renderings of the personal parts: few distinct ones per cart, so they are kept too. */
@@ -148,9 +192,33 @@ function partExtent(page: Buffer, partMark: Buffer): { start: number; end: numbe
 }
 
 /**
- * A page rendered for nobody, made the visitor's: the header cart and account link are swapped
- * for the visitor's renderings of them, and the data goes in as a JSON block from which the browser hydrates it.
- * Works on the bytes: the page is never decoded.
+ * The review parts of a product page, for a signed-in visitor only: a guest sees the shared
+ * rendering (which, after a refused form post, holds what they typed).
+ */
+async function renderReviewPart(
+  part: typeof REVIEW_IDENTITY_PART | typeof REVIEW_TOOLS_PART,
+  personal: Personal,
+  url: URL,
+  locale: Locale,
+): Promise<Buffer> {
+  const t = translator(locale, messagesFor(locale, REVIEW_MESSAGE_AREAS));
+  const element = createElement(
+    I18nContext.Provider,
+    { value: { locale, t } },
+    createElement(
+      PersonalContext.Provider,
+      { value: personal },
+      createElement(part === REVIEW_IDENTITY_PART ? ReviewIdentity : ReviewTools),
+    ),
+  );
+  return Buffer.from(await renderInShell(element, url, personal.miniCart.currency));
+}
+
+/**
+ * A page rendered for nobody, made the visitor's: the header cart and account link (and a
+ * product page's review parts for a signed-in visitor) are swapped for the visitor's renderings
+ * of them, and the data goes in as a JSON block from which the browser hydrates them. Works on
+ * the bytes: the page is never decoded.
  */
 export async function personalize(
   page: Buffer,
@@ -160,20 +228,29 @@ export async function personalize(
 ): Promise<Buffer> {
   const locale = requestLocale(request, context.env.SHOP_LOCALE);
   const url = new URL(request.url);
-  const extents = PART_MARKS.flatMap(([name, mark]) => {
+  const swaps: { start: number; end: number; render: () => Promise<Buffer> }[] = [];
+  for (const [name, mark] of PART_MARKS) {
     const extent = partExtent(page, mark);
-    return extent ? [{ name, ...extent }] : [];
-  }).sort((a, b) => a.start - b.start);
+    if (extent)
+      swaps.push({ ...extent, render: () => renderPart(name, personal, context, url, locale) });
+  }
+  if (personal.viewer) {
+    for (const part of [REVIEW_IDENTITY_PART, REVIEW_TOOLS_PART] as const) {
+      const extent = partExtent(page, Buffer.from(`data-personal="${part}"`));
+      if (extent)
+        swaps.push({ ...extent, render: () => renderReviewPart(part, personal, url, locale) });
+    }
+  }
+  swaps.sort((a, b) => a.start - b.start);
+  const renderings = await Promise.all(swaps.map((swap) => swap.render()));
   const pieces: Buffer[] = [];
   let from = 0;
-  for (const extent of extents) {
-    if (extent.start < from) continue;
-    pieces.push(
-      page.subarray(from, extent.start),
-      await renderPart(extent.name, personal, context, url, locale),
-    );
-    from = extent.end;
-  }
+  swaps.forEach((swap, i) => {
+    // Parts never nest; one inside another would already be replaced with it.
+    if (swap.start < from) return;
+    pieces.push(page.subarray(from, swap.start), renderings[i]!);
+    from = swap.end;
+  });
   const json = JSON.stringify(personal).replace(/</g, '\\u003c');
   const block = Buffer.from(
     `<script type="application/json" id="${PERSONAL_DATA_ID}">${json}</script>`,

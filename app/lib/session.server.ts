@@ -195,7 +195,7 @@ export function clearSessionCookie(env: Env): string {
 }
 
 /** The request-forgery token of a session: derived, so nothing else has to be stored. */
-export function sessionNonce(session: Session, env: Env): string {
+export function sessionNonce(session: Pick<Session, 'idHash'>, env: Env): string {
   return createHmac('sha256', env.SESSION_SECRET)
     .update(`nonce:${session.idHash}`)
     .digest('base64url')

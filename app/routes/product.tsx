@@ -12,8 +12,7 @@ import {
 } from '#app/components/product/product-tabs.tsx';
 import { StickyAddToCart } from '#app/components/product/sticky-add-to-cart.tsx';
 import { useVariationChoice } from '#app/components/product/variation.ts';
-import { Stars } from '#app/components/stars.tsx';
-import { type MessagesHandle, formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
+import { type MessagesHandle, type TextKey, formatNumber, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
 import { shop } from '#app/http/request.server.ts';
@@ -25,7 +24,14 @@ import {
   productForBrowser,
 } from '#app/domain/catalog/swatch-settings.view.ts';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
-import { listReviews } from '#app/domain/reviews/reviews.server.ts';
+import { listReviews, reviewPage, reviewSummary } from '#app/domain/reviews/reviews.server.ts';
+import { formSettings, reviewSettings } from '#app/domain/reviews/review-settings.server.ts';
+import { commentPage, ratingFilter } from '#app/domain/reviews/reviews.view.ts';
+import { handleReviewForm } from '#app/http/pages/review-form.server.ts';
+import { isReviewActionData } from '#app/http/pages/review-form.view.ts';
+import { Reviews } from '#app/components/product/reviews.tsx';
+import { REVIEW_MESSAGE_AREAS } from '#app/components/product/review-personal.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
 import { productSeo, seoSite } from '#app/http/seo/page-seo.ts';
 import { JsonLd } from '#app/components/json-ld.tsx';
 
@@ -36,26 +42,70 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['product', 'compliance', 'price', 'rating', 'stock', 'delivery', 'unit'],
+  messageAreas: [
+    'product',
+    'compliance',
+    'price',
+    'rating',
+    'stock',
+    'delivery',
+    'unit',
+    'pagination',
+    ...REVIEW_MESSAGE_AREAS,
+  ],
 } satisfies MessagesHandle;
+
+/** A comment page in the path (`/product/:slug/comment-page-2`); any other segment is not there. */
+const COMMENT_PAGE_SEGMENT = /^comment-page-\d{1,6}$/;
 
 export async function loader(args: Route.LoaderArgs) {
   const context = shop(args);
   const { db, locale, t } = context;
+  const segment = (args.params as { commentPage?: string }).commentPage;
+  if (segment !== undefined && !COMMENT_PAGE_SEGMENT.test(segment)) pageNotFound();
   const product = await getProduct(db, { slug: args.params.slug }, locale);
   if (!product) pageNotFound('error.product_not_found');
-  const [reviews, swatches] = await Promise.all([listReviews(db, product.id), swatchSettings(db)]);
+  const url = new URL(args.request.url);
+  const replyTo = Number(url.searchParams.get('replytocom'));
+  const [reviews, summary, page, settings, swatches] = await Promise.all([
+    listReviews(db, product.id),
+    reviewSummary(db, product.id),
+    reviewPage(db, {
+      productId: product.id,
+      page: commentPage(url),
+      rating: ratingFilter(url.searchParams.get('rating')),
+    }),
+    reviewSettings(db),
+    swatchSettings(db),
+  ]);
   return {
     product: productForBrowser(product),
-    reviews,
+    reviews: {
+      summary,
+      page,
+      settings: formSettings(settings, locale),
+      replyTo: Number.isSafeInteger(replyTo) && replyTo > 0 ? replyTo : null,
+    },
     swatches,
     shopName: t('shop.name'),
     seo: productSeo(seoSite(context), product, reviews),
+    moderated: url.searchParams.get('moderated'),
     messages: messagesFor(locale, handle.messageAreas),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
+  // The comment form and the cart forms post to the product's page.
+  const form = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (form?.get('intent') === 'review') {
+    const { db, locale } = shop(args);
+    const product = await getProduct(db, { slug: args.params.slug }, locale);
+    if (!product) pageNotFound('error.product_not_found');
+    return handleReviewForm(args, product.id);
+  }
   return handleCartForm(args);
 }
 
@@ -67,6 +117,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         product={loaderData.product}
         reviews={loaderData.reviews}
         swatches={loaderData.swatches}
+        moderated={loaderData.moderated}
       />
     </>
   );
@@ -76,13 +127,17 @@ function Product({
   product,
   reviews,
   swatches,
+  moderated,
 }: {
   product: ProductDetail;
   reviews: Route.ComponentProps['loaderData']['reviews'];
   swatches: SwatchSettings;
+  moderated: string | null;
 }) {
   const { t, locale } = useI18n();
-  const result = useActionData<typeof action>();
+  const posted = useActionData<typeof action>();
+  const reviewPosted = isReviewActionData(posted) ? posted : undefined;
+  const result = isReviewActionData(posted) ? undefined : posted;
   const selection = useVariationChoice(product);
   const shown = selection.variation;
   const compliance = shown?.compliance ?? product.compliance;
@@ -125,6 +180,11 @@ function Product({
         </ol>
       </nav>
       <CartResultNotice result={result} />
+      {moderated && MODERATED.has(moderated) && (
+        <Notice kind={['expired', 'invalid', 'missing'].includes(moderated) ? 'error' : 'success'}>
+          {t(`reviews.moderated_${moderated}` as TextKey)}
+        </Notice>
+      )}
       <ProductSummary product={product} selection={selection} form={{ swatches }} />
       <div className="product-details">
         <ProductTabs
@@ -162,7 +222,16 @@ function Product({
             {
               id: REVIEWS_TAB,
               label: t('product.reviews', { count: product.rating.count }),
-              content: <Reviews reviews={reviews} />,
+              content: (
+                <Reviews
+                  product={{ id: product.id, name: product.name }}
+                  summary={reviews.summary}
+                  page={reviews.page}
+                  settings={reviews.settings}
+                  replyTo={reviews.replyTo}
+                  posted={reviewPosted}
+                />
+              ),
             },
           ]}
         />
@@ -181,29 +250,12 @@ function Product({
   );
 }
 
-function Reviews({ reviews }: { reviews: Route.ComponentProps['loaderData']['reviews'] }) {
-  const { t, locale } = useI18n();
-  return (
-    <div id="reviews">
-      {reviews.length === 0 ? (
-        <p>{t('rating.none')}</p>
-      ) : (
-        <ol className="review-list" id="comments">
-          {reviews.map((r) => (
-            <li key={r.id} id={`comment-${r.id}`} className="review">
-              {r.rating !== null && <Stars average={r.rating} count={1} showCount={false} />}
-              <p className="review-meta">
-                <strong>{r.author}</strong> ·{' '}
-                <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
-                {r.verifiedOwner && (
-                  <span className="verified"> · {t('product.verified_owner')}</span>
-                )}
-              </p>
-              <p>{r.content}</p>
-            </li>
-          ))}
-        </ol>
-      )}
-    </div>
-  );
-}
+const MODERATED = new Set([
+  'approve',
+  'unapprove',
+  'spam',
+  'delete',
+  'expired',
+  'invalid',
+  'missing',
+]);

@@ -272,7 +272,14 @@ function ratingRows(db: Tx, ids: number[]) {
   return db
     .select({ productId: reviews.productId, average: avg(reviews.rating), count: count() })
     .from(reviews)
-    .where(and(inArray(reviews.productId, ids), eq(reviews.status, 'approved')))
+    .where(
+      and(
+        inArray(reviews.productId, ids),
+        eq(reviews.status, 'approved'),
+        // Replies are no reviews: the same rule as the listing rows (migration 0013).
+        isNull(reviews.parentId),
+      ),
+    )
     .groupBy(reviews.productId);
 }
 

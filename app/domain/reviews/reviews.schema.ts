@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -10,6 +11,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { customers } from '#app/domain/customers/customers.schema.ts';
 
 export const reviews = pgTable(
   'reviews',
@@ -18,7 +20,12 @@ export const reviews = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    parentId: integer('parent_id'),
+    /** A reply's parent; replies go with it. */
+    parentId: integer('parent_id').references((): AnyPgColumn => reviews.id, {
+      onDelete: 'cascade',
+    }),
+    /** The signed-in author, if any; the review stays when the account goes. */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     author: text('author').notNull(),
     email: text('email').notNull(),
     rating: integer('rating'),
@@ -28,6 +35,14 @@ export const reviews = pgTable(
       .notNull()
       .default('pending'),
     verifiedOwner: boolean('verified_owner').notNull().default(false),
+    /** Written by a shop manager in the shop's name. */
+    byShop: boolean('by_shop').notNull().default(false),
+    /**
+     * Keyed hashes of the sender's address and session, for the rate limit only: the
+     * addresses themselves are not kept.
+     */
+    senderKey: text('sender_key'),
+    sessionKey: text('session_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -36,6 +51,12 @@ export const reviews = pgTable(
     index('reviews_approved_rating_idx')
       .on(t.productId, t.rating)
       .where(sql`${t.status} = 'approved'`),
+    index('reviews_parent_idx').on(t.parentId),
+    index('reviews_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('reviews_sender_idx').on(t.senderKey, t.createdAt),
+    index('reviews_session_idx').on(t.sessionKey, t.createdAt),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );

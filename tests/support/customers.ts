@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { customers } from '#app/domain/customers/customers.schema.ts';
+import { sessions } from '#app/domain/sessions/sessions.schema.ts';
+import type { Tx } from '#app/lib/db.server.ts';
+import { SESSION_COOKIE, hashSessionId } from '#app/lib/session.server.ts';
+
+export type SignedIn = {
+  customer: typeof customers.$inferSelect;
+  /** The session cookie's value: the browser or a request sends it as `sid`. */
+  sessionId: string;
+  idHash: string;
+  cookie: string;
+};
+
+/**
+ * A customer with a live session, written straight to the database: what a login leaves
+ * behind, for tests of pages that show who is signed in.
+ */
+export async function signedInCustomer(
+  db: Tx,
+  input: { role?: 'customer' | 'shop_manager'; displayName?: string; email?: string } = {},
+): Promise<SignedIn> {
+  const tag = randomBytes(4).toString('hex');
+  const [customer] = await db
+    .insert(customers)
+    .values({
+      email: input.email ?? `kunde-${tag}@example.com`,
+      displayName: input.displayName ?? `Kundin ${tag}`,
+      role: input.role ?? 'customer',
+    })
+    .returning();
+  const sessionId = randomBytes(32).toString('base64url');
+  const idHash = hashSessionId(sessionId);
+  await db.insert(sessions).values({
+    idHash,
+    customerId: customer!.id,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return { customer: customer!, sessionId, idHash, cookie: `${SESSION_COOKIE}=${sessionId}` };
+}
