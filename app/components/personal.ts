@@ -65,7 +65,7 @@ function readDocument(): Personal | null {
   try {
     const data = JSON.parse(text) as Partial<Personal>;
     if (!Array.isArray(data.miniCart?.lines)) return null;
-    return { miniCart: data.miniCart, account: data.account ?? null };
+    return { ...data, miniCart: data.miniCart, account: data.account ?? null };
   } catch {
     return null;
   }
