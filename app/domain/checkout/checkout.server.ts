@@ -260,8 +260,11 @@ export async function placeOrder(
       if (view.problems.length > 0) throw new Rollback(view.problems[0]!.error);
       if (view.removedCoupons.length > 0) {
         const removed = view.removedCoupons[0]!;
+        const usedUp = removed.reason.code === 'coupon.error.usage_limit';
         throw new Rollback(
-          domainError('invalid', 'checkout.error.coupon_removed', { code: removed.code }),
+          usedUp
+            ? domainError('limit', 'checkout.error.coupon_limit', { code: removed.code })
+            : domainError('invalid', 'checkout.error.coupon_removed', { code: removed.code }),
         );
       }
       const shipping = view.shipping;
