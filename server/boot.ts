@@ -11,6 +11,7 @@ import type { Env } from '#app/lib/env.server.ts';
 import { seedDemoCatalog } from '#db/seed/seed.ts';
 import { seedDemoForms } from '#db/seed/demo-forms.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
+import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { createShopServer } from './app.ts';
 import { startJobRunner } from './jobs.ts';
 
@@ -52,6 +53,7 @@ export async function seedIfEmpty(
     );
   if (await seedDemoForms(handle.db)) log('demo contact forms seeded');
   if (await seedDemoShipping(handle.db)) log('demo shipping zones seeded');
+  if (await seedDemoCheckout(handle.db)) log('demo payment methods seeded');
 }
 
 export type RunningShop = {
