@@ -168,10 +168,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const maybeUpdate = useCallback(() => {
     const form = formRef.current;
     const group = dirtyGroup.current;
-    if (form && group && !groupComplete(group, groupValues(form, group), 'de')) {
-      dirtyGroup.current = null;
-      return;
-    }
+    // Still dirty: the next change in the group tries again.
+    if (form && group && !groupComplete(group, groupValues(form, group), 'de')) return;
     requestUpdate();
   }, [requestUpdate]);
 
