@@ -120,6 +120,8 @@ describe('checkout as a guest', () => {
     await page.waitForURL(/\/checkout\/order-received\/\d+\?key=wc_order_/);
     await page.getByText('Vielen Dank. Ihre Bestellung ist bei uns eingegangen.').waitFor();
     await page.getByRole('heading', { name: 'Unsere Bankverbindung' }).waitFor();
+    // The header cart follows the emptied cart.
+    await page.getByRole('link', { name: 'Warenkorb, 0 Artikel' }).waitFor();
     await expectNoAxeViolations(page);
     await shoot(page, 'order-received-1280');
     await context.close();

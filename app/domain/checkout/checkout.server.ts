@@ -158,7 +158,7 @@ export async function checkoutReview(
     facts: cart.lines.length ? await lineFacts(db, cart, ctx.locale) : [],
     paymentMethods,
     chosenPaymentMethod: chosen ?? null,
-    needsDigitalConsent: false,
+    needsDigitalConsent: cart.lines.some((l) => l.digital),
   };
 }
 
@@ -265,6 +265,11 @@ export async function placeOrder(
           usedUp
             ? domainError('limit', 'checkout.error.coupon_limit', { code: removed.code })
             : domainError('invalid', 'checkout.error.coupon_removed', { code: removed.code }),
+        );
+      }
+      if (view.lines.some((l) => l.digital) && !input.consent.digital) {
+        throw new Rollback(
+          domainError('invalid', 'checkout.error.digital', { field: 'terms-digital' }),
         );
       }
       const shipping = view.shipping;

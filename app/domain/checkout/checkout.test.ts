@@ -137,6 +137,29 @@ describe('placing an order', () => {
     expect(await stockOf(product.id)).toBe(2);
   });
 
+  it('asks a separate consent for digital goods and ships nothing for them', async () => {
+    const { product } = await createProduct(handle.db, { regularPrice: 2500, digital: true });
+    const me = await cartWith(product.id);
+    const review = await checkoutReview(handle.db, me, ctx);
+    expect(review.needsDigitalConsent).toBe(true);
+    expect(review.cart.shipping.needsShipping).toBe(false);
+    const refused = await placeOrder(handle.db, me, checkout(), ctx);
+    expect(refused.ok ? null : refused.error).toMatchObject({
+      code: 'checkout.error.digital',
+      params: { field: 'terms-digital' },
+    });
+    const placed = await placeOrder(
+      handle.db,
+      me,
+      checkout({ consent: { terms: true, digital: true } }),
+      ctx,
+    );
+    if (!placed.ok) throw new Error(placed.error.code);
+    expect(placed.value.order.consent.digital).toBe(true);
+    expect(placed.value.order.shippingTotal).toBe(0);
+    expect(placed.value.order.total).toBe(2500);
+  });
+
   it('names every broken field: required, email and phone', async () => {
     const { product } = await createProduct(handle.db, { regularPrice: 1000 });
     const me = await cartWith(product.id);

@@ -14,6 +14,7 @@ import { UNSET_OWNER, displayOwner, shopOwnerSchema } from '#app/domain/settings
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
+import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 import { type CheckoutMessage, submitCheckoutForm } from './checkout-form.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
@@ -108,6 +109,10 @@ export async function handleCheckoutPost(args: Args) {
     return reply([], 200);
   }
   const outcome = await submitCheckoutForm({ db, env, locale, currency, t }, session, formFields);
-  if (outcome.ok) throw redirect(outcome.redirect, 303);
+  if (outcome.ok) {
+    const headers = new Headers();
+    for (const cookie of cartCookies('', secureCookies(env))) headers.append('Set-Cookie', cookie);
+    throw redirect(outcome.redirect, { status: 303, headers });
+  }
   return reply(outcome.messages);
 }

@@ -20,7 +20,8 @@ import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import { mailNewOrder, orderReceivedPath, successRedirect } from '../pages/checkout-form.server.ts';
 import { STORE_API_CODES } from './codes.ts';
-import type { ErrorCodes } from '../response.ts';
+import { type ErrorCodes, json } from '../response.ts';
+import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 
 /** The Store API's codes plus the checkout's own. */
 export const CHECKOUT_CODES: ErrorCodes = {
@@ -123,6 +124,15 @@ export const postCheckout = defineEndpoint({
         }),
       );
     }
+    const cart = await loadCart(db, session, { currency, locale, readOnly: true });
+    if (cart.lines.some((l) => l.digital) && input.additional_fields?.['terms-digital'] !== true) {
+      return fail(
+        domainError('invalid', 'checkout.error.consent_missing', {
+          consent: 'terms-digital',
+          param: 'additional_fields',
+        }),
+      );
+    }
     const shipping = input.shipping_address ?? null;
     const checkout: CheckoutInput = {
       billing: input.billing_address,
@@ -163,7 +173,13 @@ export const postCheckout = defineEndpoint({
     }
     const body = orderJson(placed.value.order, placed.value.payment, env.SHOP_URL);
     body.payment_result.redirect_url = new URL(successRedirect(placed.value), env.SHOP_URL).href;
-    return ok(body);
+    const answer = json(body, { headers: ctx.headers });
+    if (!ctx.args.request.headers.has('cart-token')) {
+      for (const cookie of cartCookies('', secureCookies(env))) {
+        answer.headers.append('Set-Cookie', cookie);
+      }
+    }
+    return answer;
   },
 });
 

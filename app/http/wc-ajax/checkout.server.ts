@@ -17,6 +17,7 @@ import { json } from '../response.ts';
 import { escapeHtml } from '../mail/order-mails.server.ts';
 import { type CheckoutMessage, submitCheckoutForm } from '../pages/checkout-form.server.ts';
 import { WC_AJAX_CODES } from './codes.ts';
+import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 import { renderInShell } from './fragments.server.ts';
 
 const REVIEW_AREAS = ['checkout', 'cart', 'coupon', 'shipping'] as const;
@@ -150,10 +151,15 @@ export const checkoutAction = defineEndpoint({
   handle: async ({ db, env, locale, currency, t, input, session, headers }) => {
     const outcome = await submitCheckoutForm({ db, env, locale, currency, t }, session, input);
     if (outcome.ok) {
-      return json(
+      const answer = json(
         { result: 'success', redirect: outcome.redirect, order_id: outcome.order.id },
         { headers },
       );
+      // The cart is empty now: caches keyed by the cart hash must not show the old one.
+      for (const cookie of cartCookies('', secureCookies(env))) {
+        answer.headers.append('Set-Cookie', cookie);
+      }
+      return answer;
     }
     return json(
       {
