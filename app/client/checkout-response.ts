@@ -38,19 +38,36 @@ export function readCheckoutAnswer(raw: string): CheckoutAnswer | null {
 
 export type ParsedMessage = { text: string; field?: string };
 
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
+
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e]!)
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /**
  * The messages markup of a failed checkout as a list: each item's text and, where the item
  * carries a data-id, the field it is about.
  */
 export function readMessages(html: string): ParsedMessage[] {
-  if (!html.trim()) return [];
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  const items = [...doc.querySelectorAll('li')];
-  const nodes = items.length ? items : [...doc.querySelectorAll('.woocommerce-error, .notice')];
-  return nodes
-    .map((node) => ({
-      text: (node.textContent ?? '').replace(/\s+/g, ' ').trim(),
-      field: node.getAttribute('data-id') || undefined,
+  const items = [...html.matchAll(/<li\b([^>]*)>([\s\S]*?)<\/li>/g)];
+  if (items.length === 0) {
+    const text = plain(html);
+    return text ? [{ text }] : [];
+  }
+  return items
+    .map(([, attributes = '', inner = '']) => ({
+      text: plain(inner),
+      field: /data-id="([^"]*)"/.exec(attributes)?.[1] || undefined,
     }))
     .filter((m) => m.text !== '');
 }
