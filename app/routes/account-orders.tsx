@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['account', 'order'],
+  messageAreas: ['account', 'order', 'cart', 'coupon'],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {

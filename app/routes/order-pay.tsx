@@ -17,7 +17,15 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['order', 'cart', 'coupon', 'checkout', 'forms.required_mark'],
+  messageAreas: [
+    'order',
+    'cart',
+    'coupon',
+    'checkout',
+    'shipping',
+    'forms.required_mark',
+    'forms.optional_mark',
+  ],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {

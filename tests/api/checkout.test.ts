@@ -398,4 +398,54 @@ describe('account orders', () => {
     expect(guest.status).toBe(302);
     expect(guest.headers.get('location')).toBe('/my-account');
   });
+
+  it('sorts, searches and pages the table by its address, and cancels a pending order', async () => {
+    const a = await customerClient(`c-${Date.now()}@example.org`);
+    const numbers: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await a.client.post('/cart/add-item', { id: candle, quantity: 1 });
+      expect(res.status).toBe(201);
+      numbers.push((await checkout(a.client, valid)).body.order_number);
+    }
+    const page = async (query: string) => {
+      const res = await fetch(`${shop.url}/my-account/orders${query}`, {
+        headers: { cookie: a.client.cookieHeader },
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const first = await page('');
+    // Newest first, ten a page by default.
+    expect(first).toContain(`#${numbers[11]}`);
+    expect(first).not.toContain(`#${numbers[1]}<`);
+    expect(first).toMatch(/1 to 10 of 12|1 bis 10 von 12/);
+    const all = await page('?per_page=25&orderby=number&order=asc');
+    expect(all.indexOf(`#${numbers[0]}`)).toBeLessThan(all.indexOf(`#${numbers[11]}`));
+    const second = await page('?paged=2');
+    expect(second).toMatch(/11 to 12 of 12|11 bis 12 von 12/);
+    const searched = await page(`?search=${numbers[5]}`);
+    expect(searched).toContain(`#${numbers[5]}`);
+    expect(searched).not.toContain(`#${numbers[6]}`);
+    const hostile = await page(`?search=${encodeURIComponent(XSS)}&per_page=7&orderby=drop`);
+    expect(hostile).not.toContain('<script>alert(1)');
+
+    const [pending] = await shop.database.db
+      .update(orders)
+      .set({ status: 'pending' })
+      .where(eq(orders.number, Number(numbers[3])))
+      .returning();
+    const cancel = await fetch(`${shop.url}/my-account/orders`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        cookie: a.client.cookieHeader,
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: shop.url,
+      },
+      body: new URLSearchParams({ security: a.client.nonce, order_id: String(pending!.id) }),
+    });
+    expect(cancel.status).toBe(200);
+    const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, pending!.id));
+    expect(row!.status).toBe('cancelled');
+  });
 });

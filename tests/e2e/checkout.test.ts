@@ -175,7 +175,10 @@ describe('checkout as a guest', () => {
     );
     await field(page, 'Town / City').press('Tab');
     // The rest-of-EU rate once the Austrian address is complete.
-    await page.locator('.woocommerce-shipping-totals').getByText(/12[.,]90/).waitFor();
+    await page
+      .locator('.woocommerce-shipping-totals')
+      .getByText(/12[.,]90/)
+      .waitFor();
     expect(reviews.count()).toBeGreaterThan(0);
     await page.getByRole('radio', { name: 'Pay by invoice' }).check();
     await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
@@ -255,6 +258,18 @@ describe('checkout validation and review refresh', () => {
     await expect
       .poll(() => row('Phone (optional)').getAttribute('class'))
       .toContain('woocommerce-validated');
+  });
+
+  it('opens the coupon form from its link with the focus in the field', async () => {
+    const toggle = page.getByRole('button', {
+      name: 'Have a coupon? Click here to enter your code',
+    });
+    expect(await page.getByRole('textbox', { name: 'Coupon code' }).count()).toBe(0);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('coupon_code');
   });
 
   it('refreshes the review once, a second after the last keystroke, never on Tab, not with required fields empty', async () => {
@@ -341,6 +356,17 @@ describe('order pay and the account', () => {
     await page.waitForURL(/\/checkout\/order-received\//);
     const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, order.order_id));
     expect(row!.status).toBe('processing');
+
+    // The table keeps its page size for the next visit to the bare address.
+    await page.goto('/my-account/orders');
+    await waitForHydration(page);
+    await page.getByRole('combobox', { name: /Einträge pro Seite/ }).selectOption('25');
+    await page.waitForURL(/per_page=25/);
+    await page.goto('/my-account/orders');
+    await page.waitForURL(/per_page=25/);
+    expect(await page.getByRole('combobox', { name: /Einträge pro Seite/ }).inputValue()).toBe(
+      '25',
+    );
     await context.close();
   });
 });

@@ -27,6 +27,7 @@ import {
   orders,
 } from '#app/domain/orders/orders.schema.ts';
 import { availableMethods } from '#app/domain/payments/payments.server.ts';
+import { needsPayment } from '#app/domain/orders/orders.rules.ts';
 import type { PaymentMethod, PaymentOutcome } from '#app/domain/payments/payments.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { readCartCustomer, writeCartCustomer } from '#app/domain/shipping/shipping.server.ts';
@@ -453,4 +454,44 @@ export async function processPayment(
     paid: outcome.paid,
   });
   return { order: moved.ok ? moved.value.order : order, outcome };
+}
+
+/**
+ * Pays an order that waits for payment (order-pay page, Store API) with a method available
+ * for it; a failed order is tried again, taking its goods back first.
+ */
+export async function payForOrder(
+  db: Tx,
+  order: OrderRow,
+  methodId: string,
+  locale: Locale,
+): Promise<Result<{ order: OrderRow; outcome: PaymentOutcome | null }>> {
+  if (!needsPayment(order.status, order.total)) {
+    return fail(domainError('invalid', 'order.pay_not_needed'));
+  }
+  const methods = await availableMethods(db, {
+    total: order.total,
+    currency: order.currency,
+    country: order.billingAddress.country,
+    needsShipping: order.shippingLines.length > 0,
+  });
+  const method = methods.find((m) => m.id === methodId);
+  if (!method) {
+    return fail(
+      domainError('invalid', 'checkout.error.payment_method', {
+        param: 'payment_method',
+        field: 'payment_method',
+      }),
+    );
+  }
+  if (order.status === 'failed') {
+    const retried = await changeOrderStatus(db, order.id, 'pending', { expect: ['failed'] });
+    if (!retried.ok) return retried;
+  }
+  const [updated] = await db
+    .update(orders)
+    .set({ paymentMethod: method.id, paymentMethodTitle: localize(method.title, locale) })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return ok(await processPayment(db, updated!, method));
 }

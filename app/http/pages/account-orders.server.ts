@@ -13,7 +13,7 @@ import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { pageNotFound } from './not-found.ts';
-import { orderPayPath } from './checkout-form.server.ts';
+import { mailStatusChange, orderPayPath } from './checkout-form.server.ts';
 
 type Args = { request: Request; context: AppLoadContext; params: { orderId?: string } };
 
@@ -77,7 +77,7 @@ export async function accountOrdersData(args: Args) {
 
 /** Cancelling an unpaid order from the table, as WooCommerce's "Cancel" action. */
 export async function handleAccountOrdersPost(args: Args) {
-  const { db, env, t } = shop(args);
+  const { db, env, t, locale, currency } = shop(args);
   const session = await customerSession(args);
   const read = await readForm(args.request);
   const form = read.ok ? read.value : new FormData();
@@ -100,6 +100,7 @@ export async function handleAccountOrdersPost(args: Args) {
     );
   }
   await addOrderNote(db, order.id, { code: 'order.note.cancelled_by_customer', forCustomer: true });
+  await mailStatusChange({ db, env, t, locale, currency }, done.value.order);
   return data({ ok: true, message: t('account.orders.cancelled', { number: order.number }) });
 }
 

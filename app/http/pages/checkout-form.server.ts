@@ -20,7 +20,7 @@ import type { TextKey, Translate } from '#app/lib/i18n.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { createMailer } from '#app/lib/mail.server.ts';
 import type { Session } from '#app/lib/session.server.ts';
-import { sendNewOrderMails } from '../mail/order-mails.server.ts';
+import { sendNewOrderMails, statusChanged } from '../mail/order-mails.server.ts';
 
 /** One message of a failed checkout; `field` names the control it is about. */
 export type CheckoutMessage = { text: string; field?: string };
@@ -90,6 +90,25 @@ export async function mailNewOrder(ctx: RequestContext, order: OrderRow): Promis
     });
   } catch (error) {
     console.error('order mail failed', order.id, (error as Error).message);
+  }
+}
+
+/** Tells the customer the order's new status (paid, cancelled); never fails the change. */
+export async function mailStatusChange(ctx: RequestContext, order: OrderRow): Promise<void> {
+  try {
+    const owner = await getSetting(ctx.db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
+    const view = await orderView(ctx.db, order);
+    if (!view.billing.email?.includes('@')) return;
+    const mailer = createMailer(ctx.env, `${ctx.t('shop.name')} <${fromAddress(ctx.env)}>`);
+    await mailer.send(
+      statusChanged(view, {
+        locale: order.locale === 'en' ? 'en' : 'de',
+        owner,
+        shopUrl: ctx.env.SHOP_URL,
+      }),
+    );
+  } catch (error) {
+    console.error('status mail failed', order.id, (error as Error).message);
   }
 }
 

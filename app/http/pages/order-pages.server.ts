@@ -1,17 +1,15 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { processPayment } from '#app/domain/checkout/checkout.server.ts';
+import { payForOrder } from '#app/domain/checkout/checkout.server.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { orderView } from '#app/domain/orders/order-view.server.ts';
 import { needsPayment } from '#app/domain/orders/orders.rules.ts';
-import { orders } from '#app/domain/orders/orders.schema.ts';
-import { changeOrderStatus, findOrderFor } from '#app/domain/orders/orders.server.ts';
+import { findOrderFor } from '#app/domain/orders/orders.server.ts';
 import { availableMethods } from '#app/domain/payments/payments.server.ts';
-import { eq } from 'drizzle-orm';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { pageNotFound } from './not-found.ts';
-import { orderReceivedPath } from './checkout-form.server.ts';
+import { mailStatusChange, orderReceivedPath } from './checkout-form.server.ts';
 
 type Args = {
   request: Request;
@@ -88,7 +86,7 @@ export async function orderPayData(args: Args) {
 
 /** The order-pay form: the chosen method processes the order; then the order-received page. */
 export async function handleOrderPay(args: Args) {
-  const { db, env, t, locale } = shop(args);
+  const { db, env, t, locale, currency } = shop(args);
   const { order, session } = await viewableOrder(args);
   const read = await readForm(args.request);
   const form = read.ok ? read.value : new FormData();
@@ -98,27 +96,14 @@ export async function handleOrderPay(args: Args) {
   }
   if (!needsPayment(order.status, order.total)) return refuse('order.pay_not_needed');
   if (!form.get('terms')) return refuse('checkout.error.terms');
-  const chosen = (await payMethods(args, order)).find(
-    (m) => m.method.id === String(form.get('payment_method') ?? ''),
-  );
-  if (!chosen) return refuse('checkout.error.payment_method');
-  if (order.status === 'failed') {
-    const retried = await changeOrderStatus(db, order.id, 'pending', { expect: ['failed'] });
-    if (!retried.ok)
-      return data(
-        { message: t(retried.error.code as TextKey, retried.error.params) },
-        { status: 400 },
-      );
+  const result = await payForOrder(db, order, String(form.get('payment_method') ?? ''), locale);
+  if (!result.ok) {
+    return data({ message: t(result.error.code as TextKey, result.error.params) }, { status: 400 });
   }
-  const [updated] = await db
-    .update(orders)
-    .set({
-      paymentMethod: chosen.method.id,
-      paymentMethodTitle: localize(chosen.method.title, locale),
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
-  const paid = await processPayment(db, updated!, chosen.method);
+  const paid = result.value;
+  if (paid.order.status !== order.status) {
+    await mailStatusChange({ db, env, t, locale, currency }, paid.order);
+  }
   const target = paid.outcome?.redirect?.startsWith('/')
     ? paid.outcome.redirect
     : orderReceivedPath(order);

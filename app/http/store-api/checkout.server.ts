@@ -1,24 +1,25 @@
-import { eq } from 'drizzle-orm';
 import { loadCart } from '#app/domain/cart/cart.server.ts';
 import {
   type CheckoutInput,
+  payForOrder,
   placeOrder,
-  processPayment,
 } from '#app/domain/checkout/checkout.server.ts';
 import {
   storeCheckoutSchema,
   storePayOrderSchema,
 } from '#app/domain/checkout/checkout.validation.ts';
-import { localize } from '#app/domain/kernel/localized.ts';
 import { domainError, fail, ok } from '#app/domain/kernel/result.ts';
-import { needsPayment } from '#app/domain/orders/orders.rules.ts';
-import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
-import { changeOrderStatus, findOrderFor } from '#app/domain/orders/orders.server.ts';
-import { availableMethods } from '#app/domain/payments/payments.server.ts';
+import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
+import { findOrderFor } from '#app/domain/orders/orders.server.ts';
 import type { PaymentOutcome } from '#app/domain/payments/payments.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
-import { mailNewOrder, orderReceivedPath, successRedirect } from '../pages/checkout-form.server.ts';
+import {
+  mailNewOrder,
+  mailStatusChange,
+  orderReceivedPath,
+  successRedirect,
+} from '../pages/checkout-form.server.ts';
 import { STORE_API_CODES } from './codes.ts';
 import { type ErrorCodes, json } from '../response.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
@@ -190,7 +191,7 @@ export const payOrder = defineEndpoint({
   nonce: true,
   session: 'start',
   schema: storePayOrderSchema,
-  handle: async ({ db, env, locale, input, args }) => {
+  handle: async ({ db, env, locale, currency, t, input, args }) => {
     const id = /^\d{1,10}$/.test(args.params.orderId ?? '') ? Number(args.params.orderId) : 0;
     const order = await findOrderFor(db, id, { key: input.key });
     const email = (input.billing_email ?? input.billing_address?.email ?? '').trim().toLowerCase();
@@ -198,32 +199,12 @@ export const payOrder = defineEndpoint({
     if (!order || (order.billingAddress.email ?? '').toLowerCase() !== email) {
       return fail(domainError('not_found', 'error.not_found_text'));
     }
-    if (!needsPayment(order.status, order.total)) {
-      return fail(domainError('invalid', 'order.pay_not_needed'));
+    const result = await payForOrder(db, order, input.payment_method, locale);
+    if (!result.ok) return result;
+    const paid = result.value;
+    if (paid.order.status !== order.status) {
+      await mailStatusChange({ db, env, locale, currency, t }, paid.order);
     }
-    const method = (
-      await availableMethods(db, {
-        total: order.total,
-        currency: order.currency,
-        country: order.billingAddress.country,
-        needsShipping: order.shippingLines.length > 0,
-      })
-    ).find((m) => m.id === input.payment_method);
-    if (!method) {
-      return fail(
-        domainError('invalid', 'checkout.error.payment_method', { param: 'payment_method' }),
-      );
-    }
-    if (order.status === 'failed') {
-      const retried = await changeOrderStatus(db, order.id, 'pending', { expect: ['failed'] });
-      if (!retried.ok) return retried;
-    }
-    const [updated] = await db
-      .update(orders)
-      .set({ paymentMethod: method.id, paymentMethodTitle: localize(method.title, locale) })
-      .where(eq(orders.id, order.id))
-      .returning();
-    const paid = await processPayment(db, updated!, method);
     return ok(orderJson(paid.order, paid.outcome, env.SHOP_URL));
   },
 });
