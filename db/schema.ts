@@ -12,3 +12,4 @@ export * from '#server/jobs.schema.ts';
 export * from '#app/domain/coupons/coupons.schema.ts';
 export * from '#app/domain/shipping/shipping.schema.ts';
 export * from '#app/domain/customers/customers.schema.ts';
+export * from '#app/domain/orders/orders.schema.ts';

@@ -248,6 +248,7 @@ describe('job runner', () => {
       ['refresh-scheduled-prices', 50_000],
       ['purge-expired-sessions', HOUR],
       ['purge-guest-carts', HOUR],
+      ['cancel-unpaid-orders', 5 * 60_000],
       ['purge-form-submissions', HOUR],
     ]);
   });

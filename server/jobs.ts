@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { purgeAbandonedGuestCarts } from '#app/domain/cart/cart.server.ts';
+import { cancelUnpaidOrders } from '#app/domain/orders/orders.server.ts';
 import { refreshScheduledPrices } from '#app/domain/catalog/listing.server.ts';
 import { purgeOldSubmissions } from '#app/domain/forms/forms.server.ts';
 import { purgeOldUploads } from '#app/domain/forms/uploads.server.ts';
@@ -46,6 +47,12 @@ export const JOBS: readonly Job[] = [
     name: 'purge-guest-carts',
     everyMs: HOUR,
     run: async ({ db }) => ({ carts: await purgeAbandonedGuestCarts(db) }),
+  },
+  {
+    // Unpaid orders give their goods back after the configured hold time.
+    name: 'cancel-unpaid-orders',
+    everyMs: 5 * 60_000,
+    run: async ({ db }) => ({ orders: await cancelUnpaidOrders(db) }),
   },
   {
     name: 'purge-form-submissions',

@@ -1115,7 +1115,8 @@ export function buildDemoCatalog(now: Date = new Date()): DemoCatalog {
       widthCm: 8,
       heightCm: 30,
       manageStock: true,
-      stockQuantity: 8,
+      // Exactly three left: the checkout's stock guard can be tried in the running shop.
+      stockQuantity: 3,
       lowStockAmount: 10,
       unit: 'l',
       productUnits: 0.75,

@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { seedDemoCatalog } from '#db/seed/seed.ts';
 import { seedDemoForms } from '#db/seed/demo-forms.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
+import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { startTestShop } from '../support/shop.ts';
 
@@ -12,6 +13,7 @@ export default async function setup(project: TestProject) {
   await seedDemoCatalog(shop.database.db, { mediaDir: path.join(shop.dataDir, 'media') });
   await seedDemoForms(shop.database.db);
   await seedDemoShipping(shop.database.db);
+  await seedDemoCheckout(shop.database.db);
   // Every browser test posts from 127.0.0.1: the per-address limit would stop the later ones.
   await putSetting(shop.database.db, 'forms.rate_limit', { submissions: 1000, windowMs: 600_000 });
   // The same for the login throttle's per-address limit; the per-account limit stays.

@@ -460,6 +460,7 @@ export async function loadCart(
       sku: row.sku,
       stockStatus: effectiveStockStatus(row),
       shippingClass: row.shippingClass,
+      digital: Boolean(row.digital),
     };
   });
   const coupons = await checkCartCoupons(db, cart.id, priced, {
@@ -471,13 +472,13 @@ export async function loadCart(
   });
   const totalsInput: TotalsInput = {
     coupons: coupons.totals,
-    // Every product is shipped: the catalog knows no virtual goods yet.
+    // Digital goods and services are not shipped.
     lines: priced.map((l) => ({
       key: l.key,
       unitPrice: l.unitPrice,
       quantity: l.quantity,
       taxRate: l.taxRate,
-      needsShipping: true,
+      needsShipping: !l.digital,
       deposit: l.deposit?.amount ?? null,
     })),
   };
@@ -488,7 +489,7 @@ export async function loadCart(
       lines: priced.map((l) => ({
         ...l,
         shippingClass: l.shippingClass ?? null,
-        needsShipping: true,
+        needsShipping: !l.digital,
       })),
       totalsInput,
       freeShippingCoupon: coupons.applied.some((c) => c.freeShipping),

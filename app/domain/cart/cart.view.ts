@@ -29,6 +29,8 @@ export type CartLine = {
   stockStatus: string;
   /** Slug of the product's shipping class (Sperrgut), if it has one. */
   shippingClass?: string | null;
+  /** Digital content or a service: not shipped; checkout asks a consent of its own. */
+  digital?: boolean;
 };
 
 export type CartTotals = {

@@ -44,6 +44,7 @@ function row(fields: Partial<ProductRow> = {}): ProductRow {
     maxQuantity: null,
     quantityStep: null,
     soldIndividually: null,
+    digital: null,
     weightKg: null,
     lengthCm: null,
     widthCm: null,

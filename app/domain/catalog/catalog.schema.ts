@@ -108,6 +108,8 @@ export const products = pgTable(
     maxQuantity: quantity('max_quantity'),
     quantityStep: quantity('quantity_step'),
     soldIndividually: boolean('sold_individually'),
+    /** Digital content or a service: nothing ships, and checkout asks the consent of § 356 (5) BGB. */
+    digital: boolean('digital'),
 
     weightKg: numeric('weight_kg', { precision: 10, scale: 3, mode: 'number' }),
     lengthCm: numeric('length_cm', { precision: 10, scale: 2, mode: 'number' }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productListing } from '#app/domain/catalog/listing.schema.ts';
 import { getProduct } from '#app/domain/catalog/catalog.server.ts';
@@ -21,6 +21,7 @@ import {
 } from './reviews.server.ts';
 import { reviewFormSchema } from './reviews.validation.ts';
 import { isVerifiedOwner } from './verified-owner.server.ts';
+import { type OrderStatus, orderItems, orders } from '#app/domain/orders/orders.schema.ts';
 
 let handle: DatabaseHandle;
 const db = () => handle.db;
@@ -324,17 +325,51 @@ describe('verified owners', () => {
         type: 'variable',
         variations: [{ attributes: {} }],
       });
-      const present = await own.db.execute(sql`select to_regclass('public.orders') as t`);
-      if ((present as unknown as { rows: { t: unknown }[] }).rows[0]?.t === null) {
-        await own.db.execute(sql`create table orders (id serial primary key,
-          customer_id integer, billing_email text not null, status text not null)`);
-        await own.db.execute(sql`create table order_items (id serial primary key,
-          order_id integer not null, product_id integer not null)`);
-      }
-      await own.db.execute(sql`insert into orders (id, customer_id, billing_email, status)
-        values (9001, null, 'Buyer@Example.com', 'completed'), (9002, null, 'late@example.com', 'pending')`);
-      await own.db.execute(sql`insert into order_items (order_id, product_id)
-        values (9001, ${variations[0]!.id}), (9002, ${p.id})`);
+      const address = {
+        first_name: 'Erika',
+        last_name: 'Muster',
+        company: '',
+        address_1: 'Hauptstr. 1',
+        address_2: '',
+        city: 'Leipzig',
+        state: '',
+        postcode: '04109',
+        country: 'DE',
+        phone: '',
+      };
+      const order = (status: OrderStatus, email: string, productId: number) =>
+        own.db
+          .insert(orders)
+          .values({
+            orderKey: `wc_order_${status}_${productId}`,
+            status,
+            billingAddress: { ...address, email },
+            shippingAddress: address,
+            paymentMethod: 'bacs',
+            paymentMethodTitle: 'Vorkasse',
+            currency: 'EUR',
+            itemsTotal: 100,
+            itemsTax: 16,
+            total: 100,
+            totalTax: 16,
+            consent: { terms: true, digital: null, at: new Date().toISOString() },
+          })
+          .returning({ id: orders.id })
+          .then(([row]) =>
+            own.db.insert(orderItems).values({
+              orderId: row!.id,
+              productId,
+              name: 'Variabel',
+              quantity: 1,
+              unitPrice: 100,
+              subtotal: 100,
+              total: 100,
+              tax: 16,
+              taxRate: 19,
+            }),
+          );
+      await order('completed', 'Buyer@Example.com', variations[0]!.id);
+      await order('pending', 'late@example.com', p.id);
       expect(
         await isVerifiedOwner(own.db, p.id, { customerId: null, email: 'buyer@example.com' }),
       ).toBe(true);

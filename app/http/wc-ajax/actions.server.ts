@@ -9,6 +9,7 @@ import {
   updateCartItemQuantity,
 } from './cart.server.ts';
 import { applyCouponAction, removeCouponAction } from './coupons.server.ts';
+import { checkoutAction, updateOrderReview } from './checkout.server.ts';
 import { getVariation } from './get-variation.server.ts';
 import { productSearch } from './product-search.server.ts';
 import { quickView } from './quick-view.server.ts';
@@ -30,6 +31,8 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   gzd_refresh_unit_price: refreshUnitPrice,
   product_search: productSearch,
   quick_view: quickView,
+  update_order_review: updateOrderReview,
+  checkout: checkoutAction,
 };
 
 const unknownAction = defineEndpoint({

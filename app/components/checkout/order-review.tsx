@@ -1,0 +1,262 @@
+import type { ReactNode } from 'react';
+import { Money, useMoney } from '#app/components/ui/price.tsx';
+import type { CheckoutReview, PaymentMethodView } from '#app/domain/checkout/checkout.view.ts';
+import { formatRate } from '#app/domain/pricing/tax.ts';
+import { useI18n } from '#app/lib/i18n.ts';
+
+/**
+ * The order review table: lines, subtotal, coupons, shipping choice per package, deposit,
+ * total and the VAT it includes, rate by rate. The shipping radios belong to the checkout form.
+ */
+export function ReviewTable({
+  review,
+  onShipping,
+}: {
+  review: CheckoutReview;
+  onShipping?: (rateId: string) => void;
+}) {
+  const { t, locale } = useI18n();
+  const { cart } = review;
+  return (
+    <table className="shop_table woocommerce-checkout-review-order-table">
+      <caption className="visually-hidden">{t('checkout.review_caption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="product-name">
+            {t('cart.product')}
+          </th>
+          <th scope="col" className="product-total">
+            {t('cart.subtotal')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {cart.lines.map((line) => (
+          <tr key={line.key} className="cart_item">
+            <td className="product-name">
+              {line.name} <strong className="product-quantity">×&nbsp;{line.quantity}</strong>
+              {line.variation.length > 0 && (
+                <span className="variation">
+                  {line.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}
+                </span>
+              )}
+            </td>
+            <td className="product-total">
+              <Money amount={line.lineTotal} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="cart-subtotal">
+          <th scope="row">{t('cart.items_total')}</th>
+          <td>
+            <Money amount={cart.totals.items} />
+          </td>
+        </tr>
+        {cart.coupons.map((coupon) => (
+          <tr key={coupon.code} className="cart-discount">
+            <th scope="row">{t('coupon.row', { code: coupon.code })}</th>
+            <td>
+              {coupon.discount > 0 ? (
+                <>
+                  −<Money amount={coupon.discount} />
+                </>
+              ) : (
+                t('coupon.free_shipping')
+              )}
+            </td>
+          </tr>
+        ))}
+        {cart.shipping.needsShipping &&
+          cart.shipping.packages.map((pkg) => (
+            <tr key={pkg.packageId} className="woocommerce-shipping-totals shipping">
+              <th scope="row">{t('checkout.shipping_package')}</th>
+              <td>
+                {pkg.rates.length === 0 ? (
+                  <p className="shipping-none">{t('shipping.none')}</p>
+                ) : (
+                  <fieldset className="shipping-methods" id="shipping_method">
+                    <legend className="visually-hidden">{t('shipping.methods')}</legend>
+                    {pkg.rates.map((rate) => (
+                      <label key={rate.rateId} className="choice shipping-rate">
+                        <input
+                          type="radio"
+                          className="shipping_method"
+                          name={`shipping_method[${pkg.packageId}]`}
+                          value={rate.rateId}
+                          checked={rate.selected}
+                          onChange={() => onShipping?.(rate.rateId)}
+                          readOnly={!onShipping}
+                        />
+                        <span>
+                          {rate.name}
+                          {': '}
+                          {rate.cost > 0 ? <Money amount={rate.cost} /> : t('checkout.free')}
+                          {rate.deliveryTime ? (
+                            <span className="shipping-rate-details">{rate.deliveryTime}</span>
+                          ) : null}
+                        </span>
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
+              </td>
+            </tr>
+          ))}
+        {cart.totals.deposit > 0 && (
+          <tr className="deposit-total">
+            <th scope="row">{t('cart.deposit_total')}</th>
+            <td>
+              <Money amount={cart.totals.deposit} />
+            </td>
+          </tr>
+        )}
+        <tr className="order-total">
+          <th scope="row">{t('cart.total')}</th>
+          <td>
+            <strong>
+              <Money amount={cart.totals.total} />
+            </strong>
+          </td>
+        </tr>
+        {cart.totals.taxLines.map((line) => (
+          <tr key={line.rate} className="tax-rate">
+            <th scope="row">{t('cart.tax_line', { rate: formatRate(line.rate, locale) })}</th>
+            <td>
+              <Money amount={line.amount} />
+            </td>
+          </tr>
+        ))}
+      </tfoot>
+    </table>
+  );
+}
+
+/**
+ * The payment methods (spec section 4): one method is hidden and preselected; otherwise a
+ * radio list where only the chosen method's box shows.
+ */
+export function PaymentMethods({
+  methods,
+  chosen,
+  onChoose,
+}: {
+  methods: readonly PaymentMethodView[];
+  chosen: string | null;
+  onChoose?: (id: string) => void;
+}) {
+  const { t } = useI18n();
+  if (methods.length === 0) {
+    return (
+      <div className="woocommerce-checkout-payment" id="payment">
+        <p className="woocommerce-notice woocommerce-info">{t('checkout.no_payment_methods')}</p>
+      </div>
+    );
+  }
+  const only = methods.length === 1 ? methods[0]! : null;
+  return (
+    <div className="woocommerce-checkout-payment" id="payment">
+      {only ? (
+        <div className="payment-single">
+          <input type="hidden" name="payment_method" value={only.id} />
+          <h3 className="payment-heading">{t('checkout.payment')}</h3>
+          <p className="payment-title">
+            <strong>{only.title}</strong>
+          </p>
+          <div className={`payment_box payment_method_${only.id}`}>
+            <p>{only.description}</p>
+          </div>
+        </div>
+      ) : (
+        <fieldset className="wc_payment_methods payment_methods methods">
+          <legend className="payment-heading">{t('checkout.payment')}</legend>
+          {methods.map((m) => (
+            <div key={m.id} className={`wc_payment_method payment_method_${m.id}`}>
+              <label className="choice" htmlFor={`payment_method_${m.id}`}>
+                <input
+                  id={`payment_method_${m.id}`}
+                  type="radio"
+                  className="input-radio"
+                  name="payment_method"
+                  value={m.id}
+                  checked={m.id === chosen}
+                  data-order_button_text={m.orderButtonText ?? undefined}
+                  onChange={() => onChoose?.(m.id)}
+                  readOnly={!onChoose}
+                />
+                <span>{m.title}</span>
+              </label>
+              {m.id === chosen && (
+                <div className={`payment_box payment_method_${m.id}`}>
+                  <p>{m.description}</p>
+                </div>
+              )}
+            </div>
+          ))}
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
+/** Text with `{name}` placeholders replaced by elements (links inside a sentence). */
+export function withParts(text: string, parts: Record<string, ReactNode>): ReactNode[] {
+  return text.split(/(\{\w+\})/).map((piece, i) => {
+    const match = /^\{(\w+)\}$/.exec(piece);
+    return match && parts[match[1]!] !== undefined ? (
+      <span key={i}>{parts[match[1]!]}</span>
+    ) : (
+      piece
+    );
+  });
+}
+
+/**
+ * Right above the order button (§ 312j BGB): the essential characteristics and delivery time of
+ * each item, and the total with VAT, shipping and deposit.
+ */
+export function OrderSummary({ review }: { review: CheckoutReview }) {
+  const { t } = useI18n();
+  const money = useMoney();
+  const { cart } = review;
+  const shipping = cart.shipping.chosen?.cost ?? 0;
+  return (
+    <section className="checkout-summary" aria-labelledby="checkout-summary-title">
+      <h3 id="checkout-summary-title">{t('checkout.summary_heading')}</h3>
+      <ul className="checkout-summary-lines">
+        {cart.lines.map((line) => {
+          const facts = review.facts.find((f) => f.key === line.key);
+          return (
+            <li key={line.key}>
+              <strong>
+                {line.quantity} × {line.name}
+              </strong>
+              {facts?.characteristics ? (
+                <span className="checkout-characteristics">
+                  {t('checkout.characteristics')}: {facts.characteristics}
+                </span>
+              ) : null}
+              {facts?.deliveryTime ? (
+                <span className="delivery-time">
+                  {t('checkout.delivery_time', { time: facts.deliveryTime })}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="checkout-summary-total">
+        <span>{t('checkout.total_incl_vat')}</span> <strong>{money(cart.totals.total)}</strong>
+        <span className="checkout-summary-includes">
+          {cart.totals.deposit > 0
+            ? t('checkout.incl_shipping_deposit', {
+                shipping: money(shipping),
+                deposit: money(cart.totals.deposit),
+              })
+            : t('checkout.incl_shipping', { shipping: money(shipping) })}
+        </span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,497 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type CartOwner, findCart, loadCart } from '#app/domain/cart/cart.server.ts';
+import { cartItems, carts } from '#app/domain/cart/cart.schema.ts';
+import type { CartView } from '#app/domain/cart/cart.view.ts';
+import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
+import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
+import { loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
+import { appliedCoupons, dropCartCoupons } from '#app/domain/coupons/cart-coupons.server.ts';
+import { recordCouponUse } from '#app/domain/coupons/coupons.server.ts';
+import { normalizeAddress } from '#app/domain/customers/address-locale.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
+import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import {
+  Rollback,
+  addOrderNote,
+  changeOrderStatus,
+  inTransaction,
+  takeStock,
+} from '#app/domain/orders/orders.server.ts';
+import {
+  type OrderAddress,
+  type OrderRow,
+  orderItems,
+  orders,
+} from '#app/domain/orders/orders.schema.ts';
+import { availableMethods } from '#app/domain/payments/payments.server.ts';
+import { needsPayment } from '#app/domain/orders/orders.rules.ts';
+import type { PaymentMethod, PaymentOutcome } from '#app/domain/payments/payments.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import { readCartCustomer, writeCartCustomer } from '#app/domain/shipping/shipping.server.ts';
+import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
+import type { Locale } from '#app/lib/locale.ts';
+import {
+  type AddressValues,
+  type CheckoutProblem,
+  addressGroupProblems,
+} from './checkout.rules.ts';
+import type { CheckoutReview, ReviewLineFacts } from './checkout.view.ts';
+
+export type CheckoutInput = {
+  billing: AddressValues;
+  /** Null: the goods go to the billing address. */
+  shipping: AddressValues | null;
+  customerNote: string;
+  paymentMethod: string;
+  /** Package index -> chosen rate id. */
+  shippingRates: Record<string, string>;
+  consent: { terms: boolean; digital: boolean };
+  /** From the form: the same key twice yields the first order. */
+  idempotencyKey: string | null;
+  pickupPoint?: Record<string, string> | null;
+};
+
+export type CheckoutContext = { currency: string; locale: Locale; now?: Date };
+
+export type PlacedOrder = {
+  order: OrderRow;
+  /** False when the idempotency key named an order placed before. */
+  created: boolean;
+  payment: PaymentOutcome | null;
+};
+
+/** Whether guests may buy without an account, and whether the account box is offered. */
+export const GUEST_CHECKOUT_SETTING = 'checkout.guest_checkout';
+
+export function guestCheckoutEnabled(db: Tx): Promise<boolean> {
+  return getSetting(db, GUEST_CHECKOUT_SETTING, z.boolean(), true);
+}
+
+export const problemError = (problem: CheckoutProblem): DomainError =>
+  domainError('invalid', `checkout.error.${problem.failure}`, {
+    field: problem.field,
+    label: problem.label,
+  });
+
+/** Every field problem of a checkout, billing first, in the order the form shows them. */
+export function checkoutProblems(
+  input: Pick<CheckoutInput, 'billing' | 'shipping'>,
+  locale: Locale,
+  labels: { email: string },
+): CheckoutProblem[] {
+  return [
+    ...addressGroupProblems('billing', input.billing, locale, labels),
+    ...(input.shipping ? addressGroupProblems('shipping', input.shipping, locale, labels) : []),
+  ];
+}
+
+function toAddress(values: AddressValues, withEmail: boolean): OrderAddress {
+  const base = emptyAddress();
+  const address: OrderAddress = { ...base };
+  for (const key of Object.keys(base) as (keyof typeof base)[]) {
+    address[key] = (values[key] ?? '').trim();
+  }
+  const normalized = normalizeAddress(address);
+  return withEmail ? { ...normalized, email: (values.email ?? '').trim() } : normalized;
+}
+
+/** Plain text of a product's short description, for the essential characteristics. */
+function plainText(html: string, max = 300): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+async function lineFacts(db: Tx, cart: CartView, locale: Locale): Promise<ReviewLineFacts[]> {
+  const ids = [...new Set(cart.lines.flatMap((l) => [l.productId, l.variationId ?? l.productId]))];
+  const rows = await productRowsById(db, ids);
+  const resolved = cart.lines.map((l) => {
+    const parent = rows.get(l.productId);
+    const variation = l.variationId ? rows.get(l.variationId) : undefined;
+    return parent && variation ? resolveVariation(parent, variation) : parent;
+  });
+  const refs = await loadComplianceRefs(
+    db,
+    resolved.flatMap((r) => (r ? [r] : [])),
+    locale,
+  );
+  return cart.lines.map((line, i) => {
+    const row = resolved[i];
+    const parent = rows.get(line.productId);
+    return {
+      key: line.key,
+      characteristics: plainText(localize(parent?.shortDescription, locale)),
+      deliveryTime: row?.deliveryTimeId
+        ? (refs.deliveryTimes.get(row.deliveryTimeId)?.label ?? '')
+        : '',
+    };
+  });
+}
+
+/** The order review of the session's cart: lines, sums, legal facts and the payment methods. */
+export async function checkoutReview(
+  db: Tx,
+  owner: CartOwner | null,
+  ctx: CheckoutContext & { chosenPaymentMethod?: string | null },
+): Promise<CheckoutReview> {
+  const cart = await loadCart(db, owner, { currency: ctx.currency, locale: ctx.locale });
+  const methods = await availableMethods(db, {
+    total: cart.totals.total,
+    currency: cart.currency,
+    country: cart.shipping.billingAddress.country || cart.shipping.address.country,
+    needsShipping: cart.shipping.needsShipping,
+  });
+  const paymentMethods = methods.map((m) => ({
+    id: m.id,
+    title: localize(m.title, ctx.locale),
+    description: localize(m.description, ctx.locale),
+    orderButtonText: m.orderButtonText ? localize(m.orderButtonText, ctx.locale) : null,
+  }));
+  const chosen =
+    paymentMethods.find((m) => m.id === ctx.chosenPaymentMethod)?.id ?? paymentMethods[0]?.id;
+  return {
+    cart,
+    facts: cart.lines.length ? await lineFacts(db, cart, ctx.locale) : [],
+    paymentMethods,
+    chosenPaymentMethod: chosen ?? null,
+    needsDigitalConsent: cart.lines.some((l) => l.digital),
+  };
+}
+
+/**
+ * Stores what the checkout form says about the destination and the chosen rates on the cart,
+ * so rates and totals follow it (update_order_review and the placement itself).
+ */
+export async function setCheckoutCustomer(
+  db: Tx,
+  cartId: number,
+  input: Pick<CheckoutInput, 'billing' | 'shipping' | 'shippingRates'>,
+): Promise<void> {
+  const current = await readCartCustomer(db, cartId);
+  const billing = toAddress(input.billing, true);
+  const { email: _email, ...shippingFromBilling } = billing;
+  const shipping = input.shipping ? toAddress(input.shipping, false) : shippingFromBilling;
+  await writeCartCustomer(db, cartId, {
+    billingAddress: billing,
+    shippingAddress: shipping,
+    calculated: shipping.country !== '',
+    chosenRates: { ...current.chosenRates, ...input.shippingRates },
+  });
+}
+
+function newOrderKey(): string {
+  return `wc_order_${randomBytes(12).toString('base64url')}`;
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const {
+      code,
+      constraint: name,
+      message,
+    } = e as {
+      code?: string;
+      constraint?: string;
+      message?: string;
+    };
+    if (code === '23505' && (name === constraint || message?.includes(constraint))) return true;
+  }
+  return false;
+}
+
+async function orderByIdempotencyKey(db: Tx, key: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+  return order ?? null;
+}
+
+/**
+ * Places the session's cart as an order, in one transaction: the cart is read and priced
+ * afresh (nothing the request claims about prices counts), the stock of every line is taken
+ * with a guarded UPDATE, each coupon's use is counted within its limits, the order gets its
+ * number, and the cart is emptied. Any failure rolls everything back. A key seen before
+ * returns the order it placed. Payment is processed after the commit.
+ */
+export async function placeOrder(
+  db: Tx,
+  owner: CartOwner,
+  input: CheckoutInput,
+  ctx: CheckoutContext & { emailLabel: string; customerId?: number | null },
+): Promise<Result<PlacedOrder>> {
+  const replay = async (): Promise<Result<PlacedOrder> | null> => {
+    if (!input.idempotencyKey) return null;
+    const existing = await orderByIdempotencyKey(db, input.idempotencyKey);
+    if (!existing) return null;
+    // Another visitor's key: no order of theirs is shown or reused.
+    if (existing.sessionIdHash !== owner.idHash) {
+      return fail(domainError('conflict', 'checkout.error.duplicate_key'));
+    }
+    return ok({ order: existing, created: false, payment: null });
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  const problems = checkoutProblems(input, ctx.locale, { email: ctx.emailLabel });
+  if (problems.length > 0) return fail(problemError(problems[0]!));
+  if (!input.consent.terms) {
+    return fail(domainError('invalid', 'checkout.error.terms', { field: 'terms' }));
+  }
+  const cart = await findCart(db, owner);
+  if (!cart) return fail(domainError('invalid', 'checkout.error.empty_cart'));
+
+  let method: PaymentMethod | null = null;
+  let placed: Result<OrderRow>;
+  try {
+    placed = await inTransaction(db, async (tx) => {
+      // One placement per cart at a time: a double click waits and then finds the cart empty.
+      await tx.execute(sql`select id from ${carts} where id = ${cart.id} for update`);
+      await setCheckoutCustomer(tx, cart.id, input);
+      const view = await loadCart(tx, owner, {
+        currency: ctx.currency,
+        locale: ctx.locale,
+        readOnly: true,
+      });
+      if (view.lines.length === 0) {
+        throw new Rollback(domainError('invalid', 'checkout.error.empty_cart'));
+      }
+      if (view.problems.length > 0) throw new Rollback(view.problems[0]!.error);
+      if (view.removedCoupons.length > 0) {
+        const removed = view.removedCoupons[0]!;
+        const usedUp = removed.reason.code === 'coupon.error.usage_limit';
+        throw new Rollback(
+          usedUp
+            ? domainError('limit', 'checkout.error.coupon_limit', { code: removed.code })
+            : domainError('invalid', 'checkout.error.coupon_removed', { code: removed.code }),
+        );
+      }
+      if (view.lines.some((l) => l.digital) && !input.consent.digital) {
+        throw new Rollback(
+          domainError('invalid', 'checkout.error.digital', { field: 'terms-digital' }),
+        );
+      }
+      const shipping = view.shipping;
+      if (shipping.needsShipping && !shipping.chosen) {
+        throw new Rollback(
+          domainError('invalid', 'checkout.error.no_shipping', { field: 'shipping_method' }),
+        );
+      }
+      const totals = view.totals.breakdown;
+      if (totals.needsPayment) {
+        const methods = await availableMethods(tx, {
+          total: totals.total.gross,
+          currency: view.currency,
+          country: shipping.billingAddress.country,
+          needsShipping: shipping.needsShipping,
+        });
+        method = methods.find((m) => m.id === input.paymentMethod) ?? null;
+        if (!method) {
+          throw new Rollback(
+            domainError('invalid', 'checkout.error.payment_method', { field: 'payment_method' }),
+          );
+        }
+      }
+      const billing = toAddress(input.billing, true);
+      const now = ctx.now ?? new Date();
+      const chosenMethod = method as PaymentMethod | null;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderKey: newOrderKey(),
+          status: 'pending',
+          customerId: ctx.customerId ?? owner.customerId ?? null,
+          sessionIdHash: owner.idHash,
+          locale: ctx.locale,
+          billingAddress: billing,
+          shippingAddress: shipping.needsShipping ? shipping.address : emptyAddress(),
+          customerNote: input.customerNote.trim(),
+          paymentMethod: chosenMethod?.id ?? '',
+          paymentMethodTitle: chosenMethod ? localize(chosenMethod.title, ctx.locale) : '',
+          currency: view.currency,
+          itemsTotal: totals.items.beforeDiscount.gross,
+          itemsTax: totals.items.beforeDiscount.tax,
+          discountTotal: totals.discount.gross,
+          discountTax: totals.discount.tax,
+          shippingTotal: totals.shipping?.gross ?? 0,
+          shippingTax: totals.shipping?.tax ?? 0,
+          depositTotal: totals.deposits.gross,
+          depositTax: totals.deposits.tax,
+          total: totals.total.gross,
+          totalTax: totals.total.tax,
+          taxLines: totals.taxLines,
+          shippingLines: shipping.chosen
+            ? [
+                {
+                  packageId: 0,
+                  rateId: shipping.chosen.rateId,
+                  methodId: shipping.chosen.methodId,
+                  name: shipping.chosen.name,
+                  total: totals.shipping?.gross ?? 0,
+                  tax: totals.shipping?.tax ?? 0,
+                  taxes: (totals.shipping?.shares ?? []).map((s) => ({
+                    rate: s.rate,
+                    amount: s.tax,
+                  })),
+                },
+              ]
+            : [],
+          couponLines: [],
+          consent: { terms: true, digital: input.consent.digital || null, at: now.toISOString() },
+          pickupPoint: input.pickupPoint ?? null,
+          idempotencyKey: input.idempotencyKey,
+          stockReduced: true,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+
+      const facts = await lineFacts(tx, view, ctx.locale);
+      const rows = await productRowsById(tx, [
+        ...new Set(view.lines.flatMap((l) => [l.productId, l.variationId ?? l.productId])),
+      ]);
+      for (const [i, line] of view.lines.entries()) {
+        const parent = rows.get(line.productId)!;
+        const variation = line.variationId ? rows.get(line.variationId) : undefined;
+        const row = variation ? resolveVariation(parent, variation) : parent;
+        const managed = Boolean(row.manageStock) && row.stockQuantity !== null;
+        // A variation with its own stock keeps it; otherwise it sells from its parent's.
+        const stockProductId = !managed
+          ? null
+          : variation && variation.stockQuantity !== null
+            ? variation.id
+            : parent.id;
+        const lineTotals = totals.lines[i]!;
+        await tx.insert(orderItems).values({
+          orderId: order!.id,
+          productId: line.productId,
+          variationId: line.variationId,
+          name: line.name,
+          sku: line.sku,
+          variation: line.variation,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          subtotal: lineTotals.beforeDiscount.gross,
+          total: lineTotals.afterDiscount.gross,
+          tax: lineTotals.afterDiscount.tax,
+          taxRate: line.taxRate,
+          deposit: lineTotals.deposit?.gross ?? 0,
+          stockProductId,
+          deliveryTime: facts[i]?.deliveryTime ?? '',
+        });
+        if (stockProductId !== null) {
+          await takeStock(tx, {
+            stockProductId,
+            quantity: line.quantity,
+            backorders: (row.backorders ?? 'no') !== 'no',
+            name: line.name,
+          });
+        }
+      }
+
+      const applied = await appliedCoupons(tx, cart.id);
+      const couponLines = [];
+      for (const coupon of applied) {
+        const used = await recordCouponUse(tx, coupon.id, {
+          customerId: order!.customerId,
+          email: billing.email ?? null,
+        });
+        if (!used.ok) {
+          throw new Rollback(
+            domainError('limit', 'checkout.error.coupon_limit', { code: coupon.code }),
+          );
+        }
+        const computed = view.coupons.find((c) => c.code === coupon.code);
+        couponLines.push({
+          couponId: coupon.id,
+          code: coupon.code,
+          discount: computed?.discount ?? 0,
+          discountTax: computed?.discountTax ?? 0,
+          freeShipping: coupon.freeShipping,
+        });
+      }
+      const [withCoupons] = couponLines.length
+        ? await tx.update(orders).set({ couponLines }).where(eq(orders.id, order!.id)).returning()
+        : [order!];
+      await addOrderNote(tx, order!.id, { code: 'order.note.placed' });
+      await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+      await dropCartCoupons(tx, cart.id);
+      return withCoupons!;
+    });
+  } catch (error) {
+    // A parallel submit with the same key committed first: answer with its order.
+    if (input.idempotencyKey && isUniqueViolation(error, 'orders_idempotency_idx')) {
+      const again = await replay();
+      if (again) return again;
+    }
+    throw error;
+  }
+  if (!placed.ok) {
+    // The loser of a race for the same key may also fail on the emptied cart: same answer.
+    const again = await replay();
+    return again ?? placed;
+  }
+  const payment = await processPayment(db, placed.value, method);
+  return ok({ order: payment.order, created: true, payment: payment.outcome });
+}
+
+/** Runs the method's payment and moves the order to the status it leads to. */
+export async function processPayment(
+  db: Tx,
+  order: OrderRow,
+  method: PaymentMethod | null,
+): Promise<{ order: OrderRow; outcome: PaymentOutcome | null }> {
+  if (!method) {
+    // Nothing to pay: the order is ready to be packed.
+    const moved = await changeOrderStatus(db, order.id, 'processing', { paid: true });
+    return { order: moved.ok ? moved.value.order : order, outcome: null };
+  }
+  const outcome = await method.process(order);
+  if (outcome.orderStatus === order.status) return { order, outcome };
+  const moved = await changeOrderStatus(db, order.id, outcome.orderStatus, {
+    paid: outcome.paid,
+  });
+  return { order: moved.ok ? moved.value.order : order, outcome };
+}
+
+/**
+ * Pays an order that waits for payment (order-pay page, Store API) with a method available
+ * for it; a failed order is tried again, taking its goods back first.
+ */
+export async function payForOrder(
+  db: Tx,
+  order: OrderRow,
+  methodId: string,
+  locale: Locale,
+): Promise<Result<{ order: OrderRow; outcome: PaymentOutcome | null }>> {
+  if (!needsPayment(order.status, order.total)) {
+    return fail(domainError('invalid', 'order.pay_not_needed'));
+  }
+  const methods = await availableMethods(db, {
+    total: order.total,
+    currency: order.currency,
+    country: order.billingAddress.country,
+    needsShipping: order.shippingLines.length > 0,
+  });
+  const method = methods.find((m) => m.id === methodId);
+  if (!method) {
+    return fail(
+      domainError('invalid', 'checkout.error.payment_method', {
+        param: 'payment_method',
+        field: 'payment_method',
+      }),
+    );
+  }
+  if (order.status === 'failed') {
+    const retried = await changeOrderStatus(db, order.id, 'pending', { expect: ['failed'] });
+    if (!retried.ok) return retried;
+  }
+  const [updated] = await db
+    .update(orders)
+    .set({ paymentMethod: method.id, paymentMethodTitle: localize(method.title, locale) })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return ok(await processPayment(db, updated!, method));
+}

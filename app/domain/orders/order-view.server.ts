@@ -1,0 +1,55 @@
+import type { OrderView } from '#app/domain/checkout/checkout.view.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { bankTransferDetails } from '#app/domain/payments/offline.ts';
+import { paymentSettings } from '#app/domain/payments/payments.server.ts';
+import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
+import { customerMayCancel, needsPayment } from './orders.rules.ts';
+import type { OrderRow } from './orders.schema.ts';
+import { orderDetails } from './orders.server.ts';
+
+/** An order as its pages and mails show it. */
+export async function orderView(db: Tx, order: OrderRow): Promise<OrderView> {
+  const { items, notes } = await orderDetails(db, order);
+  const bacsOpen =
+    order.paymentMethod === 'bacs' && (order.status === 'on-hold' || order.status === 'pending');
+  const shipping = { ...emptyAddress(), ...order.shippingAddress };
+  const billing = { ...emptyAddress(), ...order.billingAddress };
+  const differs = (Object.keys(shipping) as (keyof typeof shipping)[]).some(
+    (k) => k !== 'email' && (shipping[k] ?? '') !== (billing[k] ?? ''),
+  );
+  return {
+    id: order.id,
+    number: order.number,
+    key: order.orderKey,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    paymentMethod: order.paymentMethod,
+    paymentMethodTitle: order.paymentMethodTitle,
+    currency: order.currency,
+    billing,
+    shipping,
+    shipsToDifferentAddress: order.shippingLines.length > 0 && differs,
+    customerNote: order.customerNote,
+    items: items.map((i) => ({
+      name: i.name,
+      variation: i.variation,
+      quantity: i.quantity,
+      total: i.total,
+      subtotal: i.subtotal,
+      sku: i.sku,
+    })),
+    itemsTotal: order.itemsTotal,
+    discountTotal: order.discountTotal,
+    coupons: order.couponLines.map((c) => ({ code: c.code, discount: c.discount })),
+    shipping_lines: order.shippingLines.map((s) => ({ name: s.name, total: s.total })),
+    depositTotal: order.depositTotal,
+    total: order.total,
+    taxLines: order.taxLines,
+    bankDetails: bacsOpen ? bankTransferDetails(await paymentSettings(db), order) : [],
+    notes: notes
+      .filter((n) => n.forCustomer || n.code === 'order.note.placed')
+      .map((n) => ({ code: n.code, params: n.params, createdAt: n.createdAt.toISOString() })),
+    needsPayment: needsPayment(order.status, order.total),
+    mayCancel: customerMayCancel(order.status),
+  };
+}

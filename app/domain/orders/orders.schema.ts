@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customers } from '#app/domain/customers/customers.schema.ts';
+
+/** WooCommerce's order statuses, without the `wc-` prefix. */
+export const ORDER_STATUSES = [
+  'pending',
+  'on-hold',
+  'processing',
+  'completed',
+  'cancelled',
+  'refunded',
+  'failed',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Order numbers count up from here, shared by every instance through the database. */
+export const orderNumbers = pgSequence('order_number_seq', { startWith: 10001, increment: 1 });
+
+export type OrderAddress = {
+  first_name: string;
+  last_name: string;
+  company: string;
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phone: string;
+  email?: string;
+};
+
+export type OrderTaxLine = { rate: number; amount: number };
+export type OrderShippingLine = {
+  packageId: number;
+  rateId: string;
+  methodId: string;
+  name: string;
+  total: number;
+  tax: number;
+  taxes: OrderTaxLine[];
+};
+export type OrderCouponLine = {
+  couponId: number;
+  code: string;
+  discount: number;
+  discountTax: number;
+  freeShipping: boolean;
+};
+/** What the shopper agreed to at checkout, and when. */
+export type OrderConsent = { terms: boolean; digital: boolean | null; at: string };
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
+    /** Secret of the order's own pages (order received, order pay): `wc_order_…`. */
+    orderKey: text('order_key').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The session that placed it, so a guest sees their order in the same session. */
+    sessionIdHash: text('session_id_hash'),
+    locale: text('locale').notNull().default('de'),
+    billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
+    customerNote: text('customer_note').notNull().default(''),
+    paymentMethod: text('payment_method').notNull(),
+    paymentMethodTitle: text('payment_method_title').notNull(),
+    currency: text('currency').notNull(),
+    /** Gross minor units throughout; tax amounts are the VAT those gross figures contain. */
+    itemsTotal: integer('items_total').notNull(),
+    itemsTax: integer('items_tax').notNull(),
+    discountTotal: integer('discount_total').notNull().default(0),
+    discountTax: integer('discount_tax').notNull().default(0),
+    shippingTotal: integer('shipping_total').notNull().default(0),
+    shippingTax: integer('shipping_tax').notNull().default(0),
+    depositTotal: integer('deposit_total').notNull().default(0),
+    depositTax: integer('deposit_tax').notNull().default(0),
+    total: integer('total').notNull(),
+    totalTax: integer('total_tax').notNull(),
+    taxLines: jsonb('tax_lines').$type<OrderTaxLine[]>().notNull().default([]),
+    shippingLines: jsonb('shipping_lines').$type<OrderShippingLine[]>().notNull().default([]),
+    couponLines: jsonb('coupon_lines').$type<OrderCouponLine[]>().notNull().default([]),
+    consent: jsonb('consent').$type<OrderConsent>().notNull(),
+    /** Pickup point or parcel locker chosen for a shipping method, as the widget serialised it. */
+    pickupPoint: jsonb('pickup_point').$type<Record<string, string> | null>(),
+    /** From the checkout form: a repeated submit finds the order instead of placing another. */
+    idempotencyKey: text('idempotency_key'),
+    /** Stock was taken for this order and not yet given back. */
+    stockReduced: boolean('stock_reduced').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_number_idx').on(t.number),
+    uniqueIndex('orders_key_idx').on(t.orderKey),
+    uniqueIndex('orders_idempotency_idx').on(t.idempotencyKey),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    // The unpaid-order job reads pending orders by age.
+    index('orders_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('orders_total', sql`${t.total} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    variationId: integer('variation_id'),
+    /** The name as sold, in the order's language; the product may be renamed or deleted later. */
+    name: text('name').notNull(),
+    sku: text('sku'),
+    variation: jsonb('variation')
+      .$type<{ attribute: string; value: string }[]>()
+      .notNull()
+      .default([]),
+    quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    /** Gross before and after discounts, and the VAT the latter contains. */
+    subtotal: integer('subtotal').notNull(),
+    total: integer('total').notNull(),
+    tax: integer('tax').notNull(),
+    taxRate: integer('tax_rate').notNull(),
+    deposit: integer('deposit').notNull().default(0),
+    /** The product row whose managed stock this line took, so cancelling gives it back there. */
+    stockProductId: integer('stock_product_id'),
+    deliveryTime: text('delivery_time').notNull().default(''),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Shown to the customer (view order, mails) or kept for the shop. */
+    forCustomer: boolean('for_customer').notNull().default(false),
+    /** A message key and its parameters, worded in the reader's language. */
+    code: text('code').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId)],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderNoteRow = typeof orderNotes.$inferSelect;

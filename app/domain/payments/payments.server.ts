@@ -1,0 +1,27 @@
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import { offlineMethods } from './offline.ts';
+import {
+  DEFAULT_PAYMENT_SETTINGS,
+  PAYMENT_SETTINGS_KEY,
+  type PaymentContext,
+  type PaymentMethod,
+  type PaymentSettings,
+  paymentSettingsSchema,
+} from './payments.ts';
+
+export function paymentSettings(db: Tx): Promise<PaymentSettings> {
+  return getSetting(db, PAYMENT_SETTINGS_KEY, paymentSettingsSchema, DEFAULT_PAYMENT_SETTINGS);
+}
+
+/** Every method the shop has switched on, in the order the settings list them. */
+export async function enabledMethods(db: Tx): Promise<PaymentMethod[]> {
+  const settings = await paymentSettings(db);
+  const all = new Map(offlineMethods(settings).map((m) => [m.id, m]));
+  return settings.enabled.flatMap((id) => (all.has(id) ? [all.get(id)!] : []));
+}
+
+/** The methods this shopper may choose for this order. */
+export async function availableMethods(db: Tx, ctx: PaymentContext): Promise<PaymentMethod[]> {
+  return (await enabledMethods(db)).filter((m) => m.isAvailable(ctx));
+}

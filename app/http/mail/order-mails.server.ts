@@ -1,0 +1,254 @@
+import { type LegalPage, legalPage } from '#app/content/legal.ts';
+import type { OrderView } from '#app/domain/checkout/checkout.view.ts';
+import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
+import { formatMoney } from '#app/domain/pricing/money.ts';
+import { formatRate } from '#app/domain/pricing/tax.ts';
+import { type ShopOwner, displayOwner } from '#app/domain/settings/shop-owner.ts';
+import { type TextKey, type Translate, formatDate } from '#app/lib/i18n.ts';
+import { serverTranslator } from '#app/lib/i18n.server.ts';
+import type { Locale } from '#app/lib/locale.ts';
+import type { MailMessage, Mailer } from '#app/lib/mail.server.ts';
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Everything a shopper typed reaches the mail escaped. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
+type MailContext = { locale: Locale; owner: ShopOwner; shopUrl: string };
+
+function addressLines(address: OrderView['billing'], locale: Locale): string[] {
+  return [
+    [address.first_name, address.last_name].filter(Boolean).join(' '),
+    address.company,
+    address.address_1,
+    address.address_2,
+    [address.postcode, address.city].filter(Boolean).join(' '),
+    address.state ? stateName(address.country, address.state, locale) : '',
+    address.country ? countryName(address.country, locale) : '',
+    address.phone,
+    address.email ?? '',
+  ].filter((line) => line.trim() !== '');
+}
+
+/** The order's rows: items, sums, shipping, deposit, total, VAT per rate. */
+function summaryRows(order: OrderView, t: Translate, locale: Locale): [string, string][] {
+  const money = (amount: number) => formatMoney(amount, order.currency, locale);
+  const rows: [string, string][] = order.items.map((item) => {
+    const variation = item.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ');
+    return [
+      `${item.name}${variation ? ` (${variation})` : ''} × ${item.quantity}`,
+      money(item.subtotal),
+    ];
+  });
+  rows.push([t('cart.items_total'), money(order.itemsTotal)]);
+  for (const coupon of order.coupons) {
+    rows.push([t('coupon.row', { code: coupon.code }), `−${money(coupon.discount)}`]);
+  }
+  for (const line of order.shipping_lines) {
+    rows.push([`${t('cart.shipping')}: ${line.name}`, money(line.total)]);
+  }
+  if (order.depositTotal > 0) rows.push([t('cart.deposit_total'), money(order.depositTotal)]);
+  rows.push([t('order.payment_method'), order.paymentMethodTitle]);
+  rows.push([t('checkout.total_incl_vat'), money(order.total)]);
+  for (const line of order.taxLines) {
+    rows.push([t('cart.tax_line', { rate: formatRate(line.rate, locale) }), money(line.amount)]);
+  }
+  return rows;
+}
+
+function legalText(page: LegalPage): string {
+  const out = [page.title.toUpperCase(), ''];
+  for (const section of page.sections) {
+    out.push(section.heading, '');
+    for (const block of section.blocks) {
+      if (block.type === 'paragraph') out.push(block.text);
+      else if (block.type === 'list') out.push(...block.items.map((i) => `- ${i}`));
+      else if (block.type === 'address') out.push(...block.lines);
+      else out.push(...[block.head, ...block.rows].map((r) => r.join(' | ')));
+      out.push('');
+    }
+  }
+  return out.join('\n');
+}
+
+function legalHtml(page: LegalPage): string {
+  const blocks = page.sections
+    .map((section) => {
+      const body = section.blocks
+        .map((block) => {
+          if (block.type === 'paragraph') return `<p>${escapeHtml(block.text)}</p>`;
+          if (block.type === 'list') {
+            return `<ul>${block.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
+          }
+          if (block.type === 'address') {
+            return `<p>${block.lines.map(escapeHtml).join('<br>')}</p>`;
+          }
+          const cells = (row: string[], tag: string) =>
+            `<tr>${row.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
+          return `<table>${cells(block.head, 'th')}${block.rows.map((r) => cells(r, 'td')).join('')}</table>`;
+        })
+        .join('');
+      return `<h3>${escapeHtml(section.heading)}</h3>${body}`;
+    })
+    .join('');
+  return `<h2>${escapeHtml(page.title)}</h2>${blocks}`;
+}
+
+type Section = { text: string; html: string };
+
+function paragraph(text: string): Section {
+  return { text, html: `<p>${escapeHtml(text)}</p>` };
+}
+
+function orderSection(order: OrderView, t: Translate, locale: Locale): Section {
+  const rows = summaryRows(order, t, locale);
+  const heading = `${t('order.number')}: ${order.number} · ${t('order.date')}: ${formatDate(order.createdAt, locale)}`;
+  const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+  const text = [heading, '', ...rows.map(([l, v]) => `${l.padEnd(width)}${v}`)].join('\n');
+  const html =
+    `<h2>${escapeHtml(heading)}</h2><table cellpadding="6" style="border-collapse:collapse">` +
+    rows
+      .map(
+        ([l, v]) =>
+          `<tr><th align="left" style="border-bottom:1px solid #ddd">${escapeHtml(l)}</th><td align="right" style="border-bottom:1px solid #ddd">${escapeHtml(v)}</td></tr>`,
+      )
+      .join('') +
+    '</table>';
+  return { text, html };
+}
+
+function addressSection(order: OrderView, t: Translate, locale: Locale): Section {
+  const groups: [string, string[]][] = [
+    [t('order.billing_address'), addressLines(order.billing, locale)],
+  ];
+  if (order.shipping_lines.length > 0) {
+    groups.push([t('order.shipping_address'), addressLines(order.shipping, locale)]);
+  }
+  if (order.customerNote) groups.push([t('order.customer_note'), [order.customerNote]]);
+  return {
+    text: groups.map(([h, lines]) => [h, ...lines].join('\n')).join('\n\n'),
+    html: groups
+      .map(([h, lines]) => `<h3>${escapeHtml(h)}</h3><p>${lines.map(escapeHtml).join('<br>')}</p>`)
+      .join(''),
+  };
+}
+
+function bankSection(order: OrderView, t: Translate): Section | null {
+  if (order.bankDetails.length === 0) return null;
+  const rows = order.bankDetails.map(
+    (d) => [t(`order.bank.${d.key}` as TextKey), d.value] as const,
+  );
+  return {
+    text: [
+      t('order.bank_details'),
+      t('order.bank_intro'),
+      ...rows.map(([l, v]) => `${l}: ${v}`),
+    ].join('\n'),
+    html:
+      `<h2>${escapeHtml(t('order.bank_details'))}</h2><p>${escapeHtml(t('order.bank_intro'))}</p><ul>` +
+      rows
+        .map(([l, v]) => `<li>${escapeHtml(l)}: <strong>${escapeHtml(v)}</strong></li>`)
+        .join('') +
+      '</ul>',
+  };
+}
+
+function compose(subject: string, to: string[], sections: Section[]): MailMessage {
+  return {
+    to,
+    subject,
+    text: sections.map((s) => s.text).join('\n\n'),
+    html:
+      `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+      `<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2328;max-width:640px">` +
+      sections.map((s) => s.html).join('') +
+      '</body></html>',
+  };
+}
+
+/**
+ * The order confirmation for the customer: the order, addresses, bank details where a
+ * transfer is due, and the terms, the cancellation policy and the model withdrawal form in
+ * full, so the customer holds them on a durable medium (Art. 246a § 1 EGBGB, § 312f BGB).
+ */
+export function orderConfirmation(order: OrderView, ctx: MailContext): MailMessage {
+  const t = serverTranslator(ctx.locale);
+  const owner = displayOwner(ctx.owner, ctx.locale);
+  const shop = t('shop.name');
+  const name = order.billing.first_name || order.billing.last_name;
+  const agb = legalPage('agb', ctx.locale, owner);
+  const widerruf = legalPage('widerruf', ctx.locale, owner);
+  const sections = [
+    paragraph(t('mail.greeting', { name })),
+    paragraph(t('mail.order_intro')),
+    orderSection(order, t, ctx.locale),
+    bankSection(order, t),
+    addressSection(order, t, ctx.locale),
+    paragraph(t('mail.signoff', { shop })),
+    {
+      text: `${t('mail.legal_heading')}\n${t('mail.legal_intro')}`,
+      html: `<hr><h2>${escapeHtml(t('mail.legal_heading'))}</h2><p>${escapeHtml(t('mail.legal_intro'))}</p>`,
+    },
+    { text: legalText(agb), html: legalHtml(agb) },
+    { text: legalText(widerruf), html: legalHtml(widerruf) },
+  ].filter((s): s is Section => s !== null);
+  return compose(
+    t('mail.order_subject', { number: order.number, shop }),
+    [order.billing.email ?? ''],
+    sections,
+  );
+}
+
+/** The shop's notice of a new order, in the shop's language. */
+export function newOrderNotice(order: OrderView, ctx: MailContext): MailMessage {
+  const t = serverTranslator(ctx.locale);
+  const shop = t('shop.name');
+  const name = [order.billing.first_name, order.billing.last_name].join(' ').trim();
+  return compose(
+    t('mail.new_order_subject', { number: order.number, shop }),
+    [ctx.owner.email],
+    [
+      paragraph(t('mail.new_order_intro', { name })),
+      orderSection(order, t, ctx.locale),
+      addressSection(order, t, ctx.locale),
+      paragraph(`${ctx.shopUrl}`),
+    ],
+  );
+}
+
+/** Tells the customer their order's new status. */
+export function statusChanged(order: OrderView, ctx: MailContext): MailMessage {
+  const t = serverTranslator(ctx.locale);
+  const shop = t('shop.name');
+  const status = t(`order.status.${order.status}` as TextKey);
+  const name = order.billing.first_name || order.billing.last_name;
+  return compose(
+    t('mail.status_subject', { number: order.number, shop, status }),
+    [order.billing.email ?? ''],
+    [
+      paragraph(t('mail.greeting', { name })),
+      paragraph(t('mail.status_intro', { number: order.number, status })),
+      orderSection(order, t, ctx.locale),
+      paragraph(t('mail.signoff', { shop })),
+    ],
+  );
+}
+
+/** Sends the mails of a new order; a failed mail never undoes the order. */
+export async function sendNewOrderMails(
+  mailer: Mailer,
+  order: OrderView,
+  ctx: MailContext & { shopLocale: Locale },
+): Promise<void> {
+  const messages = [
+    orderConfirmation(order, ctx),
+    newOrderNotice(order, { ...ctx, locale: ctx.shopLocale }),
+  ].filter((m) => m.to.every((address) => address.includes('@')));
+  await Promise.all(messages.map((m) => mailer.send(m)));
+}

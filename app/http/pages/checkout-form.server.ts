@@ -1,0 +1,168 @@
+import {
+  type CheckoutInput,
+  type PlacedOrder,
+  checkoutProblems,
+  placeOrder,
+} from '#app/domain/checkout/checkout.server.ts';
+import type { CheckoutProblem } from '#app/domain/checkout/checkout.rules.ts';
+import {
+  checkoutFormSchema,
+  checkoutInputFromForm,
+} from '#app/domain/checkout/checkout.validation.ts';
+import type { DomainError } from '#app/domain/kernel/result.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { orderView } from '#app/domain/orders/order-view.server.ts';
+import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import { UNSET_OWNER, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
+import type { Env } from '#app/lib/env.server.ts';
+import type { TextKey, Translate } from '#app/lib/i18n.ts';
+import type { Locale } from '#app/lib/locale.ts';
+import { createMailer } from '#app/lib/mail.server.ts';
+import type { Session } from '#app/lib/session.server.ts';
+import { sendNewOrderMails, statusChanged } from '../mail/order-mails.server.ts';
+
+/** One message of a failed checkout; `field` names the control it is about. */
+export type CheckoutMessage = { text: string; field?: string };
+
+export type CheckoutOutcome =
+  | { ok: true; order: OrderRow; redirect: string; created: boolean }
+  | { ok: false; messages: CheckoutMessage[]; reload?: boolean; refresh?: boolean };
+
+type RequestContext = {
+  db: Tx;
+  env: Env;
+  locale: Locale;
+  currency: string;
+  t: Translate;
+};
+
+/** "Billing First name is a required field.": the group named before the field's label. */
+export function problemMessage(problem: CheckoutProblem, t: Translate): CheckoutMessage {
+  const group = problem.field.startsWith('shipping_')
+    ? t('checkout.group_shipping')
+    : t('checkout.group_billing');
+  const label = problem.field === 'billing_email' ? problem.label : `${group} ${problem.label}`;
+  return {
+    text: t(`checkout.error.${problem.failure}` as TextKey, { label }),
+    field: problem.field,
+  };
+}
+
+export function errorMessage(error: DomainError, t: Translate): CheckoutMessage {
+  const field = typeof error.params?.field === 'string' ? error.params.field : undefined;
+  return { text: t(error.code as TextKey, error.params), field };
+}
+
+export function orderReceivedPath(order: Pick<OrderRow, 'id' | 'orderKey'>): string {
+  return `/checkout/order-received/${order.id}?key=${encodeURIComponent(order.orderKey)}`;
+}
+
+export function orderPayPath(order: Pick<OrderRow, 'id' | 'orderKey'>): string {
+  return `/checkout/order-pay/${order.id}?key=${encodeURIComponent(order.orderKey)}`;
+}
+
+/** Every problem the form has, as the classic checkout lists them: fields first, then consent. */
+export function formProblems(
+  input: CheckoutInput,
+  ctx: { locale: Locale; t: Translate },
+): CheckoutMessage[] {
+  const messages = checkoutProblems(input, ctx.locale, { email: ctx.t('checkout.email') }).map(
+    (p) => problemMessage(p, ctx.t),
+  );
+  if (!input.consent.terms) {
+    messages.push({ text: ctx.t('checkout.error.terms'), field: 'terms' });
+  }
+  return messages;
+}
+
+/** Mails the confirmation and the shop's notice of a new order; never fails the order. */
+export async function mailNewOrder(ctx: RequestContext, order: OrderRow): Promise<void> {
+  try {
+    const owner = await getSetting(ctx.db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
+    const view = await orderView(ctx.db, order);
+    const mailer = createMailer(ctx.env, `${ctx.t('shop.name')} <${fromAddress(ctx.env)}>`);
+    await sendNewOrderMails(mailer, view, {
+      locale: order.locale === 'en' ? 'en' : 'de',
+      shopLocale: ctx.env.SHOP_LOCALE,
+      owner,
+      shopUrl: ctx.env.SHOP_URL,
+    });
+  } catch (error) {
+    console.error('order mail failed', order.id, (error as Error).message);
+  }
+}
+
+/** Tells the customer the order's new status (paid, cancelled); never fails the change. */
+export async function mailStatusChange(ctx: RequestContext, order: OrderRow): Promise<void> {
+  try {
+    const owner = await getSetting(ctx.db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
+    const view = await orderView(ctx.db, order);
+    if (!view.billing.email?.includes('@')) return;
+    const mailer = createMailer(ctx.env, `${ctx.t('shop.name')} <${fromAddress(ctx.env)}>`);
+    await mailer.send(
+      statusChanged(view, {
+        locale: order.locale === 'en' ? 'en' : 'de',
+        owner,
+        shopUrl: ctx.env.SHOP_URL,
+      }),
+    );
+  } catch (error) {
+    console.error('status mail failed', order.id, (error as Error).message);
+  }
+}
+
+export function fromAddress(env: Env): string {
+  return `shop@${new URL(env.SHOP_URL).hostname}`;
+}
+
+/** Where the shopper goes after placing: the method's redirect, else the order-received page. */
+export function successRedirect(placed: PlacedOrder): string {
+  const redirect = placed.payment?.redirect;
+  return redirect && redirect.startsWith('/') ? redirect : orderReceivedPath(placed.order);
+}
+
+/**
+ * The classic checkout's submission, for `/wc-ajax/checkout` and the page's own form post:
+ * read the serialized form, judge every field, place the order, mail it.
+ */
+export async function submitCheckoutForm(
+  ctx: RequestContext,
+  session: Session | null,
+  fields: Record<string, unknown>,
+): Promise<CheckoutOutcome> {
+  const { t } = ctx;
+  if (!session)
+    return { ok: false, messages: [{ text: t('checkout.error.session') }], reload: true };
+  const parsed = checkoutFormSchema.safeParse(fields);
+  if (!parsed.success) {
+    const param = String(parsed.error.issues[0]?.path[0] ?? '');
+    return { ok: false, messages: [{ text: t('error.invalid_param', { param }), field: param }] };
+  }
+  const { input } = checkoutInputFromForm(parsed.data);
+  const problems = formProblems(input, ctx);
+  if (problems.length > 0) return { ok: false, messages: problems };
+  const placed = await placeOrder(ctx.db, session, input, {
+    currency: ctx.currency,
+    locale: ctx.locale,
+    emailLabel: t('checkout.email'),
+    customerId: session.customerId,
+  });
+  if (!placed.ok) {
+    const error = placed.error;
+    return {
+      ok: false,
+      messages: [errorMessage(error, t)],
+      // Stock, coupons or rates changed under the shopper: the review must show it.
+      refresh: error.kind !== 'invalid' || error.code.startsWith('checkout.error.coupon'),
+      reload: error.code === 'checkout.error.empty_cart',
+    };
+  }
+  if (placed.value.created) await mailNewOrder(ctx, placed.value.order);
+  return {
+    ok: true,
+    order: placed.value.order,
+    redirect: successRedirect(placed.value),
+    created: placed.value.created,
+  };
+}

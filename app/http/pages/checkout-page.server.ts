@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { type AppLoadContext, data, redirect } from 'react-router';
+import { legalPage } from '#app/content/legal.ts';
+import { findCart } from '#app/domain/cart/cart.server.ts';
+import { checkoutReview, setCheckoutCustomer } from '#app/domain/checkout/checkout.server.ts';
+import {
+  checkoutFormSchema,
+  checkoutInputFromForm,
+} from '#app/domain/checkout/checkout.validation.ts';
+import { applyCoupon } from '#app/domain/coupons/coupons.server.ts';
+import { isKnownCountry } from '#app/domain/customers/address-locale.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import { UNSET_OWNER, displayOwner, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
+import type { TextKey } from '#app/lib/i18n.ts';
+import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
+import { readForm, shop } from '../request.server.ts';
+import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
+import { type CheckoutMessage, submitCheckoutForm } from './checkout-form.server.ts';
+
+type Args = { request: Request; context: AppLoadContext };
+
+export type CheckoutActionData = {
+  messages: CheckoutMessage[];
+  values: Record<string, string>;
+  shipToDifferent: boolean;
+  /** A coupon's answer, shown beside the coupon form. */
+  coupon?: { ok: boolean; text: string };
+};
+
+/** The form fields the page starts with: what the cart knows of the shopper's addresses. */
+function initialValues(review: Awaited<ReturnType<typeof checkoutReview>>) {
+  const values: Record<string, string> = {};
+  const { billingAddress, address } = review.cart.shipping;
+  for (const [key, value] of Object.entries(billingAddress)) values[`billing_${key}`] = value ?? '';
+  for (const [key, value] of Object.entries(address)) values[`shipping_${key}`] = value ?? '';
+  if (!values.billing_country) values.billing_country = address.country || 'DE';
+  return values;
+}
+
+export async function checkoutPageData(args: Args) {
+  const { db, env, locale, currency, t, session } = shop(args);
+  const current = await session();
+  const review = await checkoutReview(db, current, { currency, locale });
+  const owner = displayOwner(
+    await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER),
+    locale,
+  );
+  const values = initialValues(review);
+  const shipping = review.cart.shipping;
+  const shipToDifferent = ['address_1', 'postcode', 'city', 'country'].some(
+    (k) =>
+      shipping.address[k as 'city'] !== '' &&
+      shipping.address[k as 'city'] !== shipping.billingAddress[k as 'city'] &&
+      shipping.billingAddress.address_1 !== '',
+  );
+  return {
+    review,
+    values,
+    shipToDifferent,
+    security: current ? sessionNonce(current, env) : '',
+    // A fresh key per rendering of the form: a repeated submit of this form places one order.
+    checkoutKey: randomUUID(),
+    terms: legalPage('agb', locale, owner).sections,
+    title: `${t('checkout.title')} | ${t('shop.name')}`,
+  };
+}
+
+/** The checkout page's own form post: the whole checkout without JavaScript. */
+export async function handleCheckoutPost(args: Args) {
+  const base = shop(args);
+  const { db, env, locale, currency, t } = base;
+  const read = await readForm(args.request);
+  const fields: Record<string, string> = {};
+  if (read.ok) for (const [k, v] of read.value) if (typeof v === 'string') fields[k] = v;
+  const intent = fields.intent ?? 'place_order';
+  const { intent: _intent, ...formFields } = fields;
+  const shipToDifferent = Boolean(fields.ship_to_different_address);
+  const reply = (
+    messages: CheckoutMessage[],
+    status = 400,
+    coupon?: CheckoutActionData['coupon'],
+  ) =>
+    data<CheckoutActionData>({ messages, values: formFields, shipToDifferent, coupon }, { status });
+  if (!read.ok) return reply([{ text: t(read.error.code as TextKey, read.error.params) }]);
+  const session = await base.session();
+  if (!session || !verifyNonce(session, fields.security, env)) {
+    return reply([{ text: t('checkout.error.session') }], 403);
+  }
+  if (intent === 'apply_coupon') {
+    const applied = await applyCoupon(db, session, fields.coupon_code ?? '', {
+      currency,
+      locale,
+      customerId: session.customerId,
+      email: fields.billing_email ?? null,
+    });
+    const text = applied.ok
+      ? t('coupon.applied')
+      : t(applied.error.code as TextKey, applied.error.params);
+    return reply([], applied.ok ? 200 : 400, { ok: applied.ok, text });
+  }
+  if (intent === 'update') {
+    const parsed = checkoutFormSchema.safeParse(formFields);
+    const cart = await findCart(db, session);
+    if (parsed.success && cart) {
+      const { input } = checkoutInputFromForm(parsed.data);
+      const country = (input.shipping ?? input.billing).country ?? '';
+      if (isKnownCountry(country)) await setCheckoutCustomer(db, cart.id, input);
+    }
+    return reply([], 200);
+  }
+  const outcome = await submitCheckoutForm({ db, env, locale, currency, t }, session, formFields);
+  if (outcome.ok) {
+    const headers = new Headers();
+    for (const cookie of cartCookies('', secureCookies(env))) headers.append('Set-Cookie', cookie);
+    throw redirect(outcome.redirect, { status: 303, headers });
+  }
+  return reply(outcome.messages);
+}

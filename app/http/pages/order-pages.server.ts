@@ -1,0 +1,111 @@
+import { type AppLoadContext, data, redirect } from 'react-router';
+import { payForOrder } from '#app/domain/checkout/checkout.server.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
+import { orderView } from '#app/domain/orders/order-view.server.ts';
+import { needsPayment } from '#app/domain/orders/orders.rules.ts';
+import { findOrderFor } from '#app/domain/orders/orders.server.ts';
+import { availableMethods } from '#app/domain/payments/payments.server.ts';
+import type { TextKey } from '#app/lib/i18n.ts';
+import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
+import { readForm, shop } from '../request.server.ts';
+import { pageNotFound } from './not-found.ts';
+import { mailStatusChange, orderReceivedPath } from './checkout-form.server.ts';
+
+type Args = {
+  request: Request;
+  context: AppLoadContext;
+  params: { orderId?: string };
+};
+
+/** The order of the address, if the key in it or the signed-in customer may see it; else 404. */
+async function viewableOrder(args: Args) {
+  const { db, session } = shop(args);
+  const url = new URL(args.request.url);
+  const id = /^\d{1,10}$/.test(args.params.orderId ?? '') ? Number(args.params.orderId) : 0;
+  const current = await session();
+  const order = await findOrderFor(db, id, {
+    key: url.searchParams.get('key'),
+    customerId: current?.customerId ?? null,
+  });
+  if (!order) pageNotFound();
+  return { order, session: current };
+}
+
+export async function orderReceivedData(args: Args) {
+  const { db, t } = shop(args);
+  const { order } = await viewableOrder(args);
+  return {
+    order: await orderView(db, order),
+    title: `${t('order.received_title')} | ${t('shop.name')}`,
+  };
+}
+
+async function payMethods(
+  args: Args,
+  order: {
+    total: number;
+    currency: string;
+    billingAddress: { country: string };
+    shippingLines: unknown[];
+  },
+) {
+  const { db, locale } = shop(args);
+  const methods = await availableMethods(db, {
+    total: order.total,
+    currency: order.currency,
+    country: order.billingAddress.country,
+    needsShipping: order.shippingLines.length > 0,
+  });
+  return methods.map((m) => ({
+    method: m,
+    view: {
+      id: m.id,
+      title: localize(m.title, locale),
+      description: localize(m.description, locale),
+      orderButtonText: m.orderButtonText ? localize(m.orderButtonText, locale) : null,
+    },
+  }));
+}
+
+export async function orderPayData(args: Args) {
+  const { db, env, t, startSession } = shop(args);
+  const { order } = await viewableOrder(args);
+  const methods = await payMethods(args, order);
+  const { session } = await startSession();
+  return {
+    order: await orderView(db, order),
+    methods: methods.map((m) => m.view),
+    chosen: methods.some((m) => m.view.id === order.paymentMethod)
+      ? order.paymentMethod
+      : (methods[0]?.view.id ?? null),
+    security: sessionNonce(session, env),
+    payable: needsPayment(order.status, order.total),
+    title: `${t('order.pay_title')} | ${t('shop.name')}`,
+  };
+}
+
+/** The order-pay form: the chosen method processes the order; then the order-received page. */
+export async function handleOrderPay(args: Args) {
+  const { db, env, t, locale, currency } = shop(args);
+  const { order, session } = await viewableOrder(args);
+  const read = await readForm(args.request);
+  const form = read.ok ? read.value : new FormData();
+  const refuse = (code: TextKey, status = 400) => data({ message: t(code) }, { status });
+  if (!session || !verifyNonce(session, form.get('security'), env)) {
+    return refuse('checkout.error.session', 403);
+  }
+  if (!needsPayment(order.status, order.total)) return refuse('order.pay_not_needed');
+  if (!form.get('terms')) return refuse('checkout.error.terms');
+  const result = await payForOrder(db, order, String(form.get('payment_method') ?? ''), locale);
+  if (!result.ok) {
+    return data({ message: t(result.error.code as TextKey, result.error.params) }, { status: 400 });
+  }
+  const paid = result.value;
+  if (paid.order.status !== order.status) {
+    await mailStatusChange({ db, env, t, locale, currency }, paid.order);
+  }
+  const target = paid.outcome?.redirect?.startsWith('/')
+    ? paid.outcome.redirect
+    : orderReceivedPath(order);
+  throw redirect(target, 303);
+}

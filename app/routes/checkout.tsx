@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Link, useActionData } from 'react-router';
+import type { Route } from './+types/checkout';
+import { CheckoutForm } from '#app/components/checkout/checkout-form.tsx';
+import { CheckoutCoupon, CheckoutLogin } from '#app/components/checkout/checkout-toggles.tsx';
+import { checkoutPageData, handleCheckoutPost } from '#app/http/pages/checkout-page.server.ts';
+import { messagesFor } from '#app/lib/i18n.server.ts';
+import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
+import { shop } from '#app/http/request.server.ts';
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title },
+  { name: 'robots', content: 'noindex' },
+];
+
+export const handle = {
+  messageAreas: [
+    'checkout',
+    'cart',
+    'coupon',
+    'shipping',
+    'forms.required_mark',
+    'forms.optional_mark',
+  ],
+} satisfies MessagesHandle;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { locale } = shop(args);
+  return {
+    ...(await checkoutPageData(args)),
+    messages: messagesFor(locale, handle.messageAreas),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return handleCheckoutPost(args);
+}
+
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const result = useActionData<typeof action>();
+  const { review } = loaderData;
+  // An applied coupon asks the form to refresh its order review.
+  const [round, setRound] = useState(0);
+  if (review.cart.lines.length === 0) {
+    return (
+      <div className="container checkout-page">
+        <h1>{t('checkout.title')}</h1>
+        <p className="cart-empty">{t('checkout.empty')}</p>
+        <Link to="/cart" className="button">
+          {t('checkout.back_to_cart')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="container checkout-page">
+      <h1>{t('checkout.title')}</h1>
+      <div className="checkout-toggles">
+        <CheckoutLogin />
+        <CheckoutCoupon
+          security={loaderData.security}
+          answer={result?.coupon}
+          onApplied={() => setRound((n) => n + 1)}
+        />
+      </div>
+      <CheckoutForm
+        key={loaderData.checkoutKey}
+        review={review}
+        values={result?.values ?? loaderData.values}
+        shipToDifferent={result?.shipToDifferent ?? loaderData.shipToDifferent}
+        security={loaderData.security}
+        checkoutKey={loaderData.checkoutKey}
+        messages={result?.messages ?? []}
+        terms={loaderData.terms}
+        refreshSignal={round}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,372 @@
+import { mkdirSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '#app/domain/customers/customers.schema.ts';
+import { orders } from '#app/domain/orders/orders.schema.ts';
+import { sessions } from '#app/domain/sessions/sessions.schema.ts';
+import { hashSessionId } from '#app/lib/session.server.ts';
+import { createProduct } from '#db/seed/factories.ts';
+import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
+import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
+import { type TestShop, startTestShop } from '../support/shop.ts';
+import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
+
+/**
+ * The purchase from the checkout page on, in a shop of its own: its database is at hand to
+ * make an order wait for payment and to sign a customer in.
+ */
+let shop: TestShop;
+let browser: Browser;
+let productId: number;
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  const db = shop.database.db;
+  await seedDemoShipping(db);
+  await seedDemoCheckout(db);
+  productId = (
+    await createProduct(db, {
+      name: { de: 'Bienenwachskerze', en: 'Beeswax candle' },
+      shortDescription: {
+        de: 'Handgezogen aus reinem Bienenwachs, Brenndauer etwa 30 Stunden.',
+        en: 'Hand-dipped from pure beeswax, burns for about 30 hours.',
+      },
+      regularPrice: 1290,
+      manageStock: true,
+      stockQuantity: 500,
+    })
+  ).product.id;
+  browser = await launchBrowser();
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function shopper(options: { lang?: 'de' | 'en'; javaScript?: boolean; width?: number } = {}) {
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScript ?? true,
+    viewport: { width: options.width ?? 1280, height: 900 },
+    baseURL: shop.url,
+  });
+  if (options.lang)
+    await context.addCookies([{ name: 'lang', value: options.lang, url: shop.url }]);
+  const page = await context.newPage();
+  const start = await page.request.get('/wc/store/v1/cart');
+  const added = await page.request.post('/wc/store/v1/cart/add-item', {
+    data: { id: productId, quantity: 2 },
+    headers: { nonce: start.headers()['nonce']! },
+  });
+  expect(added.status()).toBe(201);
+  await page.goto('/checkout');
+  if (options.javaScript !== false) await waitForHydration(page);
+  return { context, page };
+}
+
+async function fillAddress(
+  page: Page,
+  labels: Record<string, string>,
+  values: Record<string, string>,
+) {
+  for (const [key, value] of Object.entries(values)) {
+    await field(page, labels[key]!).fill(value);
+  }
+}
+
+/** A text field of the billing address (the first of its name on the page), by its label. */
+function field(page: Page, name: string) {
+  return page.getByRole('textbox', { name, exact: true }).first();
+}
+
+function select(page: Page, name: string) {
+  return page.getByRole('combobox', { name, exact: true }).first();
+}
+
+const DE = {
+  first_name: 'Vorname',
+  last_name: 'Nachname',
+  address_1: 'Straße und Hausnummer',
+  postcode: 'Postleitzahl',
+  city: 'Ort / Stadt',
+  email: 'E-Mail-Adresse',
+};
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('checkout as a guest', () => {
+  it('buys with JavaScript in German with a German address and bank transfer', async () => {
+    const { context, page } = await shopper({ lang: 'de' });
+    await expectNoAxeViolations(page);
+    await shoot(page, 'checkout-1280');
+    await fillAddress(page, DE, {
+      first_name: 'Erika',
+      last_name: 'Mustermann',
+      address_1: 'Hauptstraße 5',
+      postcode: '04109',
+      city: 'Leipzig',
+      email: 'erika@example.org',
+    });
+    await page.getByRole('radio', { name: 'Vorkasse (Überweisung)' }).check();
+    const terms = page.getByRole('checkbox', { name: /Allgemeinen Geschäftsbedingungen/ });
+    expect(await terms.isChecked()).toBe(false);
+    await terms.check();
+    await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+    await page.waitForURL(/\/checkout\/order-received\/\d+\?key=wc_order_/);
+    await page.getByText('Vielen Dank. Ihre Bestellung ist bei uns eingegangen.').waitFor();
+    await page.getByRole('heading', { name: 'Unsere Bankverbindung' }).waitFor();
+    // The header cart follows the emptied cart.
+    await page.getByRole('link', { name: 'Warenkorb, 0 Artikel' }).waitFor();
+    await expectNoAxeViolations(page);
+    await shoot(page, 'order-received-1280');
+    await context.close();
+  });
+
+  it('buys without JavaScript: errors shown on the page, then the order placed', async () => {
+    const { context, page } = await shopper({ lang: 'de', javaScript: false });
+    await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByRole('link', { name: /Rechnung Vorname ist ein Pflichtfeld/ }).waitFor();
+    await alert.getByText(/AGB und die Widerrufsbelehrung/).waitFor();
+    await fillAddress(page, DE, {
+      first_name: 'Max',
+      last_name: 'Muster',
+      address_1: 'Ring 2',
+      postcode: '50667',
+      city: 'Köln',
+      email: 'max@example.org',
+    });
+    await page.getByRole('radio', { name: 'Kauf auf Rechnung' }).check();
+    await page.getByRole('checkbox', { name: /Allgemeinen Geschäftsbedingungen/ }).check();
+    await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+    await page.waitForURL(/\/checkout\/order-received\//);
+    await page.getByText('Kauf auf Rechnung').first().waitFor();
+    await context.close();
+  });
+
+  it('buys in English with an Austrian address, and the Buy now button', async () => {
+    const { context, page } = await shopper({ lang: 'en', width: 390 });
+    await shoot(page, 'checkout-390');
+    const reviews = trackReviews(page);
+    await select(page, 'Country / Region').selectOption('AT');
+    await fillAddress(
+      page,
+      {
+        first_name: 'First name',
+        last_name: 'Last name',
+        address_1: 'Street address',
+        postcode: 'Postcode / ZIP',
+        city: 'Town / City',
+        email: 'Email address',
+      },
+      {
+        first_name: 'Anna',
+        last_name: 'Huber',
+        address_1: 'Ring 1',
+        postcode: '1010',
+        city: 'Wien',
+        email: 'anna@example.org',
+      },
+    );
+    await field(page, 'Town / City').press('Tab');
+    // The rest-of-EU rate once the Austrian address is complete.
+    await page
+      .locator('.woocommerce-shipping-totals')
+      .getByText(/12[.,]90/)
+      .waitFor();
+    expect(reviews.count()).toBeGreaterThan(0);
+    await page.getByRole('radio', { name: 'Pay by invoice' }).check();
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await page.getByRole('button', { name: 'Buy now' }).click();
+    await page.waitForURL(/\/checkout\/order-received\//);
+    await page.getByText('Thank you. Your order has been received.').waitFor();
+    await shoot(page, 'order-received-390');
+    await context.close();
+  });
+
+  it('shows a state list for a country with states, required with a star', async () => {
+    const { context, page } = await shopper({ lang: 'en' });
+    await select(page, 'Country / Region').selectOption('US');
+    const state = page.getByRole('combobox', { name: 'State', exact: true }).first();
+    await state.waitFor();
+    await state.selectOption('NY');
+    expect(await state.getAttribute('aria-required')).toBe('true');
+    await field(page, 'ZIP Code').waitFor();
+    await context.close();
+  });
+});
+
+function trackReviews(page: Page) {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/wc-ajax/update_order_review')) seen.push(r);
+  });
+  return { count: () => seen.length };
+}
+
+describe('checkout validation and review refresh', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await shopper({ lang: 'en' }));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const row = (label: string) =>
+    field(page, label).locator('xpath=ancestor::div[contains(@class,"form-row")][1]');
+
+  it('marks required, email and phone fields on focusout and clears the marks on typing', async () => {
+    const first = field(page, 'First name');
+    await first.focus();
+    await first.blur();
+    await expect
+      .poll(() => row('First name').getAttribute('class'))
+      .toContain('woocommerce-invalid-required-field');
+    expect(await first.getAttribute('aria-invalid')).toBe('true');
+    await first.pressSequentially('Jo');
+    await expect
+      .poll(() => row('First name').getAttribute('class'))
+      .not.toContain('woocommerce-invalid');
+    await first.blur();
+    await expect
+      .poll(() => row('First name').getAttribute('class'))
+      .toContain('woocommerce-validated');
+
+    const email = field(page, 'Email address');
+    await email.fill('not-an-email');
+    await email.blur();
+    await expect
+      .poll(() => row('Email address').getAttribute('class'))
+      .toContain('woocommerce-invalid-email');
+    await page.getByText('Email address is not a valid email address.').waitFor();
+
+    const phone = field(page, 'Phone (optional)');
+    await phone.fill('call me');
+    await phone.blur();
+    await expect
+      .poll(() => row('Phone (optional)').getAttribute('class'))
+      .toContain('woocommerce-invalid-phone');
+    await phone.fill('+49 (30) 123-456');
+    await phone.blur();
+    await expect
+      .poll(() => row('Phone (optional)').getAttribute('class'))
+      .toContain('woocommerce-validated');
+  });
+
+  it('opens the coupon form from its link with the focus in the field', async () => {
+    const toggle = page.getByRole('button', {
+      name: 'Have a coupon? Click here to enter your code',
+    });
+    expect(await page.getByRole('textbox', { name: 'Coupon code' }).count()).toBe(0);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('coupon_code');
+  });
+
+  it('refreshes the review once, a second after the last keystroke, never on Tab, not with required fields empty', async () => {
+    // The page's timers run on a clock the test moves: no waiting on the wall clock.
+    await page.clock.install();
+    const postcode = field(page, 'Postcode / ZIP');
+    const reviews = trackReviews(page);
+    // The last name is still empty: typing a postcode asks for nothing.
+    await field(page, 'Street address').fill('Main St 1');
+    await field(page, 'Town / City').fill('Berlin');
+    await postcode.pressSequentially('1011');
+    await page.clock.runFor(2000);
+    expect(reviews.count()).toBe(0);
+
+    await field(page, 'Last name').fill('Doe');
+    await postcode.fill('');
+    await postcode.pressSequentially('10115');
+    await page.clock.runFor(999);
+    expect(reviews.count()).toBe(0);
+    const request = page.waitForRequest((r) => r.url().includes('update_order_review'));
+    await page.clock.runFor(10);
+    await request;
+    expect(reviews.count()).toBe(1);
+
+    await postcode.dispatchEvent('keydown', { key: 'Tab', code: 'Tab' });
+    await page.clock.runFor(2000);
+    expect(reviews.count()).toBe(1);
+  });
+});
+
+describe('order pay and the account', () => {
+  async function signedInCustomer(context: BrowserContext) {
+    const cookies = await context.cookies(shop.url);
+    const sid = cookies.find((c) => c.name === 'sid')!.value;
+    const [customer] = await shop.database.db
+      .insert(customers)
+      .values({ email: `kim-${Date.now()}@example.org`, firstName: 'Kim' })
+      .returning();
+    await shop.database.db
+      .update(sessions)
+      .set({ customerId: customer!.id })
+      .where(eq(sessions.idHash, hashSessionId(sid)));
+    return customer!;
+  }
+
+  it('pays a pending order on the order-pay page and lists it in the account', async () => {
+    const { context, page } = await shopper({ lang: 'de' });
+    await signedInCustomer(context);
+    const nonce = (await page.request.get('/wc/store/v1/cart')).headers()['nonce']!;
+    const placed = await page.request.post('/wc/store/v1/checkout', {
+      headers: { nonce },
+      data: {
+        billing_address: {
+          first_name: 'Kim',
+          last_name: 'Lee',
+          address_1: 'Weg 3',
+          postcode: '20095',
+          city: 'Hamburg',
+          country: 'DE',
+          email: 'kim@example.org',
+        },
+        payment_method: 'bacs',
+        additional_fields: { terms: true },
+      },
+    });
+    const order = (await placed.json()) as { order_id: number; order_key: string };
+    // As a card payment left unfinished: the order waits for its money.
+    await shop.database.db
+      .update(orders)
+      .set({ status: 'pending' })
+      .where(eq(orders.id, order.order_id));
+
+    await page.goto('/my-account/orders');
+    await waitForHydration(page);
+    await page.getByRole('table', { name: 'Ihre Bestellungen' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: /Bestellung \d+ bezahlen/ }).click();
+    await page.waitForURL(/\/checkout\/order-pay\//);
+    await waitForHydration(page);
+    expect(await page.locator('.woocommerce-order-pay').count()).toBe(1);
+    await page.getByRole('radio', { name: 'Kauf auf Rechnung' }).check();
+    await page.getByRole('checkbox', { name: /Allgemeinen Geschäftsbedingungen/ }).check();
+    await page.getByRole('button', { name: 'Bestellung bezahlen' }).click();
+    await page.waitForURL(/\/checkout\/order-received\//);
+    const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, order.order_id));
+    expect(row!.status).toBe('processing');
+
+    // The table keeps its page size for the next visit to the bare address.
+    await page.goto('/my-account/orders');
+    await waitForHydration(page);
+    await page.getByRole('combobox', { name: /Einträge pro Seite/ }).selectOption('25');
+    await page.waitForURL(/per_page=25/);
+    await page.goto('/my-account/orders');
+    await page.waitForURL(/per_page=25/);
+    expect(await page.getByRole('combobox', { name: /Einträge pro Seite/ }).inputValue()).toBe(
+      '25',
+    );
+    await context.close();
+  });
+});
