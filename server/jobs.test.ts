@@ -7,6 +7,11 @@ import { contactForms, formSubmissions } from '#app/domain/forms/forms.schema.ts
 import { SUBMISSION_RETENTION } from '#app/domain/forms/forms.server.ts';
 import { UPLOAD_RETENTION_MS } from '#app/domain/forms/uploads.server.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
+import {
+  customerTokens,
+  customers,
+  loginFailures,
+} from '#app/domain/customers/customers.schema.ts';
 import { type DatabaseHandle, openDatabase } from '#app/lib/db.server.ts';
 import { parseEnv } from '#app/lib/env.server.ts';
 import { seedDemoForms } from '#db/seed/demo-forms.ts';
@@ -249,6 +254,7 @@ describe('job runner', () => {
       ['purge-expired-sessions', HOUR],
       ['purge-guest-carts', HOUR],
       ['cancel-unpaid-orders', 5 * 60_000],
+      ['purge-account-records', HOUR],
       ['purge-form-submissions', HOUR],
     ]);
   });
@@ -263,6 +269,35 @@ describe('job runner', () => {
       await handle.db.select().from(sessions).where(eq(sessions.idHash, 'expired-for-job')),
     ).toEqual([]);
     expect((await recordOf(job.name))?.lastStatus).toBe('ok');
+  });
+
+  it('purges spent account links and old failed logins through the registered job', async () => {
+    const [customer] = await handle.db
+      .insert(customers)
+      .values({ email: `jobs-${Date.now()}@example.com` })
+      .returning({ id: customers.id });
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await handle.db.insert(customerTokens).values([
+      { customerId: customer!.id, purpose: 'reset', tokenHash: 'spent', expiresAt: twoDaysAgo },
+      {
+        customerId: customer!.id,
+        purpose: 'reset',
+        tokenHash: 'live',
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    ]);
+    await handle.db.insert(loginFailures).values([
+      { scope: 'address', subject: 'old', at: twoDaysAgo },
+      { scope: 'address', subject: 'recent' },
+    ]);
+    const job = JOBS.find((j) => j.name === 'purge-account-records')!;
+    await runJobIfDue(handle.db, job, { env, signal: new AbortController().signal });
+    expect(await recordOf(job.name)).toMatchObject({
+      lastStatus: 'ok',
+      lastResult: { links: 1, loginFailures: 1 },
+    });
+    const left = await handle.db.select({ hash: customerTokens.tokenHash }).from(customerTokens);
+    expect(left.map((t) => t.hash)).toEqual(['live']);
   });
 
   it('purges old form submissions and uploads through the registered job', async () => {

@@ -6,6 +6,8 @@ import { cancelUnpaidOrders } from '#app/domain/orders/orders.server.ts';
 import { refreshScheduledPrices } from '#app/domain/catalog/listing.server.ts';
 import { purgeOldSubmissions } from '#app/domain/forms/forms.server.ts';
 import { purgeOldUploads } from '#app/domain/forms/uploads.server.ts';
+import { purgeLoginFailures } from '#app/domain/customers/throttle.server.ts';
+import { purgeTokens } from '#app/domain/customers/tokens.server.ts';
 import { type Database, type Tx, describe } from '#app/lib/db.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import { purgeExpiredSessions } from '#app/lib/session.server.ts';
@@ -53,6 +55,15 @@ export const JOBS: readonly Job[] = [
     name: 'cancel-unpaid-orders',
     everyMs: 5 * 60_000,
     run: async ({ db }) => ({ orders: await cancelUnpaidOrders(db) }),
+  },
+  {
+    // Account links and failed logins matter only for hours; nothing keeps them longer.
+    name: 'purge-account-records',
+    everyMs: HOUR,
+    run: async ({ db }) => ({
+      links: await purgeTokens(db),
+      loginFailures: await purgeLoginFailures(db),
+    }),
   },
   {
     name: 'purge-form-submissions',
