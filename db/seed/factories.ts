@@ -25,6 +25,13 @@ import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import type { Tx } from '#app/lib/db.server.ts';
 import { coupons } from '#app/domain/coupons/coupons.schema.ts';
 import type { Localized } from '#app/domain/kernel/localized.ts';
+import {
+  type OrderAddress,
+  type OrderRow,
+  type OrderStatus,
+  orderItems,
+  orders,
+} from '#app/domain/orders/orders.schema.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
@@ -519,4 +526,71 @@ export async function createCoupon(db: Tx, input: CouponFactoryInput = {}): Prom
     .values({ kind: 'percent', amount: 1000, ...input, code })
     .returning();
   return first(rows);
+}
+
+let orderSerial = 0;
+
+/**
+ * A placed order as the checkout stores it, for tests that need orders without going through
+ * the checkout: one line per product id, 19 % VAT, paid by bank transfer.
+ */
+export async function createOrder(
+  db: Tx,
+  input: {
+    status?: OrderStatus;
+    customerId?: number | null;
+    email?: string;
+    productIds: number[];
+    customerNote?: string;
+  },
+): Promise<OrderRow> {
+  const address: OrderAddress = {
+    first_name: 'Erika',
+    last_name: 'Mustermann',
+    company: '',
+    address_1: 'Hauptstraße 1',
+    address_2: '',
+    city: 'Leipzig',
+    state: '',
+    postcode: '04109',
+    country: 'DE',
+    phone: '0341 123456',
+  };
+  const lineTotal = 1190;
+  const tax = 190;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderKey: `wc_order_test${++orderSerial}_${Date.now()}`,
+      status: input.status ?? 'processing',
+      customerId: input.customerId ?? null,
+      billingAddress: { ...address, email: input.email ?? 'kunde@example.com' },
+      shippingAddress: address,
+      customerNote: input.customerNote ?? '',
+      paymentMethod: 'bacs',
+      paymentMethodTitle: 'Vorkasse',
+      currency: 'EUR',
+      itemsTotal: lineTotal * input.productIds.length,
+      itemsTax: tax * input.productIds.length,
+      total: lineTotal * input.productIds.length,
+      totalTax: tax * input.productIds.length,
+      consent: { terms: true, digital: null, at: new Date().toISOString() },
+    })
+    .returning();
+  if (input.productIds.length > 0) {
+    await db.insert(orderItems).values(
+      input.productIds.map((productId) => ({
+        orderId: order!.id,
+        productId,
+        name: `Artikel ${productId}`,
+        quantity: 1,
+        unitPrice: lineTotal,
+        subtotal: lineTotal,
+        total: lineTotal,
+        tax,
+        taxRate: 19,
+      })),
+    );
+  }
+  return order!;
 }

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#app/lib/db.server.ts';
-import { createProduct, createReview } from '#db/seed/factories.ts';
+import { createOrder, createProduct, createReview } from '#db/seed/factories.ts';
+import { orders } from '#app/domain/orders/orders.schema.ts';
 import { cartItems, carts } from '#app/domain/cart/cart.schema.ts';
 import { addItem, loadCart } from '#app/domain/cart/cart.server.ts';
 import { keepCustomerCarts, mergeCartsOnLogin } from '#app/domain/cart/cart-login.server.ts';
@@ -515,13 +516,12 @@ describe('deletion and export', () => {
       { id: product.product.id, quantity: 1 },
       { currency: 'EUR', locale: 'de' },
     );
-    // A stand-in for the orders table of the checkout: only the columns the anonymisation reads.
-    await db.execute(
-      sql`create table if not exists orders (id serial primary key, customer_id integer, customer_ip_address text, total integer)`,
-    );
-    await db.execute(
-      sql`insert into orders (customer_id, customer_ip_address, total) values (${customer.id}, '10.9.9.9', 1999)`,
-    );
+    const order = await createOrder(db, {
+      customerId: customer.id,
+      email: customer.email,
+      productIds: [product.product.id],
+      customerNote: 'Bitte beim Nachbarn abgeben',
+    });
     expect(await anonymiseCustomer(db, customer.id)).toBe(true);
     expect(await db.select().from(customers).where(eq(customers.id, customer.id))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.customerId, customer.id))).toEqual(
@@ -536,13 +536,13 @@ describe('deletion and export', () => {
       .from(reviews)
       .where(eq(reviews.productId, product.product.id));
     expect(review).toMatchObject({ email: '', author: '—' });
-    const orders = await db.execute(
-      sql`select customer_id, customer_ip_address, total from orders`,
-    );
-    expect((orders as unknown as { rows: unknown[] }).rows).toEqual([
-      { customer_id: null, customer_ip_address: null, total: 1999 },
-    ]);
-    await db.execute(sql`drop table orders`);
+    const [kept] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept).toMatchObject({ customerId: null, customerNote: '', total: order.total });
+    // The invoice keeps name and postal address; email and phone go.
+    expect(kept!.billingAddress).toMatchObject({ last_name: 'Mustermann', city: 'Leipzig' });
+    expect(kept!.billingAddress).not.toHaveProperty('email');
+    expect(kept!.billingAddress).not.toHaveProperty('phone');
+    expect(kept!.shippingAddress).not.toHaveProperty('phone');
   });
 });
 

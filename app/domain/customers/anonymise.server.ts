@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { carts } from '#app/domain/cart/cart.schema.ts';
 import { couponUses } from '#app/domain/coupons/coupons.schema.ts';
+import { orders } from '#app/domain/orders/orders.schema.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { customers, loginFailures } from './customers.schema.ts';
@@ -13,35 +14,23 @@ import { customers, loginFailures } from './customers.schema.ts';
 export type Anonymiser = (tx: Tx, customer: { id: number; email: string }) => Promise<void>;
 
 /**
- * Orders stay (tax law keeps invoices for ten years) but lose the link to the person and the
- * contact data an invoice does not need. Written against whatever `orders` table exists, so it
- * works before and after the orders concept lands: only columns present are touched.
+ * Orders stay (tax law keeps invoices for ten years) with the name and postal address an
+ * invoice needs, but lose the link to the account and the contact data no invoice needs: email,
+ * phone, the note and the session that placed them.
  */
 export const anonymiseOrders: Anonymiser = async (tx, customer) => {
-  const result = await tx.execute(sql`
-    select column_name from information_schema.columns
-    where table_schema = current_schema() and table_name = 'orders'`);
-  const columns = new Set(
-    (result as unknown as { rows: { column_name: string }[] }).rows.map((r) => r.column_name),
-  );
-  if (!columns.has('customer_id')) return;
-  const cleared = [
-    sql`customer_id = null`,
-    ...ORDER_CONTACT_COLUMNS.filter((c) => columns.has(c)).map(
-      (c) => sql`${sql.identifier(c)} = null`,
-    ),
-  ];
-  await tx.execute(
-    sql`update orders set ${sql.join(cleared, sql`, `)} where customer_id = ${customer.id}`,
-  );
+  await tx
+    .update(orders)
+    .set({
+      customerId: null,
+      sessionIdHash: null,
+      customerNote: '',
+      billingAddress: sql`${orders.billingAddress} - 'email' - 'phone'`,
+      shippingAddress: sql`${orders.shippingAddress} - 'email' - 'phone'`,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.customerId, customer.id));
 };
-
-/** Contact data on an order that no invoice needs: emptied on deletion where present. */
-export const ORDER_CONTACT_COLUMNS = [
-  'customer_ip_address',
-  'customer_user_agent',
-  'customer_note',
-] as const;
 
 /** Reviews stay with the product; their author becomes nobody in particular. */
 const anonymiseReviews: Anonymiser = async (tx, customer) => {

@@ -6,7 +6,7 @@ import { getProduct } from '#app/domain/catalog/catalog.server.ts';
 import { customerOfSession } from '#app/domain/customers/identity.server.ts';
 import type { Viewer } from '#app/domain/customers/identity.view.ts';
 import type { DatabaseHandle } from '#app/lib/db.server.ts';
-import { createProduct, createReview } from '#db/seed/factories.ts';
+import { createOrder, createProduct, createReview } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
 import { signedInCustomer } from '../../../tests/support/customers.ts';
 import { DEFAULT_REVIEW_SETTINGS, putReviewSettings } from './review-settings.server.ts';
@@ -21,7 +21,6 @@ import {
 } from './reviews.server.ts';
 import { reviewFormSchema } from './reviews.validation.ts';
 import { isVerifiedOwner } from './verified-owner.server.ts';
-import { type OrderStatus, orderItems, orders } from '#app/domain/orders/orders.schema.ts';
 
 let handle: DatabaseHandle;
 const db = () => handle.db;
@@ -325,51 +324,16 @@ describe('verified owners', () => {
         type: 'variable',
         variations: [{ attributes: {} }],
       });
-      const address = {
-        first_name: 'Erika',
-        last_name: 'Muster',
-        company: '',
-        address_1: 'Hauptstr. 1',
-        address_2: '',
-        city: 'Leipzig',
-        state: '',
-        postcode: '04109',
-        country: 'DE',
-        phone: '',
-      };
-      const order = (status: OrderStatus, email: string, productId: number) =>
-        own.db
-          .insert(orders)
-          .values({
-            orderKey: `wc_order_${status}_${productId}`,
-            status,
-            billingAddress: { ...address, email },
-            shippingAddress: address,
-            paymentMethod: 'bacs',
-            paymentMethodTitle: 'Vorkasse',
-            currency: 'EUR',
-            itemsTotal: 100,
-            itemsTax: 16,
-            total: 100,
-            totalTax: 16,
-            consent: { terms: true, digital: null, at: new Date().toISOString() },
-          })
-          .returning({ id: orders.id })
-          .then(([row]) =>
-            own.db.insert(orderItems).values({
-              orderId: row!.id,
-              productId,
-              name: 'Variabel',
-              quantity: 1,
-              unitPrice: 100,
-              subtotal: 100,
-              total: 100,
-              tax: 16,
-              taxRate: 19,
-            }),
-          );
-      await order('completed', 'Buyer@Example.com', variations[0]!.id);
-      await order('pending', 'late@example.com', p.id);
+      await createOrder(own.db, {
+        status: 'completed',
+        email: 'Buyer@Example.com',
+        productIds: [variations[0]!.id],
+      });
+      await createOrder(own.db, {
+        status: 'pending',
+        email: 'late@example.com',
+        productIds: [p.id],
+      });
       expect(
         await isVerifiedOwner(own.db, p.id, { customerId: null, email: 'buyer@example.com' }),
       ).toBe(true);
