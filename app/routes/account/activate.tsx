@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import type { Route } from './+types/activate';
-import { Notice } from '#app/components/ui/notice.tsx';
+import { LinkResult } from '#app/components/account/link-result.tsx';
 import { loadActivation } from '#app/http/pages/account-pages.server.ts';
 import { ACCOUNT_MESSAGE_AREAS } from '#app/http/pages/account-form.view.ts';
-import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
+import type { MessagesHandle } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -19,17 +18,6 @@ export async function loader(args: Route.LoaderArgs) {
   return loadActivation(args);
 }
 
-export default function LinkResult({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
-  return (
-    <div className="container account-page account-narrow">
-      <h1>{t('account.activate_title')}</h1>
-      <Notice kind={loaderData.ok ? 'success' : 'error'}>{loaderData.message}</Notice>
-      <p>
-        <Link to="/my-account" className="button">
-          {t('account.title')}
-        </Link>
-      </p>
-    </div>
-  );
+export default function LinkResultPage({ loaderData }: Route.ComponentProps) {
+  return <LinkResult titleKey="account.activate_title" result={loaderData} />;
 }
