@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Form } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
+import { CountrySelect, StateSelect } from '#app/components/ui/address-selects.tsx';
 import { AccountNotices } from '#app/components/account/account-notices.tsx';
 import {
   type AddressField,
   addressFields,
-  countryOptions,
   stateOptions,
 } from '#app/domain/customers/address-locale.ts';
 import type { AccountActionData } from '#app/http/pages/account-form.view.ts';
@@ -58,35 +58,24 @@ export function AddressForm({
             >
               {(control) =>
                 f.key === 'country' ? (
-                  <select
-                    {...control}
+                  <CountrySelect
+                    control={control}
                     name={id}
                     autoComplete={autoComplete}
+                    locale={locale}
                     value={country}
-                    required
-                    onChange={(event) => setCountry(event.currentTarget.value)}
-                  >
-                    {countryOptions(locale).map((c) => (
-                      <option key={c.code} value={c.code}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
+                    onChange={setCountry}
+                  />
                 ) : f.key === 'state' && states ? (
-                  <select
-                    {...control}
+                  <StateSelect
+                    control={control}
                     name={id}
                     autoComplete={autoComplete}
                     required={f.required}
+                    states={states}
                     defaultValue={country === address.country ? shown('state') : ''}
-                  >
-                    <option value="">{t('account.select_state')}</option>
-                    {states.map((s) => (
-                      <option key={s.code} value={s.code}>
-                        {s.name}
-                      </option>
-                    ))}
-                  </select>
+                    emptyLabel={t('account.select_state')}
+                  />
                 ) : (
                   <input
                     {...control}

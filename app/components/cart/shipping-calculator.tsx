@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Form } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
+import { CountrySelect, StateSelect } from '#app/components/ui/address-selects.tsx';
 import {
   type AddressField,
   addressFields,
-  countryOptions,
   stateOptions,
 } from '#app/domain/customers/address-locale.ts';
 import type { CustomerAddress } from '#app/domain/shipping/shipping.view.ts';
@@ -58,35 +58,24 @@ export function ShippingCalculator({
             >
               {(control) =>
                 f.key === 'country' ? (
-                  <select
-                    {...control}
+                  <CountrySelect
+                    control={control}
                     name={id}
                     autoComplete="country"
+                    locale={locale}
                     value={country}
-                    required
-                    onChange={(e) => setCountry(e.currentTarget.value)}
-                  >
-                    {countryOptions(locale).map((c) => (
-                      <option key={c.code} value={c.code}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
+                    onChange={setCountry}
+                  />
                 ) : f.key === 'state' && states ? (
-                  <select
-                    {...control}
+                  <StateSelect
+                    control={control}
                     name={id}
                     autoComplete={f.autocomplete}
                     required={f.required}
+                    states={states}
                     defaultValue={country === shown.country ? shown.state : ''}
-                  >
-                    <option value="">{t('shipping.select_state')}</option>
-                    {states.map((s) => (
-                      <option key={s.code} value={s.code}>
-                        {s.name}
-                      </option>
-                    ))}
-                  </select>
+                    emptyLabel={t('shipping.select_state')}
+                  />
                 ) : (
                   <input
                     {...control}
