@@ -162,7 +162,7 @@ describe('off-canvas menu', () => {
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Menü');
-    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
     await context.close();
   });
 
