@@ -155,7 +155,10 @@ describe('product gallery', () => {
       1,
     );
     for (const control of ['Schließen (Esc)', 'Vergrößern oder verkleinern', 'Nächstes Bild']) {
-      expect(await page.getByRole('button', { name: control, exact: true }).count()).toBe(1);
+      // The controls fade in with the opening zoom and count only once visible.
+      await expect
+        .poll(() => page.getByRole('button', { name: control, exact: true }).count())
+        .toBe(1);
     }
     await lightboxSettled(page);
     await expectNoAxeViolations(page);
@@ -202,7 +205,10 @@ describe('product gallery', () => {
       1,
     );
     for (const control of ['Close (Esc)', 'Zoom in or out', 'Previous image', 'Share']) {
-      expect(await page.getByRole('button', { name: control, exact: true }).count()).toBe(1);
+      // The controls fade in with the opening zoom and count only once visible.
+      await expect
+        .poll(() => page.getByRole('button', { name: control, exact: true }).count())
+        .toBe(1);
     }
     await lightboxSettled(page);
     await expectNoAxeViolations(page);
