@@ -16,6 +16,9 @@ import { type CachedPage, RenderCache } from './render-cache.ts';
 import { type StaticFile, chooseEncoding, contentType, loadStaticFiles } from './static.ts';
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
+/** The answers an endpoint may mark as kept, and how long one is repeated at most. */
+const KEPT_PATHS = new Set(['/wc/store/v1/cart']);
+const KEPT_ANSWER_MS = 5_000;
 const JSON_PATHS = /^\/(wc\/|wc-ajax\/|forms\/)/;
 
 export type ShopServerOptions = {
@@ -47,6 +50,9 @@ export function createShopHandler({
   // Production mode always: error details never reach the browser.
   const handleRequest = createRequestHandler(build, 'production');
   const cache = renderCacheSeconds > 0 ? new RenderCache(renderCacheSeconds * 1000, 1000) : null;
+  const writeGeneration = context.database.writeGeneration;
+  // Answers an endpoint marked as kept (decision 0018), repeated while the database stands still.
+  const keptAnswers = writeGeneration ? new RenderCache(KEPT_ANSWER_MS, 10_000) : null;
   const shopOrigin = new URL(env.SHOP_URL).origin;
   const { personalData, personalize } = build.entry.module as unknown as PersonalParts;
 
@@ -80,6 +86,17 @@ export function createShopHandler({
         if (length > MAX_BODY_BYTES) return sendText(res, 413, 'Payload too large');
       }
       const hasSession = readCookie(req.headers.cookie, SESSION_COOKIE) !== undefined;
+      const keptKey =
+        keptAnswers && method === 'GET' && hasSession && !refusal && KEPT_PATHS.has(url.pathname)
+          ? `${url.pathname}${url.search}\0${req.headers.cookie}\0${header(req, 'cart-token') ?? ''}`
+          : null;
+      const generation = keptKey ? writeGeneration!() : 0;
+      if (keptKey) {
+        const kept = keptAnswers!.get(keptKey);
+        if (kept && kept.generation === generation) {
+          return sendPage(req, res, kept.status, kept.headers, kept.body, method, kept.encoded, 'HIT');
+        }
+      }
       const dataRequest = url.pathname.endsWith('.data');
       const cacheKey =
         cache && !refusal && isCacheable(method, url, hasSession && dataRequest)
@@ -125,6 +142,20 @@ export function createShopHandler({
           'content-security-policy',
           contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))),
         ]);
+      }
+      if (
+        keptKey &&
+        requestContext.keptAnswer &&
+        response.status === 200 &&
+        !response.headers.has('set-cookie')
+      ) {
+        keptAnswers!.set(keptKey, {
+          status: response.status,
+          headers,
+          body,
+          readsSession: true,
+          generation,
+        });
       }
       const readsSession = requestContext.readsSession === true;
       let entry: CachedPage | null = null;

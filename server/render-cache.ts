@@ -9,6 +9,8 @@ export type CachedPage = {
   body: Buffer;
   /** The rendering read the session (it found none): not for visitors who have one. */
   readsSession: boolean;
+  /** For answers kept while the database stands still: its write generation then. */
+  generation?: number;
   encoded: Map<string, Buffer>;
   expires: number;
 };

@@ -11,6 +11,11 @@ export type ShopContext = {
   dataRequest?: boolean;
   /** Set when a loader or action read the session: the answer is the visitor's own, not shared. */
   readsSession?: boolean;
+  /**
+   * Set by an answer that depends only on the request's address, cookies and Cart-Token and on
+   * the database: the server may repeat it while the database has not been written.
+   */
+  keptAnswer?: boolean;
 };
 
 declare module 'react-router' {

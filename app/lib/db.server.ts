@@ -22,6 +22,12 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query within the time limit. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * The embedded database only (one process owns it, so every write passes here): a number
+   * that moves before and after every statement or transaction that may write. An answer
+   * computed while it stood still is as new as the database.
+   */
+  writeGeneration?: () => number;
   close(): Promise<void>;
 };
 
@@ -64,10 +70,12 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
       `The database folder ${dataDir ?? '(memory)'} could not be opened; it is damaged or was written by another program (${describe(error)}). Move it away or run "npm run db:reset".`,
     );
   }
+  const generation = countWrites(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
+    writeGeneration: generation,
     ping: async (timeoutMs = 2000) =>
       withTimeout(
         client.query('select 1').then(() => true),
@@ -75,6 +83,34 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
       ),
     close: () => client.close(),
   };
+}
+
+const READ_ONLY = /^\s*select\b(?![\s\S]*\b(nextval|setval)\s*\()/i;
+
+/**
+ * Counts what may write: statements other than plain SELECTs, and every transaction (moved at
+ * its start and again after it ends, so no reader can keep an answer from before the commit).
+ */
+function countWrites(client: PGlite): () => number {
+  let generation = 0;
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) => {
+    if (!READ_ONLY.test(text)) generation++;
+    return (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+  }) as PGlite['query'];
+  client.exec = ((text: string, ...rest: unknown[]) => {
+    generation++;
+    return (exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+  }) as PGlite['exec'];
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) => {
+    generation++;
+    return transaction(callback).finally(() => {
+      generation++;
+    });
+  }) as PGlite['transaction'];
+  return () => generation;
 }
 
 /** PGlite aborts the process on some foreign folders, so they are recognised before opening. */

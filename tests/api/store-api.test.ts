@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { cartItems } from '#app/domain/cart/cart.schema.ts';
+import { sessions } from '#app/domain/sessions/sessions.schema.ts';
+import { hashSessionId } from '#app/lib/session.server.ts';
 import { createAttribute, createDepositType, createProduct } from '#db/seed/factories.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
@@ -319,6 +321,37 @@ describe('Store API cart', () => {
     expect(after.items[0].quantity).toBe(5);
     expect(after.totals.total_price).not.toBe(first.totals.total_price);
     expect((await other.cart()).items[0].quantity).toBe(2);
+  });
+
+  it('repeats an answer only while the database stands still: stock, prices and sessions', async () => {
+    const db = shop.database.db;
+    const client = await StoreClient.start(shop.url);
+    await client.post('/cart/add-item', { id: ids.coffee, quantity: 1 });
+    const ask = async () => {
+      const res = await fetch(`${shop.url}/wc/store/v1/cart`, {
+        headers: { cookie: client.cookieHeader },
+      });
+      return { kept: res.headers.get('x-render-cache') === 'HIT', body: await res.json() };
+    };
+    const first = await ask();
+    const again = await ask();
+    expect(again.kept).toBe(true);
+    expect(again.body).toEqual(first.body);
+    // A price edited straight in the database: the next answer is computed anew.
+    await db.update(products).set({ regularPrice: 1299 }).where(eq(products.id, ids.coffee));
+    const repriced = await ask();
+    expect(repriced.kept).toBe(false);
+    expect(repriced.body.items[0].prices.regular_price).toBe('1299');
+    expect((await ask()).kept).toBe(true);
+    // The session ends (another instance deleted it): no kept answer shows its cart any more.
+    const id = client.cookieHeader.split('=')[1]!;
+    await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
+    const res = await fetch(`${shop.url}/wc/store/v1/cart`, {
+      headers: { cookie: client.cookieHeader },
+    });
+    expect(res.headers.get('x-render-cache')).toBeNull();
+    expect((await res.json()).items).toEqual([]);
+    await db.update(products).set({ regularPrice: 1199 }).where(eq(products.id, ids.coffee));
   });
 
   describe('bad input changes nothing', () => {

@@ -57,6 +57,8 @@ export const getCart = defineEndpoint({
       if (keptCarts.size >= MAX_KEPT) keptCarts.delete(keptCarts.keys().next().value!);
       keptCarts.set(key, { body, until: now + KEPT_MS });
     }
+    // An existing session's answer: the server may repeat it until the database is written.
+    if (!ctx.headers['Set-Cookie']) ctx.args.context.keptAnswer = true;
     return jsonText(body, { headers: ctx.headers });
   },
 });
