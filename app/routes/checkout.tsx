@@ -21,6 +21,16 @@ export const handle = {
     'shipping',
     'forms.required_mark',
     'forms.optional_mark',
+    'password',
+    'account.strength.short',
+    'account.strength.bad',
+    'account.strength.good',
+    'account.strength.strong',
+    'account.strength.mismatch',
+    'account.strength_label',
+    'account.strength_hint',
+    'account.strength_required',
+    'account.error.password_mismatch',
   ],
 } satisfies MessagesHandle;
 
@@ -74,6 +84,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         messages={result?.messages ?? []}
         terms={loaderData.terms}
         refreshSignal={round}
+        account={loaderData.account}
       />
     </div>
   );

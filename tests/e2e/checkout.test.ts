@@ -6,6 +6,8 @@ import { customers } from '#app/domain/customers/customers.schema.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { hashSessionId } from '#app/lib/session.server.ts';
+import { ACCOUNT_SETTINGS_KEY } from '#app/domain/customers/account-settings.server.ts';
+import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
@@ -368,5 +370,53 @@ describe('order pay and the account', () => {
       '25',
     );
     await context.close();
+  });
+});
+
+describe('an account with the order', () => {
+  it('opens the password from its box, clears it on untick, and leaves the buyer logged in', async () => {
+    const db = shop.database.db;
+    await putSetting(db, ACCOUNT_SETTINGS_KEY, { doubleOptIn: false });
+    try {
+      const { context, page } = await shopper({ lang: 'de' });
+      const email = `konto-${Date.now()}@example.org`;
+      await fillAddress(page, DE, {
+        first_name: 'Jana',
+        last_name: 'Berg',
+        address_1: 'Am Markt 2',
+        postcode: '04109',
+        city: 'Leipzig',
+        email,
+      });
+      const box = page.getByRole('checkbox', { name: 'Ein Kundenkonto anlegen?' });
+      const password = page.getByLabel('Passwort für das Kundenkonto', { exact: false });
+      expect(await password.count()).toBe(0);
+      await box.check();
+      await password.fill('abc');
+      await box.uncheck();
+      await password.waitFor({ state: 'detached' });
+      await box.check();
+      expect(await password.inputValue()).toBe('');
+      await password.fill('Lichterkette-am-Fenster-2026');
+      await expectNoAxeViolations(page);
+      await shoot(page, 'checkout-account-1280');
+      await page.getByRole('radio', { name: 'Vorkasse (Überweisung)' }).check();
+      await page.getByRole('checkbox', { name: /Allgemeinen Geschäftsbedingungen/ }).check();
+      await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+      await page.waitForURL(/\/checkout\/order-received\/(\d+)/);
+      const orderId = Number(/order-received\/(\d+)/.exec(page.url())![1]);
+      const [customer] = await db.select().from(customers).where(eq(customers.email, email));
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      expect(order!.customerId).toBe(customer!.id);
+      // Logged in under the new account: the order is in its list.
+      await page.goto('/my-account/orders');
+      await page.getByRole('table', { name: 'Ihre Bestellungen' }).waitFor();
+      expect(
+        await page.getByRole('link', { name: new RegExp(`${order!.number}`) }).count(),
+      ).toBeGreaterThan(0);
+      await context.close();
+    } finally {
+      await putSetting(db, ACCOUNT_SETTINGS_KEY, {});
+    }
   });
 });

@@ -19,6 +19,8 @@ export type NewPasswordProps = {
   error?: string;
   /** Told whether the form may be sent (strength reached, confirmation matching). */
   onAcceptable: (acceptable: boolean) => void;
+  /** How required and optional show: words on account forms, a star among address fields. */
+  marks?: 'words' | 'star';
 };
 
 /**
@@ -46,6 +48,7 @@ export function NewPassword(props: NewPasswordProps) {
         id={id}
         label={props.label}
         required={props.required}
+        marks={props.marks}
         error={props.errorField === id ? props.error : undefined}
         describedBy={[meterId]}
       >

@@ -10,10 +10,11 @@ import {
   checkField,
   groupComplete,
 } from '#app/domain/checkout/checkout.rules.ts';
-import type { CheckoutReview } from '#app/domain/checkout/checkout.view.ts';
+import type { CheckoutAccountOffer, CheckoutReview } from '#app/domain/checkout/checkout.view.ts';
 import type { LegalSection } from '#app/content/legal.ts';
 import { type TextKey, type Translate, useI18n } from '#app/lib/i18n.ts';
 import { AddressFields, type FieldMark, type Marks, rowClasses } from './address-fields.tsx';
+import { CheckoutAccount } from './checkout-account.tsx';
 import { OrderSummary, PaymentMethods, ReviewTable, withParts } from './order-review.tsx';
 
 /** Spec section 9: the review refresh waits 5 ms after a request and 1 s after typing. */
@@ -31,6 +32,8 @@ export type CheckoutFormProps = {
   terms: LegalSection[];
   /** Changes when something outside the form (the coupon form) changed the totals. */
   refreshSignal?: number;
+  /** An account with the order, for guests; null for a logged-in customer. */
+  account: CheckoutAccountOffer | null;
 };
 
 const ADDRESS_KEYS = ['country', 'state', 'postcode', 'city', 'address_1', 'address_2'];
@@ -79,6 +82,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [noticeRound, setNoticeRound] = useState(0);
   const [marks, setMarks] = useState<Marks>(() => marksFromMessages(props.messages));
   const [processing, setProcessing] = useState(false);
+  const [accountAcceptable, setAccountAcceptable] = useState(true);
   const [updating, setUpdating] = useState(false);
   const [showTerms, setShowTerms] = useState(false);
   const processingRef = useRef(false);
@@ -319,6 +323,14 @@ export function CheckoutForm(props: CheckoutFormProps) {
               marks={marks}
               onCountry={setBillingCountry}
             />
+            {props.account && (
+              <CheckoutAccount
+                offer={props.account}
+                requested={Boolean(props.values.createaccount)}
+                error={notices.find((n) => n.field === 'account_password')?.text}
+                onAcceptable={setAccountAcceptable}
+              />
+            )}
           </section>
           <section className="woocommerce-shipping-fields">
             <h2 id="ship-to-different-address" className="ship-to-different">
@@ -498,6 +510,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
                 value="place_order"
                 id="place_order"
                 aria-disabled={processing || undefined}
+                // Only a shop that holds checkout passwords to the minimum stops here.
+                disabled={!accountAcceptable}
               >
                 {processing ? t('checkout.processing') : buttonText}
               </button>

@@ -70,3 +70,12 @@ export type OrderView = {
   needsPayment: boolean;
   mayCancel: boolean;
 };
+
+/** What the checkout offers a guest: an optional account (guest checkout on) or a required one. */
+export type CheckoutAccountOffer = {
+  mode: 'optional' | 'required';
+  /** The strength the meter asks for; binding only when `enforced`. */
+  minimum: number;
+  enforced: boolean;
+  blacklist: string[];
+};

@@ -11,6 +11,8 @@ const accountSettingsSchema = z.object({
   doubleOptIn: z.boolean(),
   /** Lowest strength level (0-4) a new password must reach; the meter disables submit below it. */
   minPasswordStrength: z.number().int().min(0).max(4),
+  /** The minimum also holds for the account password asked at checkout (else it only advises). */
+  stopCheckout: z.boolean(),
   /** Failed logins allowed per account and per client address within the window. */
   throttle: z.object({
     perAccount: z.number().int().min(1).max(1000),
@@ -24,6 +26,7 @@ export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   doubleOptIn: true,
   minPasswordStrength: DEFAULT_MIN_STRENGTH,
+  stopCheckout: false,
   throttle: { perAccount: 5, perAddress: 20, windowMinutes: 15 },
 };
 

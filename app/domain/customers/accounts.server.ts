@@ -1,4 +1,5 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { orders } from '#app/domain/orders/orders.schema.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { Locale } from '#app/lib/locale.ts';
@@ -93,14 +94,63 @@ export async function registerCustomer(
   input: { email: string; password: string },
   ctx: AccountContext,
 ): Promise<Result<Registration>> {
+  const weak = await accountPasswordProblem(input, ctx, true);
+  if (weak) return fail(weak);
+  return insertCustomer(db, input, ctx);
+}
+
+/**
+ * The password of an account asked for at checkout: required, and held to the minimum strength
+ * only where the shop says so (`stopCheckout`), as the meter there only advises.
+ */
+export async function accountPasswordProblem(
+  input: { email: string; password: string },
+  ctx: AccountContext,
+  enforceStrength = ctx.settings.stopCheckout,
+): Promise<DomainError | null> {
+  if (input.password === '') {
+    return domainError('invalid', 'account.error.password_required', {
+      field: 'account_password',
+    });
+  }
+  if (!enforceStrength) return null;
   const email = normalizeEmail(input.email);
-  const weak = await checkNewPassword(
+  return checkNewPassword(
     input.password,
     undefined,
     customerBlacklist(ctx.shopName, { email }),
     ctx,
   );
+}
+
+/**
+ * An account made with an order at checkout: the order becomes the customer's. For an address
+ * that has an account already the order stays a guest order, and as on registration only that
+ * account's owner learns of the attempt.
+ */
+export async function registerAtCheckout(
+  db: Tx,
+  input: { email: string; password: string; orderId: number },
+  ctx: AccountContext,
+): Promise<Result<Registration>> {
+  const weak = await accountPasswordProblem(input, ctx);
   if (weak) return fail(weak);
+  const registration = await insertCustomer(db, input, ctx);
+  if (registration.ok && registration.value.kind === 'created') {
+    await db
+      .update(orders)
+      .set({ customerId: registration.value.customer.id })
+      .where(and(eq(orders.id, input.orderId), isNull(orders.customerId)));
+  }
+  return registration;
+}
+
+async function insertCustomer(
+  db: Tx,
+  input: { email: string; password: string },
+  ctx: AccountContext,
+): Promise<Result<Registration>> {
+  const email = normalizeEmail(input.email);
   // Hashed in either case, so an existing address answers no faster than a new one.
   const passwordHash = await hashPassword(input.password);
   const pending = ctx.settings.doubleOptIn;

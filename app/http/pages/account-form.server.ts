@@ -1,10 +1,6 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { z } from 'zod';
-import {
-  keepCustomerCarts,
-  mergeCartsOnLogin,
-  moveSessionCart,
-} from '#app/domain/cart/cart-login.server.ts';
+import { keepCustomerCarts } from '#app/domain/cart/cart-login.server.ts';
 import {
   type AccountSettings,
   accountSettings,
@@ -32,14 +28,14 @@ import type { TextKey } from '#app/lib/i18n.ts';
 import {
   type Session,
   clearSessionCookie,
-  createCustomerSession,
   deleteCustomerSessions,
   deleteSession,
   sessionNonce,
   verifyNonce,
 } from '#app/lib/session.server.ts';
-import { cartCookies, cartCookiesAfterChange, secureCookies } from '../cart-cookies.server.ts';
+import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 import { forgetPersonal } from '../personal.server.ts';
+import { type CustomerSessionStart, startCustomerSession } from '../customer-session.server.ts';
 import { readForm, safeRedirectPath, shop } from '../request.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
 import type { AccountActionData, AccountNotice } from './account-form.view.ts';
@@ -110,46 +106,12 @@ const refuse = (
 
 const invalidEmail = domainError('invalid', 'account.error.email_invalid', { field: 'username' });
 
-/** After a login, registration or password change: the customer's new session, its cookies. */
-async function startCustomerSession(
-  args: Args,
-  base: Shop,
-  input: { customerId: number; remember: boolean; previous: Session | null; mergeCarts: boolean },
-): Promise<{ headers: Headers; merged: number; limited: boolean }> {
-  const { db, env } = base;
-  const started = await db.transaction(async (tx) => {
-    const next = await createCustomerSession(tx, env, {
-      customerId: input.customerId,
-      remember: input.remember,
-    });
-    let outcome = { merged: 0, limited: [] as number[] };
-    if (input.mergeCarts) {
-      outcome = await mergeCartsOnLogin(tx, {
-        fromIdHash: input.previous?.idHash ?? null,
-        toIdHash: next.session.idHash,
-        customerId: input.customerId,
-      });
-    } else if (input.previous) {
-      await moveSessionCart(tx, input.previous.idHash, next.session.idHash);
-    }
-    if (input.previous) {
-      await deleteSession(tx, input.previous.idHash);
-      forgetPersonal(input.previous.idHash);
-    }
-    return { next, outcome };
-  });
+/** The customer's new session (decision 0017) and the cookies that carry it. */
+async function startSessionOf(base: Shop, input: CustomerSessionStart) {
+  const started = await startCustomerSession(base, input);
   const headers = new Headers();
-  headers.append('Set-Cookie', started.next.setCookie!);
-  const ctx = { currency: base.currency, locale: base.locale, secure: secureCookies(env) };
-  for (const cookie of await cartCookiesAfterChange(db, started.next.session, ctx)) {
-    headers.append('Set-Cookie', cookie);
-  }
-  void args;
-  return {
-    headers,
-    merged: started.outcome.merged,
-    limited: started.outcome.limited.length > 0,
-  };
+  for (const cookie of started.cookies) headers.append('Set-Cookie', cookie);
+  return { headers, merged: started.merged, limited: started.limited };
 }
 
 function clientAddress(request: Request): string {
@@ -201,7 +163,7 @@ async function login(args: Args, base: Shop, form: FormData) {
     ctx,
   );
   if (!result.ok) return refuse(base, 'login', result.error, extra);
-  const started = await startCustomerSession(args, base, {
+  const started = await startSessionOf(base, {
     customerId: result.value.id,
     remember: form.get('rememberme') === 'forever',
     previous: await base.session(),
@@ -252,7 +214,7 @@ async function register(args: Args, base: Shop, form: FormData) {
     });
     return reply(base, 'register', { ok: true, messages: [checkMail] });
   }
-  const started = await startCustomerSession(args, base, {
+  const started = await startSessionOf(base, {
     customerId: registration.customer.id,
     remember: false,
     previous: await base.session(),
@@ -465,7 +427,7 @@ export async function handleEditAccount(args: Args) {
     await keepCustomerCarts(tx, { customerId: customer.id, except: session.idHash });
     await deleteCustomerSessions(tx, customer.id, session.idHash);
   });
-  const started = await startCustomerSession(args, base, {
+  const started = await startSessionOf(base, {
     customerId: customer.id,
     remember: session.data.remember === true,
     previous: session,

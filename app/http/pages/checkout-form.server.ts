@@ -21,12 +21,20 @@ import type { Locale } from '#app/lib/locale.ts';
 import { createMailer } from '#app/lib/mail.server.ts';
 import type { Session } from '#app/lib/session.server.ts';
 import { sendNewOrderMails, statusChanged } from '../mail/order-mails.server.ts';
+import { accountWithOrder, checkoutAccountWish } from './checkout-account.server.ts';
 
 /** One message of a failed checkout; `field` names the control it is about. */
 export type CheckoutMessage = { text: string; field?: string };
 
 export type CheckoutOutcome =
-  | { ok: true; order: OrderRow; redirect: string; created: boolean }
+  | {
+      ok: true;
+      order: OrderRow;
+      redirect: string;
+      created: boolean;
+      /** An account made with the order logs the shopper in: its session cookie. */
+      cookies: string[];
+    }
   | { ok: false; messages: CheckoutMessage[]; reload?: boolean; refresh?: boolean };
 
 type RequestContext = {
@@ -139,8 +147,14 @@ export async function submitCheckoutForm(
     const param = String(parsed.error.issues[0]?.path[0] ?? '');
     return { ok: false, messages: [{ text: t('error.invalid_param', { param }), field: param }] };
   }
-  const { input } = checkoutInputFromForm(parsed.data);
+  const { input, createAccount, accountPassword } = checkoutInputFromForm(parsed.data);
   const problems = formProblems(input, ctx);
+  const { wish, problem } = await checkoutAccountWish(ctx, session, {
+    requested: createAccount,
+    email: input.billing.email ?? '',
+    password: accountPassword,
+  });
+  if (problem) problems.push(errorMessage(problem, t));
   if (problems.length > 0) return { ok: false, messages: problems };
   const placed = await placeOrder(ctx.db, session, input, {
     currency: ctx.currency,
@@ -158,11 +172,16 @@ export async function submitCheckoutForm(
       reload: error.code === 'checkout.error.empty_cart',
     };
   }
-  if (placed.value.created) await mailNewOrder(ctx, placed.value.order);
+  let cookies: string[] = [];
+  if (placed.value.created) {
+    cookies = await accountWithOrder(ctx, session, placed.value.order, wish);
+    await mailNewOrder(ctx, placed.value.order);
+  }
   return {
     ok: true,
     order: placed.value.order,
     redirect: successRedirect(placed.value),
     created: placed.value.created,
+    cookies,
   };
 }

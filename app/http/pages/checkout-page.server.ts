@@ -16,6 +16,7 @@ import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 import { type CheckoutMessage, submitCheckoutForm } from './checkout-form.server.ts';
+import { checkoutAccountOffer } from './checkout-account.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -56,6 +57,7 @@ export async function checkoutPageData(args: Args) {
   return {
     review,
     values,
+    account: await checkoutAccountOffer(db, current, t('shop.name')),
     shipToDifferent,
     security: current ? sessionNonce(current, env) : '',
     // A fresh key per rendering of the form: a repeated submit of this form places one order.
@@ -111,7 +113,9 @@ export async function handleCheckoutPost(args: Args) {
   const outcome = await submitCheckoutForm({ db, env, locale, currency, t }, session, formFields);
   if (outcome.ok) {
     const headers = new Headers();
-    for (const cookie of cartCookies('', secureCookies(env))) headers.append('Set-Cookie', cookie);
+    for (const cookie of [...cartCookies('', secureCookies(env)), ...outcome.cookies]) {
+      headers.append('Set-Cookie', cookie);
+    }
     throw redirect(outcome.redirect, { status: 303, headers });
   }
   return reply(outcome.messages);

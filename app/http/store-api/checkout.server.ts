@@ -21,6 +21,7 @@ import {
   successRedirect,
 } from '../pages/checkout-form.server.ts';
 import { STORE_API_CODES } from './codes.ts';
+import { accountWithOrder, checkoutAccountWish } from '../pages/checkout-account.server.ts';
 import { type ErrorCodes, json } from '../response.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 
@@ -45,6 +46,8 @@ export const CHECKOUT_CODES: ErrorCodes = {
     'checkout.error.coupon_limit': 'woocommerce_rest_cart_coupon_error',
     'checkout.error.coupon_removed': 'woocommerce_rest_cart_coupon_error',
     'checkout.error.duplicate_key': 'woocommerce_rest_checkout_duplicate_order',
+    'account.error.password_required': 'woocommerce_rest_checkout_missing_password',
+    'account.error.password_weak': 'woocommerce_rest_checkout_weak_password',
     'order.pay_not_needed': 'woocommerce_rest_order_not_payable',
     'error.not_found_text': 'woocommerce_rest_invalid_order',
   },
@@ -150,6 +153,13 @@ export const postCheckout = defineEndpoint({
       },
       idempotencyKey: input.idempotency_key ?? null,
     };
+    // Guests may be required to take an account with the order (guest checkout off).
+    const { wish, problem } = await checkoutAccountWish(ctx, session, {
+      requested: input.create_account === true,
+      email: input.billing_address.email ?? '',
+      password: input.customer_password ?? '',
+    });
+    if (problem) return fail({ ...problem, params: { param: 'customer_password' } });
     const placed = await placeOrder(db, session!, checkout, {
       currency,
       locale,
@@ -169,14 +179,18 @@ export const postCheckout = defineEndpoint({
         params: { ...placed.error.params, ...(param ? { param } : {}) },
       });
     }
+    let cookies: string[] = [];
+    let order = placed.value.order;
     if (placed.value.created) {
-      await mailNewOrder({ db, env, locale, currency, t }, placed.value.order);
+      cookies = await accountWithOrder(ctx, session, order, wish);
+      order = (await findOrderFor(db, order.id, { key: order.orderKey })) ?? order;
+      await mailNewOrder({ db, env, locale, currency, t }, order);
     }
-    const body = orderJson(placed.value.order, placed.value.payment, env.SHOP_URL);
+    const body = orderJson(order, placed.value.payment, env.SHOP_URL);
     body.payment_result.redirect_url = new URL(successRedirect(placed.value), env.SHOP_URL).href;
     const answer = json(body, { headers: ctx.headers });
     if (!ctx.args.request.headers.has('cart-token')) {
-      for (const cookie of cartCookies('', secureCookies(env))) {
+      for (const cookie of [...cartCookies('', secureCookies(env)), ...cookies]) {
         answer.headers.append('Set-Cookie', cookie);
       }
     }

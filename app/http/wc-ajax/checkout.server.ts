@@ -156,7 +156,7 @@ export const checkoutAction = defineEndpoint({
         { headers },
       );
       // The cart is empty now: caches keyed by the cart hash must not show the old one.
-      for (const cookie of cartCookies('', secureCookies(env))) {
+      for (const cookie of [...cartCookies('', secureCookies(env)), ...outcome.cookies]) {
         answer.headers.append('Set-Cookie', cookie);
       }
       return answer;
