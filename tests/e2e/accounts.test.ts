@@ -245,6 +245,8 @@ describe('account journeys', () => {
     await form.getByRole('button', { name: 'Log in' }).click();
     await page.locator('nav.account-nav').waitFor();
     await page.getByRole('link', { name: /Cart, 2 items/ }).waitFor();
+    await page.getByText('The items of your saved cart are back in your cart.').waitFor();
+    await expectNoAxeViolations(page);
     await context.close();
   });
 });

@@ -169,10 +169,25 @@ async function login(args: Args, base: Shop, form: FormData) {
     previous: await base.session(),
     mergeCarts: true,
   });
-  const target = safeRedirectPath(text(form, 'redirect_to', 2_000), '/my-account');
-  return redirect(target === '/my-account/lost-password' ? '/my-account' : target, {
-    headers: started.headers,
-  });
+  const wanted = safeRedirectPath(text(form, 'redirect_to', 2_000), '/my-account');
+  const target = wanted === '/my-account/lost-password' ? '/my-account' : wanted;
+  return redirect(withCartNotice(target, started), { headers: started.headers });
+}
+
+/**
+ * An account page tells a customer whose saved cart came back, or whose quantities the stock
+ * limited; elsewhere the cart shows the lines themselves.
+ */
+function withCartNotice(target: string, merge: { merged: number; limited: boolean }): string {
+  const notice: AccountNotice | null = merge.limited
+    ? 'cart_limited'
+    : merge.merged > 0
+      ? 'cart_merged'
+      : null;
+  if (!notice || !/^\/my-account(\/|$|\?)/.test(target) || target.includes('notice=')) {
+    return target;
+  }
+  return `${target}${target.includes('?') ? '&' : '?'}notice=${notice}`;
 }
 
 async function register(args: Args, base: Shop, form: FormData) {

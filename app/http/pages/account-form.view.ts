@@ -23,6 +23,8 @@ export const ACCOUNT_NOTICES = [
   'reset_done',
   'email_changed',
   'password_changed',
+  'cart_merged',
+  'cart_limited',
 ] as const;
 export type AccountNotice = (typeof ACCOUNT_NOTICES)[number];
 

@@ -36,6 +36,8 @@ const NOTICE_TEXT: Record<AccountNotice, TextKey> = {
   reset_done: 'account.reset_done',
   email_changed: 'account.email_changed',
   password_changed: 'account.password_changed',
+  cart_merged: 'account.cart_merged',
+  cart_limited: 'account.cart_limited',
 };
 
 function page(args: Args, title: TextKey) {
