@@ -110,6 +110,40 @@ describe('no account enumeration', () => {
     });
   });
 
+  it('activates only from the link page’s button, once: opening the link changes nothing', async () => {
+    const fresh = email();
+    await new PageClient(shop.url).post('/my-account', {
+      intent: 'register',
+      email: fresh,
+      password: PASSWORD,
+    });
+    let link = '';
+    await vi.waitFor(() => {
+      link = linkIn(lastMailTo(shop.dataDir, fresh)?.text ?? '', '/my-account/activate?key=');
+    });
+    const status = async () =>
+      (await shop.database.db.select().from(customers).where(eq(customers.email, fresh)))[0]!
+        .status;
+    const path = new URL(link).pathname + new URL(link).search;
+    // A mail scanner fetching the link twice: still pending, and the page offers the button.
+    for (let i = 0; i < 2; i++) {
+      const page = await fetch(`${shop.url}${path}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<button[^>]*>Konto aktivieren<\/button>/);
+    }
+    expect(await status()).toBe('pending');
+    const key = new URL(link).searchParams.get('key')!;
+    const used = await new PageClient(shop.url).post(path, { key });
+    expect(await used.text()).toContain('Ihr Konto ist aktiviert');
+    expect(await status()).toBe('active');
+    const again = await new PageClient(shop.url).post(path, { key });
+    expect(await again.text()).toContain('ungültig, abgelaufen');
+    for (const hostile of ['a'.repeat(10_000), 'x\u0000y', '']) {
+      const res = await new PageClient(shop.url).post(path, { key: hostile });
+      expect(res.status).toBeLessThan(500);
+    }
+  });
+
   it('takes about as long for an unknown address as for a wrong password', async () => {
     const known = await customer();
     const time = async (address: string) => {

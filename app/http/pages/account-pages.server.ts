@@ -11,13 +11,16 @@ import {
   ADDRESS_FIELDS,
   SHOP_COUNTRY,
 } from '#app/domain/customers/address-locale.ts';
-import type { StoredAddress } from '#app/domain/customers/customers.schema.ts';
+import type { StoredAddress, TokenPurpose } from '#app/domain/customers/customers.schema.ts';
+import { peekToken } from '#app/domain/customers/tokens.server.ts';
+import type { Result } from '#app/domain/kernel/result.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { ACCOUNT_MESSAGE_AREAS, ACCOUNT_NOTICES, type AccountNotice } from './account-form.view.ts';
 import { currentCustomer, requireCustomer } from './account-form.server.ts';
 import { forgetPersonal } from '../personal.server.ts';
-import { shop } from '../request.server.ts';
+import { readForm, shop } from '../request.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -130,32 +133,74 @@ export async function loadEditAddress(args: Args) {
   };
 }
 
-/** `/my-account/activate?key=…`: the double opt-in link. */
-export async function loadActivation(args: Args) {
-  const { base, common } = page(args, 'account.activate_title');
-  const key = new URL(args.request.url).searchParams.get('key') ?? '';
-  const result = await activateCustomer(base.db, key);
-  return {
-    ...common,
-    ok: result.ok,
-    message: result.ok ? base.t('account.activated') : base.t('account.error.link_invalid'),
-  };
+/** A mailed link's page: a button that uses the link up, or why the link no longer works. */
+export type LinkPageData = {
+  title: string;
+  messages: ReturnType<typeof messagesFor>;
+  /** `confirm`: the link is live and waits for the button; `done` / `failed`: after the post. */
+  state: 'confirm' | 'done' | 'failed';
+  key: string;
+  message: string;
+};
+
+type LinkKind = {
+  title: TextKey;
+  purpose: TokenPurpose;
+  /** Uses the link up; mail scanners that fetch it with GET never do. */
+  use: (db: Tx, key: string) => Promise<Result<unknown>>;
+  done: TextKey;
+  intro: TextKey;
+};
+
+const LINKS = {
+  activate: {
+    title: 'account.activate_title',
+    purpose: 'activate',
+    use: activateCustomer,
+    done: 'account.activated',
+    intro: 'account.activate_intro',
+  },
+  email: {
+    title: 'account.confirm_email_title',
+    purpose: 'email_change',
+    use: confirmEmailChange,
+    done: 'account.email_changed',
+    intro: 'account.confirm_email_intro',
+  },
+} satisfies Record<string, LinkKind>;
+
+const linkKey = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
+
+/** GET of `/my-account/activate?key=…` or `/my-account/confirm-email?key=…`. */
+export async function loadLinkPage(args: Args, kind: keyof typeof LINKS): Promise<LinkPageData> {
+  const link: LinkKind = LINKS[kind];
+  const { base, common } = page(args, link.title);
+  const key = linkKey(new URL(args.request.url).searchParams.get('key'));
+  const live = await peekToken(base.db, key, link.purpose);
+  const { title, messages } = common;
+  return live
+    ? { title, messages, state: 'confirm', key, message: base.t(link.intro) }
+    : { title, messages, state: 'failed', key: '', message: base.t('account.error.link_invalid') };
 }
 
-/** `/my-account/confirm-email?key=…`: the link mailed to a new address. */
-export async function loadEmailConfirmation(args: Args) {
-  const { base, common } = page(args, 'account.confirm_email_title');
-  const key = new URL(args.request.url).searchParams.get('key') ?? '';
-  const result = await confirmEmailChange(base.db, key);
-  if (result.ok) {
+/** The button's post: the link is used up once, whoever posts twice. */
+export async function followLink(args: Args, kind: keyof typeof LINKS): Promise<LinkPageData> {
+  const link: LinkKind = LINKS[kind];
+  const { base, common } = page(args, link.title);
+  const read = await readForm(args.request);
+  const key = read.ok ? linkKey(read.value.get('key')) : '';
+  const result = await link.use(base.db, key);
+  if (result.ok && kind === 'email') {
     const { session } = await currentCustomer(args);
     if (session) forgetPersonal(session.idHash);
   }
   return {
-    ...common,
-    ok: result.ok,
+    title: common.title,
+    messages: common.messages,
+    state: result.ok ? 'done' : 'failed',
+    key: '',
     message: result.ok
-      ? base.t('account.email_changed')
+      ? base.t(link.done)
       : base.t(result.error.code as TextKey, result.error.params),
   };
 }

@@ -465,6 +465,12 @@ export const de = {
     'Vielen Dank! Wir haben eine E-Mail an {email} gesendet. Bitte folgen Sie dem Link darin, um Ihr Konto zu aktivieren.',
   'account.registered': 'Ihr Konto wurde angelegt. Willkommen!',
   'account.activated': 'Ihr Konto ist aktiviert. Sie können sich jetzt anmelden.',
+  'account.activate_intro':
+    'Aktivieren Sie Ihr Kundenkonto mit der Schaltfläche unten. Danach können Sie sich anmelden.',
+  'account.activate_button': 'Konto aktivieren',
+  'account.confirm_email_intro':
+    'Bestätigen Sie die neue E-Mail-Adresse Ihres Kundenkontos mit der Schaltfläche unten.',
+  'account.confirm_email_button': 'E-Mail-Adresse bestätigen',
   'account.activate_title': 'Konto aktivieren',
   'account.logged_out': 'Sie wurden abgemeldet.',
   'account.cart_merged':

@@ -457,6 +457,11 @@ export const en: Messages = {
     'Thank you! We have sent an email to {email}. Please follow the link in it to activate your account.',
   'account.registered': 'Your account has been created. Welcome!',
   'account.activated': 'Your account is activated. You can log in now.',
+  'account.activate_intro': 'Activate your account with the button below. You can then log in.',
+  'account.activate_button': 'Activate account',
+  'account.confirm_email_intro':
+    'Confirm the new email address for your account with the button below.',
+  'account.confirm_email_button': 'Confirm email address',
   'account.activate_title': 'Activate your account',
   'account.logged_out': 'You have been logged out.',
   'account.cart_merged': 'The items of your saved cart are back in your cart.',

@@ -1,6 +1,7 @@
 import type { Route } from './+types/confirm-email';
+import { useActionData } from 'react-router';
 import { LinkResult } from '#app/components/account/link-result.tsx';
-import { loadEmailConfirmation } from '#app/http/pages/account-pages.server.ts';
+import { loadLinkPage, followLink } from '#app/http/pages/account-pages.server.ts';
 import { ACCOUNT_MESSAGE_AREAS } from '#app/http/pages/account-form.view.ts';
 import type { MessagesHandle } from '#app/lib/i18n.ts';
 
@@ -15,9 +16,16 @@ export const handle = { messageAreas: ACCOUNT_MESSAGE_AREAS } satisfies Messages
 export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' });
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadEmailConfirmation(args);
+  return loadLinkPage(args, 'email');
+}
+
+export async function action(args: Route.ActionArgs) {
+  return followLink(args, 'email');
 }
 
 export default function LinkResultPage({ loaderData }: Route.ComponentProps) {
-  return <LinkResult titleKey="account.confirm_email_title" result={loaderData} />;
+  const used = useActionData<typeof action>();
+  return (
+    <LinkResult titleKey="account.confirm_email_title" kind="email" page={used ?? loaderData} />
+  );
 }
