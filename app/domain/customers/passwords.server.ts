@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { MAX_PASSWORD_LENGTH } from './password-limits.ts';
 
@@ -14,8 +15,29 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * Hashes run one core short of all: with every core busy hashing, the main thread that serves
+ * the other shoppers would get only its share of the machine. Logins beyond that wait in line.
+ */
+export const KDF_SLOTS = Math.max(1, availableParallelism() - 1);
+let busySlots = 0;
+const waiting: (() => void)[] = [];
+
+export async function inKdfSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busySlots >= KDF_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else busySlots += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    // The slot passes straight to the next in line; only an empty line frees it.
+    if (next) next();
+    else busySlots -= 1;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return inKdfSlot(() => hash(password, ARGON2_OPTIONS));
 }
 
 let dummy: Promise<string> | undefined;
@@ -35,7 +57,7 @@ export async function verifyPassword(stored: string | null, password: string): P
   const target = stored ?? (await dummyHash());
   let matches = false;
   try {
-    matches = await verify(target, password.slice(0, MAX_PASSWORD_LENGTH));
+    matches = await inKdfSlot(() => verify(target, password.slice(0, MAX_PASSWORD_LENGTH)));
   } catch {
     matches = false;
   }
