@@ -13,6 +13,7 @@ import { catalogBench, catalogSummaryRows } from './catalog.mjs';
 import { pageJavaScript } from './js-bytes.mjs';
 import { fmt, measure, settings } from './load.mjs';
 import { loginBench } from './login.mjs';
+import { placeOrderBench } from './place-order.mjs';
 import { freePort, startProcess, stopAll, waitForHttp, waitForLine } from './processes.mjs';
 import { startStaticServer } from './static-server.mjs';
 
@@ -183,6 +184,20 @@ async function shopBench(started) {
     productUrl: setup.productUrl,
   });
 
+  const orderPing = startProcess('ping server', process.execPath, [
+    path.join(ROOT, 'tests/bench/bare-server.mjs'),
+    'ping',
+  ]);
+  try {
+    const [, port] = await waitForLine(orderPing, /listening (\d+)/);
+    results.placeOrder = await placeOrderBench({
+      url: shop.url,
+      pingUrl: `http://127.0.0.1:${port}/`,
+    });
+  } finally {
+    await orderPing.stop();
+  }
+
   printSummary(results);
   const errors = shop.handle.errorsSince(stderrMark);
   if (errors.length) {
@@ -197,7 +212,7 @@ async function shopBench(started) {
       console.log(`  ${count} × ${text.slice(0, 240)}`);
   }
   console.log(
-    `\nsections a–c and e finished in ${((Date.now() - started) / 1000).toFixed(0)} s (${((Date.now() - ready) / 1000).toFixed(0)} s after the shop was ready)`,
+    `\nsections a–c, e and f finished in ${((Date.now() - started) / 1000).toFixed(0)} s (${((Date.now() - ready) / 1000).toFixed(0)} s after the shop was ready)`,
   );
   await shop.handle.stop();
   running.shop = null;
@@ -340,6 +355,11 @@ function printSummary(r) {
       'login p50 / argon2id verify p50',
       pct(r.login.loginP50 / r.login.kdfP50),
       `≤ ${pct(TARGETS.loginVsKdf)} ${verdict(r.login.loginP50 / r.login.kdfP50 <= TARGETS.loginVsKdf)}`,
+    ],
+    [
+      'place order p50 / p95, 20 at once',
+      `${fmt(r.placeOrder.p50, 0)} / ${fmt(r.placeOrder.p95, 0)} ms`,
+      `bare ping ${fmt(r.placeOrder.pingP50, 1)} / ${fmt(r.placeOrder.pingP95, 1)} ms`,
     ],
     [
       'product page during 10 logins',

@@ -1,0 +1,101 @@
+// f. Place order: the Store API checkout with 20 buyers at once, against a bare ping at the same
+// concurrency. Every checkout empties its cart, so each request has a buyer (session and cart)
+// of its own, prepared before the clock starts.
+import { fmt } from './load.mjs';
+
+const BUYERS = 200;
+const CONCURRENCY = 20;
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function buyer(base, productId) {
+  const start = await fetch(`${base}/wc/store/v1/cart`);
+  await start.arrayBuffer();
+  const cookie = start.headers.getSetCookie()[0].split(';')[0];
+  const nonce = start.headers.get('nonce');
+  const res = await fetch(`${base}/wc/store/v1/cart/add-item`, {
+    method: 'POST',
+    headers: { cookie, nonce, 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ id: productId, quantity: 1 }),
+  });
+  if (res.status !== 201) throw new Error(`add-item answered ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+  return { cookie, nonce };
+}
+
+const ORDER = {
+  billing_address: {
+    first_name: 'Bench',
+    last_name: 'Käufer',
+    address_1: 'Teststraße 1',
+    city: 'Berlin',
+    postcode: '10115',
+    country: 'DE',
+    email: 'bench@example.org',
+  },
+  payment_method: 'bacs',
+  additional_fields: { terms: true },
+};
+
+/** Runs `task(i)` for i < count with `concurrency` in flight; returns each one's time in ms. */
+async function timedPool(count, concurrency, task) {
+  const times = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const started = performance.now();
+      await task(i);
+      times.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return times.sort((a, b) => a - b);
+}
+
+export async function placeOrderBench({ url, pingUrl }) {
+  console.log(
+    `\nf. place order (Store API checkout, ${BUYERS} buyers, ${CONCURRENCY} at once) vs bare ping`,
+  );
+  const candidates = await (await fetch(`${url}/wc/store/v1/products?per_page=50`)).json();
+  const product = candidates.find(
+    (p) => p.type === 'simple' && p.is_in_stock && !p.sold_individually,
+  );
+  if (!product) throw new Error('no simple in-stock product to buy');
+  const buyers = [];
+  for (let i = 0; i < BUYERS; i++) buyers.push(await buyer(url, product.id));
+  let failed = 0;
+  const orders = await timedPool(BUYERS, CONCURRENCY, async (i) => {
+    const res = await fetch(`${url}/wc/store/v1/checkout`, {
+      method: 'POST',
+      headers: {
+        cookie: buyers[i].cookie,
+        nonce: buyers[i].nonce,
+        'content-type': 'application/json',
+        origin: url,
+      },
+      body: JSON.stringify(ORDER),
+    });
+    if (res.status !== 200) failed += 1;
+    await res.arrayBuffer();
+  });
+  const pings = await timedPool(BUYERS * 5, CONCURRENCY, async () => {
+    await (await fetch(pingUrl)).arrayBuffer();
+  });
+  const result = {
+    p50: percentile(orders, 50),
+    p95: percentile(orders, 95),
+    pingP50: percentile(pings, 50),
+    pingP95: percentile(pings, 95),
+    failed,
+  };
+  console.log(
+    `  place order   p50 ${fmt(result.p50, 1)} ms   p95 ${fmt(result.p95, 1)} ms   ${failed} of ${BUYERS} failed`,
+  );
+  console.log(
+    `  bare ping     p50 ${fmt(result.pingP50, 1)} ms   p95 ${fmt(result.pingP95, 1)} ms   (${BUYERS * 5} requests, same concurrency)`,
+  );
+  if (failed > 0) throw new Error(`${failed} of ${BUYERS} checkouts failed`);
+  return result;
+}
