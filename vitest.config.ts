@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A shared, busy machine: polled conditions get ten seconds, never a fixed sleep.
+    expect: { poll: { timeout: 10_000 } },
     include: [
       'app/**/*.test.ts',
       'db/**/*.test.ts',

@@ -49,21 +49,30 @@ async function reviewedProduct() {
 
 async function open(
   path: string,
-  options: { lang: 'de' | 'en'; javaScript?: boolean; cookie?: string; width?: number },
-): Promise<{ context: BrowserContext; page: Page }> {
+  options: {
+    lang: 'de' | 'en';
+    javaScript?: boolean;
+    cookie?: string;
+    width?: number;
+    reducedMotion?: 'reduce';
+  },
+): Promise<{ context: BrowserContext; page: Page; consoleLines: string[] }> {
   const context = await browser.newContext({
     javaScriptEnabled: options.javaScript ?? true,
     viewport: { width: options.width ?? 1280, height: 900 },
     baseURL: shop.url,
+    reducedMotion: options.reducedMotion ?? 'no-preference',
   });
   await context.addCookies([
     { name: 'lang', value: options.lang, url: shop.url },
     ...(options.cookie ? [{ name: 'sid', value: options.cookie, url: shop.url }] : []),
   ]);
   const page = await context.newPage();
+  const consoleLines: string[] = [];
+  page.on('console', (message) => consoleLines.push(message.text()));
   await page.goto(path);
   if (options.javaScript ?? true) await waitForHydration(page);
-  return { context, page };
+  return { context, page, consoleLines };
 }
 
 const stored = (productId: number) =>
@@ -232,6 +241,51 @@ describe('shop manager', () => {
     );
     await expectNoAxeViolations(page);
     await context.close();
+  });
+
+  it('replies as the shop: published at once with the shop badge (en)', async () => {
+    const { product, five } = await reviewedProduct();
+    const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
+    const { context, page } = await open(`/product/${product.slug}#reviews`, {
+      lang: 'en',
+      cookie: manager.sessionId,
+    });
+    await page.getByRole('link', { name: 'Reply to Erika' }).click();
+    const form = page.locator(`#comment-${five.id} #commentform`);
+    await form.getByRole('textbox', { name: /Your reply/ }).fill('Thank you for the kind words!');
+    await form.getByRole('button', { name: 'Post reply' }).click();
+    const reply = page.locator(`#comment-${five.id} .children li`).filter({
+      hasText: 'Thank you for the kind words!',
+    });
+    await reply.waitFor();
+    expect(await reply.getByText('Shop', { exact: true }).count()).toBe(1);
+    const [row] = (await stored(product.id)).filter((r) => r.parentId === five.id);
+    expect(row).toMatchObject({ byShop: true, status: 'approved' });
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it('tells an editor on a reduced-motion device in the console, and nobody else (de)', async () => {
+    const { product } = await reviewedProduct();
+    const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
+    const note = 'Hinweis für Redakteure: Dieses Gerät wünscht reduzierte Bewegung';
+    const editor = await open(`/product/${product.slug}`, {
+      lang: 'de',
+      cookie: manager.sessionId,
+      reducedMotion: 'reduce',
+    });
+    await expect.poll(() => editor.consoleLines.some((l) => l.startsWith(note))).toBe(true);
+    await editor.context.close();
+    const shopper = await open(`/product/${product.slug}`, { lang: 'de', reducedMotion: 'reduce' });
+    const animated = await open(`/product/${product.slug}`, {
+      lang: 'de',
+      cookie: manager.sessionId,
+    });
+    // Both pages are hydrated: whatever the note's effect would log has run.
+    expect(shopper.consoleLines.some((l) => l.startsWith(note))).toBe(false);
+    expect(animated.consoleLines.some((l) => l.startsWith(note))).toBe(false);
+    await shopper.context.close();
+    await animated.context.close();
   });
 
   it('works the moderation queue without JavaScript (en)', async () => {
