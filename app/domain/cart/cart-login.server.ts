@@ -70,19 +70,18 @@ export async function mergeCartsOnLogin(
   }
   others = others.filter((c) => c.id !== target.id);
   if (others.length === 0) return outcome;
-  const [targetItems, incoming] = await Promise.all([
-    tx.select().from(cartItems).where(eq(cartItems.cartId, target.id)),
-    tx
-      .select()
-      .from(cartItems)
-      .where(
-        inArray(
-          cartItems.cartId,
-          others.map((c) => c.id),
-        ),
-      )
-      .orderBy(asc(cartItems.id)),
-  ]);
+  // One after the other: a transaction's connection runs one query at a time.
+  const targetItems = await tx.select().from(cartItems).where(eq(cartItems.cartId, target.id));
+  const incoming = await tx
+    .select()
+    .from(cartItems)
+    .where(
+      inArray(
+        cartItems.cartId,
+        others.map((c) => c.id),
+      ),
+    )
+    .orderBy(asc(cartItems.id));
   const ids = [
     ...new Set(incoming.flatMap((i) => [i.productId, ...(i.variationId ? [i.variationId] : [])])),
   ];
