@@ -8,6 +8,14 @@ import { availableMethods } from '#app/domain/payments/payments.server.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
+import { domainError } from '#app/domain/kernel/result.ts';
+import {
+  paymentFailed,
+  paymentFailureMessage,
+  paymentFields,
+  paymentInput,
+  paymentRedirect,
+} from '../stripe/payment.server.ts';
 import { pageNotFound } from './not-found.ts';
 import { mailStatusChange, orderReceivedPath } from './checkout-form.server.ts';
 
@@ -63,6 +71,7 @@ async function payMethods(
       title: localize(m.title, locale),
       description: localize(m.description, locale),
       orderButtonText: m.orderButtonText ? localize(m.orderButtonText, locale) : null,
+      client: m.client ?? null,
     },
   }));
 }
@@ -96,13 +105,36 @@ export async function handleOrderPay(args: Args) {
   }
   if (!needsPayment(order.status, order.total)) return refuse('order.pay_not_needed');
   if (!form.get('terms')) return refuse('checkout.error.terms');
-  const result = await payForOrder(db, order, String(form.get('payment_method') ?? ''), locale);
+  const fields = Object.fromEntries(
+    [...form].filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+  const result = await payForOrder(
+    db,
+    order,
+    String(form.get('payment_method') ?? ''),
+    locale,
+    paymentInput(args.request, env, paymentFields(fields)),
+  );
   if (!result.ok) {
     return data({ message: t(result.error.code as TextKey, result.error.params) }, { status: 400 });
   }
   const paid = result.value;
-  if (paid.order.status !== order.status) {
+  if (paid.order.status !== order.status && paid.order.status !== 'pending') {
     await mailStatusChange({ db, env, t, locale, currency }, paid.order);
+  }
+  if (paymentFailed(paid.outcome)) {
+    const error =
+      paid.outcome?.error ?? domainError('payment_declined', 'stripe.error.payment_failed');
+    return data({ message: paymentFailureMessage(error, t).text }, { status: 400 });
+  }
+  if (paid.outcome?.action) {
+    // The page's script confirms the payment from the hash, on this same order-pay page.
+    const hash = paymentRedirect(paid.order, paid.outcome, {
+      env,
+      nonce: sessionNonce(session, env),
+      fallback: orderReceivedPath(order),
+    });
+    return data({ redirect: hash });
   }
   const target = paid.outcome?.redirect?.startsWith('/')
     ? paid.outcome.redirect

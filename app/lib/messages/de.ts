@@ -817,6 +817,54 @@ export const de = {
   'mail.legal_intro':
     'Zu Ihrer Information und Aufbewahrung: unsere AGB, die Widerrufsbelehrung und das Muster-Widerrufsformular zum Zeitpunkt Ihrer Bestellung.',
   'mail.signoff': 'Vielen Dank für Ihren Einkauf bei {shop}.',
+  // Karten- und alternative Zahlungen über Stripe (Zahlungs-Spezifikation Abschnitte 5 und 8).
+  'stripe.error.timeout':
+    'Bei der Verbindung zum Server ist eine Zeitüberschreitung aufgetreten. Bitte versuchen Sie es erneut.',
+  'stripe.error.abort':
+    'Die Verbindung zum Server wurde abgebrochen. Bitte versuchen Sie es erneut.',
+  'stripe.error.transport':
+    'Bei der Verbindung zum Server ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
+  'stripe.error.element_load':
+    'Die Zahlungsart {method} konnte nicht geladen werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  'stripe.error.unknown': 'Ein unbekannter Fehler ist aufgetreten.',
+  'stripe.error.voucher':
+    'Bei der Verarbeitung der Zahlung ist ein Problem aufgetreten. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  'stripe.error.order': 'Bei der Verarbeitung der Bestellung ist ein Problem aufgetreten.',
+  'stripe.error.invalid_payment_details':
+    'Ungültige oder fehlende Zahlungsdaten. Bitte prüfen Sie, ob die Zahlungsart richtig eingegeben ist.',
+  'stripe.error.required_field': '{group} {field} ist ein Pflichtfeld.',
+  'stripe.error.payment_failed': 'Die Zahlung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  'stripe.error.blik_code': 'Der BLIK-Code ist ungültig',
+  'stripe.error.not_initialised': 'Die Stripe-Initialisierungsdaten sind nicht verfügbar',
+  'stripe.error.card_declined': 'Ihre Karte wurde abgelehnt.',
+  'stripe.error.insufficient_funds': 'Ihre Karte ist nicht ausreichend gedeckt.',
+  'stripe.error.incorrect_cvc': 'Die Prüfnummer Ihrer Karte ist falsch.',
+  'stripe.error.expired_card': 'Ihre Karte ist abgelaufen.',
+  'stripe.error.incorrect_number': 'Ihre Kartennummer ist falsch.',
+  'stripe.error.processing_error':
+    'Bei der Verarbeitung Ihrer Karte ist ein Fehler aufgetreten. Bitte versuchen Sie es gleich noch einmal.',
+  'stripe.error.authentication_failed':
+    'Ihre Zahlungsart konnte nicht authentifiziert werden. Bitte wählen Sie eine andere Zahlungsart und versuchen Sie es erneut.',
+  'stripe.error.order_mismatch': 'Diese Zahlung gehört nicht zur Bestellung auf dieser Seite.',
+  'stripe.cashapp_notice':
+    'Bitte beachten Sie: Je nach Konto und bisherigen Zahlungen kann Cash App Pay Ihre Zahlung wegen des Betrags ablehnen.',
+  'stripe.field.line1': 'Straße und Hausnummer',
+  'stripe.field.line2': 'Adresszusatz',
+  'stripe.field.city': 'Ort',
+  'stripe.field.country': 'Land',
+  'stripe.field.postal_code': 'Postleitzahl',
+  'stripe.field.state': 'Bundesland',
+  'stripe.field.name': 'Name',
+  'stripe.field.email': 'E-Mail-Adresse',
+  'stripe.field.phone': 'Telefon',
+  'stripe.blik_label': 'BLIK-Code',
+  'stripe.blik_hint': '6 Ziffern aus Ihrer Banking-App',
+  'stripe.loading': 'Das Zahlungsformular wird geladen …',
+  'stripe.confirming': 'Ihre Zahlung wird bestätigt …',
+  'stripe.note.failed': 'Die Zahlung beim Zahlungsdienstleister ist fehlgeschlagen.',
+  'stripe.note.settled': 'Die Zahlung wurde vom Zahlungsdienstleister bestätigt.',
+  'stripe.note.amount_mismatch':
+    'Eine Zahlung, deren Betrag oder Währung nicht zur Bestellung passt, ist eingegangen; die Bestellung blieb unverändert.',
 } as const;
 
 export type MessageKey = keyof typeof de;

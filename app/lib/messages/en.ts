@@ -800,4 +800,49 @@ export const en: Messages = {
   'mail.legal_intro':
     'For your information and records: our terms and conditions, the cancellation policy and the model withdrawal form as they stood when you ordered.',
   'mail.signoff': 'Thank you for shopping with {shop}.',
+  // Card and alternative payments through Stripe (payments spec sections 5 and 8).
+  'stripe.error.timeout': 'A timeout occurred while connecting to the server. Please try again.',
+  'stripe.error.abort': 'The connection to the server was aborted. Please try again.',
+  'stripe.error.transport': 'An error occurred while connecting to the server. Please try again.',
+  'stripe.error.element_load':
+    'Failed to load {method} payment method. Please refresh the page and try again.',
+  'stripe.error.unknown': 'An unknown error occurred.',
+  'stripe.error.voucher':
+    'There was a problem processing the payment. Please refresh the page to try again.',
+  'stripe.error.order': 'There was a problem processing the order.',
+  'stripe.error.invalid_payment_details':
+    'Invalid or missing payment details. Please ensure the provided payment method is correctly entered.',
+  'stripe.error.required_field': '{group} {field} is a required field.',
+  'stripe.error.payment_failed': 'Payment failed. Please try again.',
+  'stripe.error.blik_code': 'BLIK Code is invalid',
+  'stripe.error.not_initialised': 'Stripe initialization data is not available',
+  'stripe.error.card_declined': 'Your card was declined.',
+  'stripe.error.insufficient_funds': 'Your card has insufficient funds.',
+  'stripe.error.incorrect_cvc': 'Your card’s security code is incorrect.',
+  'stripe.error.expired_card': 'Your card has expired.',
+  'stripe.error.incorrect_number': 'Your card number is incorrect.',
+  'stripe.error.processing_error':
+    'An error occurred while processing your card. Please try again in a little bit.',
+  'stripe.error.authentication_failed':
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  'stripe.error.order_mismatch': 'This payment does not belong to the order on this page.',
+  'stripe.cashapp_notice':
+    'Please note that, depending on your account and transaction history, Cash App Pay may reject your transaction due to its amount.',
+  'stripe.field.line1': 'Street address',
+  'stripe.field.line2': 'Apartment, suite, unit, etc.',
+  'stripe.field.city': 'Town / City',
+  'stripe.field.country': 'Country / Region',
+  'stripe.field.postal_code': 'Postcode / ZIP',
+  'stripe.field.state': 'State / County',
+  'stripe.field.name': 'Name',
+  'stripe.field.email': 'Email address',
+  'stripe.field.phone': 'Phone',
+  'stripe.blik_label': 'BLIK code',
+  'stripe.blik_hint': '6 digits from your banking app',
+  'stripe.loading': 'Loading the payment form…',
+  'stripe.confirming': 'Confirming your payment…',
+  'stripe.note.failed': 'Payment failed at the card provider.',
+  'stripe.note.settled': 'Payment confirmed by the card provider.',
+  'stripe.note.amount_mismatch':
+    'A payment arrived whose amount or currency does not match the order; the order was not changed.',
 };
