@@ -17,6 +17,7 @@ import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { createShopServer } from './app.ts';
 import { ensureShopManager } from '#app/domain/customers/shop-manager.server.ts';
 import { startJobRunner } from './jobs.ts';
+import { recordShopAddress, stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 
 export function mediaDirOf(env: Env): string {
   return path.resolve(env.DATA_DIR, 'media');
@@ -114,6 +115,8 @@ export async function startShop(options: {
   renderCacheSeconds?: number;
 }): Promise<RunningShop> {
   const { env, database, build, clientDir } = options;
+  // Refuses to start with a Stripe configuration that must not run (sandbox in production, live keys elsewhere).
+  stripeSetup(env);
   const server = createShopServer({
     build,
     context: { db: database.db, env, database },
@@ -127,6 +130,8 @@ export async function startShop(options: {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  // The sandbox's SDK client and webhook deliveries reach the shop on the port it really got.
+  recordShopAddress(env, { host: env.HOST, port });
   // Started after listening and never awaited: the first check must not hold up readiness.
   const jobs = env.JOBS === 'on' ? startJobRunner({ db: database.db, env }) : null;
   const closeServer = () =>
