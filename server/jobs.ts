@@ -11,6 +11,10 @@ import { purgeTokens } from '#app/domain/customers/tokens.server.ts';
 import { type Database, type Tx, describe } from '#app/lib/db.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import { purgeExpiredSessions } from '#app/lib/session.server.ts';
+import { reconcileStripeOrders } from '#app/domain/payments/stripe/events.server.ts';
+import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import { mailAfterSettle } from '#app/http/stripe/settle.server.ts';
+import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { type JobResult, type JobStatus, jobRuns } from './jobs.schema.ts';
 
 export type JobContext = {
@@ -55,6 +59,23 @@ export const JOBS: readonly Job[] = [
     name: 'cancel-unpaid-orders',
     everyMs: 5 * 60_000,
     run: async ({ db }) => ({ orders: await cancelUnpaidOrders(db) }),
+  },
+  {
+    // Payments that succeeded at the provider while the shop never heard settle their order.
+    name: 'reconcile-stripe-payments',
+    everyMs: 5 * 60_000,
+    run: async ({ db, env }) => {
+      const { checked, settled } = await reconcileStripeOrders(db, stripeSetup(env).stripe);
+      for (const { order, from } of settled) {
+        const locale = order.locale === 'en' ? 'en' : 'de';
+        await mailAfterSettle(
+          { db, env, locale, currency: order.currency, t: serverTranslator(locale) },
+          order,
+          from,
+        );
+      }
+      return { checked, settled: settled.length };
+    },
   },
   {
     // Account links and failed logins matter only for hours; nothing keeps them longer.

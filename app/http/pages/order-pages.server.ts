@@ -8,6 +8,9 @@ import { availableMethods } from '#app/domain/payments/payments.server.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
+import { type Settled, refreshOrderPayment } from '#app/domain/payments/stripe/gateway.server.ts';
+import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import { mailAfterSettle } from '../stripe/settle.server.ts';
 import { domainError } from '#app/domain/kernel/result.ts';
 import {
   paymentFailed,
@@ -40,8 +43,24 @@ async function viewableOrder(args: Args) {
 }
 
 export async function orderReceivedData(args: Args) {
-  const { db, t } = shop(args);
+  const { db, env, t, locale, currency } = shop(args);
   const { order } = await viewableOrder(args);
+  const url = new URL(args.request.url);
+  const returned = url.searchParams.get('payment_intent');
+  if (returned && returned === order.paymentIntentId) {
+    // Back from a bank's page or 3-D Secure: the provider, not the address, says how it went.
+    try {
+      const refreshed = await refreshOrderPayment(db, stripeSetup(env).stripe, order);
+      if (refreshed?.settled.changed) {
+        const done = refreshed.settled as Settled;
+        await mailAfterSettle({ db, env, t, locale, currency }, done.order, done.from);
+      }
+    } catch (error) {
+      console.error('stripe: return lookup failed', order.id, (error as Error).message);
+    }
+    // The client secret leaves the address bar and the history.
+    throw redirect(orderReceivedPath(order), 303);
+  }
   return {
     order: await orderView(db, order),
     title: `${t('order.received_title')} | ${t('shop.name')}`,

@@ -863,8 +863,6 @@ export const de = {
   'stripe.confirming': 'Ihre Zahlung wird bestätigt …',
   'stripe.note.failed': 'Die Zahlung beim Zahlungsdienstleister ist fehlgeschlagen.',
   'stripe.note.settled': 'Die Zahlung wurde vom Zahlungsdienstleister bestätigt.',
-  'stripe.note.amount_mismatch':
-    'Eine Zahlung, deren Betrag oder Währung nicht zur Bestellung passt, ist eingegangen; die Bestellung blieb unverändert.',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -843,6 +843,4 @@ export const en: Messages = {
   'stripe.confirming': 'Confirming your payment…',
   'stripe.note.failed': 'Payment failed at the card provider.',
   'stripe.note.settled': 'Payment confirmed by the card provider.',
-  'stripe.note.amount_mismatch':
-    'A payment arrived whose amount or currency does not match the order; the order was not changed.',
 };

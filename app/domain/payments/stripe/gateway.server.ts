@@ -335,10 +335,7 @@ export async function settleIntent(
     intent.amount !== providerAmount(order) ||
     intent.currency.toLowerCase() !== order.currency.toLowerCase()
   ) {
-    await addOrderNote(db, order.id, {
-      code: 'stripe.note.amount_mismatch',
-      params: { intent: intent.id },
-    });
+    // Not this order's payment: nothing changes, and the event records why.
     return { changed: false, order, note: 'amount mismatch' };
   }
   if (!order.paymentIntentId) {
@@ -367,4 +364,35 @@ export async function settleIntent(
 /** The setup of the running shop's card provider. */
 export function stripeOf(env: Env): Stripe {
   return stripeSetup(env).stripe;
+}
+
+/** Reads the order's intent from the provider and settles the order from it. */
+export async function refreshOrderPayment(db: Tx, stripe: Stripe, order: OrderRow) {
+  if (!order.paymentIntentId) return null;
+  const intent = await stripe.paymentIntents.retrieve(order.paymentIntentId);
+  return { intent, settled: await settleIntent(db, order.id, intent) };
+}
+
+/**
+ * update_payment_intent: the type the shopper chose, and whether the method is kept for later
+ * (only for reusable types). Keyed by order, attempt and choice, so a repeat is a replay.
+ */
+export async function updateIntentChoice(
+  db: Tx,
+  stripe: Stripe,
+  order: OrderRow,
+  choice: { type: StripeMethodConfig; save: boolean },
+): Promise<Stripe.PaymentIntent> {
+  const intent = await ensureIntent(db, stripe, order);
+  const save = choice.save && choice.type.isReusable;
+  return stripe.paymentIntents.update(
+    intent.id,
+    {
+      setup_future_usage: save ? 'off_session' : '',
+      metadata: { payment_type: choice.type.type },
+    },
+    {
+      idempotencyKey: `ladenzeile-order-${order.id}-attempt-${order.paymentAttempt}-update-${choice.type.type}-${save ? 1 : 0}`,
+    },
+  );
 }
