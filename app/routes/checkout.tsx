@@ -19,6 +19,7 @@ export const handle = {
     'cart',
     'coupon',
     'shipping',
+    'stripe',
     'forms.required_mark',
     'forms.optional_mark',
   ],
@@ -74,6 +75,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         messages={result?.messages ?? []}
         terms={loaderData.terms}
         refreshSignal={round}
+        stripe={loaderData.stripe}
       />
     </div>
   );

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { legalPage } from '#app/content/legal.ts';
 import { findCart } from '#app/domain/cart/cart.server.ts';
-import { checkoutReview, setCheckoutCustomer } from '#app/domain/checkout/checkout.server.ts';
+import {
+  checkoutReview,
+  guestCheckoutEnabled,
+  setCheckoutCustomer,
+} from '#app/domain/checkout/checkout.server.ts';
+import { stripePageData } from '../stripe/page-data.server.ts';
 import {
   checkoutFormSchema,
   checkoutInputFromForm,
@@ -53,11 +58,24 @@ export async function checkoutPageData(args: Args) {
       shipping.address[k as 'city'] !== shipping.billingAddress[k as 'city'] &&
       shipping.billingAddress.address_1 !== '',
   );
+  const security = current ? sessionNonce(current, env) : '';
   return {
     review,
     values,
     shipToDifferent,
-    security: current ? sessionNonce(current, env) : '',
+    security,
+    stripe: await stripePageData(
+      { db, env, locale, t },
+      {
+        methods: review.paymentMethods,
+        total: review.cart.totals.total,
+        currency: review.cart.currency,
+        nonce: security,
+        isLoggedIn: Boolean(current?.customerId),
+        signupAllowed: await guestCheckoutEnabled(db),
+        order: null,
+      },
+    ),
     // A fresh key per rendering of the form: a repeated submit of this form places one order.
     checkoutKey: randomUUID(),
     terms: legalPage('agb', locale, owner).sections,

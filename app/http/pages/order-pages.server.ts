@@ -11,6 +11,8 @@ import { readForm, shop } from '../request.server.ts';
 import { type Settled, refreshOrderPayment } from '#app/domain/payments/stripe/gateway.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import { mailAfterSettle } from '../stripe/settle.server.ts';
+import { stripePageData } from '../stripe/page-data.server.ts';
+import { orderReceivedUrl } from '../stripe/payment.server.ts';
 import { domainError } from '#app/domain/kernel/result.ts';
 import {
   paymentFailed,
@@ -96,17 +98,32 @@ async function payMethods(
 }
 
 export async function orderPayData(args: Args) {
-  const { db, env, t, startSession } = shop(args);
+  const { db, env, t, locale, startSession } = shop(args);
   const { order } = await viewableOrder(args);
   const methods = await payMethods(args, order);
   const { session } = await startSession();
+  const security = sessionNonce(session, env);
   return {
     order: await orderView(db, order),
     methods: methods.map((m) => m.view),
+    stripe: needsPayment(order.status, order.total)
+      ? await stripePageData(
+          { db, env, locale, t },
+          {
+            methods: methods.map((m) => m.view),
+            total: order.total,
+            currency: order.currency,
+            nonce: security,
+            isLoggedIn: Boolean(session.customerId),
+            signupAllowed: false,
+            order: { id: order.id, receivedUrl: orderReceivedUrl(env, order) },
+          },
+        )
+      : null,
     chosen: methods.some((m) => m.view.id === order.paymentMethod)
       ? order.paymentMethod
       : (methods[0]?.view.id ?? null),
-    security: sessionNonce(session, env),
+    security,
     payable: needsPayment(order.status, order.total),
     title: `${t('order.pay_title')} | ${t('shop.name')}`,
   };
