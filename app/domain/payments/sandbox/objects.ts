@@ -45,7 +45,7 @@ export function paymentIntentObject(input: {
   shipping: Stripe.PaymentIntent.Shipping | null;
   statementDescriptor: string | null;
   paymentMethodOptions: Stripe.PaymentIntent.PaymentMethodOptions | null;
-}) {
+}): Stripe.PaymentIntent {
   const id = newId('pi');
   return {
     id,
@@ -103,7 +103,7 @@ export function setupIntentObject(input: {
   paymentMethodTypes: string[];
   automatic: boolean;
   usage: Stripe.SetupIntent['usage'];
-}) {
+}): Stripe.SetupIntent {
   const id = newId('seti');
   return {
     id,
@@ -154,7 +154,7 @@ export function paymentMethodObject(input: {
   sepa?: { last4: string; country: string; bankCode: string; fingerprint: string };
   details?: Record<string, unknown>;
   allowRedisplay?: Stripe.PaymentMethod.AllowRedisplay;
-}) {
+}): Stripe.PaymentMethod {
   const base = {
     id: newId('pm'),
     object: 'payment_method',
@@ -214,7 +214,7 @@ export function customerObject(input: {
   address: Address | null;
   defaultPaymentMethod: string | null;
   preferredLocales: string[];
-}) {
+}): Stripe.Customer {
   return {
     id: newId('cus', 14),
     object: 'customer',
@@ -248,7 +248,7 @@ export function chargeObject(input: {
   status: Stripe.Charge.Status;
   captured: boolean;
   failure: { code: string; message: string } | null;
-}) {
+}): Stripe.Charge {
   const pi = input.paymentIntent;
   const pm = input.paymentMethod;
   const succeeded = input.status === 'succeeded';
@@ -309,7 +309,7 @@ export function refundObject(input: {
   paymentMethod: string | null;
   reason: Stripe.Refund.Reason | null;
   metadata: Metadata;
-}) {
+}): Stripe.Refund {
   return {
     id: newId('re'),
     object: 'refund',
@@ -337,7 +337,7 @@ export function confirmationTokenObject(input: {
   returnUrl: string | null;
   setupFutureUsage: Stripe.ConfirmationToken.SetupFutureUsage | null;
   shipping: Stripe.ConfirmationToken.Shipping | null;
-}) {
+}): Stripe.ConfirmationToken {
   const pm = input.paymentMethod as Stripe.PaymentMethod & Record<string, unknown>;
   const preview = {
     type: pm.type,

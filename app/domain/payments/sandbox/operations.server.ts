@@ -558,30 +558,50 @@ const MIN_AMOUNT = 50;
 const MAX_AMOUNT = 99_999_999;
 const CAPTURE_METHODS = ['automatic', 'automatic_async', 'manual'] as const;
 
-function typesOf(p: Params): { types: string[]; automatic: boolean } {
-  const types = optStringArray(p, 'payment_method_types');
+type TypeChoice = {
+  types: string[];
+  automatic: boolean;
+  allowed: string[] | null;
+  excluded: string[] | null;
+};
+
+/**
+ * The payment method types of an intent: `allowed_payment_method_types` (this API version's
+ * name; `payment_method_types` of older versions is read too), else every type the sandbox
+ * knows less `excluded_payment_method_types`.
+ */
+function typesOf(p: Params): TypeChoice {
+  const allowedName =
+    p.allowed_payment_method_types !== undefined
+      ? 'allowed_payment_method_types'
+      : 'payment_method_types';
+  const allowed = p[allowedName] === '' ? undefined : optStringArray(p, allowedName);
+  const excluded =
+    p.excluded_payment_method_types === ''
+      ? undefined
+      : optStringArray(p, 'excluded_payment_method_types');
   const auto = optObject(p, 'automatic_payment_methods');
-  const automatic = auto
-    ? optBool(auto, 'enabled', 'automatic_payment_methods[enabled]') === true
-    : !types;
-  if (types) {
-    if (automatic && auto) {
-      throw invalid(
-        'payment_method_types',
-        'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
-      );
-    }
-    for (const [i, t] of types.entries()) {
+  if (auto) optBool(auto, 'enabled', 'automatic_payment_methods[enabled]');
+  for (const [name, list] of [
+    [allowedName, allowed],
+    ['excluded_payment_method_types', excluded],
+  ] as const) {
+    for (const [i, t] of (list ?? []).entries()) {
       if (!(SUPPORTED_TYPES as readonly string[]).includes(t)) {
-        throw invalid(
-          `payment_method_types[${i}]`,
-          `The payment method type "${t.slice(0, 40)}" is invalid.`,
-        );
+        throw invalid(`${name}[${i}]`, `The payment method type "${t.slice(0, 40)}" is invalid.`);
       }
     }
-    return { types, automatic: false };
   }
-  return { types: [...SUPPORTED_TYPES], automatic: true };
+  const base = allowed ?? [...SUPPORTED_TYPES];
+  const types = base.filter((t) => !excluded?.includes(t));
+  if (types.length === 0) {
+    throw invalid(
+      allowedName,
+      'No valid payment method types for this intent.',
+      'payment_method_configuration_failures',
+    );
+  }
+  return { types, automatic: !allowed, allowed: allowed ?? null, excluded: excluded ?? null };
 }
 
 function amountOf(p: Params, currency: string, required: boolean): number | undefined {
@@ -633,7 +653,7 @@ export async function createPaymentIntent(tx: Tx, caller: Caller, p: Params): Pr
   secretOnly(caller);
   const currency = currencyOf(p, true)!;
   const amount = amountOf(p, currency, true)!;
-  const { types, automatic } = typesOf(p);
+  const { types, automatic, allowed, excluded } = typesOf(p);
   const customer = optString(p, 'customer', 255);
   if (customer) await load(tx, 'customer', customer, { param: 'customer' });
   const pi = paymentIntentObject({
@@ -655,6 +675,8 @@ export async function createPaymentIntent(tx: Tx, caller: Caller, p: Params): Pr
     paymentMethodOptions:
       (optObject(p, 'payment_method_options') as PI['payment_method_options']) ?? null,
   });
+  pi.allowed_payment_method_types = allowed as PI['allowed_payment_method_types'];
+  pi.excluded_payment_method_types = excluded as PI['excluded_payment_method_types'];
   const stored = await insert(tx, 'payment_intent', pi, { customer: pi.customer as string | null });
   await choosePaymentMethod(tx, caller, stored, p);
   await emit(tx, caller, 'payment_intent.created', pi);
@@ -756,9 +778,15 @@ export async function updatePaymentIntent(
   if (shipping !== undefined) pi.shipping = shipping;
   const capture = optEnum(p, 'capture_method', CAPTURE_METHODS);
   if (capture) pi.capture_method = capture;
-  if (p.payment_method_types !== undefined || p.automatic_payment_methods !== undefined) {
-    const { types, automatic } = typesOf(p);
+  if (
+    p.payment_method_types !== undefined ||
+    p.allowed_payment_method_types !== undefined ||
+    p.excluded_payment_method_types !== undefined
+  ) {
+    const { types, automatic, allowed, excluded } = typesOf(p);
     pi.payment_method_types = types;
+    pi.allowed_payment_method_types = allowed as PI['allowed_payment_method_types'];
+    pi.excluded_payment_method_types = excluded as PI['excluded_payment_method_types'];
     pi.automatic_payment_methods = automatic ? { enabled: true, allow_redirects: 'always' } : null;
   }
   const pmo = optObject(p, 'payment_method_options');
@@ -903,6 +931,8 @@ async function confirmStored(
     );
   }
   if ((VOUCHER_TYPES as readonly string[]).includes(pm.type)) {
+    // Vouchers are paid later; the sandbox pays them after a while or at the control call.
+    stored.advanceAt = new Date(Date.now() + DELAYED_SETTLEMENT_MS);
     return requireAction(tx, caller, stored, voucherAction(caller, stored, pm.type));
   }
   if ((QR_TYPES as readonly string[]).includes(pm.type)) {
@@ -1209,7 +1239,7 @@ export async function capturePaymentIntent(
 
 export async function createSetupIntent(tx: Tx, caller: Caller, p: Params): Promise<Outcome> {
   secretOnly(caller);
-  const { types, automatic } = typesOf(p);
+  const { types, automatic, allowed, excluded } = typesOf(p);
   const customer = optString(p, 'customer', 255);
   if (customer) await load(tx, 'customer', customer, { param: 'customer' });
   const si = setupIntentObject({
@@ -1220,6 +1250,8 @@ export async function createSetupIntent(tx: Tx, caller: Caller, p: Params): Prom
     automatic,
     usage: optEnum(p, 'usage', ['off_session', 'on_session'] as const) ?? 'off_session',
   });
+  si.allowed_payment_method_types = allowed as SI['allowed_payment_method_types'];
+  si.excluded_payment_method_types = excluded as SI['excluded_payment_method_types'];
   const stored = await insert(tx, 'setup_intent', si, { customer: si.customer as string | null });
   await choosePaymentMethod(tx, caller, stored, p);
   await emit(tx, caller, 'setup_intent.created', si);

@@ -5,6 +5,7 @@ import { eventObject } from './objects.ts';
 import { noSuch } from './params.ts';
 import {
   stripeSandboxDeliveries,
+  stripeSandboxIdempotency,
   stripeSandboxObjects,
   stripeSandboxSettings,
 } from './sandbox.schema.ts';
@@ -182,4 +183,51 @@ export async function emit(
       .values({ eventId: event.id, nextAttemptAt: at, held: options.hold });
   }
   return event.id;
+}
+
+export type IdempotencyClaim =
+  { state: 'new' } | { state: 'replay'; response: Record<string, unknown> } | { state: 'mismatch' };
+
+/**
+ * Claims an idempotency key inside the request's transaction. A concurrent request with the
+ * same key waits on the row until the first commits, then replays its stored answer.
+ */
+export async function claimIdempotency(
+  tx: Tx,
+  key: string,
+  requestHash: string,
+): Promise<IdempotencyClaim> {
+  const inserted = await tx
+    .insert(stripeSandboxIdempotency)
+    .values({ key, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: stripeSandboxIdempotency.key });
+  if (inserted.length > 0) return { state: 'new' };
+  const [row] = await tx
+    .select()
+    .from(stripeSandboxIdempotency)
+    .where(eq(stripeSandboxIdempotency.key, key));
+  if (!row || row.requestHash !== requestHash) return { state: 'mismatch' };
+  return row.response ? { state: 'replay', response: row.response } : { state: 'mismatch' };
+}
+
+export async function storeIdempotent(
+  tx: Tx,
+  key: string,
+  response: Record<string, unknown>,
+): Promise<void> {
+  await tx
+    .update(stripeSandboxIdempotency)
+    .set({ response })
+    .where(eq(stripeSandboxIdempotency.key, key));
+}
+
+/** Any stored object by id, for `expand[]`. */
+export async function anyObject(tx: Tx, id: string): Promise<Record<string, unknown> | null> {
+  if (id.length > 255) return null;
+  const [row] = await tx
+    .select({ data: stripeSandboxObjects.data })
+    .from(stripeSandboxObjects)
+    .where(eq(stripeSandboxObjects.id, id));
+  return row?.data ?? null;
 }
