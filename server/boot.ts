@@ -17,7 +17,12 @@ import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { createShopServer } from './app.ts';
 import { ensureShopManager } from '#app/domain/customers/shop-manager.server.ts';
 import { startJobRunner } from './jobs.ts';
-import { recordShopAddress, stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import {
+  recordShopAddress,
+  sandboxActive,
+  stripeSetup,
+} from '#app/domain/payments/stripe-setup.server.ts';
+import { sandboxPump, stopSandboxPump } from '#app/http/stripe-sandbox/runtime.server.ts';
 
 export function mediaDirOf(env: Env): string {
   return path.resolve(env.DATA_DIR, 'media');
@@ -134,6 +139,8 @@ export async function startShop(options: {
   recordShopAddress(env, { host: env.HOST, port });
   // Started after listening and never awaited: the first check must not hold up readiness.
   const jobs = env.JOBS === 'on' ? startJobRunner({ db: database.db, env }) : null;
+  // Webhook deliveries and delayed transitions recorded before a restart resume now.
+  if (sandboxActive(env)) sandboxPump(env, database.db).kick();
   const closeServer = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -148,6 +155,7 @@ export async function startShop(options: {
     url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`,
     server,
     close: async () => {
+      stopSandboxPump(env);
       await Promise.all([closeServer(), jobs?.close()]);
     },
   };
