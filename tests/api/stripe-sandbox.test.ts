@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
 import { luhnValid } from '#app/domain/payments/sandbox/test-data.ts';
