@@ -20,6 +20,12 @@ import { type JobResult, type JobStatus, jobRuns } from './jobs.schema.ts';
 export type JobContext = {
   /** The transaction that holds the job's lock; the job's writes commit with its record. */
   db: Tx;
+  /**
+   * The database outside that transaction, for jobs that wait on other services between
+   * writes (the card provider): on the embedded database an open transaction blocks every
+   * other query, the provider's sandbox included.
+   */
+  pool: Tx;
   env: Env;
   /** Aborted when the shop shuts down; long jobs stop between batches. */
   signal: AbortSignal;
@@ -64,7 +70,7 @@ export const JOBS: readonly Job[] = [
     // Payments that succeeded at the provider while the shop never heard settle their order.
     name: 'reconcile-stripe-payments',
     everyMs: 5 * 60_000,
-    run: async ({ db, env }) => {
+    run: async ({ pool: db, env }) => {
       const { checked, settled } = await reconcileStripeOrders(db, stripeSetup(env).stripe);
       for (const { order, from } of settled) {
         const locale = order.locale === 'en' ? 'en' : 'de';
@@ -124,7 +130,7 @@ export function jobLockKey(name: string): string {
 export async function runJobIfDue(
   db: Database,
   job: Job,
-  context: Omit<JobContext, 'db'>,
+  context: Omit<JobContext, 'db' | 'pool'>,
 ): Promise<JobAttempt> {
   return db.transaction(async (tx) => {
     const locked = await tx.execute(
@@ -145,7 +151,9 @@ export async function runJobIfDue(
     let record: { lastStatus: JobStatus; lastError: string | null; lastResult: JobResult | null };
     try {
       // A savepoint: a failed job's writes are undone, its failure is still recorded.
-      const result = await tx.transaction((savepoint) => job.run({ ...context, db: savepoint }));
+      const result = await tx.transaction((savepoint) =>
+        job.run({ ...context, db: savepoint, pool: db }),
+      );
       record = { lastStatus: 'ok', lastError: null, lastResult: result ?? null };
     } catch (error) {
       record = {

@@ -9,4 +9,5 @@ CREATE TABLE "stripe_events" (
 ALTER TABLE "orders" ADD COLUMN "payment_intent_id" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_attempt" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_attempt_method" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_checked_at" timestamp with time zone;--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_payment_intent_idx" ON "orders" USING btree ("payment_intent_id");

@@ -110,6 +110,8 @@ export const orders = pgTable(
     paymentAttempt: integer('payment_attempt').notNull().default(0),
     /** The payment method id of the current attempt: the same one again is the same attempt. */
     paymentAttemptMethod: text('payment_attempt_method'),
+    /** When the reconciliation last claimed the order to ask the provider about it. */
+    paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
     /** Stock was taken for this order and not yet given back. */
     stockReduced: boolean('stock_reduced').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

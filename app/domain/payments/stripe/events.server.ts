@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, like, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, like, lt, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
@@ -69,9 +69,11 @@ const RECONCILE_WITHIN_MS = 23 * 3_600_000;
 
 /**
  * Settles orders whose payment succeeded at the provider while the shop never heard (the app
- * stopped between the charge and its commit, a webhook never arrived). The orders are claimed
- * with FOR UPDATE SKIP LOCKED, so two instances never look at the same order at once. An order
- * without a stored intent asks for it under its creation key, which replays the first creation.
+ * stopped between the charge and its commit, a webhook never arrived). Orders are claimed in a
+ * short transaction with FOR UPDATE SKIP LOCKED and stamped, so several instances never look
+ * at the same order at once; the provider is asked outside any transaction (a slow answer
+ * holds no lock), and the settlement itself is guarded as every other one. An order without a
+ * stored intent asks for it under its creation key, which replays the first creation.
  */
 export async function reconcileStripeOrders(
   db: Tx,
@@ -79,8 +81,8 @@ export async function reconcileStripeOrders(
   options: { now?: Date; limit?: number; olderThanMs?: number } = {},
 ): Promise<{ checked: number; settled: Settled[] }> {
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const claimed = await tx
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
       .select()
       .from(orders)
       .where(
@@ -88,26 +90,42 @@ export async function reconcileStripeOrders(
           eq(orders.status, 'pending'),
           like(orders.paymentMethod, 'stripe%'),
           gt(orders.total, 0),
+          gt(orders.paymentAttempt, 0),
           lt(
             orders.createdAt,
             new Date(now.getTime() - (options.olderThanMs ?? RECONCILE_AFTER_MS)),
           ),
           gt(orders.createdAt, new Date(now.getTime() - RECONCILE_WITHIN_MS)),
-          sql`${orders.paymentAttempt} > 0`,
+          or(
+            isNull(orders.paymentCheckedAt),
+            lt(orders.paymentCheckedAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
+          ),
         ),
       )
       .orderBy(asc(orders.createdAt))
       .limit(options.limit ?? 20)
       .for('update', { skipLocked: true });
-    const settled: Settled[] = [];
-    for (const order of claimed) {
-      const intent = await currentIntent(stripe, order);
-      if (!intent) continue;
-      const result = await settleIntent(tx, order.id, intent);
-      if (result.changed) settled.push(result as Settled);
+    if (due.length > 0) {
+      await tx
+        .update(orders)
+        .set({ paymentCheckedAt: now })
+        .where(
+          inArray(
+            orders.id,
+            due.map((o) => o.id),
+          ),
+        );
     }
-    return { checked: claimed.length, settled };
+    return due;
   });
+  const settled: Settled[] = [];
+  for (const order of claimed) {
+    const intent = await currentIntent(stripe, order);
+    if (!intent) continue;
+    const result = await settleIntent(db, order.id, intent);
+    if (result.changed) settled.push(result as Settled);
+  }
+  return { checked: claimed.length, settled };
 }
 
 async function currentIntent(
