@@ -423,7 +423,7 @@ async function browserSide(
   if (!action) return sendText(res, 404, 'Not found');
   const kind = action[1] as HostedPage;
   const id = action[2]!;
-  const nonce = url.searchParams.get('nonce') ?? '';
+  const nonce = url.searchParams.get('nonce') ?? url.searchParams.get('client_secret') ?? '';
   const framed = url.searchParams.get('frame') === '1';
   if (method === 'GET') {
     const intent = await ops.actionPage(db, id, nonce);

@@ -4,7 +4,7 @@ import { formatMoney } from '#app/domain/pricing/money.ts';
 import { readCookie } from '#app/lib/cookies.ts';
 import { LANG_COOKIE, serverTranslator } from '#app/lib/i18n.server.ts';
 import { type Locale, isLocale } from '#app/lib/locale.ts';
-import type { Translate } from '#app/lib/i18n.ts';
+import { type Translate, formatDate } from '#app/lib/i18n.ts';
 import {
   DELAYED_TYPES,
   QR_TYPES,
@@ -81,6 +81,7 @@ const STYLE = `
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#fff}
 .page{max-width:30rem;margin:2rem auto;padding:1.5rem;border:1px solid #d0d7de;border-radius:8px}
 .frame{padding:2px}
+@media (max-width:34rem){.page{margin:1rem}}
 h1{font-size:1.25rem;margin:0 0 .75rem}
 p{margin:0 0 .75rem}
 .badge{display:inline-block;font-size:.75rem;font-weight:600;padding:.1rem .5rem;border-radius:999px;background:#fff4d6;color:#5c4400;border:1px solid #d4a72c;margin-bottom:.75rem}
@@ -150,7 +151,7 @@ export function renderHostedPage(input: PageInput): string {
     case 'voucher': {
       title = `${t('sandbox.voucher_title')}: ${methodName(pmType, t)}`;
       const details = voucherDetails(intent);
-      body = `${amount}<dl><dt>${escape(t('sandbox.voucher_reference'))}</dt><dd>${escape(details.reference)}</dd><dt>${escape(t('sandbox.voucher_expires'))}</dt><dd>${escape(new Date(details.expires * 1000).toLocaleDateString(input.locale === 'de' ? 'de-DE' : 'en-IE'))}</dd></dl><form method="post" action="${action}" class="actions"><button type="submit" name="outcome" value="approve">${escape(t('sandbox.voucher_pay'))}</button></form>`;
+      body = `${amount}<dl><dt>${escape(t('sandbox.voucher_reference'))}</dt><dd>${escape(details.reference)}</dd><dt>${escape(t('sandbox.voucher_expires'))}</dt><dd>${escape(formatDate(new Date(details.expires * 1000), input.locale))}</dd></dl><form method="post" action="${action}" class="actions"><button type="submit" name="outcome" value="approve">${escape(t('sandbox.voucher_pay'))}</button></form>`;
       break;
     }
     case 'qr':

@@ -1547,7 +1547,7 @@ export async function completeAction(
 ): Promise<ActionOutcome> {
   const type = id.startsWith('seti_') ? 'setup_intent' : 'payment_intent';
   const stored = await find<PI | SI>(tx, type, id, true);
-  if (!stored || stored.hidden.nonce !== nonce || stored.data.status !== 'requires_action') {
+  if (!stored || !pageKeyMatches(stored, nonce) || stored.data.status !== 'requires_action') {
     throw noSuch(type, id);
   }
   const returnUrl = (stored.hidden.returnUrl as string | undefined) ?? null;
@@ -1594,12 +1594,19 @@ export async function completeAction(
   return { returnUrl, intent: s.data };
 }
 
+/** A hosted page is reached with the attempt's nonce, or (BLIK, from Stripe.js) the client secret. */
+function pageKeyMatches(stored: Stored<PI | SI>, key: string): boolean {
+  if (!key) return false;
+  return stored.hidden.nonce === key || stored.data.client_secret === key;
+}
+
 /** Where an intent's hosted page stands, for rendering it. */
 export async function actionPage(tx: Tx, id: string, nonce: string) {
   const type = id.startsWith('seti_') ? 'setup_intent' : 'payment_intent';
   const stored = await find<PI | SI>(tx, type, id);
-  if (!stored || stored.hidden.nonce !== nonce || stored.data.status !== 'requires_action')
+  if (!stored || !pageKeyMatches(stored, nonce) || stored.data.status !== 'requires_action') {
     return null;
+  }
   return stored.data;
 }
 
