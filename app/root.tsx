@@ -35,6 +35,7 @@ import { DocumentElement } from './client/document-element.tsx';
 import { BadRequestContent } from './components/bad-request.tsx';
 import { DEFAULT_LOCALE } from '#app/lib/locale.ts';
 import { de } from './lib/messages/de.ts';
+import { sandboxActive } from './domain/payments/stripe-setup.server.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -59,6 +60,8 @@ export const handle = {
     'forms.required_mark',
     'forms.optional_mark',
     'motion',
+    'sandbox.badge',
+    'sandbox.badge_hint',
     ...MINI_CART_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
@@ -93,6 +96,8 @@ export async function loader(args: Route.LoaderArgs) {
     currency: env.SHOP_CURRENCY,
     personal: args.context.dataRequest ? (personal ?? anonymous(env.SHOP_CURRENCY)) : null,
     cartBehaviour: cartSettings,
+    /** Payments go to the built-in Stripe sandbox: the header shows the test-mode badge. */
+    stripeSandbox: sandboxActive(env),
     menu: categories.map((c) => ({
       slug: c.slug,
       name: c.name,

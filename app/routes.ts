@@ -52,6 +52,7 @@ export default [
   route('forms/v1/contact-forms/:id/refill', 'routes/api/form-refill.ts'),
   route('forms/v1/contact-forms/:id/feedback/schema', 'routes/api/form-schema.ts'),
   route('wc-ajax/:action', 'routes/api/wc-ajax.ts'),
+  route('payments/stripe/webhook', 'routes/api/stripe-webhook.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

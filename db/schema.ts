@@ -13,3 +13,5 @@ export * from '#app/domain/coupons/coupons.schema.ts';
 export * from '#app/domain/shipping/shipping.schema.ts';
 export * from '#app/domain/customers/customers.schema.ts';
 export * from '#app/domain/orders/orders.schema.ts';
+export * from '#app/domain/payments/stripe/stripe.schema.ts';
+export * from '#app/domain/payments/sandbox/sandbox.schema.ts';

@@ -13,6 +13,22 @@ await build({
   logLevel: 'warning',
 });
 
+// The Stripe sandbox's browser scripts: small, separate from the shop's bundles, served only
+// while the sandbox is active (app/http/stripe-sandbox).
+await build({
+  entryPoints: {
+    stripe: 'app/client/stripe-sandbox/stripe.ts',
+    frame: 'app/client/stripe-sandbox/frame.ts',
+  },
+  outdir: 'build/sandbox',
+  bundle: true,
+  platform: 'browser',
+  target: 'es2020',
+  format: 'iife',
+  minify: true,
+  logLevel: 'warning',
+});
+
 // Compressed copies of the client files, made once here instead of at every start: brotli's
 // best quality takes seconds on the larger files (the password dictionaries).
 await precompress('build/client');

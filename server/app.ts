@@ -11,6 +11,7 @@ import { readCookie } from '#app/lib/cookies.ts';
 import { isSameOriginRequest, isStateChanging } from '#app/lib/origin.ts';
 import { LANG_COOKIE, requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
 import { type UrlRefusal, refuseUrl } from '#app/lib/hostile-input.ts';
+import { handleSandboxRequest, isSandboxPath } from '#app/http/stripe-sandbox/handler.server.ts';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './headers.ts';
 import { type CachedPage, RenderCache } from './render-cache.ts';
 import { type StaticFile, chooseEncoding, contentType, loadStaticFiles } from './static.ts';
@@ -73,6 +74,10 @@ export function createShopHandler({
     if (refusal && JSON_PATHS.test(url.pathname)) return refuseJson(req, res, url, refusal);
     try {
       if (url.pathname === '/healthz') return await health(res);
+      // The Stripe sandbox's API and pages, only while no Stripe keys are configured.
+      if (!refusal && isSandboxPath(url.pathname)) {
+        if (await handleSandboxRequest(req, res, url, context, clientDir)) return;
+      }
       if (method === 'GET' || method === 'HEAD') {
         const file = staticFiles.get(url.pathname);
         if (file) return sendStatic(req, res, file, method);

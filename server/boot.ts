@@ -17,6 +17,12 @@ import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { createShopServer } from './app.ts';
 import { ensureShopManager } from '#app/domain/customers/shop-manager.server.ts';
 import { startJobRunner } from './jobs.ts';
+import {
+  recordShopAddress,
+  sandboxActive,
+  stripeSetup,
+} from '#app/domain/payments/stripe-setup.server.ts';
+import { sandboxPump, stopSandboxPump } from '#app/http/stripe-sandbox/runtime.server.ts';
 
 export function mediaDirOf(env: Env): string {
   return path.resolve(env.DATA_DIR, 'media');
@@ -114,6 +120,8 @@ export async function startShop(options: {
   renderCacheSeconds?: number;
 }): Promise<RunningShop> {
   const { env, database, build, clientDir } = options;
+  // Refuses to start with a Stripe configuration that must not run (sandbox in production, live keys elsewhere).
+  stripeSetup(env);
   const server = createShopServer({
     build,
     context: { db: database.db, env, database },
@@ -127,8 +135,12 @@ export async function startShop(options: {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  // The sandbox's SDK client and webhook deliveries reach the shop on the port it really got.
+  recordShopAddress(env, { host: env.HOST, port });
   // Started after listening and never awaited: the first check must not hold up readiness.
   const jobs = env.JOBS === 'on' ? startJobRunner({ db: database.db, env }) : null;
+  // Webhook deliveries and delayed transitions recorded before a restart resume now.
+  if (sandboxActive(env)) sandboxPump(env, database.db).kick();
   const closeServer = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -143,6 +155,7 @@ export async function startShop(options: {
     url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`,
     server,
     close: async () => {
+      stopSandboxPump(env);
       await Promise.all([closeServer(), jobs?.close()]);
     },
   };

@@ -24,7 +24,8 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
     "connect-src 'self'",
     "media-src 'self' blob:",
     // Gallery videos play in the providers' privacy-friendly players, only after a click.
-    'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+    // 'self': the Stripe sandbox's card form and test pages (never card data on the shop page).
+    "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -11,11 +11,21 @@ import { purgeTokens } from '#app/domain/customers/tokens.server.ts';
 import { type Database, type Tx, describe } from '#app/lib/db.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import { purgeExpiredSessions } from '#app/lib/session.server.ts';
+import { reconcileStripeOrders } from '#app/domain/payments/stripe/events.server.ts';
+import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import { mailAfterSettle } from '#app/http/stripe/settle.server.ts';
+import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { type JobResult, type JobStatus, jobRuns } from './jobs.schema.ts';
 
 export type JobContext = {
   /** The transaction that holds the job's lock; the job's writes commit with its record. */
   db: Tx;
+  /**
+   * The database outside that transaction, for jobs that wait on other services between
+   * writes (the card provider): on the embedded database an open transaction blocks every
+   * other query, the provider's sandbox included.
+   */
+  pool: Tx;
   env: Env;
   /** Aborted when the shop shuts down; long jobs stop between batches. */
   signal: AbortSignal;
@@ -55,6 +65,23 @@ export const JOBS: readonly Job[] = [
     name: 'cancel-unpaid-orders',
     everyMs: 5 * 60_000,
     run: async ({ db }) => ({ orders: await cancelUnpaidOrders(db) }),
+  },
+  {
+    // Payments that succeeded at the provider while the shop never heard settle their order.
+    name: 'reconcile-stripe-payments',
+    everyMs: 5 * 60_000,
+    run: async ({ pool: db, env }) => {
+      const { checked, settled } = await reconcileStripeOrders(db, stripeSetup(env).stripe);
+      for (const { order, from } of settled) {
+        const locale = order.locale === 'en' ? 'en' : 'de';
+        await mailAfterSettle(
+          { db, env, locale, currency: order.currency, t: serverTranslator(locale) },
+          order,
+          from,
+        );
+      }
+      return { checked, settled: settled.length };
+    },
   },
   {
     // Account links and failed logins matter only for hours; nothing keeps them longer.
@@ -103,7 +130,7 @@ export function jobLockKey(name: string): string {
 export async function runJobIfDue(
   db: Database,
   job: Job,
-  context: Omit<JobContext, 'db'>,
+  context: Omit<JobContext, 'db' | 'pool'>,
 ): Promise<JobAttempt> {
   return db.transaction(async (tx) => {
     const locked = await tx.execute(
@@ -124,7 +151,9 @@ export async function runJobIfDue(
     let record: { lastStatus: JobStatus; lastError: string | null; lastResult: JobResult | null };
     try {
       // A savepoint: a failed job's writes are undone, its failure is still recorded.
-      const result = await tx.transaction((savepoint) => job.run({ ...context, db: savepoint }));
+      const result = await tx.transaction((savepoint) =>
+        job.run({ ...context, db: savepoint, pool: db }),
+      );
       record = { lastStatus: 'ok', lastError: null, lastResult: result ?? null };
     } catch (error) {
       record = {

@@ -1,4 +1,5 @@
 import { type Ref, useEffect, useRef } from 'react';
+import { TestModeBadge } from './test-mode-badge.tsx';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { useI18n } from '#app/lib/i18n.ts';
 import { LOCALES } from '#app/lib/locale.ts';
@@ -43,6 +44,7 @@ function HeaderBar({
       <div className="topbar">
         <div className="container topbar-inner">
           <span>{t('home.usp_shipping')}</span>
+          {data?.stripeSandbox ? <TestModeBadge /> : null}
           <LanguageSwitcher />
         </div>
       </div>

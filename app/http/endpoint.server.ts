@@ -168,7 +168,8 @@ export async function readBody(request: Request): Promise<Result<Fields>> {
 /** The session whose token the call carries in a header or the `security` field. */
 async function checkNonce(args: EndpointArgs, fields: Fields): Promise<Result<Session>> {
   const { env, session: current } = shop(args);
-  const candidate = nonceFromHeaders(args.request) ?? fields.security;
+  // WordPress's ajax calls (the payment provider's) name the field `_ajax_nonce`.
+  const candidate = nonceFromHeaders(args.request) ?? fields.security ?? fields._ajax_nonce;
   if (candidate === undefined || candidate === null || candidate === '') {
     return { ok: false, error: domainError('forbidden', 'error.missing_nonce') };
   }

@@ -32,6 +32,25 @@ const envSchema = z.object({
   JOBS: z.enum(['on', 'off'], 'must be on or off').default('on'),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(1000).optional(),
+  // Stripe: all unset selects the built-in sandbox (never in production).
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9_]{8,250}$/,
+      'must be a Stripe secret key (sk_test_ or sk_live_)',
+    )
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(
+      /^pk_(test|live)_[A-Za-z0-9_]{8,250}$/,
+      'must be a Stripe publishable key (pk_test_ or pk_live_)',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_+/=]{8,250}$/, 'must be a Stripe webhook signing secret (whsec_)')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SHOP_URL: string };
@@ -58,6 +77,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD are set together in production',
     );
   }
+  checkStripeKeys(env);
   let secret = env.SESSION_SECRET;
   if (!secret) {
     if (env.NODE_ENV === 'production') {
@@ -70,6 +90,25 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     SESSION_SECRET: secret,
     SHOP_URL: (env.SHOP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
+}
+
+/** Stripe keys come as a set of one kind: test keys with test keys, live with live. */
+function checkStripeKeys(env: z.infer<typeof envSchema>) {
+  const { STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: publishable } = env;
+  if (!secret && !publishable && !env.STRIPE_WEBHOOK_SECRET) return;
+  if (!secret || !publishable) {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set together',
+    );
+  }
+  if (secret.split('_')[1] !== publishable.split('_')[1]) {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_PUBLISHABLE_KEY must be of the same mode (test or live) as STRIPE_SECRET_KEY',
+    );
+  }
+  if (!env.STRIPE_WEBHOOK_SECRET && env.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET is required in production');
+  }
 }
 
 /** Outside production the secret is generated once and kept beside the data. */

@@ -38,6 +38,9 @@ describe('configuration', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_abcdefghijk' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_PUBLISHABLE_KEY: 'sk_test_abcdefghijk' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
   ])('names the variable in the error for %o', (values, name) => {
     expect(() => parseEnv({ DATA_DIR: tmp(), ...values })).toThrow(ConfigError);
     expect(() => parseEnv({ DATA_DIR: tmp(), ...values })).toThrow(
@@ -63,5 +66,27 @@ describe('configuration', () => {
       PORT: 3000,
       DATABASE_URL: undefined,
     });
+  });
+
+  it('takes Stripe keys only as a set of one mode', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_51Abcdefghijklmnop',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abcdefghijklmnop',
+    };
+    expect(parseEnv({ DATA_DIR: tmp(), ...keys })).toMatchObject(keys);
+    expect(() => parseEnv({ DATA_DIR: tmp(), STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set together/,
+    );
+    expect(() =>
+      parseEnv({ DATA_DIR: tmp(), ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abcdefghijklmnop' }),
+    ).toThrow(/same mode/);
+    expect(() =>
+      parseEnv({
+        DATA_DIR: tmp(),
+        ...keys,
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+      }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET is required in production/);
   });
 });

@@ -19,6 +19,7 @@ export const handle = {
     'cart',
     'coupon',
     'shipping',
+    'stripe',
     'forms.required_mark',
     'forms.optional_mark',
     'password',
@@ -85,6 +86,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         terms={loaderData.terms}
         refreshSignal={round}
         account={loaderData.account}
+        stripe={loaderData.stripe}
       />
     </div>
   );

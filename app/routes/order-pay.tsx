@@ -1,10 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/order-pay';
 import { OrderDetails, OrderOverview } from '#app/components/checkout/order-details.tsx';
 import { PaymentMethods, withParts } from '#app/components/checkout/order-review.tsx';
 import { Field } from '#app/components/ui/field.tsx';
-import { Notice } from '#app/components/ui/notice.tsx';
+import { Notice, NoticeList } from '#app/components/ui/notice.tsx';
+import { type PaymentProblem, StripePaymentBox } from '#app/components/checkout/payment-stripe.tsx';
+import { scrollToNode } from '#app/client/scroll.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { handleOrderPay, orderPayData } from '#app/http/pages/order-pages.server.ts';
 import { shop } from '#app/http/request.server.ts';
@@ -23,6 +25,7 @@ export const handle = {
     'coupon',
     'checkout',
     'shipping',
+    'stripe',
     'forms.required_mark',
     'forms.optional_mark',
   ],
@@ -48,19 +51,52 @@ export default function OrderPayPage({ loaderData }: Route.ComponentProps) {
   const { order, methods } = loaderData;
   const [chosen, setChosen] = useState(loaderData.chosen);
   const [blocked, setBlocked] = useState(false);
+  const [problems, setProblems] = useState<PaymentProblem[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const noticesRef = useRef<HTMLDivElement>(null);
   const button = methods.find((m) => m.id === chosen)?.orderButtonText ?? t('order.pay_button');
-  // The submit only blocks the form; the browser posts it as it is.
+  // The submit only blocks the form; the browser posts it as it is. A method may veto it
+  // first (the card provider creates its payment method, then submits again).
   const block = (event: FormEvent<HTMLFormElement>) => {
-    if (blocked) event.preventDefault();
-    else setBlocked(true);
+    if (blocked) {
+      event.preventDefault();
+      return;
+    }
+    const veto = new CustomEvent(`checkout_place_order_${chosen ?? ''}`, { cancelable: true });
+    if (!event.currentTarget.dispatchEvent(veto)) {
+      event.preventDefault();
+      return;
+    }
+    setBlocked(true);
   };
+  const paymentErrors = useCallback((next: PaymentProblem[]) => {
+    setBlocked(false);
+    setProblems(next);
+    document.body.dispatchEvent(new CustomEvent('checkout_error', { detail: next }));
+  }, []);
+  useEffect(() => {
+    if (problems.length > 0 && noticesRef.current) {
+      scrollToNode(noticesRef.current);
+      noticesRef.current.focus({ preventScroll: true });
+    }
+  }, [problems]);
+  // The payment waits for the browser (3-D Secure, a bank): the hash starts it.
+  const pending = result && 'redirect' in result ? result.redirect : null;
+  useEffect(() => {
+    if (pending) window.location.hash = pending;
+  }, [pending]);
   return (
     <div className="container order-page woocommerce-order-pay">
       <h1>{t('order.pay_title')}</h1>
       {result && 'message' in result && <Notice kind="error">{result.message}</Notice>}
+      <NoticeList
+        ref={noticesRef}
+        notices={problems.map((p) => ({ kind: 'error' as const, text: p.text, field: p.field }))}
+      />
       <OrderOverview order={order} />
       {loaderData.payable ? (
         <form
+          ref={formRef}
           id="order_review"
           method="post"
           className={`order-pay-form${blocked ? ' processing' : ''}`}
@@ -79,6 +115,19 @@ export default function OrderPayPage({ loaderData }: Route.ComponentProps) {
                     document.body.dispatchEvent(new CustomEvent('payment_method_selected'));
                   }
                 : undefined
+            }
+            renderBox={(m) =>
+              hydrated && m.client && loaderData.stripe ? (
+                <StripePaymentBox
+                  method={m.client}
+                  gatewayId={m.id}
+                  title={m.title}
+                  total={order.total}
+                  data={loaderData.stripe}
+                  formRef={formRef}
+                  onErrors={paymentErrors}
+                />
+              ) : null
             }
           />
           <Field

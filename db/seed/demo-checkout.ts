@@ -5,16 +5,18 @@ import {
   PAYMENT_SETTINGS_KEY,
   type PaymentSettings,
 } from '#app/domain/payments/payments.ts';
+import { DEMO_STRIPE_GATEWAYS } from '#app/domain/payments/stripe/methods.ts';
 import { settings } from '#app/domain/settings/settings.schema.ts';
 
 /**
  * The demo shop's payment: bank transfer (Vorkasse) to the shop's account, invoice up to an
- * order total of 500 €, cash on delivery within Germany and Austria. The IBAN is the
+ * order total of 500 €, cash on delivery within Germany and Austria; cards, SEPA Direct Debit,
+ * iDEAL, Bancontact and BLIK through the card provider (its sandbox without keys). The IBAN is the
  * Bundesbank's documented example, which passes the checksum and belongs to nobody.
  */
 export const DEMO_PAYMENT_SETTINGS: PaymentSettings = {
   ...DEFAULT_PAYMENT_SETTINGS,
-  enabled: ['bacs', 'invoice', 'cod'],
+  enabled: ['bacs', 'invoice', 'cod', ...DEMO_STRIPE_GATEWAYS],
   invoiceLimit: 50_000,
   bankAccount: {
     accountHolder: 'Ladenzeile Demo GmbH',

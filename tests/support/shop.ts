@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import type { DatabaseHandle } from '#app/lib/db.server.ts';
-import { parseEnv } from '#app/lib/env.server.ts';
+import { type Env, parseEnv } from '#app/lib/env.server.ts';
 import { startShop } from '#server/boot.ts';
 import { openTestDatabase } from './database.ts';
 
@@ -15,6 +15,8 @@ export type TestShop = {
   url: string;
   database: DatabaseHandle;
   dataDir: string;
+  /** The shop's settings (the Stripe sandbox's keys derive from them). */
+  env: Env;
   close(): Promise<void>;
 };
 
@@ -50,6 +52,7 @@ export async function startTestShop(
     url: shop.url,
     database,
     dataDir,
+    env,
     close: async () => {
       await shop.close();
       await database.close();

@@ -16,6 +16,9 @@ import { type TextKey, type Translate, useI18n } from '#app/lib/i18n.ts';
 import { AddressFields, type FieldMark, type Marks, rowClasses } from './address-fields.tsx';
 import { CheckoutAccount } from './checkout-account.tsx';
 import { OrderSummary, PaymentMethods, ReviewTable, withParts } from './order-review.tsx';
+import { type PaymentProblem, StripePaymentBox } from './payment-stripe.tsx';
+import type { StripePageData } from '#app/domain/payments/stripe/page-data.ts';
+import { scrollToNode } from '#app/client/scroll.ts';
 
 /** Spec section 9: the review refresh waits 5 ms after a request and 1 s after typing. */
 export const UPDATE_DELAY_MS = 5;
@@ -34,6 +37,8 @@ export type CheckoutFormProps = {
   refreshSignal?: number;
   /** An account with the order, for guests; null for a logged-in customer. */
   account: CheckoutAccountOffer | null;
+  /** The card provider's page data when one of its methods is offered. */
+  stripe?: StripePageData | null;
 };
 
 const ADDRESS_KEYS = ['country', 'state', 'postcode', 'city', 'address_1', 'address_2'];
@@ -234,9 +239,20 @@ export function CheckoutForm(props: CheckoutFormProps) {
   useEffect(() => {
     if (noticeRound === 0 || notices.length === 0) return;
     const node = noticesRef.current;
-    node?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    node?.focus({ preventScroll: true });
+    if (!node) return;
+    scrollToNode(node);
+    node.focus({ preventScroll: true });
   }, [noticeRound, notices.length]);
+
+  /** A payment's problems (the provider's element, its confirmation) in the notices area. */
+  const paymentErrors = useCallback((problems: PaymentProblem[]) => {
+    processingRef.current = false;
+    setProcessing(false);
+    setNotices(problems);
+    setMarks((m) => ({ ...m, ...marksFromMessages(problems) }));
+    setNoticeRound((n) => n + 1);
+    document.body.dispatchEvent(new CustomEvent('checkout_error', { detail: problems }));
+  }, []);
 
   useEffect(() => {
     // The server's answer to a post without JavaScript: move to its notices once.
@@ -261,11 +277,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
     );
     const answer = await fetchText('/wc-ajax/checkout', { body: fields });
     const fail = (messages: { text: string; field?: string }[]) => {
-      processingRef.current = false;
-      setProcessing(false);
-      setNotices(messages);
-      setMarks((m) => ({ ...m, ...marksFromMessages(messages) }));
-      setNoticeRound((n) => n + 1);
+      form.dispatchEvent(new CustomEvent('stripe_payment_failed'));
+      paymentErrors(messages);
     };
     if (!answer.ok && answer.kind !== 'http') {
       fail([{ text: t('checkout.error.network') }]);
@@ -421,6 +434,19 @@ export function CheckoutForm(props: CheckoutFormProps) {
                       document.body.dispatchEvent(new CustomEvent('payment_method_selected'));
                     }
                   : undefined
+              }
+              renderBox={(m) =>
+                hydrated && m.client && props.stripe ? (
+                  <StripePaymentBox
+                    method={m.client}
+                    gatewayId={m.id}
+                    title={m.title}
+                    total={review.cart.totals.total}
+                    data={props.stripe}
+                    formRef={formRef}
+                    onErrors={paymentErrors}
+                  />
+                ) : null
               }
             />
             <div className="place-order">

@@ -141,10 +141,13 @@ export function PaymentMethods({
   methods,
   chosen,
   onChoose,
+  renderBox,
 }: {
   methods: readonly PaymentMethodView[];
   chosen: string | null;
   onChoose?: (id: string) => void;
+  /** More of the chosen method's box: the card provider's element, say. */
+  renderBox?: (method: PaymentMethodView) => ReactNode;
 }) {
   const { t } = useI18n();
   if (methods.length === 0) {
@@ -166,6 +169,7 @@ export function PaymentMethods({
           </p>
           <div className={`payment_box payment_method_${only.id}`}>
             <p>{only.description}</p>
+            {renderBox?.(only)}
           </div>
         </div>
       ) : (
@@ -190,6 +194,7 @@ export function PaymentMethods({
               {m.id === chosen && (
                 <div className={`payment_box payment_method_${m.id}`}>
                   <p>{m.description}</p>
+                  {renderBox?.(m)}
                 </div>
               )}
             </div>

@@ -26,9 +26,13 @@ import {
   orderItems,
   orders,
 } from '#app/domain/orders/orders.schema.ts';
-import { availableMethods } from '#app/domain/payments/payments.server.ts';
+import { availableMethods, enabledMethods } from '#app/domain/payments/payments.server.ts';
 import { needsPayment } from '#app/domain/orders/orders.rules.ts';
-import type { PaymentMethod, PaymentOutcome } from '#app/domain/payments/payments.ts';
+import type {
+  PaymentMethod,
+  PaymentOutcome,
+  PaymentRequest,
+} from '#app/domain/payments/payments.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { readCartCustomer, writeCartCustomer } from '#app/domain/shipping/shipping.server.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
@@ -54,7 +58,18 @@ export type CheckoutInput = {
   pickupPoint?: Record<string, string> | null;
 };
 
-export type CheckoutContext = { currency: string; locale: Locale; now?: Date };
+/** What a method's payment needs from the request (see PaymentRequest). */
+export type PaymentInput = Omit<PaymentRequest, 'db' | 'returnUrl'> & {
+  returnUrl: (order: OrderRow) => string;
+};
+
+export type CheckoutContext = {
+  currency: string;
+  locale: Locale;
+  now?: Date;
+  /** The request's side of the payment; without it methods see no browser data. */
+  payment?: PaymentInput;
+};
 
 export type PlacedOrder = {
   order: OrderRow;
@@ -151,6 +166,7 @@ export async function checkoutReview(
     title: localize(m.title, ctx.locale),
     description: localize(m.description, ctx.locale),
     orderButtonText: m.orderButtonText ? localize(m.orderButtonText, ctx.locale) : null,
+    client: m.client ?? null,
   }));
   const chosen =
     paymentMethods.find((m) => m.id === ctx.chosenPaymentMethod)?.id ?? paymentMethods[0]?.id;
@@ -229,6 +245,16 @@ export async function placeOrder(
     // Another visitor's key: no order of theirs is shown or reused.
     if (existing.sessionIdHash !== owner.idHash) {
       return fail(domainError('conflict', 'checkout.error.duplicate_key'));
+    }
+    // A method the browser confirms may be tried again on the same order (a declined card,
+    // a lost answer): the order's one intent is reused.
+    if (needsPayment(existing.status, existing.total) && ctx.payment) {
+      const method = (await enabledMethods(db)).find((m) => m.id === existing.paymentMethod);
+      if (method?.client && method.id === input.paymentMethod) {
+        const retried = await retryPayment(db, existing, method, ctx.payment);
+        if (!retried.ok) return retried;
+        return ok({ order: retried.value.order, created: false, payment: retried.value.outcome });
+      }
     }
     return ok({ order: existing, created: false, payment: null });
   };
@@ -433,8 +459,12 @@ export async function placeOrder(
     const again = await replay();
     return again ?? placed;
   }
-  const payment = await processPayment(db, placed.value, method);
+  const payment = await processPayment(db, placed.value, method, ctx.payment);
   return ok({ order: payment.order, created: true, payment: payment.outcome });
+}
+
+function paymentRequest(db: Tx, order: OrderRow, payment?: PaymentInput): PaymentRequest | null {
+  return payment ? { ...payment, db, returnUrl: payment.returnUrl(order) } : null;
 }
 
 /** Runs the method's payment and moves the order to the status it leads to. */
@@ -442,18 +472,40 @@ export async function processPayment(
   db: Tx,
   order: OrderRow,
   method: PaymentMethod | null,
+  payment?: PaymentInput,
 ): Promise<{ order: OrderRow; outcome: PaymentOutcome | null }> {
   if (!method) {
     // Nothing to pay: the order is ready to be packed.
     const moved = await changeOrderStatus(db, order.id, 'processing', { paid: true });
     return { order: moved.ok ? moved.value.order : order, outcome: null };
   }
-  const outcome = await method.process(order);
+  const request = paymentRequest(db, order, payment);
+  const outcome = await method.process(order, request);
   if (outcome.orderStatus === order.status) return { order, outcome };
+  // Guarded: a webhook that settled the order meanwhile wins, and this changes nothing.
   const moved = await changeOrderStatus(db, order.id, outcome.orderStatus, {
     paid: outcome.paid,
+    expect: [order.status],
   });
-  return { order: moved.ok ? moved.value.order : order, outcome };
+  if (moved.ok) return { order: moved.value.order, outcome };
+  const [current] = await db.select().from(orders).where(eq(orders.id, order.id));
+  return { order: current ?? order, outcome };
+}
+
+/** Another try at paying an order that waits for payment; a failed one is reopened first. */
+async function retryPayment(
+  db: Tx,
+  order: OrderRow,
+  method: PaymentMethod,
+  payment?: PaymentInput,
+): Promise<Result<{ order: OrderRow; outcome: PaymentOutcome | null }>> {
+  let current = order;
+  if (order.status === 'failed') {
+    const reopened = await changeOrderStatus(db, order.id, 'pending', { expect: ['failed'] });
+    if (!reopened.ok) return reopened;
+    current = reopened.value.order;
+  }
+  return ok(await processPayment(db, current, method, payment));
 }
 
 /**
@@ -465,6 +517,7 @@ export async function payForOrder(
   order: OrderRow,
   methodId: string,
   locale: Locale,
+  payment?: PaymentInput,
 ): Promise<Result<{ order: OrderRow; outcome: PaymentOutcome | null }>> {
   if (!needsPayment(order.status, order.total)) {
     return fail(domainError('invalid', 'order.pay_not_needed'));
@@ -484,14 +537,10 @@ export async function payForOrder(
       }),
     );
   }
-  if (order.status === 'failed') {
-    const retried = await changeOrderStatus(db, order.id, 'pending', { expect: ['failed'] });
-    if (!retried.ok) return retried;
-  }
   const [updated] = await db
     .update(orders)
     .set({ paymentMethod: method.id, paymentMethodTitle: localize(method.title, locale) })
     .where(eq(orders.id, order.id))
     .returning();
-  return ok(await processPayment(db, updated!, method));
+  return retryPayment(db, updated!, method, payment);
 }

@@ -197,7 +197,12 @@ describe('placing an order', () => {
     const unknown = await placeOrder(handle.db, me, checkout({ paymentMethod: 'stolen' }), ctx);
     expect(unknown.ok ? null : unknown.error.code).toBe('checkout.error.payment_method');
     const review = await checkoutReview(handle.db, me, ctx);
-    expect(review.paymentMethods.map((m) => m.id)).toEqual(['bacs', 'cod']);
+    expect(review.paymentMethods.map((m) => m.id)).toEqual([
+      'bacs',
+      'cod',
+      'stripe',
+      'stripe_sepa_debit',
+    ]);
   });
 
   it('returns the first order for a repeated idempotency key, and only to its session', async () => {

@@ -1,5 +1,6 @@
 /** What the checkout page and its order review show; safe to import in the browser. */
 import type { CartView } from '#app/domain/cart/cart.view.ts';
+import type { ClientPaymentConfig } from '#app/domain/payments/payments.ts';
 import type { CustomerAddress } from '#app/domain/shipping/shipping.view.ts';
 
 export type PaymentMethodView = {
@@ -8,6 +9,8 @@ export type PaymentMethodView = {
   description: string;
   /** The place-order button's text for this method; null: the default. */
   orderButtonText: string | null;
+  /** For the card provider's methods: what its element needs in the browser. */
+  client?: ClientPaymentConfig | null;
 };
 
 /** Legal facts each line shows right above the order button (§ 312j BGB). */

@@ -104,6 +104,14 @@ export const orders = pgTable(
     pickupPoint: jsonb('pickup_point').$type<Record<string, string> | null>(),
     /** From the checkout form: a repeated submit finds the order instead of placing another. */
     idempotencyKey: text('idempotency_key'),
+    /** The card provider's one payment intent of this order, reused by every retry. */
+    paymentIntentId: text('payment_intent_id'),
+    /** Counts the payment methods tried; with the order id it keys the provider's calls. */
+    paymentAttempt: integer('payment_attempt').notNull().default(0),
+    /** The payment method id of the current attempt: the same one again is the same attempt. */
+    paymentAttemptMethod: text('payment_attempt_method'),
+    /** When the reconciliation last claimed the order to ask the provider about it. */
+    paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
     /** Stock was taken for this order and not yet given back. */
     stockReduced: boolean('stock_reduced').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -115,6 +123,7 @@ export const orders = pgTable(
     uniqueIndex('orders_number_idx').on(t.number),
     uniqueIndex('orders_key_idx').on(t.orderKey),
     uniqueIndex('orders_idempotency_idx').on(t.idempotencyKey),
+    uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     // The unpaid-order job reads pending orders by age.
     index('orders_pending_idx')

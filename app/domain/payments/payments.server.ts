@@ -1,6 +1,7 @@
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { offlineMethods } from './offline.ts';
+import { stripePaymentMethods } from './stripe/gateway.server.ts';
 import {
   DEFAULT_PAYMENT_SETTINGS,
   PAYMENT_SETTINGS_KEY,
@@ -17,7 +18,9 @@ export function paymentSettings(db: Tx): Promise<PaymentSettings> {
 /** Every method the shop has switched on, in the order the settings list them. */
 export async function enabledMethods(db: Tx): Promise<PaymentMethod[]> {
   const settings = await paymentSettings(db);
-  const all = new Map(offlineMethods(settings).map((m) => [m.id, m]));
+  const all = new Map(
+    [...offlineMethods(settings), ...stripePaymentMethods(settings.enabled)].map((m) => [m.id, m]),
+  );
   return settings.enabled.flatMap((id) => (all.has(id) ? [all.get(id)!] : []));
 }
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { Localized } from '#app/domain/kernel/localized.ts';
+import type { DomainError } from '#app/domain/kernel/result.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { OrderRow, OrderStatus } from '#app/domain/orders/orders.schema.ts';
+import type { Env } from '#app/lib/env.server.ts';
+import { DEFAULT_STRIPE_GATEWAYS } from './stripe/methods.ts';
 
 /** What a method needs to know to decide whether the shopper may choose it. */
 export type PaymentContext = {
@@ -15,6 +19,27 @@ export type PaymentContext = {
 /** The Store API's payment_status values. */
 export type PaymentStatus = 'success' | 'pending' | 'failure' | 'error';
 
+/**
+ * What the browser still has to do before the payment completes: confirm an intent (3-D
+ * Secure, a bank's page, BLIK approval) or show a voucher. The wire formats turn it into the
+ * spec's redirect hashes.
+ */
+export type PaymentAction =
+  | { type: 'confirm'; intent: 'pi' | 'si'; clientSecret: string }
+  | { type: 'voucher'; methodType: string; clientSecret: string };
+
+/** Everything a method's payment may need beyond the order. */
+export type PaymentRequest = {
+  db: Tx;
+  env: Env;
+  /** What the browser sent for the method: hidden form fields or the Store API's payment_data. */
+  data: Readonly<Record<string, string>>;
+  /** Absolute address the provider sends the shopper back to after a redirect. */
+  returnUrl: string;
+  /** For mandates (SEPA and other debits): who accepted, from where. */
+  customer: { ipAddress: string; userAgent: string };
+};
+
 /** What processing an order's payment came to. */
 export type PaymentOutcome = {
   status: PaymentStatus;
@@ -26,6 +51,20 @@ export type PaymentOutcome = {
   details: { key: string; value: string }[];
   /** Set when the payment counts as received. */
   paid: boolean;
+  /** The browser's next step, while the order waits for it. */
+  action?: PaymentAction | null;
+  /** Why the payment failed (status failure or error); the order waits for another try. */
+  error?: DomainError | null;
+};
+
+/** What the browser needs to collect a method's details itself (the card provider's element). */
+export type ClientPaymentConfig = {
+  provider: 'stripe';
+  /** The provider's payment method type. */
+  type: string;
+  supportsDeferredIntent: boolean;
+  countries: readonly string[];
+  isReusable: boolean;
 };
 
 /**
@@ -39,7 +78,10 @@ export type PaymentMethod = {
   /** The place-order button's text while this method is chosen; null: the default text. */
   orderButtonText: Localized | null;
   isAvailable(ctx: PaymentContext): boolean;
-  process(order: OrderRow): Promise<PaymentOutcome>;
+  /** Set for methods whose details the browser collects and the server then confirms. */
+  client?: ClientPaymentConfig | null;
+  /** `request` is null where no browser took part (a domain call without a request). */
+  process(order: OrderRow, request: PaymentRequest | null): Promise<PaymentOutcome>;
 };
 
 export const bankAccountSchema = z.object({
@@ -52,7 +94,7 @@ export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 export const localizedSchema = z.object({ de: z.string(), en: z.string().optional() });
 
-/** `payments.methods`: which offline methods are on, in what order, and their limits. */
+/** `payments.methods`: which methods are on (offline ids and card provider gateway ids), in what order, and their limits. */
 export const paymentSettingsSchema = z.object({
   enabled: z.array(z.string()),
   /** Kauf auf Rechnung only up to this gross order total (minor units). */
@@ -67,7 +109,7 @@ export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 export const PAYMENT_SETTINGS_KEY = 'payments.methods';
 
 export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
-  enabled: ['bacs', 'invoice', 'cod'],
+  enabled: ['bacs', 'invoice', 'cod', ...DEFAULT_STRIPE_GATEWAYS],
   invoiceLimit: 50_000,
   codCountries: ['DE', 'AT'],
   bankAccount: { accountHolder: '', bankName: '', iban: '', bic: '' },

@@ -63,7 +63,8 @@ export async function checkoutAccountWish(
 
 /**
  * The account made with a placed order. Active at once, it logs the shopper in under a new
- * session (the cookies returned); with double opt-in the activation mail goes out instead. An
+ * session (the cookies returned) unless told not to; with double opt-in the activation mail
+ * goes out instead. An
  * address with an account already gets the mail registration sends, and the order stays a
  * guest order: the page says no more than it would for a new address.
  */
@@ -72,6 +73,7 @@ export async function accountWithOrder(
   session: Session | null,
   order: OrderRow,
   wish: AccountWish,
+  options: { logIn: boolean } = { logIn: true },
 ): Promise<string[]> {
   if (!wish.wanted) return [];
   const registered = await registerAtCheckout(
@@ -93,6 +95,7 @@ export async function accountWithOrder(
     });
     return [];
   }
+  if (!options.logIn) return [];
   const started = await startCustomerSession(ctx, {
     customerId: registration.customer.id,
     remember: false,

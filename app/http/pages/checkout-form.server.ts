@@ -9,7 +9,7 @@ import {
   checkoutFormSchema,
   checkoutInputFromForm,
 } from '#app/domain/checkout/checkout.validation.ts';
-import type { DomainError } from '#app/domain/kernel/result.ts';
+import { type DomainError, domainError } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { orderView } from '#app/domain/orders/order-view.server.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
@@ -19,7 +19,14 @@ import type { Env } from '#app/lib/env.server.ts';
 import type { TextKey, Translate } from '#app/lib/i18n.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { createMailer } from '#app/lib/mail.server.ts';
-import type { Session } from '#app/lib/session.server.ts';
+import { type Session, sessionNonce } from '#app/lib/session.server.ts';
+import {
+  paymentFailed,
+  paymentFailureMessage,
+  paymentFields,
+  paymentInput,
+  paymentRedirect,
+} from '../stripe/payment.server.ts';
 import { sendNewOrderMails, statusChanged } from '../mail/order-mails.server.ts';
 import { accountWithOrder, checkoutAccountWish } from './checkout-account.server.ts';
 
@@ -36,6 +43,8 @@ export type CheckoutOutcome =
       cookies: string[];
     }
   | { ok: false; messages: CheckoutMessage[]; reload?: boolean; refresh?: boolean };
+
+export type MailContext = RequestContext;
 
 type RequestContext = {
   db: Tx;
@@ -138,6 +147,7 @@ export async function submitCheckoutForm(
   ctx: RequestContext,
   session: Session | null,
   fields: Record<string, unknown>,
+  request?: Request,
 ): Promise<CheckoutOutcome> {
   const { t } = ctx;
   if (!session)
@@ -161,6 +171,7 @@ export async function submitCheckoutForm(
     locale: ctx.locale,
     emailLabel: t('checkout.email'),
     customerId: session.customerId,
+    payment: request ? paymentInput(request, ctx.env, paymentFields(fields)) : undefined,
   });
   if (!placed.ok) {
     const error = placed.error;
@@ -172,16 +183,30 @@ export async function submitCheckoutForm(
       reload: error.code === 'checkout.error.empty_cart',
     };
   }
-  let cookies: string[] = [];
-  if (placed.value.created) {
-    cookies = await accountWithOrder(ctx, session, placed.value.order, wish);
-    await mailNewOrder(ctx, placed.value.order);
+  const { order, payment, created } = placed.value;
+  if (paymentFailed(payment)) {
+    // The order waits: the same form (same checkout key) tries it again on the same intent.
+    const error = payment?.error ?? domainError('payment_declined', 'stripe.error.payment_failed');
+    return { ok: false, messages: [paymentFailureMessage(error, t)] };
+  }
+  // The account comes with the order once its payment has not failed; a payment that still
+  // needs the shopper (3-D Secure, a bank) keeps the session its follow-up calls are bound to.
+  const cookies =
+    order.customerId === null
+      ? await accountWithOrder(ctx, session, order, wish, { logIn: !payment?.action })
+      : [];
+  if ((created || payment) && order.status !== 'pending' && order.status !== 'failed') {
+    await mailNewOrder(ctx, order);
   }
   return {
     ok: true,
-    order: placed.value.order,
-    redirect: successRedirect(placed.value),
-    created: placed.value.created,
+    order,
+    redirect: paymentRedirect(order, payment, {
+      env: ctx.env,
+      nonce: sessionNonce(session, ctx.env),
+      fallback: successRedirect(placed.value),
+    }),
+    created,
     cookies,
   };
 }

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { legalPage } from '#app/content/legal.ts';
 import { findCart } from '#app/domain/cart/cart.server.ts';
-import { checkoutReview, setCheckoutCustomer } from '#app/domain/checkout/checkout.server.ts';
+import {
+  checkoutReview,
+  guestCheckoutEnabled,
+  setCheckoutCustomer,
+} from '#app/domain/checkout/checkout.server.ts';
+import { stripePageData } from '../stripe/page-data.server.ts';
 import {
   checkoutFormSchema,
   checkoutInputFromForm,
@@ -15,7 +20,7 @@ import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
-import { type CheckoutMessage, submitCheckoutForm } from './checkout-form.server.ts';
+import { type CheckoutMessage, orderPayPath, submitCheckoutForm } from './checkout-form.server.ts';
 import { checkoutAccountOffer } from './checkout-account.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
@@ -54,12 +59,25 @@ export async function checkoutPageData(args: Args) {
       shipping.address[k as 'city'] !== shipping.billingAddress[k as 'city'] &&
       shipping.billingAddress.address_1 !== '',
   );
+  const security = current ? sessionNonce(current, env) : '';
   return {
     review,
     values,
     account: await checkoutAccountOffer(db, current, t('shop.name')),
     shipToDifferent,
-    security: current ? sessionNonce(current, env) : '',
+    security,
+    stripe: await stripePageData(
+      { db, env, locale, t },
+      {
+        methods: review.paymentMethods,
+        total: review.cart.totals.total,
+        currency: review.cart.currency,
+        nonce: security,
+        isLoggedIn: Boolean(current?.customerId),
+        signupAllowed: await guestCheckoutEnabled(db),
+        order: null,
+      },
+    ),
     // A fresh key per rendering of the form: a repeated submit of this form places one order.
     checkoutKey: randomUUID(),
     terms: legalPage('agb', locale, owner).sections,
@@ -110,7 +128,16 @@ export async function handleCheckoutPost(args: Args) {
     }
     return reply([], 200);
   }
-  const outcome = await submitCheckoutForm({ db, env, locale, currency, t }, session, formFields);
+  const outcome = await submitCheckoutForm(
+    { db, env, locale, currency, t },
+    session,
+    formFields,
+    args.request,
+  );
+  if (outcome.ok && outcome.redirect.startsWith('#')) {
+    // A payment step needs the browser's script; without it the order waits on its pay page.
+    throw redirect(orderPayPath(outcome.order), 303);
+  }
   if (outcome.ok) {
     const headers = new Headers();
     for (const cookie of [...cartCookies('', secureCookies(env)), ...outcome.cookies]) {

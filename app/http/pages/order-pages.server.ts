@@ -8,6 +8,19 @@ import { availableMethods } from '#app/domain/payments/payments.server.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
+import { type Settled, refreshOrderPayment } from '#app/domain/payments/stripe/gateway.server.ts';
+import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import { mailAfterSettle } from '../stripe/settle.server.ts';
+import { stripePageData } from '../stripe/page-data.server.ts';
+import { orderReceivedUrl } from '../stripe/payment.server.ts';
+import { domainError } from '#app/domain/kernel/result.ts';
+import {
+  paymentFailed,
+  paymentFailureMessage,
+  paymentFields,
+  paymentInput,
+  paymentRedirect,
+} from '../stripe/payment.server.ts';
 import { pageNotFound } from './not-found.ts';
 import { mailStatusChange, orderReceivedPath } from './checkout-form.server.ts';
 
@@ -32,8 +45,24 @@ async function viewableOrder(args: Args) {
 }
 
 export async function orderReceivedData(args: Args) {
-  const { db, t } = shop(args);
+  const { db, env, t, locale, currency } = shop(args);
   const { order } = await viewableOrder(args);
+  const url = new URL(args.request.url);
+  const returned = url.searchParams.get('payment_intent');
+  if (returned && returned === order.paymentIntentId) {
+    // Back from a bank's page or 3-D Secure: the provider, not the address, says how it went.
+    try {
+      const refreshed = await refreshOrderPayment(db, stripeSetup(env).stripe, order);
+      if (refreshed?.settled.changed) {
+        const done = refreshed.settled as Settled;
+        await mailAfterSettle({ db, env, t, locale, currency }, done.order, done.from);
+      }
+    } catch (error) {
+      console.error('stripe: return lookup failed', order.id, (error as Error).message);
+    }
+    // The client secret leaves the address bar and the history.
+    throw redirect(orderReceivedPath(order), 303);
+  }
   return {
     order: await orderView(db, order),
     title: `${t('order.received_title')} | ${t('shop.name')}`,
@@ -63,22 +92,38 @@ async function payMethods(
       title: localize(m.title, locale),
       description: localize(m.description, locale),
       orderButtonText: m.orderButtonText ? localize(m.orderButtonText, locale) : null,
+      client: m.client ?? null,
     },
   }));
 }
 
 export async function orderPayData(args: Args) {
-  const { db, env, t, startSession } = shop(args);
+  const { db, env, t, locale, startSession } = shop(args);
   const { order } = await viewableOrder(args);
   const methods = await payMethods(args, order);
   const { session } = await startSession();
+  const security = sessionNonce(session, env);
   return {
     order: await orderView(db, order),
     methods: methods.map((m) => m.view),
+    stripe: needsPayment(order.status, order.total)
+      ? await stripePageData(
+          { db, env, locale, t },
+          {
+            methods: methods.map((m) => m.view),
+            total: order.total,
+            currency: order.currency,
+            nonce: security,
+            isLoggedIn: Boolean(session.customerId),
+            signupAllowed: false,
+            order: { id: order.id, receivedUrl: orderReceivedUrl(env, order) },
+          },
+        )
+      : null,
     chosen: methods.some((m) => m.view.id === order.paymentMethod)
       ? order.paymentMethod
       : (methods[0]?.view.id ?? null),
-    security: sessionNonce(session, env),
+    security,
     payable: needsPayment(order.status, order.total),
     title: `${t('order.pay_title')} | ${t('shop.name')}`,
   };
@@ -96,13 +141,36 @@ export async function handleOrderPay(args: Args) {
   }
   if (!needsPayment(order.status, order.total)) return refuse('order.pay_not_needed');
   if (!form.get('terms')) return refuse('checkout.error.terms');
-  const result = await payForOrder(db, order, String(form.get('payment_method') ?? ''), locale);
+  const fields = Object.fromEntries(
+    [...form].filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+  const result = await payForOrder(
+    db,
+    order,
+    String(form.get('payment_method') ?? ''),
+    locale,
+    paymentInput(args.request, env, paymentFields(fields)),
+  );
   if (!result.ok) {
     return data({ message: t(result.error.code as TextKey, result.error.params) }, { status: 400 });
   }
   const paid = result.value;
-  if (paid.order.status !== order.status) {
+  if (paid.order.status !== order.status && paid.order.status !== 'pending') {
     await mailStatusChange({ db, env, t, locale, currency }, paid.order);
+  }
+  if (paymentFailed(paid.outcome)) {
+    const error =
+      paid.outcome?.error ?? domainError('payment_declined', 'stripe.error.payment_failed');
+    return data({ message: paymentFailureMessage(error, t).text }, { status: 400 });
+  }
+  if (paid.outcome?.action) {
+    // The page's script confirms the payment from the hash, on this same order-pay page.
+    const hash = paymentRedirect(paid.order, paid.outcome, {
+      env,
+      nonce: sessionNonce(session, env),
+      fallback: orderReceivedPath(order),
+    });
+    return data({ redirect: hash });
   }
   const target = paid.outcome?.redirect?.startsWith('/')
     ? paid.outcome.redirect

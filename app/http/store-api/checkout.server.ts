@@ -20,9 +20,19 @@ import {
   orderReceivedPath,
   successRedirect,
 } from '../pages/checkout-form.server.ts';
+import {
+  paymentDataList,
+  paymentFailed,
+  paymentFailureMessage,
+  paymentInput,
+  paymentRedirect,
+} from '../stripe/payment.server.ts';
+import type { Env } from '#app/lib/env.server.ts';
+import type { Translate } from '#app/lib/i18n.ts';
+import { type Session, sessionNonce } from '#app/lib/session.server.ts';
 import { STORE_API_CODES } from './codes.ts';
 import { accountWithOrder, checkoutAccountWish } from '../pages/checkout-account.server.ts';
-import { type ErrorCodes, json } from '../response.ts';
+import { type ErrorCodes, type Headers, json } from '../response.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 
 /** The Store API's codes plus the checkout's own. */
@@ -60,6 +70,50 @@ function paymentResult(order: OrderRow, outcome: PaymentOutcome | null) {
     payment_details: outcome?.details ?? [],
     redirect_url: redirect,
   };
+}
+
+type PaymentAnswerContext = {
+  env: Env;
+  t: Translate;
+  session: Session;
+  headers: Headers;
+};
+
+/**
+ * The order's answer once the payment ran: a failed payment is WooCommerce's
+ * process_payment_error (400) with the payment result and the message in errorMessage; a
+ * payment the browser must confirm carries the spec's hash as payment_details.redirect.
+ */
+function paymentAnswer(order: OrderRow, outcome: PaymentOutcome | null, ctx: PaymentAnswerContext) {
+  const body = orderJson(order, outcome, ctx.env.SHOP_URL);
+  if (paymentFailed(outcome)) {
+    const error = outcome?.error ?? domainError('payment_declined', 'stripe.error.payment_failed');
+    const message = paymentFailureMessage(error, ctx.t).text;
+    body.payment_result.payment_details = [
+      ...body.payment_result.payment_details,
+      { key: 'errorMessage', value: message },
+    ];
+    return json(
+      {
+        code: 'woocommerce_rest_checkout_process_payment_error',
+        message,
+        data: { status: 400, payment_result: body.payment_result, order_id: order.id },
+      },
+      { status: 400, headers: ctx.headers },
+    );
+  }
+  if (outcome?.action) {
+    const hash = paymentRedirect(order, outcome, {
+      env: ctx.env,
+      nonce: sessionNonce(ctx.session, ctx.env),
+      fallback: orderReceivedPath(order),
+    });
+    body.payment_result.payment_details = [
+      ...body.payment_result.payment_details,
+      { key: 'redirect', value: hash },
+    ];
+  }
+  return json(body, { headers: ctx.headers });
 }
 
 /** The order as the Store API's checkout answers with it. */
@@ -165,6 +219,7 @@ export const postCheckout = defineEndpoint({
       locale,
       emailLabel: t('checkout.email'),
       customerId: session!.customerId,
+      payment: paymentInput(ctx.args.request, env, paymentDataList(input.payment_data)),
     });
     if (!placed.ok) {
       const field = placed.error.params?.field;
@@ -179,14 +234,20 @@ export const postCheckout = defineEndpoint({
         params: { ...placed.error.params, ...(param ? { param } : {}) },
       });
     }
-    let cookies: string[] = [];
+    const { payment, created } = placed.value;
     let order = placed.value.order;
-    if (placed.value.created) {
-      cookies = await accountWithOrder(ctx, session, order, wish);
+    let cookies: string[] = [];
+    if (!paymentFailed(payment) && order.customerId === null && wish.wanted) {
+      cookies = await accountWithOrder(ctx, session, order, wish, { logIn: !payment?.action });
       order = (await findOrderFor(db, order.id, { key: order.orderKey })) ?? order;
+    }
+    if ((created || payment) && order.status !== 'pending' && order.status !== 'failed') {
       await mailNewOrder({ db, env, locale, currency, t }, order);
     }
-    const body = orderJson(order, placed.value.payment, env.SHOP_URL);
+    if (payment && (paymentFailed(payment) || payment.action)) {
+      return paymentAnswer(order, payment, { env, t, session: session!, headers: ctx.headers });
+    }
+    const body = orderJson(order, payment, env.SHOP_URL);
     body.payment_result.redirect_url = new URL(successRedirect(placed.value), env.SHOP_URL).href;
     const answer = json(body, { headers: ctx.headers });
     if (!ctx.args.request.headers.has('cart-token')) {
@@ -205,7 +266,7 @@ export const payOrder = defineEndpoint({
   nonce: true,
   session: 'start',
   schema: storePayOrderSchema,
-  handle: async ({ db, env, locale, currency, t, input, args }) => {
+  handle: async ({ db, env, locale, currency, t, input, args, session, headers }) => {
     const id = /^\d{1,10}$/.test(args.params.orderId ?? '') ? Number(args.params.orderId) : 0;
     const order = await findOrderFor(db, id, { key: input.key });
     const email = (input.billing_email ?? input.billing_address?.email ?? '').trim().toLowerCase();
@@ -213,11 +274,20 @@ export const payOrder = defineEndpoint({
     if (!order || (order.billingAddress.email ?? '').toLowerCase() !== email) {
       return fail(domainError('not_found', 'error.not_found_text'));
     }
-    const result = await payForOrder(db, order, input.payment_method, locale);
+    const result = await payForOrder(
+      db,
+      order,
+      input.payment_method,
+      locale,
+      paymentInput(args.request, env, paymentDataList(input.payment_data)),
+    );
     if (!result.ok) return result;
     const paid = result.value;
-    if (paid.order.status !== order.status) {
+    if (paid.order.status !== order.status && paid.order.status !== 'pending') {
       await mailStatusChange({ db, env, locale, currency, t }, paid.order);
+    }
+    if (paid.outcome && (paymentFailed(paid.outcome) || paid.outcome.action)) {
+      return paymentAnswer(paid.order, paid.outcome, { env, t, session: session!, headers });
     }
     return ok(orderJson(paid.order, paid.outcome, env.SHOP_URL));
   },

@@ -14,6 +14,13 @@ import { getVariation } from './get-variation.server.ts';
 import { productSearch } from './product-search.server.ts';
 import { quickView } from './quick-view.server.ts';
 import { refreshUnitPrice } from './unit-price.server.ts';
+import {
+  createPaymentIntent,
+  saveAppearanceAction,
+  updateFailedOrder,
+  updateOrderStatus,
+  updatePaymentIntent,
+} from '../stripe/legacy.server.ts';
 
 type Endpoint = { loader: (args: EndpointArgs) => Promise<Response> };
 
@@ -33,6 +40,11 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   quick_view: quickView,
   update_order_review: updateOrderReview,
   checkout: checkoutAction,
+  wc_stripe_create_payment_intent: createPaymentIntent,
+  wc_stripe_update_payment_intent: updatePaymentIntent,
+  wc_stripe_update_order_status: updateOrderStatus,
+  wc_stripe_update_failed_order: updateFailedOrder,
+  wc_stripe_save_appearance: saveAppearanceAction,
 };
 
 const unknownAction = defineEndpoint({

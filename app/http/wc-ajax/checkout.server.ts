@@ -148,8 +148,13 @@ export const checkoutAction = defineEndpoint({
   methods: ['POST'],
   codes: WC_AJAX_CODES,
   nonce: true,
-  handle: async ({ db, env, locale, currency, t, input, session, headers }) => {
-    const outcome = await submitCheckoutForm({ db, env, locale, currency, t }, session, input);
+  handle: async ({ db, env, locale, currency, t, input, session, headers, args }) => {
+    const outcome = await submitCheckoutForm(
+      { db, env, locale, currency, t },
+      session,
+      input,
+      args.request,
+    );
     if (outcome.ok) {
       const answer = json(
         { result: 'success', redirect: outcome.redirect, order_id: outcome.order.id },

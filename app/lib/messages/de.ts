@@ -823,6 +823,106 @@ export const de = {
   'mail.legal_intro':
     'Zu Ihrer Information und Aufbewahrung: unsere AGB, die Widerrufsbelehrung und das Muster-Widerrufsformular zum Zeitpunkt Ihrer Bestellung.',
   'mail.signoff': 'Vielen Dank für Ihren Einkauf bei {shop}.',
+  // Karten- und alternative Zahlungen über Stripe (Zahlungs-Spezifikation Abschnitte 5 und 8).
+  'stripe.error.timeout':
+    'Bei der Verbindung zum Server ist eine Zeitüberschreitung aufgetreten. Bitte versuchen Sie es erneut.',
+  'stripe.error.abort':
+    'Die Verbindung zum Server wurde abgebrochen. Bitte versuchen Sie es erneut.',
+  'stripe.error.transport':
+    'Bei der Verbindung zum Server ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
+  'stripe.error.element_load':
+    'Die Zahlungsart {method} konnte nicht geladen werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  'stripe.error.unknown': 'Ein unbekannter Fehler ist aufgetreten.',
+  'stripe.error.voucher':
+    'Bei der Verarbeitung der Zahlung ist ein Problem aufgetreten. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  'stripe.error.order': 'Bei der Verarbeitung der Bestellung ist ein Problem aufgetreten.',
+  'stripe.error.invalid_payment_details':
+    'Ungültige oder fehlende Zahlungsdaten. Bitte prüfen Sie, ob die Zahlungsart richtig eingegeben ist.',
+  'stripe.error.required_field': '{group} {field} ist ein Pflichtfeld.',
+  'stripe.error.payment_failed': 'Die Zahlung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  'stripe.error.blik_code': 'Der BLIK-Code ist ungültig',
+  'stripe.error.not_initialised': 'Die Stripe-Initialisierungsdaten sind nicht verfügbar',
+  'stripe.error.card_declined': 'Ihre Karte wurde abgelehnt.',
+  'stripe.error.insufficient_funds': 'Ihre Karte ist nicht ausreichend gedeckt.',
+  'stripe.error.incorrect_cvc': 'Die Prüfnummer Ihrer Karte ist falsch.',
+  'stripe.error.expired_card': 'Ihre Karte ist abgelaufen.',
+  'stripe.error.incorrect_number': 'Ihre Kartennummer ist falsch.',
+  'stripe.error.processing_error':
+    'Bei der Verarbeitung Ihrer Karte ist ein Fehler aufgetreten. Bitte versuchen Sie es gleich noch einmal.',
+  'stripe.error.authentication_failed':
+    'Ihre Zahlungsart konnte nicht authentifiziert werden. Bitte wählen Sie eine andere Zahlungsart und versuchen Sie es erneut.',
+  'stripe.error.order_mismatch': 'Diese Zahlung gehört nicht zur Bestellung auf dieser Seite.',
+  'stripe.cashapp_notice':
+    'Bitte beachten Sie: Je nach Konto und bisherigen Zahlungen kann Cash App Pay Ihre Zahlung wegen des Betrags ablehnen.',
+  'stripe.field.line1': 'Straße und Hausnummer',
+  'stripe.field.line2': 'Adresszusatz',
+  'stripe.field.city': 'Ort',
+  'stripe.field.country': 'Land',
+  'stripe.field.postal_code': 'Postleitzahl',
+  'stripe.field.state': 'Bundesland',
+  'stripe.field.name': 'Name',
+  'stripe.field.email': 'E-Mail-Adresse',
+  'stripe.field.phone': 'Telefon',
+  'stripe.blik_label': 'BLIK-Code',
+  'stripe.blik_hint': '6 Ziffern aus Ihrer Banking-App',
+  'stripe.loading': 'Das Zahlungsformular wird geladen …',
+  'stripe.confirming': 'Ihre Zahlung wird bestätigt …',
+  'stripe.note.failed': 'Die Zahlung beim Zahlungsdienstleister ist fehlgeschlagen.',
+  'stripe.note.settled': 'Die Zahlung wurde vom Zahlungsdienstleister bestätigt.',
+  // Stripe sandbox: test-mode badge, its card form and its hosted test pages.
+  'sandbox.badge': 'Testmodus',
+  'sandbox.badge_hint':
+    'Zahlungen laufen über die eingebaute Stripe-Sandbox; es wird kein Geld bewegt.',
+  'sandbox.title': 'Stripe-Sandbox',
+  'sandbox.method': 'Zahlungsart',
+  'sandbox.type_card': 'Karte',
+  'sandbox.type_sepa_debit': 'SEPA-Lastschrift',
+  'sandbox.type_us_bank_account': 'US-Bankkonto',
+  'sandbox.card_number': 'Kartennummer',
+  'sandbox.card_expiry': 'Ablaufdatum (MM/JJ)',
+  'sandbox.card_cvc': 'Prüfnummer (CVC)',
+  'sandbox.iban': 'IBAN',
+  'sandbox.account_holder': 'Kontoinhaber',
+  'sandbox.email': 'E-Mail-Adresse',
+  'sandbox.blik_code': 'BLIK-Code (6 Ziffern)',
+  'sandbox.sepa_mandate':
+    'Mit der Angabe Ihrer IBAN ermächtigen Sie den Shop und Stripe, Ihre Bank anzuweisen, den Betrag von Ihrem Konto abzubuchen.',
+  'sandbox.redirect_note': 'Zur Bestätigung werden Sie zu Ihrer Bank weitergeleitet.',
+  'sandbox.voucher_note': 'Nach der Bestellung erhalten Sie einen Zahlschein.',
+  'sandbox.qr_note': 'Nach der Bestellung scannen Sie einen QR-Code.',
+  'sandbox.blik_note': 'Den Code finden Sie in Ihrer Banking-App.',
+  'sandbox.test_hint':
+    'Testkarte: 4242 4242 4242 4242, ein beliebiges künftiges Datum, eine beliebige Prüfnummer.',
+  'sandbox.error_card_number': 'Die Kartennummer ist unvollständig oder ungültig.',
+  'sandbox.error_expiry': 'Das Ablaufdatum ist unvollständig oder liegt in der Vergangenheit.',
+  'sandbox.error_cvc': 'Die Prüfnummer ist unvollständig.',
+  'sandbox.error_iban': 'Die IBAN ist ungültig.',
+  'sandbox.error_holder': 'Bitte geben Sie den Namen des Kontoinhabers an.',
+  'sandbox.error_email': 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+  'sandbox.error_blik': 'Der BLIK-Code ist ungültig.',
+  'sandbox.three_ds_title': '3-D-Secure-Testauthentifizierung',
+  'sandbox.three_ds_text':
+    'Dies ist eine Testseite. Schließen Sie die Authentifizierung ab oder lassen Sie sie fehlschlagen.',
+  'sandbox.amount': 'Betrag: {amount}',
+  'sandbox.complete': 'Abschließen',
+  'sandbox.fail': 'Fehlschlagen lassen',
+  'sandbox.authorize_title': 'Testzahlung bei der Bank freigeben',
+  'sandbox.authorize_text':
+    'Testseite für {method}: Geben Sie die Zahlung frei oder lehnen Sie sie ab.',
+  'sandbox.authorize': 'Zahlung freigeben',
+  'sandbox.decline': 'Ablehnen',
+  'sandbox.voucher_title': 'Zahlschein',
+  'sandbox.voucher_reference': 'Referenz',
+  'sandbox.voucher_expires': 'Gültig bis',
+  'sandbox.voucher_pay': 'Zahlung des Zahlscheins simulieren',
+  'sandbox.qr_title': 'QR-Code scannen',
+  'sandbox.qr_alt': 'QR-Code für die Testzahlung',
+  'sandbox.blik_title': 'BLIK-Zahlung in der Banking-App bestätigen',
+  'sandbox.blik_approve': 'In der App bestätigen',
+  'sandbox.done': 'Fertig. Sie können dieses Fenster schließen.',
+  'sandbox.gone': 'Diese Testseite ist abgelaufen oder wurde bereits verwendet.',
+  'sandbox.dialog_label': 'Zahlung bestätigen',
+  'sandbox.close': 'Schließen',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -1,0 +1,39 @@
+import { fetchJson } from '#app/client/fetch-json.ts';
+import type { Translate } from '#app/lib/i18n.ts';
+
+export type LegacyAnswer<T> = { ok: true; data: T } | { ok: false; message: string };
+
+const TIMEOUT_MS = 30_000;
+
+/**
+ * A `/wc-ajax/wc_stripe_{endpoint}` call with its nonce; every failure becomes the error
+ * catalogue's text (timeout, abort, other transport, or the server's own message).
+ */
+export async function stripeAjax<T>(
+  endpoint: string,
+  fields: Record<string, string>,
+  nonce: string,
+  t: Translate,
+): Promise<LegacyAnswer<T>> {
+  const signal = AbortSignal.timeout(TIMEOUT_MS);
+  const answer = await fetchJson<{ success?: boolean; data?: unknown; result?: string }>(
+    `/wc-ajax/wc_stripe_${endpoint}`,
+    { body: new URLSearchParams({ ...fields, _ajax_nonce: nonce }), signal },
+  );
+  if (!answer.ok) {
+    if (answer.kind === 'aborted') {
+      const timedOut = (signal.reason as Error | undefined)?.name === 'TimeoutError';
+      return { ok: false, message: t(timedOut ? 'stripe.error.timeout' : 'stripe.error.abort') };
+    }
+    if (answer.kind === 'http' && answer.error.message) {
+      return { ok: false, message: answer.error.message };
+    }
+    return { ok: false, message: t('stripe.error.transport') };
+  }
+  const body = answer.data ?? {};
+  if (body.success === false) {
+    const error = (body.data as { error?: { message?: string } } | undefined)?.error;
+    return { ok: false, message: error?.message || t('stripe.error.unknown') };
+  }
+  return { ok: true, data: body.data as T };
+}

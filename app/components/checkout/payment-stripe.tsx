@@ -1,0 +1,263 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { Field } from '#app/components/ui/field.tsx';
+import { loadShopStripe } from '#app/client/stripe/load-stripe.ts';
+import { followRedirectHash, takeRedirectHash } from '#app/client/stripe/redirect-flow.ts';
+import type { ClientPaymentConfig } from '#app/domain/payments/payments.ts';
+import type { StripePageData } from '#app/domain/payments/stripe/page-data.ts';
+import {
+  elementsMode,
+  isBlikCode,
+  providerDecimals,
+  toProviderAmount,
+} from '#app/domain/payments/stripe/stripe.rules.ts';
+import { useI18n } from '#app/lib/i18n.ts';
+
+export type PaymentProblem = { text: string; field?: string };
+
+type Shared = {
+  data: StripePageData;
+  /** The form that places the order (checkout) or pays it (order-pay). */
+  formRef: RefObject<HTMLFormElement | null>;
+  /** Shows problems in the page's notices area (and marks their fields). */
+  onErrors: (problems: PaymentProblem[]) => void;
+};
+
+/** Spec section 3: the billing details the form collected, for the new payment method. */
+function billingDetails(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const get = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const name = [get('billing_first_name'), get('billing_last_name')].filter(Boolean).join(' ');
+  return {
+    name: name || undefined,
+    email: get('billing_email'),
+    phone: get('billing_phone'),
+    address: {
+      city: get('billing_city'),
+      country: get('billing_country'),
+      line1: get('billing_address_1'),
+      line2: get('billing_address_2'),
+      postal_code: get('billing_postcode'),
+      state: get('billing_state'),
+    },
+  };
+}
+
+/**
+ * The chosen Stripe method's box: the Payment Element (deferred intent; setup mode below a
+ * total of 1) and for BLIK the code. Placing the order first validates and submits the
+ * element, creates the payment method, puts its id into the hidden field and submits once
+ * more; the guard lets that second submit through.
+ */
+export function StripePaymentBox({
+  method,
+  gatewayId,
+  title,
+  total,
+  ...shared
+}: Shared & {
+  method: ClientPaymentConfig;
+  gatewayId: string;
+  title: string;
+  /** The current total in the currency's minor unit. */
+  total: number;
+}) {
+  const { data } = shared;
+  const stripe = useMemo(() => loadShopStripe(data), [data]);
+  const currency = data.currency.toUpperCase();
+  const mode = elementsMode(total, data.currencyMinorUnit);
+  const common = {
+    currency: data.currency,
+    allowedPaymentMethodTypes: [method.type],
+    paymentMethodCreation: 'manual' as const,
+    locale: data.locale === 'de' ? ('de' as const) : ('en' as const),
+    ...(data.appearance ? { appearance: data.appearance } : {}),
+  };
+  const options: StripeElementsOptions =
+    mode === 'setup'
+      ? { ...common, mode: 'setup' }
+      : {
+          ...common,
+          mode: 'payment',
+          amount: toProviderAmount(total, data.currencyMinorUnit, providerDecimals(currency)),
+        };
+  return (
+    <Elements stripe={stripe} options={options} key={`${method.type}-${mode}`}>
+      <StripeFields method={method} gatewayId={gatewayId} title={title} {...shared} />
+    </Elements>
+  );
+}
+
+function StripeFields({
+  method,
+  gatewayId,
+  title,
+  data,
+  formRef,
+  onErrors,
+}: Shared & { method: ClientPaymentConfig; gatewayId: string; title: string }) {
+  const { t } = useI18n();
+  const stripe = useStripe();
+  const elements = useElements();
+  const hidden = useRef<HTMLInputElement>(null);
+  const guard = useRef(false);
+  const busy = useRef(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [blik, setBlik] = useState('');
+  const [blikError, setBlikError] = useState<string | undefined>();
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const prepare = async () => {
+      if (busy.current) return;
+      if (!stripe || !elements || loadFailed) {
+        onErrors([{ text: t('stripe.error.invalid_payment_details') }]);
+        return;
+      }
+      if (method.type === 'blik' && !isBlikCode(blik)) {
+        const text = t('stripe.error.blik_code');
+        setBlikError(text);
+        onErrors([{ text, field: 'wc-stripe-blik-code' }]);
+        return;
+      }
+      busy.current = true;
+      try {
+        const submitted = await elements.submit();
+        if (submitted.error) {
+          onErrors([
+            { text: submitted.error.message ?? t('stripe.error.invalid_payment_details') },
+          ]);
+          return;
+        }
+        const created = await stripe.createPaymentMethod({
+          elements,
+          params: { billing_details: billingDetails(form) },
+        });
+        if (created.error || !created.paymentMethod) {
+          onErrors([{ text: created.error?.message ?? t('stripe.error.invalid_payment_details') }]);
+          return;
+        }
+        if (hidden.current) hidden.current.value = created.paymentMethod.id;
+        guard.current = true;
+        const button = form.querySelector<HTMLButtonElement>('#place_order');
+        form.requestSubmit(button ?? undefined);
+      } finally {
+        busy.current = false;
+      }
+    };
+    const onPlace = (event: Event) => {
+      if (guard.current) {
+        // The second submit, with the payment method in the hidden field: once only.
+        guard.current = false;
+        return;
+      }
+      event.preventDefault();
+      void prepare();
+    };
+    const name = `checkout_place_order_${gatewayId}`;
+    form.addEventListener(name, onPlace);
+    return () => form.removeEventListener(name, onPlace);
+  }, [stripe, elements, loadFailed, method.type, blik, gatewayId, formRef, onErrors, t]);
+
+  // A failed try leaves no payment method behind: the next one creates a new one.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const clear = () => {
+      if (hidden.current) hidden.current.value = '';
+    };
+    form.addEventListener('stripe_payment_failed', clear);
+    return () => form.removeEventListener('stripe_payment_failed', clear);
+  }, [formRef]);
+
+  return (
+    <div className="stripe-payment" data-payment-type={method.type}>
+      <input type="hidden" name="wc-stripe-payment-method" ref={hidden} defaultValue="" />
+      <input type="hidden" name="wc-stripe-is-deferred-intent" value="true" />
+      {loadFailed ? (
+        <p className="woocommerce-error" role="alert">
+          {t('stripe.error.element_load', { method: title })}
+        </p>
+      ) : (
+        <PaymentElement
+          options={{ layout: { type: 'accordion', radios: 'never' } }}
+          onLoadError={() => setLoadFailed(true)}
+        />
+      )}
+      {method.type === 'blik' && (
+        <Field
+          id="wc-stripe-blik-code"
+          label={t('stripe.blik_label')}
+          help={t('stripe.blik_hint')}
+          required
+          error={blikError}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="wc-stripe-blik-code"
+              className="input-text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={blik}
+              onChange={(e) => {
+                setBlik(e.currentTarget.value);
+                setBlikError(undefined);
+              }}
+            />
+          )}
+        </Field>
+      )}
+      <StripeRedirectHandler data={data} formRef={formRef} onErrors={onErrors} stripe={stripe} />
+    </div>
+  );
+}
+
+/**
+ * Follows the redirect hashes of spec section 2 once the page has Stripe: on arrival (order-pay
+ * after its post) and when the checkout's answer sets one.
+ */
+function StripeRedirectHandler({
+  data,
+  formRef,
+  onErrors,
+  stripe,
+}: Shared & { stripe: Stripe | null }) {
+  const { t } = useI18n();
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    if (!stripe) return;
+    let active = true;
+    const follow = async () => {
+      const hash = takeRedirectHash();
+      if (!hash || !active) return;
+      setConfirming(true);
+      const result = await followRedirectHash(hash, stripe, data, t);
+      if (result.ok) {
+        window.location.assign(result.goTo);
+        return;
+      }
+      setConfirming(false);
+      formRef.current?.dispatchEvent(new CustomEvent('stripe_payment_failed'));
+      onErrors([{ text: result.message }]);
+    };
+    void follow();
+    const onHash = () => void follow();
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      active = false;
+      window.removeEventListener('hashchange', onHash);
+    };
+  }, [stripe, data, formRef, onErrors, t]);
+  return confirming ? (
+    <p className="stripe-confirming" role="status">
+      {t('stripe.confirming')}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,142 @@
+import { createHmac } from 'node:crypto';
+import Stripe from 'stripe';
+import { ConfigError, type Env } from '#app/lib/env.server.ts';
+
+export type StripeMode = 'sandbox' | 'test' | 'live';
+
+export type StripeSetup = {
+  mode: StripeMode;
+  /** Server SDK client; in sandbox mode it reaches the shop's own sandbox via host/port/protocol. */
+  stripe: Stripe;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Script that installs the sandbox's window.Stripe before loadStripe runs; null with real keys. */
+  sandboxScriptUrl: string | null;
+};
+
+/** Where the sandbox's browser script is served (see app/http/stripe-sandbox). */
+export const SANDBOX_SCRIPT_URL = '/__sandbox/stripe/stripe.js';
+
+/** The address a running shop listens on; the sandbox SDK client and webhooks go there. */
+export type ShopAddress = { host: string; port: number };
+
+// The server entry and the app build are bundled separately, so module state would exist
+// twice; both reach the same registry through a global symbol, keyed by the env object.
+type Registry = { addresses: WeakMap<Env, ShopAddress>; setups: WeakMap<Env, StripeSetup> };
+const REGISTRY_KEY = Symbol.for('ladenzeile.stripe-setup');
+function registry(): Registry {
+  const holder = globalThis as unknown as Record<symbol, Registry | undefined>;
+  holder[REGISTRY_KEY] ??= { addresses: new WeakMap(), setups: new WeakMap() };
+  return holder[REGISTRY_KEY];
+}
+
+/** Called by the server once it listens (tests listen on port 0). */
+export function recordShopAddress(env: Env, address: ShopAddress): void {
+  const host = address.host === '0.0.0.0' || address.host === '::' ? '127.0.0.1' : address.host;
+  registry().addresses.set(env, { host, port: address.port });
+}
+
+/** The shop's own address: the recorded one once listening, else the configured one. */
+export function shopAddress(env: Env): ShopAddress {
+  const recorded = registry().addresses.get(env);
+  if (recorded) return recorded;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return { host, port: env.PORT };
+}
+
+/** The shop's own base URL for server-to-server calls (webhook deliveries). */
+export function shopBaseUrl(env: Env): string {
+  const { host, port } = shopAddress(env);
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** One setup per running shop (cached); throws ConfigError for live keys outside production etc. */
+export function stripeSetup(env: Env): StripeSetup {
+  const cached = registry().setups.get(env);
+  if (cached) return cached;
+  const setup = createSetup(env);
+  registry().setups.set(env, setup);
+  return setup;
+}
+
+/** Whether the built-in sandbox serves Stripe's API for this shop. */
+export function sandboxActive(env: Env): boolean {
+  return !env.STRIPE_SECRET_KEY;
+}
+
+function createSetup(env: Env): StripeSetup {
+  const secretKey = env.STRIPE_SECRET_KEY;
+  if (!secretKey) {
+    if (env.NODE_ENV === 'production') {
+      throw new ConfigError(
+        'Invalid configuration: the Stripe sandbox never runs in production; set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+      );
+    }
+    const keys = sandboxKeys(env);
+    return {
+      mode: 'sandbox',
+      stripe: new Stripe(keys.secretKey, {
+        httpClient: new OwnAddressHttpClient(env),
+        protocol: 'http',
+        maxNetworkRetries: 1,
+        telemetry: false,
+      }),
+      publishableKey: keys.publishableKey,
+      webhookSecret: keys.webhookSecret,
+      sandboxScriptUrl: SANDBOX_SCRIPT_URL,
+    };
+  }
+  const live = /^(sk|rk)_live_/.test(secretKey);
+  if (live && env.NODE_ENV !== 'production') {
+    throw new ConfigError(
+      'Invalid configuration: live Stripe keys (sk_live_) are used only with NODE_ENV=production; use test keys or none (sandbox)',
+    );
+  }
+  return {
+    mode: live ? 'live' : 'test',
+    stripe: new Stripe(secretKey, { maxNetworkRetries: 2 }),
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+    sandboxScriptUrl: null,
+  };
+}
+
+/**
+ * The sandbox's keys, derived from the session secret so that several app instances sharing
+ * one database (and one secret) accept each other's keys.
+ */
+export function sandboxKeys(env: Env) {
+  const part = (label: string) =>
+    createHmac('sha256', env.SESSION_SECRET).update(`stripe-sandbox:${label}`).digest('hex');
+  return {
+    secretKey: `sk_test_sandbox${part('secret').slice(0, 32)}`,
+    publishableKey: `pk_test_sandbox${part('publishable').slice(0, 32)}`,
+    webhookSecret: `whsec_sandbox${part('webhook').slice(0, 32)}`,
+  };
+}
+
+/**
+ * Sends the SDK's requests to the address the shop listens on at the time of the request,
+ * which is known only after listening (port 0 in tests).
+ */
+class OwnAddressHttpClient implements Stripe.HttpClient {
+  private readonly inner = Stripe.createNodeHttpClient();
+  constructor(private readonly env: Env) {}
+  getClientName() {
+    return this.inner.getClientName();
+  }
+  makeRequest(...args: Parameters<Stripe.HttpClient['makeRequest']>) {
+    const [, , path, method, headers, requestData, , timeout] = args;
+    const { host, port } = shopAddress(this.env);
+    return this.inner.makeRequest(
+      host,
+      String(port),
+      path,
+      method,
+      headers,
+      requestData,
+      'http',
+      timeout,
+    );
+  }
+}

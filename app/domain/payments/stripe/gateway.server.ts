@@ -1,0 +1,398 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { type DomainError, domainError } from '#app/domain/kernel/result.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { addOrderNote, changeOrderStatus } from '#app/domain/orders/orders.server.ts';
+import { type OrderRow, type OrderStatus, orders } from '#app/domain/orders/orders.schema.ts';
+import { minorUnit } from '#app/domain/pricing/money.ts';
+import type { Env } from '#app/lib/env.server.ts';
+import type { PaymentMethod, PaymentOutcome, PaymentRequest, PaymentStatus } from '../payments.ts';
+import { stripeSetup } from '../stripe-setup.server.ts';
+import { type StripeMethodConfig, offeredForCountry, stripeMethodByGateway } from './methods.ts';
+import {
+  type ProviderError,
+  isBlikCode,
+  providerDecimals,
+  providerFailure,
+  toProviderAmount,
+} from './stripe.rules.ts';
+
+/** Types whose server-side confirmation needs a mandate the shopper accepted online. */
+const MANDATE_TYPES = [
+  'sepa_debit',
+  'bacs_debit',
+  'au_becs_debit',
+  'acss_debit',
+  'us_bank_account',
+];
+
+/** The order's total as the provider counts it. */
+export function providerAmount(order: Pick<OrderRow, 'total' | 'currency'>) {
+  return toProviderAmount(order.total, minorUnit(order.currency), providerDecimals(order.currency));
+}
+
+/** Idempotency keys: the same order and attempt always send the same key. */
+export const intentKeys = {
+  create: (orderId: number) => `ladenzeile-order-${orderId}-intent`,
+  confirm: (orderId: number, attempt: number) =>
+    `ladenzeile-order-${orderId}-attempt-${attempt}-confirm`,
+};
+
+/**
+ * The parameters of an order's intent, from the order alone, so a repeated creation (a retry,
+ * the reconciliation) replays the first one under its idempotency key.
+ */
+export function intentCreateParams(order: OrderRow): Stripe.PaymentIntentCreateParams {
+  return {
+    amount: providerAmount(order),
+    currency: order.currency.toLowerCase(),
+    automatic_payment_methods: { enabled: true },
+    description: `Order ${order.number}`,
+    metadata: { order_id: String(order.id), order_number: String(order.number) },
+  };
+}
+
+/** The order's one intent: the stored one, else created (replayed under its key) and stored. */
+export async function ensureIntent(
+  db: Tx,
+  stripe: Stripe,
+  order: OrderRow,
+): Promise<Stripe.PaymentIntent> {
+  const [row] = await db
+    .select({ id: orders.paymentIntentId })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  if (row?.id) return stripe.paymentIntents.retrieve(row.id);
+  const intent = await stripe.paymentIntents.create(intentCreateParams(order), {
+    idempotencyKey: intentKeys.create(order.id),
+  });
+  await db
+    .update(orders)
+    .set({ paymentIntentId: intent.id })
+    .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)));
+  return intent;
+}
+
+/**
+ * The attempt a payment method belongs to: the same method again (a retried request) is the
+ * same attempt, so its calls replay; another method is the next attempt.
+ */
+async function attemptFor(db: Tx, orderId: number, paymentMethod: string): Promise<number> {
+  const [bumped] = await db
+    .update(orders)
+    .set({
+      paymentAttempt: sql`${orders.paymentAttempt} + 1`,
+      paymentAttemptMethod: paymentMethod,
+    })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        sql`${orders.paymentAttemptMethod} is distinct from ${paymentMethod}`,
+      ),
+    )
+    .returning({ attempt: orders.paymentAttempt });
+  if (bumped) return bumped.attempt;
+  const [current] = await db
+    .select({ attempt: orders.paymentAttempt })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return current?.attempt ?? 1;
+}
+
+/** A Stripe SDK error's fields, or null for anything else (a bug, a dropped connection). */
+export function asProviderError(error: unknown): ProviderError | null {
+  const e = error as { type?: unknown; raw?: ProviderError };
+  if (typeof e?.type !== 'string' || !e.type.startsWith('Stripe')) return null;
+  if (e.type === 'StripeConnectionError' || e.type === 'StripeAPIError') return null;
+  return e.raw ?? (error as ProviderError);
+}
+
+const outcome = (
+  status: PaymentStatus,
+  orderStatus: OrderStatus,
+  extra: Partial<PaymentOutcome> = {},
+): PaymentOutcome => ({ status, orderStatus, redirect: null, details: [], paid: false, ...extra });
+
+/** Where an intent's status leaves the order (the browser's step, a failure, or settled). */
+export function outcomeOfIntent(
+  intent: Stripe.PaymentIntent,
+  order: OrderRow,
+  config: Pick<StripeMethodConfig, 'voucher' | 'type'> | null,
+): PaymentOutcome {
+  switch (intent.status) {
+    case 'succeeded':
+      return outcome('success', 'processing', { paid: true });
+    case 'processing':
+    case 'requires_capture':
+      return outcome('success', 'on-hold');
+    case 'requires_action':
+    case 'requires_confirmation': {
+      const secret = intent.client_secret ?? '';
+      const voucher =
+        config?.voucher ||
+        /^(boleto|oxxo|multibanco)_display_details$/.test(intent.next_action?.type ?? '');
+      return outcome('pending', order.status, {
+        action: voucher
+          ? { type: 'voucher', methodType: config?.type ?? 'card', clientSecret: secret }
+          : { type: 'confirm', intent: 'pi', clientSecret: secret },
+      });
+    }
+    default: {
+      const error = intent.last_payment_error
+        ? providerFailure(intent.last_payment_error as ProviderError)
+        : domainError('payment_declined', 'stripe.error.payment_failed');
+      return outcome('failure', order.status, { error });
+    }
+  }
+}
+
+const invalidDetails = (): DomainError =>
+  domainError('invalid', 'stripe.error.invalid_payment_details', { field: 'payment_method' });
+
+/**
+ * Pays the order with the payment method (or confirmation token) the browser created: the
+ * order's one intent is confirmed with it, under a key of the order and attempt.
+ */
+export async function payWithStripe(
+  config: StripeMethodConfig,
+  order: OrderRow,
+  request: PaymentRequest | null,
+): Promise<PaymentOutcome> {
+  if (!request) return outcome('failure', order.status, { error: invalidDetails() });
+  const { db, data } = request;
+  const paymentMethod = data['wc-stripe-payment-method'] ?? '';
+  const token = data['wc-stripe-confirmation-token'] ?? '';
+  const source = paymentMethod || token;
+  const confirmedIntent = data.wc_payment_intent_id ?? '';
+  if (!source && /^pi_[A-Za-z0-9_]{1,200}$/.test(confirmedIntent)) {
+    // The browser confirmed the order's intent itself (create_payment_intent): read its state.
+    return readConfirmedIntent(config, order, request, confirmedIntent);
+  }
+  if (!/^(pm|ctoken)_[A-Za-z0-9_]{1,200}$/.test(source)) {
+    return outcome('failure', order.status, { error: invalidDetails() });
+  }
+  const blik = config.type === 'blik' ? (data['wc-stripe-blik-code'] ?? '') : null;
+  if (blik !== null && !isBlikCode(blik)) {
+    return outcome('failure', order.status, {
+      error: domainError('invalid', 'stripe.error.blik_code', { field: 'wc-stripe-blik-code' }),
+    });
+  }
+  const { stripe } = stripeSetup(request.env);
+  try {
+    const attempt = await attemptFor(db, order.id, source);
+    let intent = await ensureIntent(db, stripe, order);
+    if (['succeeded', 'processing', 'requires_capture'].includes(intent.status)) {
+      return outcomeOfIntent(intent, order, config);
+    }
+    const params: Stripe.PaymentIntentConfirmParams = {
+      return_url: request.returnUrl,
+      ...(paymentMethod ? { payment_method: paymentMethod } : { confirmation_token: token }),
+    };
+    if (blik !== null) params.payment_method_options = { blik: { code: blik } };
+    if (MANDATE_TYPES.includes(config.type)) {
+      params.mandate_data = {
+        customer_acceptance: {
+          type: 'online',
+          online: {
+            ip_address: request.customer.ipAddress,
+            user_agent: request.customer.userAgent.slice(0, 500),
+          },
+        },
+      };
+    }
+    intent = await stripe.paymentIntents.confirm(intent.id, params, {
+      idempotencyKey: intentKeys.confirm(order.id, attempt),
+    });
+    return outcomeOfIntent(intent, order, config);
+  } catch (error) {
+    const provider = asProviderError(error);
+    if (!provider) {
+      // The charge may or may not have happened: the order stays pending for the webhook or
+      // the reconciliation to settle, and the shopper may try again (the same intent).
+      console.error('stripe: payment call failed', order.id, (error as Error).message);
+      return outcome('error', order.status, {
+        error: domainError('unavailable', 'stripe.error.payment_failed'),
+      });
+    }
+    const failure = providerFailure(provider);
+    await addOrderNote(db, order.id, {
+      code: 'stripe.note.failed',
+      params: { reason: String(failure.params?.reason ?? provider.code ?? 'unknown') },
+    });
+    return outcome('failure', order.status, { error: failure });
+  }
+}
+
+async function readConfirmedIntent(
+  config: StripeMethodConfig,
+  order: OrderRow,
+  request: PaymentRequest,
+  intentId: string,
+): Promise<PaymentOutcome> {
+  const [row] = await request.db
+    .select({ id: orders.paymentIntentId })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  if (row?.id !== intentId) return outcome('failure', order.status, { error: invalidDetails() });
+  try {
+    const intent = await stripeSetup(request.env).stripe.paymentIntents.retrieve(intentId);
+    return outcomeOfIntent(intent, order, config);
+  } catch (error) {
+    console.error('stripe: intent lookup failed', order.id, (error as Error).message);
+    return outcome('error', order.status, {
+      error: domainError('unavailable', 'stripe.error.payment_failed'),
+    });
+  }
+}
+
+/** The card provider's methods that the shop switched on, as payment methods. */
+export function stripePaymentMethods(enabled: readonly string[]): PaymentMethod[] {
+  return enabled.flatMap((id) => {
+    const config = stripeMethodByGateway(id);
+    return config ? [stripePaymentMethod(config)] : [];
+  });
+}
+
+export function stripePaymentMethod(config: StripeMethodConfig): PaymentMethod {
+  return {
+    id: config.gatewayId,
+    title: config.title,
+    description: STRIPE_DESCRIPTIONS[config.type] ?? STRIPE_DESCRIPTIONS.default!,
+    orderButtonText: null,
+    isAvailable: (ctx) => ctx.total > 0 && offeredForCountry(config, ctx.country),
+    client: {
+      provider: 'stripe',
+      type: config.type,
+      supportsDeferredIntent: config.supportsDeferredIntent,
+      countries: config.countries,
+      isReusable: config.isReusable,
+    },
+    process: (order, request) => payWithStripe(config, order, request),
+  };
+}
+
+const STRIPE_DESCRIPTIONS: Record<string, { de: string; en: string }> = {
+  default: {
+    de: 'Sie bezahlen sicher über unseren Zahlungsdienstleister Stripe.',
+    en: 'You pay securely through our payment provider Stripe.',
+  },
+  card: {
+    de: 'Ihre Kartendaten gehen direkt an unseren Zahlungsdienstleister Stripe, nie an uns.',
+    en: 'Your card details go straight to our payment provider Stripe, never to us.',
+  },
+  sepa_debit: {
+    de: 'Der Betrag wird per SEPA-Lastschrift von Ihrem Konto eingezogen.',
+    en: 'The amount is collected from your account by SEPA Direct Debit.',
+  },
+  blik: {
+    de: 'Geben Sie den 6-stelligen Code aus Ihrer Banking-App ein und bestätigen Sie die Zahlung dort.',
+    en: 'Enter the 6-digit code from your banking app and approve the payment there.',
+  },
+};
+
+/** What settling an intent did to its order. */
+export type Settled = { changed: boolean; order: OrderRow; from: OrderStatus; note: string };
+
+/** Where an intent's status moves an order, and from which statuses it may. */
+function targetOf(intent: Stripe.PaymentIntent): { to: OrderStatus; from: OrderStatus[] } | null {
+  switch (intent.status) {
+    case 'succeeded':
+      return { to: 'processing', from: ['pending', 'on-hold', 'failed'] };
+    case 'processing':
+    case 'requires_capture':
+      return { to: 'on-hold', from: ['pending'] };
+    case 'requires_payment_method':
+    case 'canceled':
+      // Only a tried and refused payment fails the order; a fresh intent has no error yet.
+      return intent.last_payment_error || intent.status === 'canceled'
+        ? { to: 'failed', from: ['pending', 'on-hold'] }
+        : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Moves the order to where the intent says, exactly once: the order row is locked by the
+ * status change and only the statuses the move starts from are accepted, so the webhook, the
+ * return from the browser and the reconciliation may race and only one of them changes it.
+ * The intent must be the order's own, for its amount and currency.
+ */
+export async function settleIntent(
+  db: Tx,
+  orderId: number,
+  intent: Stripe.PaymentIntent,
+): Promise<Settled | { changed: false; order: OrderRow | null; note: string }> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return { changed: false, order: null, note: 'unknown order' };
+  if (order.paymentIntentId && order.paymentIntentId !== intent.id) {
+    return { changed: false, order, note: 'another intent' };
+  }
+  if (intent.metadata?.order_id && intent.metadata.order_id !== String(order.id)) {
+    return { changed: false, order, note: 'another order' };
+  }
+  if (
+    intent.amount !== providerAmount(order) ||
+    intent.currency.toLowerCase() !== order.currency.toLowerCase()
+  ) {
+    // Not this order's payment: nothing changes, and the event records why.
+    return { changed: false, order, note: 'amount mismatch' };
+  }
+  if (!order.paymentIntentId) {
+    await db
+      .update(orders)
+      .set({ paymentIntentId: intent.id })
+      .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)));
+  }
+  const target = targetOf(intent);
+  if (!target || order.status === target.to) return { changed: false, order, note: 'no change' };
+  if (target.to === 'failed' && order.status === 'failed') {
+    return { changed: false, order, note: 'no change' };
+  }
+  const moved = await changeOrderStatus(db, order.id, target.to, {
+    expect: target.from,
+    paid: target.to === 'processing',
+  });
+  if (!moved.ok) return { changed: false, order, note: moved.error.code };
+  await addOrderNote(db, order.id, {
+    code: target.to === 'failed' ? 'stripe.note.failed' : 'stripe.note.settled',
+    params: { intent: intent.id, status: intent.status },
+  });
+  return { changed: true, order: moved.value.order, from: moved.value.from, note: target.to };
+}
+
+/** The setup of the running shop's card provider. */
+export function stripeOf(env: Env): Stripe {
+  return stripeSetup(env).stripe;
+}
+
+/** Reads the order's intent from the provider and settles the order from it. */
+export async function refreshOrderPayment(db: Tx, stripe: Stripe, order: OrderRow) {
+  if (!order.paymentIntentId) return null;
+  const intent = await stripe.paymentIntents.retrieve(order.paymentIntentId);
+  return { intent, settled: await settleIntent(db, order.id, intent) };
+}
+
+/**
+ * update_payment_intent: the type the shopper chose, and whether the method is kept for later
+ * (only for reusable types). Keyed by order, attempt and choice, so a repeat is a replay.
+ */
+export async function updateIntentChoice(
+  db: Tx,
+  stripe: Stripe,
+  order: OrderRow,
+  choice: { type: StripeMethodConfig; save: boolean },
+): Promise<Stripe.PaymentIntent> {
+  const intent = await ensureIntent(db, stripe, order);
+  const save = choice.save && choice.type.isReusable;
+  return stripe.paymentIntents.update(
+    intent.id,
+    {
+      setup_future_usage: save ? 'off_session' : '',
+      metadata: { payment_type: choice.type.type },
+    },
+    {
+      idempotencyKey: `ladenzeile-order-${order.id}-attempt-${order.paymentAttempt}-update-${choice.type.type}-${save ? 1 : 0}`,
+    },
+  );
+}

@@ -1,0 +1,17 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Every webhook event that acted, by the provider's event id: the row is written in the same
+ * transaction as the event's effect, so a repeated or parallel delivery finds it and does
+ * nothing.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  orderId: integer('order_id'),
+  /** What the event came to: settled, ignored (and why), for the shop's own inspection. */
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type StripeEventRow = typeof stripeEvents.$inferSelect;

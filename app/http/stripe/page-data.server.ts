@@ -1,0 +1,69 @@
+import { minorUnit } from '#app/domain/pricing/money.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { storedAppearance } from '#app/domain/payments/stripe/appearance.server.ts';
+import { STRIPE_GATEWAY_ID } from '#app/domain/payments/stripe/methods.ts';
+import type { StripePageData } from '#app/domain/payments/stripe/page-data.ts';
+import { providerDecimals, toProviderAmount } from '#app/domain/payments/stripe/stripe.rules.ts';
+import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import type { Env } from '#app/lib/env.server.ts';
+import type { Translate } from '#app/lib/i18n.ts';
+import type { Locale } from '#app/lib/locale.ts';
+import { ADDRESS_FIELDS } from '#app/domain/customers/address-locale.ts';
+
+/**
+ * The Stripe page data (spec section 3) for a page that takes a payment, or null when none of
+ * the offered methods is Stripe's: then the page loads nothing of Stripe.
+ */
+export async function stripePageData(
+  ctx: { db: Tx; env: Env; locale: Locale; t: Translate },
+  page: {
+    methods: readonly { client?: { provider: string } | null }[];
+    total: number;
+    currency: string;
+    nonce: string;
+    isLoggedIn: boolean;
+    signupAllowed: boolean;
+    order: { id: number; receivedUrl: string } | null;
+  },
+): Promise<StripePageData | null> {
+  if (!page.methods.some((m) => m.client?.provider === 'stripe')) return null;
+  const setup = stripeSetup(ctx.env);
+  const appearance = await storedAppearance(ctx.db);
+  const unit = minorUnit(page.currency);
+  return {
+    key: setup.publishableKey,
+    locale: ctx.locale,
+    apiVersion: null,
+    cartTotal: page.total,
+    currencyMinorUnit: unit,
+    currency: page.currency.toLowerCase(),
+    providerAmount: toProviderAmount(page.total, unit, providerDecimals(page.currency)),
+    isCheckout: page.order === null,
+    isOrderPay: page.order !== null,
+    isChangingPayment: false,
+    orderId: page.order?.id ?? null,
+    orderReceivedURL: page.order?.receivedUrl ?? null,
+    isLoggedIn: page.isLoggedIn,
+    isSignupOnCheckoutAllowed: page.signupAllowed,
+    cartContainsSubscription: false,
+    subscriptionRequiresManualRenewal: false,
+    enabledBillingFields: ADDRESS_FIELDS.map((f) => `billing_${f}`).concat('billing_email'),
+    isOCEnabled: false,
+    OCLayout: 'accordion',
+    paymentMethodConfigurationParentId: null,
+    appearance: appearance.appearance,
+    blocksAppearance: appearance.blocksAppearance,
+    theme_name: appearance.themeName,
+    gatewayId: STRIPE_GATEWAY_ID,
+    genericErrorMessage: ctx.t('stripe.error.payment_failed'),
+    invalid_wallet_type: ctx.t('stripe.error.unknown'),
+    createSetupIntentNonce: page.nonce,
+    createPaymentIntentNonce: page.nonce,
+    updatePaymentIntentNonce: page.nonce,
+    updateFailedOrderNonce: page.nonce,
+    saveAppearanceNonce: page.nonce,
+    createAndConfirmSetupIntentNonce: page.nonce,
+    sandboxScriptUrl: setup.sandboxScriptUrl,
+    testMode: setup.mode !== 'live',
+  };
+}
