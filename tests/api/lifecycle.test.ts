@@ -108,7 +108,8 @@ describe('start-up and shutdown', () => {
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain('SIGTERM: finishing open requests');
     }
-  });
+    // Two real starts, the first seeding the demo catalog with its pictures.
+  }, 120_000);
 
   it('answers 503 on /healthz when the database is gone', async () => {
     const shop = await startTestShop();
