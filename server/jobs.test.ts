@@ -254,9 +254,33 @@ describe('job runner', () => {
       ['purge-expired-sessions', HOUR],
       ['purge-guest-carts', HOUR],
       ['cancel-unpaid-orders', 5 * 60_000],
+      ['reconcile-stripe-payments', 5 * 60_000],
       ['purge-account-records', HOUR],
       ['purge-form-submissions', HOUR],
     ]);
+  });
+
+  it('runs a job outside the lock’s transaction once per interval, other queries going on meanwhile', async () => {
+    let runs = 0;
+    const job: Job = {
+      name: 'outside-test',
+      everyMs: HOUR,
+      transaction: 'outside',
+      run: async ({ db }) => {
+        runs += 1;
+        // Another query of the same database while the job runs: no transaction holds it.
+        await Promise.all([db.execute(sql`select 1`), handle.db.execute(sql`select 2`)]);
+        return { runs };
+      },
+    };
+    const signal = new AbortController().signal;
+    expect((await runJobIfDue(handle.db, job, { env, signal })).outcome).toBe('ok');
+    expect((await runJobIfDue(handle.db, job, { env, signal })).outcome).toBe('not-due');
+    expect(runs).toBe(1);
+    expect(await recordOf('outside-test')).toMatchObject({
+      lastStatus: 'ok',
+      lastResult: { runs: 1 },
+    });
   });
 
   it('purges expired sessions through the registered job', async () => {

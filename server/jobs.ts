@@ -20,12 +20,7 @@ import { type JobResult, type JobStatus, jobRuns } from './jobs.schema.ts';
 export type JobContext = {
   /** The transaction that holds the job's lock; the job's writes commit with its record. */
   db: Tx;
-  /**
-   * The database outside that transaction, for jobs that wait on other services between
-   * writes (the card provider): on the embedded database an open transaction blocks every
-   * other query, the provider's sandbox included.
-   */
-  pool: Tx;
+
   env: Env;
   /** Aborted when the shop shuts down; long jobs stop between batches. */
   signal: AbortSignal;
@@ -35,6 +30,13 @@ export type Job = {
   /** Stable: it keys the lock and the job_runs row. */
   name: string;
   everyMs: number;
+  /**
+   * 'outside': the run is claimed (lock, due check, start recorded) in a short transaction and
+   * runs outside it, for jobs that wait on another service between writes (the card
+   * provider): on the embedded database an open transaction blocks every other query, the
+   * provider's sandbox included. Such a job keeps its own writes safe (claims, guards).
+   */
+  transaction?: 'outside';
   run(ctx: JobContext): Promise<JobResult | void>;
 };
 
@@ -70,7 +72,8 @@ export const JOBS: readonly Job[] = [
     // Payments that succeeded at the provider while the shop never heard settle their order.
     name: 'reconcile-stripe-payments',
     everyMs: 5 * 60_000,
-    run: async ({ pool: db, env }) => {
+    transaction: 'outside',
+    run: async ({ db, env }) => {
       const { checked, settled } = await reconcileStripeOrders(db, stripeSetup(env).stripe);
       for (const { order, from } of settled) {
         const locale = order.locale === 'en' ? 'en' : 'de';
@@ -130,8 +133,9 @@ export function jobLockKey(name: string): string {
 export async function runJobIfDue(
   db: Database,
   job: Job,
-  context: Omit<JobContext, 'db' | 'pool'>,
+  context: Omit<JobContext, 'db'>,
 ): Promise<JobAttempt> {
+  if (job.transaction === 'outside') return runClaimedJob(db, job, context);
   return db.transaction(async (tx) => {
     const locked = await tx.execute(
       sql`select pg_try_advisory_xact_lock(${jobLockKey(job.name)}::bigint) as locked`,
@@ -151,9 +155,7 @@ export async function runJobIfDue(
     let record: { lastStatus: JobStatus; lastError: string | null; lastResult: JobResult | null };
     try {
       // A savepoint: a failed job's writes are undone, its failure is still recorded.
-      const result = await tx.transaction((savepoint) =>
-        job.run({ ...context, db: savepoint, pool: db }),
-      );
+      const result = await tx.transaction((savepoint) => job.run({ ...context, db: savepoint }));
       record = { lastStatus: 'ok', lastError: null, lastResult: result ?? null };
     } catch (error) {
       record = {
@@ -170,6 +172,47 @@ export async function runJobIfDue(
       .onConflictDoUpdate({ target: jobRuns.name, set: { ...times, ...record } });
     return { outcome: record.lastStatus, error: record.lastError ?? undefined };
   });
+}
+
+/** A job that runs outside the lock's transaction: the start is claimed first, then recorded. */
+async function runClaimedJob(
+  db: Database,
+  job: Job,
+  context: Omit<JobContext, 'db'>,
+): Promise<JobAttempt> {
+  const claimed = await db.transaction(async (tx) => {
+    const locked = await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${jobLockKey(job.name)}::bigint) as locked`,
+    );
+    if (!(locked as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return 'locked';
+    const [last] = await tx
+      .select({
+        recent: sql<boolean>`${jobRuns.lastStartedAt} > now() - ${job.everyMs} * interval '1 millisecond'`,
+      })
+      .from(jobRuns)
+      .where(eq(jobRuns.name, job.name));
+    if (last?.recent) return 'not-due';
+    // The start is recorded before the run: another instance now finds it not due.
+    const started = { lastStartedAt: sql`now()`, lastStatus: 'ok' as const };
+    await tx
+      .insert(jobRuns)
+      .values({ name: job.name, ...started })
+      .onConflictDoUpdate({ target: jobRuns.name, set: started });
+    return 'claimed';
+  });
+  if (claimed !== 'claimed') return { outcome: claimed };
+  let record: { lastStatus: JobStatus; lastError: string | null; lastResult: JobResult | null };
+  try {
+    const result = await job.run({ ...context, db });
+    record = { lastStatus: 'ok', lastError: null, lastResult: result ?? null };
+  } catch (error) {
+    record = { lastStatus: 'failed', lastError: describeFailure(error), lastResult: null };
+  }
+  await db
+    .update(jobRuns)
+    .set({ ...record, lastFinishedAt: sql`clock_timestamp()` })
+    .where(eq(jobRuns.name, job.name));
+  return { outcome: record.lastStatus, error: record.lastError ?? undefined };
 }
 
 export type JobRunnerOptions = {

@@ -281,14 +281,22 @@ describe('card payments through the Store API checkout', () => {
 
   it('refuses missing or forged payment details without touching the provider', async () => {
     const client = await shopper();
+    const key = randomUUID();
+    let orderId = 0;
     for (const value of ['', 'pi_123', 'pm_<script>', 'x'.repeat(400)]) {
-      const res = await pay(client, value, randomUUID());
+      // The same form again: the order waits for its payment, nothing reaches the provider.
+      const res = await pay(client, value, key);
       expect(res.status).toBe(400);
       const body = (await res.json()) as any;
       expect(body.message).toBe(
         'Ungültige oder fehlende Zahlungsdaten. Bitte prüfen Sie, ob die Zahlungsart richtig eingegeben ist.',
       );
+      orderId = body.data.order_id;
     }
+    const order = await orderRow(orderId);
+    expect(order.status).toBe('pending');
+    expect(order.paymentIntentId).toBeNull();
+    expect(await intentsOf(orderId)).toHaveLength(0);
   });
 });
 
