@@ -125,6 +125,23 @@ function scenarios(target: Target) {
     expect((await stripe().paymentIntents.retrieve(pi.id)).status).toBe('succeeded');
   });
 
+  it('confirmation token: an intent created with one confirms with its payment method', async () => {
+    const token = await stripe().testHelpers.confirmationTokens.create({
+      payment_method: 'pm_card_visa',
+    });
+    expect(token.id).toMatch(/^ctoken_/);
+    expect(token.payment_method_preview?.type).toBe('card');
+    const pi = await stripe().paymentIntents.create({
+      amount: 1600,
+      currency: 'eur',
+      allowed_payment_method_types: ['card'],
+      confirmation_token: token.id,
+      confirm: true,
+    });
+    expect(pi.status).toBe('succeeded');
+    expect(pi.payment_method).toMatch(/^pm_/);
+  });
+
   it('idempotency: the same key and parameters replay, other parameters fail', async () => {
     const key = randomUUID();
     const params: Stripe.PaymentIntentCreateParams = {

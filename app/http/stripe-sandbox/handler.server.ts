@@ -79,6 +79,10 @@ const ROUTES: Route[] = [
   r('POST', 'payment_methods/:id/detach', (tx, c, [id]) => ops.detachPaymentMethod(tx, c, id!)),
   r('POST', 'confirmation_tokens', (tx, c, _, p) => ops.createConfirmationToken(tx, c, p)),
   r('GET', 'confirmation_tokens/:id', (tx, c, [id]) => ops.retrieveConfirmationToken(tx, c, id!)),
+  // What the SDK's testHelpers.confirmationTokens.create calls (server-side tests).
+  r('POST', 'test_helpers/confirmation_tokens', (tx, c, _, p) =>
+    ops.createConfirmationToken(tx, c, p),
+  ),
   r('POST', 'payment_intents', (tx, c, _, p) => ops.createPaymentIntent(tx, c, p)),
   r('GET', 'payment_intents/:id', (tx, c, [id], p) => ops.retrievePaymentIntent(tx, c, id!, p)),
   r('POST', 'payment_intents/:id', (tx, c, [id], p) => ops.updatePaymentIntent(tx, c, id!, p)),
