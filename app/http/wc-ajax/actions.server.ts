@@ -11,6 +11,7 @@ import {
 import { applyCouponAction, removeCouponAction } from './coupons.server.ts';
 import { checkoutAction, updateOrderReview } from './checkout.server.ts';
 import { getVariation } from './get-variation.server.ts';
+import { pickupPoints } from './pickup-points.server.ts';
 import { productSearch } from './product-search.server.ts';
 import { quickView } from './quick-view.server.ts';
 import { refreshUnitPrice } from './unit-price.server.ts';
@@ -33,6 +34,7 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   quick_view: quickView,
   update_order_review: updateOrderReview,
   checkout: checkoutAction,
+  pickup_points: pickupPoints,
 };
 
 const unknownAction = defineEndpoint({
