@@ -243,6 +243,23 @@ export function statusChanged(order: OrderView, ctx: MailContext): MailMessage {
   );
 }
 
+/** Tells the customer an unpaid order was cancelled after the hold time. */
+export function unpaidCancelled(order: OrderView, ctx: MailContext): MailMessage {
+  const t = serverTranslator(ctx.locale);
+  const shop = t('shop.name');
+  const name = order.billing.first_name || order.billing.last_name;
+  return compose(
+    t('mail.unpaid_subject', { number: order.number, shop }),
+    [order.billing.email ?? ''],
+    [
+      paragraph(t('mail.greeting', { name })),
+      paragraph(t('mail.unpaid_intro', { number: order.number })),
+      orderSection(order, t, ctx.locale),
+      paragraph(t('mail.signoff', { shop })),
+    ],
+  );
+}
+
 /** Sends the mails of a new order; a failed mail never undoes the order. */
 export async function sendNewOrderMails(
   mailer: Mailer,

@@ -834,6 +834,9 @@ export const de = {
     'vielen Dank für Ihre Bestellung. Hier ist Ihre Bestellbestätigung mit allen Einzelheiten.',
   'mail.new_order_intro': 'Eine neue Bestellung von {name} ist eingegangen:',
   'mail.status_intro': 'der Status Ihrer Bestellung {number} ist jetzt: {status}.',
+  'mail.unpaid_subject': 'Ihre Bestellung {number} bei {shop} wurde storniert',
+  'mail.unpaid_intro':
+    'wir haben Ihre Bestellung {number} storniert, weil die Zahlung nicht rechtzeitig bei uns eingegangen ist. Sie schulden uns dafür nichts; bereits überwiesene Beträge erstatten wir Ihnen. Sie können jederzeit gern erneut bestellen.',
   'mail.legal_heading': 'Rechtliche Informationen zu Ihrem Vertrag',
   'mail.legal_intro':
     'Zu Ihrer Information und Aufbewahrung: unsere AGB, die Widerrufsbelehrung und das Muster-Widerrufsformular zum Zeitpunkt Ihrer Bestellung.',

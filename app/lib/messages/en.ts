@@ -815,6 +815,9 @@ export const en: Messages = {
     'thank you for your order. Here is your order confirmation with all the details.',
   'mail.new_order_intro': 'You’ve received the following order from {name}:',
   'mail.status_intro': 'the status of your order {number} is now: {status}.',
+  'mail.unpaid_subject': 'Your {shop} order {number} has been cancelled',
+  'mail.unpaid_intro':
+    'we have cancelled your order {number} because we did not receive its payment in time. You owe us nothing for it, and anything already transferred will be refunded. You are welcome to order again at any time.',
   'mail.legal_heading': 'Legal information about your contract',
   'mail.legal_intro':
     'For your information and records: our terms and conditions, the cancellation policy and the model withdrawal form as they stood when you ordered.',
