@@ -99,7 +99,16 @@ export function createShopHandler({
       if (keptKey) {
         const kept = keptAnswers!.get(keptKey);
         if (kept && kept.generation === generation) {
-          return sendPage(req, res, kept.status, kept.headers, kept.body, method, kept.encoded, 'HIT');
+          return sendPage(
+            req,
+            res,
+            kept.status,
+            kept.headers,
+            kept.body,
+            method,
+            kept.encoded,
+            'HIT',
+          );
         }
       }
       const dataRequest = url.pathname.endsWith('.data');

@@ -12,7 +12,7 @@ import {
 import type { Env } from '#app/lib/env.server.ts';
 import { seedDemoCatalog } from '#db/seed/seed.ts';
 import { seedDemoForms } from '#db/seed/demo-forms.ts';
-import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
+import { seedDemoPickupPoint, seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { createShopServer } from './app.ts';
 import { ensureShopManager } from '#app/domain/customers/shop-manager.server.ts';
@@ -62,6 +62,7 @@ export async function seedIfEmpty(
     );
   if (await seedDemoForms(handle.db)) log('demo contact forms seeded');
   if (await seedDemoShipping(handle.db)) log('demo shipping zones seeded');
+  else if (await seedDemoPickupPoint(handle.db)) log('demo pickup-point shipping seeded');
   if (await seedDemoCheckout(handle.db)) log('demo payment methods seeded');
 }
 

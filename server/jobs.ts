@@ -3,6 +3,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { purgeAbandonedGuestCarts } from '#app/domain/cart/cart.server.ts';
 import { cancelUnpaidOrders } from '#app/domain/orders/orders.server.ts';
+import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
+import { unpaidCancellationMails } from '#app/http/mail/unpaid-mails.server.ts';
 import { refreshScheduledPrices } from '#app/domain/catalog/listing.server.ts';
 import { purgeOldSubmissions } from '#app/domain/forms/forms.server.ts';
 import { purgeOldUploads } from '#app/domain/forms/uploads.server.ts';
@@ -24,6 +26,11 @@ export type JobContext = {
   env: Env;
   /** Aborted when the shop shuts down; long jobs stop between batches. */
   signal: AbortSignal;
+  /**
+   * Work for after the job's transaction committed (mails): never for a run that failed or
+   * was rolled back, so what it announces is what the database holds.
+   */
+  afterCommit: (work: () => Promise<void>) => void;
 };
 
 export type Job = {
@@ -66,7 +73,13 @@ export const JOBS: readonly Job[] = [
     // Unpaid orders give their goods back after the configured hold time.
     name: 'cancel-unpaid-orders',
     everyMs: 5 * 60_000,
-    run: async ({ db }) => ({ orders: await cancelUnpaidOrders(db) }),
+    // The customer is told once: only the run that cancelled an order mails it, after commit.
+    run: async ({ db, env, afterCommit }) => {
+      const cancelled: OrderRow[] = [];
+      const count = await cancelUnpaidOrders(db, new Date(), (order) => cancelled.push(order));
+      if (cancelled.length > 0) afterCommit(await unpaidCancellationMails(db, env, cancelled));
+      return { orders: count };
+    },
   },
   {
     // Payments that succeeded at the provider while the shop never heard settle their order.
@@ -131,6 +144,28 @@ export function jobLockKey(name: string): string {
  * embedded database, and a crashed instance leaves no lock behind.
  */
 export async function runJobIfDue(
+  db: Database,
+  job: Job,
+  context: Omit<JobContext, 'db' | 'afterCommit'>,
+): Promise<JobAttempt> {
+  const committed: (() => Promise<void>)[] = [];
+  const attempt = await runLocked(db, job, {
+    ...context,
+    afterCommit: (work) => committed.push(work),
+  });
+  if (attempt.outcome === 'ok') {
+    for (const work of committed) {
+      try {
+        await work();
+      } catch (error) {
+        console.error(`job ${job.name}: after commit`, describeFailure(error));
+      }
+    }
+  }
+  return attempt;
+}
+
+async function runLocked(
   db: Database,
   job: Job,
   context: Omit<JobContext, 'db'>,

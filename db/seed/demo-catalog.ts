@@ -3159,6 +3159,36 @@ export function buildDemoCatalog(now: Date = new Date()): DemoCatalog {
     });
   }
   {
+    // Digital content: nothing ships, and the checkout asks the separate consent of § 356 (5) BGB.
+    const name = L('E-Book: Kaffee rösten zu Hause', 'E-book: Roasting Coffee at Home');
+    const slug = 'e-book-kaffee-roesten-zu-hause';
+    add({
+      slug,
+      name,
+      shortDescription: L(
+        'Das E-Book zur Hausröstung: Röstgrade, Geräte und 12 Röstprotokolle, als PDF und EPUB.',
+        'The home-roasting e-book: roast levels, equipment and 12 roast logs, as PDF and EPUB.',
+      ),
+      description: L(
+        'Von der Bohne bis zur Tasse: Röstgrade, Pfanne und Trommel, Abkühlen, Lagern und Mahlen, mit 12 Röstprotokollen zum Nachmachen. 96 Seiten, PDF und EPUB ohne Kopierschutz.',
+        'From bean to cup: roast levels, pan and drum, cooling, storing and grinding, with 12 roast logs to follow. 96 pages, PDF and EPUB without copy protection (German edition).',
+      ),
+      sku: 'LZ-BUC-EBK',
+      regularPrice: 999,
+      // E-books carry the reduced rate like printed books (§ 12 (2) no. 14 UStG).
+      taxClass: 'reduced',
+      digital: true,
+      manufacturer: 'verlag-am-auwald',
+      categories: ['buecher'],
+      imageSpecs: pictures(slug, name, {
+        motif: 'book',
+        color: '#6b4a2f',
+        accent: '#f4c95d',
+        subtitle: L('E-Book · PDF und EPUB', 'E-book · PDF and EPUB'),
+      }),
+    });
+  }
+  {
     const name = L('Igel Ida sucht den Winter', 'Ida the Hedgehog Looks for Winter');
     const slug = 'kinderbuch-igel-ida';
     add({

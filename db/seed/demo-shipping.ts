@@ -1,5 +1,6 @@
-import { count } from 'drizzle-orm';
-import { shippingZones } from '#app/domain/shipping/shipping.schema.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import { forgetShippingSetup } from '#app/domain/shipping/shipping.server.ts';
+import { shippingMethods, shippingZones } from '#app/domain/shipping/shipping.schema.ts';
 import type { Tx } from '#app/lib/db.server.ts';
 import { createShippingClass, createShippingZone } from './shipping-factories.ts';
 
@@ -137,6 +138,45 @@ export async function seedDemoShipping(db: Tx): Promise<boolean> {
         },
       ],
     });
+    await seedDemoPickupPoint(tx);
     return true;
   });
+}
+
+/**
+ * Delivery to a DHL Packstation, parcel shop or post office in Germany (3,90 €, the offline
+ * provider's demo points), added to the German zone once; demo databases seeded before it
+ * get it at their next start.
+ */
+export async function seedDemoPickupPoint(db: Tx): Promise<boolean> {
+  const [existing] = await db
+    .select({ n: count() })
+    .from(shippingMethods)
+    .where(eq(shippingMethods.methodId, 'pickup_point'));
+  if ((existing?.n ?? 0) > 0) return false;
+  const [germany] = await db
+    .select({ id: shippingZones.id })
+    .from(shippingZones)
+    .where(sql`${shippingZones.name}->>'de' = 'Deutschland'`)
+    .limit(1);
+  if (!germany) return false;
+  await db.insert(shippingMethods).values({
+    zoneId: germany.id,
+    methodId: 'pickup_point',
+    position: 3,
+    title: { de: 'DHL Packstation / Paketshop', en: 'DHL Packstation / parcel shop' },
+    description: {
+      de: 'Zustellung an eine Packstation, einen Paketshop oder eine Postfiliale Ihrer Wahl',
+      en: 'Delivered to a Packstation parcel locker, parcel shop or post office of your choice',
+    },
+    deliveryTime: { de: '2–3 Werktage', en: '2–3 working days' },
+    settings: {
+      cost: 390,
+      taxable: true,
+      provider: 'offline',
+      excludedClasses: ['bulky', 'crate'],
+    },
+  });
+  forgetShippingSetup(db);
+  return true;
 }

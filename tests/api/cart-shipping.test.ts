@@ -64,7 +64,11 @@ describe('Store API shipping', () => {
     });
     expect(pkg.items.map((i: any) => i.quantity)).toEqual([1, 1]);
     const rates = pkg.shipping_rates;
-    expect(rates.map((r: any) => r.method_id)).toEqual(['flat_rate', 'local_pickup']);
+    expect(rates.map((r: any) => r.method_id)).toEqual([
+      'flat_rate',
+      'local_pickup',
+      'pickup_point',
+    ]);
     const flat = rates[0];
     expect(flat).toMatchObject({
       rate_id: `flat_rate:${flat.instance_id}`,

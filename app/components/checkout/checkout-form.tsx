@@ -19,6 +19,7 @@ import { OrderSummary, PaymentMethods, ReviewTable, withParts } from './order-re
 import { type PaymentProblem, StripePaymentBox } from './payment-stripe.tsx';
 import type { StripePageData } from '#app/domain/payments/stripe/page-data.ts';
 import { scrollToNode } from '#app/client/scroll.ts';
+import { useShippingOptionStore } from './shipping-option.tsx';
 
 /** Spec section 9: the review refresh waits 5 ms after a request and 1 s after typing. */
 export const UPDATE_DELAY_MS = 5;
@@ -94,6 +95,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<AbortController | null>(null);
   const dirtyGroup = useRef<AddressGroup | null>(null);
+  const shippingOptions = useShippingOptionStore();
+  const { refreshed: refreshedOptions } = shippingOptions;
 
   const runUpdate = useCallback(async () => {
     const form = formRef.current;
@@ -158,13 +161,14 @@ export function CheckoutForm(props: CheckoutFormProps) {
     }
     if (parsed.review) {
       setReview(parsed.review);
+      refreshedOptions();
       setChosenPayment((current) =>
         parsed.review!.paymentMethods.some((m) => m.id === current)
           ? current
           : (parsed.review!.paymentMethods[0]?.id ?? null),
       );
     }
-  }, [props.security, t]);
+  }, [props.security, t, refreshedOptions]);
 
   /** `update_checkout`: after 5 ms, replacing any refresh still waiting. */
   const requestUpdate = useCallback(() => {
@@ -392,6 +396,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
           >
             <ReviewTable
               review={review}
+              shippingOptions={shippingOptions}
               onShipping={
                 hydrated
                   ? (rateId) =>

@@ -1,5 +1,6 @@
 import { Money } from '#app/components/ui/price.tsx';
 import type { OrderView } from '#app/domain/checkout/checkout.view.ts';
+import { pickupPointLines } from '#app/domain/shipping/pickup-points.ts';
 import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { type TextKey, formatDate, useI18n } from '#app/lib/i18n.ts';
@@ -81,6 +82,23 @@ function Address({ address }: { address: OrderView['billing'] }) {
       {address.phone && <span className="address-line">{address.phone}</span>}
       {address.email && <span className="address-line">{address.email}</span>}
     </address>
+  );
+}
+
+/** Where the goods wait: the chosen pickup point or parcel locker. */
+function PickupPointAddress({ point }: { point: Record<string, string> }) {
+  const { t } = useI18n();
+  return (
+    <div className="order-pickup-point">
+      <h2>{t('order.pickup_point')}</h2>
+      <address>
+        {pickupPointLines(point).map((line, i) => (
+          <span key={i} className="address-line">
+            {line}
+          </span>
+        ))}
+      </address>
+    </div>
   );
 }
 
@@ -190,6 +208,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
             <Address address={order.shipping} />
           </div>
         )}
+        {order.pickupPoint && <PickupPointAddress point={order.pickupPoint} />}
       </section>
     </>
   );

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Money, useMoney } from '#app/components/ui/price.tsx';
 import type { CheckoutReview, PaymentMethodView } from '#app/domain/checkout/checkout.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { useI18n } from '#app/lib/i18n.ts';
+import { ShippingOption, type ShippingOptionStore } from './shipping-option.tsx';
 
 /**
  * The order review table: lines, subtotal, coupons, shipping choice per package, deposit,
@@ -11,9 +12,12 @@ import { useI18n } from '#app/lib/i18n.ts';
 export function ReviewTable({
   review,
   onShipping,
+  shippingOptions,
 }: {
   review: CheckoutReview;
   onShipping?: (rateId: string) => void;
+  /** The checkout form's widget states; without it rates show the form's plain fallback. */
+  shippingOptions?: ShippingOptionStore;
 }) {
   const { t, locale } = useI18n();
   const { cart } = review;
@@ -79,25 +83,28 @@ export function ReviewTable({
                   <fieldset className="shipping-methods" id="shipping_method">
                     <legend className="visually-hidden">{t('shipping.methods')}</legend>
                     {pkg.rates.map((rate) => (
-                      <label key={rate.rateId} className="choice shipping-rate">
-                        <input
-                          type="radio"
-                          className="shipping_method"
-                          name={`shipping_method[${pkg.packageId}]`}
-                          value={rate.rateId}
-                          checked={rate.selected}
-                          onChange={() => onShipping?.(rate.rateId)}
-                          readOnly={!onShipping}
-                        />
-                        <span>
-                          {rate.name}
-                          {': '}
-                          {rate.cost > 0 ? <Money amount={rate.cost} /> : t('checkout.free')}
-                          {rate.deliveryTime ? (
-                            <span className="shipping-rate-details">{rate.deliveryTime}</span>
-                          ) : null}
-                        </span>
-                      </label>
+                      <Fragment key={rate.rateId}>
+                        <label className="choice shipping-rate">
+                          <input
+                            type="radio"
+                            className="shipping_method"
+                            name={`shipping_method[${pkg.packageId}]`}
+                            value={rate.rateId}
+                            checked={rate.selected}
+                            onChange={() => onShipping?.(rate.rateId)}
+                            readOnly={!onShipping}
+                          />
+                          <span>
+                            {rate.name}
+                            {': '}
+                            {rate.cost > 0 ? <Money amount={rate.cost} /> : t('checkout.free')}
+                            {rate.deliveryTime ? (
+                              <span className="shipping-rate-details">{rate.deliveryTime}</span>
+                            ) : null}
+                          </span>
+                        </label>
+                        <ShippingOption rate={rate} review={review} store={shippingOptions} />
+                      </Fragment>
                     ))}
                   </fieldset>
                 )}

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { type ReactNode, forwardRef } from 'react';
 
 export type NoticeKind = 'success' | 'error' | 'info';
 
@@ -25,38 +25,35 @@ const ORDER: NoticeKind[] = ['error', 'info', 'success'];
  * errors as one alert and the rest as one status. The list can take focus (tabIndex -1), for
  * forms that move the visitor to their notices after a failed submission.
  */
-export function NoticeList({
-  notices,
-  ref,
-}: {
-  notices: NoticeMessage[];
-  ref?: Ref<HTMLDivElement>;
-}) {
-  if (notices.length === 0) return null;
-  return (
-    <div className="notices" tabIndex={-1} ref={ref}>
-      {ORDER.map((kind) => {
-        const messages = notices.filter((n) => n.kind === kind);
-        if (messages.length === 0) return null;
-        return (
-          <Notice key={kind} kind={kind}>
-            {messages.length === 1 ? (
-              <MessageText message={messages[0]!} />
-            ) : (
-              <ul className="notice-list">
-                {messages.map((message, i) => (
-                  <li key={i}>
-                    <MessageText message={message} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Notice>
-        );
-      })}
-    </div>
-  );
-}
+// forwardRef: Preact hands a function component's `ref` prop to the component, not the list.
+export const NoticeList = forwardRef<HTMLDivElement, { notices: NoticeMessage[] }>(
+  function NoticeList({ notices }, ref) {
+    if (notices.length === 0) return null;
+    return (
+      <div className="notices" tabIndex={-1} ref={ref}>
+        {ORDER.map((kind) => {
+          const messages = notices.filter((n) => n.kind === kind);
+          if (messages.length === 0) return null;
+          return (
+            <Notice key={kind} kind={kind}>
+              {messages.length === 1 ? (
+                <MessageText message={messages[0]!} />
+              ) : (
+                <ul className="notice-list">
+                  {messages.map((message, i) => (
+                    <li key={i}>
+                      <MessageText message={message} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Notice>
+          );
+        })}
+      </div>
+    );
+  },
+);
 
 function MessageText({ message }: { message: NoticeMessage }) {
   return message.field ? <a href={`#${message.field}`}>{message.text}</a> : <>{message.text}</>;

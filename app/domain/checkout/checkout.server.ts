@@ -35,6 +35,8 @@ import type {
 } from '#app/domain/payments/payments.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { readCartCustomer, writeCartCustomer } from '#app/domain/shipping/shipping.server.ts';
+import { storedPickupPoint } from '#app/domain/shipping/pickup-points.ts';
+import { findPickupPoint, pickupPointsNear } from '#app/domain/shipping/pickup-points.server.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import {
@@ -176,7 +178,17 @@ export async function checkoutReview(
     paymentMethods,
     chosenPaymentMethod: chosen ?? null,
     needsDigitalConsent: cart.lines.some((l) => l.digital),
+    pickupPoints: await pickupChoices(db, cart),
   };
+}
+
+/** The points of the cart's pickup-point rate near the destination, for the form without script. */
+async function pickupChoices(db: Tx, cart: CartView): Promise<CheckoutReview['pickupPoints']> {
+  const rate = cart.shipping.packages[0]?.rates.find((r) => r.deliveryMethodType);
+  if (!rate) return null;
+  const { country, postcode } = cart.shipping.address;
+  const points = await pickupPointsNear(db, rate.rateId, { country, postcode });
+  return { rateId: rate.rateId, points: points.ok ? points.value : [] };
 }
 
 /**
@@ -198,6 +210,28 @@ export async function setCheckoutCustomer(
     calculated: shipping.country !== '',
     chosenRates: { ...current.chosenRates, ...input.shippingRates },
   });
+}
+
+/**
+ * A rate delivering to a pickup point needs one the provider offers near the destination; the
+ * order keeps the provider's data for it. Other rates keep none.
+ */
+async function chosenPickupPoint(
+  tx: Tx,
+  shipping: CartView['shipping'],
+  wanted: Record<string, string> | null,
+): Promise<Record<string, string> | null> {
+  const rate = shipping.chosen;
+  if (!rate?.deliveryMethodType) return null;
+  const params = { field: 'pickup_point', method: rate.name };
+  const id = wanted?.id && (!wanted.rate_id || wanted.rate_id === rate.rateId) ? wanted.id : '';
+  if (!id) throw new Rollback(domainError('invalid', 'checkout.error.pickup_point', params));
+  const { country, postcode } = shipping.address;
+  const point = await findPickupPoint(tx, rate.rateId, { country, postcode }, id);
+  if (!point) {
+    throw new Rollback(domainError('invalid', 'checkout.error.pickup_point_unknown', params));
+  }
+  return storedPickupPoint(point, rate);
 }
 
 function newOrderKey(): string {
@@ -305,6 +339,7 @@ export async function placeOrder(
           domainError('invalid', 'checkout.error.no_shipping', { field: 'shipping_method' }),
         );
       }
+      const pickupPoint = await chosenPickupPoint(tx, shipping, input.pickupPoint ?? null);
       const totals = view.totals.breakdown;
       if (totals.needsPayment) {
         const methods = await availableMethods(tx, {
@@ -366,7 +401,7 @@ export async function placeOrder(
             : [],
           couponLines: [],
           consent: { terms: true, digital: input.consent.digital || null, at: now.toISOString() },
-          pickupPoint: input.pickupPoint ?? null,
+          pickupPoint,
           idempotencyKey: input.idempotencyKey,
           stockReduced: true,
           createdAt: now,

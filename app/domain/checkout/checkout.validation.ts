@@ -68,8 +68,10 @@ function shippingRates(form: Record<string, string | undefined>): Record<string,
   return rates;
 }
 
-function pickupPoint(raw: string | undefined): Record<string, string> | null {
-  if (!raw) return null;
+/** The serialized selection of the shipping-option widget, or a bare point id (Store API). */
+export function pickupPoint(raw: unknown): Record<string, string> | null {
+  if (typeof raw !== 'string' || raw === '') return null;
+  if (/^[\w-]{1,100}$/.test(raw)) return { id: raw };
   try {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;

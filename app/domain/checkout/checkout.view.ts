@@ -2,6 +2,7 @@
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import type { ClientPaymentConfig } from '#app/domain/payments/payments.ts';
 import type { CustomerAddress } from '#app/domain/shipping/shipping.view.ts';
+import type { PickupPoint } from '#app/domain/shipping/pickup-points.ts';
 
 export type PaymentMethodView = {
   id: string;
@@ -29,6 +30,8 @@ export type CheckoutReview = {
   chosenPaymentMethod: string | null;
   /** The cart holds digital goods or services: a separate consent is required. */
   needsDigitalConsent: boolean;
+  /** The points of the pickup-point rate near the destination (the form without script). */
+  pickupPoints?: { rateId: string; points: PickupPoint[] } | null;
 };
 
 /** The checkout form's address values: WooCommerce's field names, by group. */
@@ -72,6 +75,8 @@ export type OrderView = {
   notes: { code: string; params: Record<string, string | number>; createdAt: string }[];
   needsPayment: boolean;
   mayCancel: boolean;
+  /** The pickup point or parcel locker the goods go to, as the order stored it. */
+  pickupPoint: Record<string, string> | null;
 };
 
 /** What the checkout offers a guest: an optional account (guest checkout on) or a required one. */

@@ -34,9 +34,9 @@ describe('a free-shipping coupon', () => {
     });
     const methods = async () =>
       (await loadCart(handle.db, me, ctx)).shipping.packages[0]?.rates.map((r) => r.methodId);
-    expect(await methods()).toEqual(['flat_rate', 'local_pickup']);
+    expect(await methods()).toEqual(['flat_rate', 'local_pickup', 'pickup_point']);
     expect((await applyCoupon(handle.db, me, coupon.code, ctx)).ok).toBe(true);
-    expect(await methods()).toEqual(['free_shipping', 'flat_rate', 'local_pickup']);
+    expect(await methods()).toEqual(['free_shipping', 'flat_rate', 'local_pickup', 'pickup_point']);
     const cart = await loadCart(handle.db, me, ctx);
     expect(cart.coupons[0]).toMatchObject({ discount: 0, freeShipping: true });
     expect(cart.totals.total).toBe(1200);

@@ -51,5 +51,6 @@ export async function orderView(db: Tx, order: OrderRow): Promise<OrderView> {
       .map((n) => ({ code: n.code, params: n.params, createdAt: n.createdAt.toISOString() })),
     needsPayment: needsPayment(order.status, order.total),
     mayCancel: customerMayCancel(order.status),
+    pickupPoint: order.pickupPoint ?? null,
   };
 }

@@ -202,9 +202,15 @@ export const DEFAULT_HOLD_MINUTES = 60;
 
 /**
  * Cancels pending orders older than the configured hold time, giving their stock and coupon
- * uses back. Returns how many went.
+ * uses back. Returns how many went. Only a pending order is cancelled, under its row lock, so
+ * two callers never both cancel (and report) the same order.
  */
-export async function cancelUnpaidOrders(db: Tx, now = new Date()): Promise<number> {
+export async function cancelUnpaidOrders(
+  db: Tx,
+  now = new Date(),
+  /** Told each order this call cancelled (for the customer's mail). */
+  onCancelled?: (order: OrderRow) => void,
+): Promise<number> {
   const minutes = await getSetting(
     db,
     HOLD_MINUTES_SETTING,
@@ -227,6 +233,7 @@ export async function cancelUnpaidOrders(db: Tx, now = new Date()): Promise<numb
     const done = await changeOrderStatus(db, id, 'cancelled', { expect: ['pending'], now });
     if (done.ok) {
       await addOrderNote(db, id, { code: 'order.note.unpaid_cancelled', forCustomer: true });
+      onCancelled?.(done.value.order);
       cancelled += 1;
     }
   }

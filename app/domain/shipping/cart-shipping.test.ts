@@ -44,6 +44,7 @@ describe('shipping in the cart', () => {
     expect(rates(cart)).toEqual([
       ['flat_rate', 490],
       ['local_pickup', 0],
+      ['pickup_point', 390],
     ]);
     expect(cart.shipping.chosen?.methodId).toBe('flat_rate');
     expect(cart.totals.total).toBe(1999 + 490);
@@ -81,6 +82,7 @@ describe('shipping in the cart', () => {
       ['free_shipping', 0],
       ['flat_rate', 490],
       ['local_pickup', 0],
+      ['pickup_point', 390],
     ]);
     expect(cart.totals.total).toBe(5000);
     await addItem(
@@ -90,6 +92,7 @@ describe('shipping in the cart', () => {
       ctx,
     );
     cart = await loadCart(handle.db, me, ctx);
+    // Bulky goods go by freight, never to a pickup point.
     expect(rates(cart)).toEqual([
       ['flat_rate', 1990],
       ['local_pickup', 0],

@@ -151,7 +151,8 @@ export function quoteRates(methods: readonly MethodRule[], facts: PackageFacts):
           return freeShippingAvailable(m.settings as FreeShippingSettings, facts)
             ? [{ ...base, cost: 0, taxable: false }]
             : [];
-        case 'local_pickup': {
+        case 'local_pickup':
+        case 'pickup_point': {
           const s = m.settings as LocalPickupSettings;
           return [{ ...base, cost: s.cost, taxable: s.taxable }];
         }

@@ -59,7 +59,12 @@ export const shippingZoneLocations = pgTable(
   (t) => [index('shipping_zone_locations_zone_idx').on(t.zoneId)],
 );
 
-export const SHIPPING_METHOD_IDS = ['flat_rate', 'free_shipping', 'local_pickup'] as const;
+export const SHIPPING_METHOD_IDS = [
+  'flat_rate',
+  'free_shipping',
+  'local_pickup',
+  'pickup_point',
+] as const;
 export type ShippingMethodId = (typeof SHIPPING_METHOD_IDS)[number];
 
 /** Every method may refuse packages holding certain classes (bulky goods only within Germany). */
@@ -88,7 +93,15 @@ export type FreeShippingSettings = ClassLimits & {
 
 export type LocalPickupSettings = ClassLimits & { cost: number; taxable: boolean };
 
-export type ShippingMethodSettings = FlatRateSettings | FreeShippingSettings | LocalPickupSettings;
+/** Delivery to a pickup point or parcel locker the shopper chooses from the provider's list. */
+export type PickupPointSettings = ClassLimits & {
+  cost: number;
+  taxable: boolean;
+  provider: string;
+};
+
+export type ShippingMethodSettings =
+  FlatRateSettings | FreeShippingSettings | LocalPickupSettings | PickupPointSettings;
 
 /** A method offered in a zone; its id is the instance id in rate ids such as "flat_rate:3". */
 export const shippingMethods = pgTable(

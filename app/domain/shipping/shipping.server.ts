@@ -14,6 +14,7 @@ import {
   quoteRates,
   rateId,
 } from './shipping.rules.ts';
+import { PICKUP_DELIVERY_METHOD } from './pickup-points.ts';
 import {
   cartCustomers,
   shippingMethods,
@@ -167,6 +168,7 @@ export async function cartShipping(
       tax: taxed.tax,
       taxable: q.taxable,
       selected: id === chosenId,
+      ...(q.methodId === 'pickup_point' ? { deliveryMethodType: PICKUP_DELIVERY_METHOD } : {}),
     };
   });
   const pkg: ShippingPackageView = {

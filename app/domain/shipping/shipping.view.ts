@@ -29,6 +29,8 @@ export type ShippingRateView = {
   tax: number;
   taxable: boolean;
   selected: boolean;
+  /** The delivery method config the page's widget reads; absent for rates without a widget. */
+  deliveryMethodType?: string;
 };
 
 export type ShippingPackageView = {

@@ -1,6 +1,7 @@
 import { type LegalPage, legalPage } from '#app/content/legal.ts';
 import type { OrderView } from '#app/domain/checkout/checkout.view.ts';
 import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
+import { pickupPointLines } from '#app/domain/shipping/pickup-points.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { type ShopOwner, displayOwner } from '#app/domain/settings/shop-owner.ts';
@@ -130,6 +131,8 @@ function addressSection(order: OrderView, t: Translate, locale: Locale): Section
   if (order.shipping_lines.length > 0) {
     groups.push([t('order.shipping_address'), addressLines(order.shipping, locale)]);
   }
+  if (order.pickupPoint)
+    groups.push([t('order.pickup_point'), pickupPointLines(order.pickupPoint)]);
   if (order.customerNote) groups.push([t('order.customer_note'), [order.customerNote]]);
   return {
     text: groups.map(([h, lines]) => [h, ...lines].join('\n')).join('\n\n'),
@@ -234,6 +237,23 @@ export function statusChanged(order: OrderView, ctx: MailContext): MailMessage {
     [
       paragraph(t('mail.greeting', { name })),
       paragraph(t('mail.status_intro', { number: order.number, status })),
+      orderSection(order, t, ctx.locale),
+      paragraph(t('mail.signoff', { shop })),
+    ],
+  );
+}
+
+/** Tells the customer an unpaid order was cancelled after the hold time. */
+export function unpaidCancelled(order: OrderView, ctx: MailContext): MailMessage {
+  const t = serverTranslator(ctx.locale);
+  const shop = t('shop.name');
+  const name = order.billing.first_name || order.billing.last_name;
+  return compose(
+    t('mail.unpaid_subject', { number: order.number, shop }),
+    [order.billing.email ?? ''],
+    [
+      paragraph(t('mail.greeting', { name })),
+      paragraph(t('mail.unpaid_intro', { number: order.number })),
       orderSection(order, t, ctx.locale),
       paragraph(t('mail.signoff', { shop })),
     ],

@@ -5,6 +5,7 @@ import {
   placeOrder,
 } from '#app/domain/checkout/checkout.server.ts';
 import {
+  pickupPoint,
   storeCheckoutSchema,
   storePayOrderSchema,
 } from '#app/domain/checkout/checkout.validation.ts';
@@ -51,6 +52,8 @@ export const CHECKOUT_CODES: ErrorCodes = {
     'checkout.error.digital': 'woocommerce_rest_checkout_missing_consent',
     'checkout.error.empty_cart': 'woocommerce_rest_cart_empty',
     'checkout.error.no_shipping': 'woocommerce_rest_invalid_shipping_option',
+    'checkout.error.pickup_point': 'woocommerce_rest_invalid_shipping_option',
+    'checkout.error.pickup_point_unknown': 'woocommerce_rest_invalid_shipping_option',
     'checkout.error.payment_method': 'woocommerce_rest_checkout_payment_method_disabled',
     'checkout.error.out_of_stock': 'woocommerce_rest_product_out_of_stock',
     'checkout.error.coupon_limit': 'woocommerce_rest_cart_coupon_error',
@@ -206,6 +209,7 @@ export const postCheckout = defineEndpoint({
         digital: input.additional_fields?.['terms-digital'] === true,
       },
       idempotencyKey: input.idempotency_key ?? null,
+      pickupPoint: pickupPoint(input.additional_fields?.pickup_point),
     };
     // Guests may be required to take an account with the order (guest checkout off).
     const { wish, problem } = await checkoutAccountWish(ctx, session, {

@@ -11,6 +11,7 @@ import {
 import { applyCouponAction, removeCouponAction } from './coupons.server.ts';
 import { checkoutAction, updateOrderReview } from './checkout.server.ts';
 import { getVariation } from './get-variation.server.ts';
+import { pickupPoints } from './pickup-points.server.ts';
 import { productSearch } from './product-search.server.ts';
 import { quickView } from './quick-view.server.ts';
 import { refreshUnitPrice } from './unit-price.server.ts';
@@ -45,6 +46,7 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   wc_stripe_update_order_status: updateOrderStatus,
   wc_stripe_update_failed_order: updateFailedOrder,
   wc_stripe_save_appearance: saveAppearanceAction,
+  pickup_points: pickupPoints,
 };
 
 const unknownAction = defineEndpoint({

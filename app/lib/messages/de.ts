@@ -336,6 +336,23 @@ export const de = {
   'shipping.error.required': '„{label}“ ist ein Pflichtfeld.',
   'shipping.error.invalid_rate': 'Diese Versandart ist für Ihren Warenkorb nicht verfügbar.',
   'shipping.error.invalid_package': 'Diese Sendung gibt es in Ihrem Warenkorb nicht.',
+  'shipping.pickup.legend': 'Abholstation in der Nähe von {postcode}',
+  'shipping.pickup.loading': 'Abholstationen werden geladen …',
+  'shipping.pickup.none':
+    'Für diese Postleitzahl haben wir keine Abholstationen gefunden. Bitte prüfen Sie die Postleitzahl.',
+  'shipping.pickup.need_postcode':
+    'Geben Sie die Postleitzahl ein, um Abholstationen in Ihrer Nähe zu sehen.',
+  'shipping.pickup.failed': 'Die Abholstationen konnten nicht geladen werden.',
+  'shipping.pickup.retry': 'Erneut versuchen',
+  'shipping.pickup.select': 'Abholstation',
+  'shipping.pickup.select_placeholder': 'Abholstation wählen …',
+  'shipping.pickup.hours_always': 'Täglich rund um die Uhr geöffnet',
+  'shipping.pickup.hours_mon_fri': 'Mo–Fr {opens}–{closes} Uhr',
+  'shipping.pickup.hours_mon_sat': 'Mo–Sa {opens}–{closes} Uhr',
+  'shipping.pickup.distance': '{distance} entfernt',
+  'shipping.pickup.kind_locker': 'Packstation',
+  'shipping.pickup.kind_shop': 'Paketshop',
+  'shipping.pickup.kind_post_office': 'Postfiliale',
   'minicart.title': 'Warenkorb',
   'minicart.open': 'Warenkorb-Übersicht öffnen',
   'minicart.checkout': 'Kasse',
@@ -714,6 +731,9 @@ export const de = {
     'Bitte lesen und akzeptieren Sie die AGB und die Widerrufsbelehrung, um Ihre Bestellung abzuschließen.',
   'checkout.error.digital':
     'Bitte stimmen Sie zu, dass wir mit der Ausführung vor Ablauf der Widerrufsfrist beginnen.',
+  'checkout.error.pickup_point': 'Bitte wählen Sie eine Abholstation für „{method}“.',
+  'checkout.error.pickup_point_unknown':
+    'Die für „{method}“ gewählte Abholstation gibt es an dieser Postleitzahl nicht. Bitte wählen Sie eine andere.',
   'checkout.error.empty_cart': 'Ihr Warenkorb ist leer.',
   'checkout.error.no_shipping':
     'Es wurde keine Versandart gewählt. Bitte prüfen Sie Ihre Adresse oder kontaktieren Sie uns.',
@@ -748,6 +768,7 @@ export const de = {
   'order.product': 'Produkt',
   'order.billing_address': 'Rechnungsadresse',
   'order.shipping_address': 'Lieferadresse',
+  'order.pickup_point': 'Abholstation',
   'order.customer_note': 'Ihre Anmerkung',
   'order.bank_details': 'Unsere Bankverbindung',
   'order.bank_intro':
@@ -819,6 +840,9 @@ export const de = {
     'vielen Dank für Ihre Bestellung. Hier ist Ihre Bestellbestätigung mit allen Einzelheiten.',
   'mail.new_order_intro': 'Eine neue Bestellung von {name} ist eingegangen:',
   'mail.status_intro': 'der Status Ihrer Bestellung {number} ist jetzt: {status}.',
+  'mail.unpaid_subject': 'Ihre Bestellung {number} bei {shop} wurde storniert',
+  'mail.unpaid_intro':
+    'wir haben Ihre Bestellung {number} storniert, weil die Zahlung nicht rechtzeitig bei uns eingegangen ist. Sie schulden uns dafür nichts; bereits überwiesene Beträge erstatten wir Ihnen. Sie können jederzeit gern erneut bestellen.',
   'mail.legal_heading': 'Rechtliche Informationen zu Ihrem Vertrag',
   'mail.legal_intro':
     'Zu Ihrer Information und Aufbewahrung: unsere AGB, die Widerrufsbelehrung und das Muster-Widerrufsformular zum Zeitpunkt Ihrer Bestellung.',

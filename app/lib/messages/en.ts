@@ -334,6 +334,21 @@ export const en: Messages = {
   'shipping.error.required': '{label} is a required field.',
   'shipping.error.invalid_rate': 'This shipping method is not available for your cart.',
   'shipping.error.invalid_package': 'This shipping package is not in your cart.',
+  'shipping.pickup.legend': 'Pickup point near {postcode}',
+  'shipping.pickup.loading': 'Loading pickup points…',
+  'shipping.pickup.none': 'We found no pickup points for this postcode. Please check the postcode.',
+  'shipping.pickup.need_postcode': 'Enter the postcode to see the pickup points near you.',
+  'shipping.pickup.failed': 'The pickup points could not be loaded.',
+  'shipping.pickup.retry': 'Try again',
+  'shipping.pickup.select': 'Pickup point',
+  'shipping.pickup.select_placeholder': 'Choose a pickup point…',
+  'shipping.pickup.hours_always': 'Open 24 hours, every day',
+  'shipping.pickup.hours_mon_fri': 'Mon–Fri {opens}–{closes}',
+  'shipping.pickup.hours_mon_sat': 'Mon–Sat {opens}–{closes}',
+  'shipping.pickup.distance': '{distance} away',
+  'shipping.pickup.kind_locker': 'Parcel locker',
+  'shipping.pickup.kind_shop': 'Parcel shop',
+  'shipping.pickup.kind_post_office': 'Post office',
   'minicart.title': 'Cart',
   'minicart.open': 'Open cart overview',
   'minicart.checkout': 'Checkout',
@@ -699,6 +714,9 @@ export const en: Messages = {
     'Please read and accept the terms and conditions to proceed with your order.',
   'checkout.error.digital':
     'Please agree that we begin performing the contract before the withdrawal period ends.',
+  'checkout.error.pickup_point': 'Please choose a pickup point for “{method}”.',
+  'checkout.error.pickup_point_unknown':
+    'The pickup point chosen for “{method}” is not available at this postcode. Please choose another one.',
   'checkout.error.empty_cart': 'Your cart is empty.',
   'checkout.error.no_shipping':
     'No shipping method has been selected. Please double check your address, or contact us if you need any help.',
@@ -731,6 +749,7 @@ export const en: Messages = {
   'order.product': 'Product',
   'order.billing_address': 'Billing address',
   'order.shipping_address': 'Shipping address',
+  'order.pickup_point': 'Pickup point',
   'order.customer_note': 'Your note',
   'order.bank_details': 'Our bank details',
   'order.bank_intro':
@@ -801,6 +820,9 @@ export const en: Messages = {
     'thank you for your order. Here is your order confirmation with all the details.',
   'mail.new_order_intro': 'You’ve received the following order from {name}:',
   'mail.status_intro': 'the status of your order {number} is now: {status}.',
+  'mail.unpaid_subject': 'Your {shop} order {number} has been cancelled',
+  'mail.unpaid_intro':
+    'we have cancelled your order {number} because we did not receive its payment in time. You owe us nothing for it, and anything already transferred will be refunded. You are welcome to order again at any time.',
   'mail.legal_heading': 'Legal information about your contract',
   'mail.legal_intro':
     'For your information and records: our terms and conditions, the cancellation policy and the model withdrawal form as they stood when you ordered.',
