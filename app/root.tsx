@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Links,
   Meta,
@@ -34,6 +35,9 @@ import { NotFoundContent } from './components/not-found.tsx';
 import { DocumentElement } from './client/document-element.tsx';
 import { BadRequestContent } from './components/bad-request.tsx';
 import { DEFAULT_LOCALE } from '#app/lib/locale.ts';
+import { type ComingSoonData, siteShell } from './http/site.server.ts';
+import { ConsentBanner, ConsentProvider } from './components/site/consent.tsx';
+import { ComingSoonBanner, ComingSoonPage, StoreNotice } from './components/site/site-notices.tsx';
 import { de } from './lib/messages/de.ts';
 
 export const links: Route.LinksFunction = () => [
@@ -59,6 +63,7 @@ export const handle = {
     'forms.required_mark',
     'forms.optional_mark',
     'motion',
+    'site',
     ...MINI_CART_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
@@ -79,17 +84,21 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
 
 export async function loader(args: Route.LoaderArgs) {
   // The shell reads no address, so it renders even the page of a refused one.
-  const { db, locale, env } = shop(args, { shell: true });
+  const base = shop(args, { shell: true });
+  const { db, locale, env } = base;
+  const messages = messagesFor(locale, handle.messageAreas);
   // A page is rendered for nobody and shared; the server fills in the visitor's parts (cart
   // link, mini cart). Only a data request (after an action, say) carries the visitor's data.
-  const [categories, personal, cartSettings] = await Promise.all([
+  const [site, categories, personal, cartSettings] = await Promise.all([
+    siteShell(args, base, messages),
     categoryTree(db, locale),
     args.context.dataRequest ? personalData(args.context, args.request) : null,
     cartBehaviour(db),
   ]);
   return {
     locale,
-    messages: messagesFor(locale, handle.messageAreas),
+    messages,
+    ...site,
     currency: env.SHOP_CURRENCY,
     personal: args.context.dataRequest ? (personal ?? anonymous(env.SHOP_CURRENCY)) : null,
     cartBehaviour: cartSettings,
@@ -105,6 +114,46 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
+  const error = useRouteError();
+  const comingSoon = isRouteErrorResponse(error)
+    ? (error.data as ComingSoonData | null)?.comingSoon === true
+    : false;
+  if (comingSoon) return <ComingSoonDocument data={(error as { data: ComingSoonData }).data} />;
+  return <ShopDocument data={data}>{children}</ShopDocument>;
+}
+
+/** The public's page while the shop is in coming-soon mode: no menu, nothing to index. */
+function ComingSoonDocument({ data }: { data: ComingSoonData }) {
+  const i18n = { locale: data.locale, t: translator(data.locale, data.messages) };
+  return (
+    <DocumentElement lang={data.locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f3b2d" />
+        <meta name="robots" content="noindex" />
+        <title>{`${i18n.t('site.coming_soon_page_title')} | ${i18n.t('shop.name')}`}</title>
+        <Links />
+      </head>
+      <body className="coming-soon-body">
+        <I18nContext.Provider value={i18n}>
+          <main id="main" tabIndex={-1}>
+            <ComingSoonPage />
+          </main>
+          <footer className="site-footer coming-soon-footer">
+            <nav className="container" aria-label={i18n.t('footer.legal')}>
+              <a href="/impressum">{i18n.t('legal.impressum')}</a>
+              <a href="/datenschutz">{i18n.t('legal.datenschutz')}</a>
+              <a href="/my-account">{i18n.t('nav.account')}</a>
+            </nav>
+          </footer>
+        </I18nContext.Provider>
+      </body>
+    </DocumentElement>
+  );
+}
+
+function ShopDocument({ data, children }: { data: RootData | undefined; children: ReactNode }) {
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const i18n = usePageI18n(locale, de);
   const initialCart = usePersonal(data?.currency ?? 'EUR').miniCart;
@@ -122,16 +171,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a className="skip-link" href="#main">
             {i18n.t('nav.skip')}
           </a>
-          <MiniCartProvider
-            initial={initialCart}
-            behaviour={data?.cartBehaviour ?? DEFAULT_CART_BEHAVIOUR}
-          >
-            <SiteHeader data={data} />
-            <main id="main" tabIndex={-1}>
-              {children}
-            </main>
-            <SiteFooter />
-          </MiniCartProvider>
+          <ConsentProvider initial={data?.consent ?? null} prefix={data?.attributionPrefix ?? null}>
+            <ConsentBanner />
+            <StoreNotice notice={data?.storeNotice ?? null} />
+            <MiniCartProvider
+              initial={initialCart}
+              behaviour={data?.cartBehaviour ?? DEFAULT_CART_BEHAVIOUR}
+            >
+              <SiteHeader data={data} />
+              <main id="main" tabIndex={-1}>
+                {children}
+              </main>
+              <SiteFooter />
+            </MiniCartProvider>
+            <ComingSoonBanner banner={data?.comingSoonBanner ?? null} />
+          </ConsentProvider>
           <EditorMotionNote currency={data?.currency ?? 'EUR'} />
         </I18nContext.Provider>
         <ScrollRestoration />

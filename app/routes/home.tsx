@@ -3,6 +3,7 @@ import type { Route } from './+types/home';
 import { ProductGrid } from '#app/components/product-card.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Icon } from '#app/components/icon.tsx';
+import { InstagramFeed } from '#app/components/site/instagram.tsx';
 import { CountUp } from '#app/components/chrome/count-up.tsx';
 import { type HeroSlide, HeroSlider } from '#app/components/chrome/hero-slider.tsx';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
@@ -162,6 +163,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
+      <InstagramFeed />
     </>
   );
 }

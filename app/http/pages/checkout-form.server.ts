@@ -11,6 +11,8 @@ import {
 } from '#app/domain/checkout/checkout.validation.ts';
 import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
+import type { Attribution } from '#app/domain/attribution/attribution.rules.ts';
+import { orderAttributionOf } from '#app/domain/attribution/attribution.server.ts';
 import { orderView } from '#app/domain/orders/order-view.server.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
@@ -80,9 +82,13 @@ export function formProblems(
 export async function mailNewOrder(ctx: RequestContext, order: OrderRow): Promise<void> {
   try {
     const owner = await getSetting(ctx.db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
-    const view = await orderView(ctx.db, order);
+    const [view, attribution] = await Promise.all([
+      orderView(ctx.db, order),
+      orderAttributionOf(ctx.db, order.id),
+    ]);
     const mailer = createMailer(ctx.env, `${ctx.t('shop.name')} <${fromAddress(ctx.env)}>`);
     await sendNewOrderMails(mailer, view, {
+      attribution,
       locale: order.locale === 'en' ? 'en' : 'de',
       shopLocale: ctx.env.SHOP_LOCALE,
       owner,
@@ -130,6 +136,8 @@ export async function submitCheckoutForm(
   ctx: RequestContext,
   session: Session | null,
   fields: Record<string, unknown>,
+  /** Where the order came from, when the shopper allowed tracking. */
+  attribution: Attribution | null = null,
 ): Promise<CheckoutOutcome> {
   const { t } = ctx;
   if (!session)
@@ -140,6 +148,7 @@ export async function submitCheckoutForm(
     return { ok: false, messages: [{ text: t('error.invalid_param', { param }), field: param }] };
   }
   const { input } = checkoutInputFromForm(parsed.data);
+  input.attribution = attribution;
   const problems = formProblems(input, ctx);
   if (problems.length > 0) return { ok: false, messages: problems };
   const placed = await placeOrder(ctx.db, session, input, {

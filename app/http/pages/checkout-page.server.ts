@@ -15,6 +15,7 @@ import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
+import { formAttribution } from '../attribution.server.ts';
 import { type CheckoutMessage, submitCheckoutForm } from './checkout-form.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
@@ -108,7 +109,13 @@ export async function handleCheckoutPost(args: Args) {
     }
     return reply([], 200);
   }
-  const outcome = await submitCheckoutForm({ db, env, locale, currency, t }, session, formFields);
+  const attribution = await formAttribution(db, args.request, formFields);
+  const outcome = await submitCheckoutForm(
+    { db, env, locale, currency, t },
+    session,
+    formFields,
+    attribution,
+  );
   if (outcome.ok) {
     const headers = new Headers();
     for (const cookie of cartCookies('', secureCookies(env))) headers.append('Set-Cookie', cookie);

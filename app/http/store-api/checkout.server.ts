@@ -13,6 +13,7 @@ import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import { findOrderFor } from '#app/domain/orders/orders.server.ts';
 import type { PaymentOutcome } from '#app/domain/payments/payments.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
+import { extensionAttribution } from '../attribution.server.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import {
   mailNewOrder,
@@ -149,6 +150,7 @@ export const postCheckout = defineEndpoint({
         digital: input.additional_fields?.['terms-digital'] === true,
       },
       idempotencyKey: input.idempotency_key ?? null,
+      attribution: await extensionAttribution(db, ctx.args.request, input.extensions),
     };
     const placed = await placeOrder(db, session!, checkout, {
       currency,

@@ -10,6 +10,7 @@ import {
 } from './cart.server.ts';
 import { applyCouponAction, removeCouponAction } from './coupons.server.ts';
 import { checkoutAction, updateOrderReview } from './checkout.server.ts';
+import { instagramFeedAction } from './instagram.server.ts';
 import { getVariation } from './get-variation.server.ts';
 import { productSearch } from './product-search.server.ts';
 import { quickView } from './quick-view.server.ts';
@@ -33,6 +34,7 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   quick_view: quickView,
   update_order_review: updateOrderReview,
   checkout: checkoutAction,
+  instagram_feed: instagramFeedAction,
 };
 
 const unknownAction = defineEndpoint({

@@ -15,6 +15,7 @@ import type { Locale } from '#app/lib/locale.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import { json } from '../response.ts';
 import { escapeHtml } from '../mail/order-mails.server.ts';
+import { formAttribution } from '../attribution.server.ts';
 import { type CheckoutMessage, submitCheckoutForm } from '../pages/checkout-form.server.ts';
 import { WC_AJAX_CODES } from './codes.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
@@ -148,8 +149,14 @@ export const checkoutAction = defineEndpoint({
   methods: ['POST'],
   codes: WC_AJAX_CODES,
   nonce: true,
-  handle: async ({ db, env, locale, currency, t, input, session, headers }) => {
-    const outcome = await submitCheckoutForm({ db, env, locale, currency, t }, session, input);
+  handle: async ({ db, env, locale, currency, t, input, session, headers, args }) => {
+    const attribution = await formAttribution(db, args.request, input);
+    const outcome = await submitCheckoutForm(
+      { db, env, locale, currency, t },
+      session,
+      input,
+      attribution,
+    );
     if (outcome.ok) {
       const answer = json(
         { result: 'success', redirect: outcome.redirect, order_id: outcome.order.id },
