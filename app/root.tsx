@@ -15,6 +15,7 @@ import {
   I18nContext,
   type MessageKey,
   type MessagesHandle,
+  type PageMessages,
   translator,
   useI18n,
   usePageI18n,
@@ -26,7 +27,7 @@ import { categoryTree } from './domain/catalog/catalog.server.ts';
 import { cartBehaviour } from './domain/cart/cart-settings.server.ts';
 import { DEFAULT_CART_BEHAVIOUR } from './domain/cart/mini-cart.view.ts';
 import { personalData } from './http/personal.server.ts';
-import { anonymous, usePersonal } from './components/personal.ts';
+import { type Personal, anonymous, usePersonal } from './components/personal.ts';
 import { MiniCartProvider } from './components/cart/mini-cart-state.tsx';
 import { MINI_CART_MESSAGE_AREAS } from './components/cart/mini-cart.tsx';
 import { SiteFooter, SiteHeader } from './components/layout.tsx';
@@ -38,7 +39,9 @@ import { DEFAULT_LOCALE } from '#app/lib/locale.ts';
 import { type ComingSoonData, siteShell } from './http/site.server.ts';
 import { ConsentBanner, ConsentProvider } from './components/site/consent.tsx';
 import { ComingSoonBanner, ComingSoonPage, StoreNotice } from './components/site/site-notices.tsx';
-import { de } from './lib/messages/de.ts';
+
+/** The root's data always carries the shell's texts; this stands in only while it is absent. */
+const NO_MESSAGES: PageMessages = {};
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -71,7 +74,7 @@ export const handle = {
 /** The page title of an error: only the root's meta applies while its boundary shows. */
 export const meta: Route.MetaFunction = ({ data, error }) => {
   if (!error) return [];
-  const t = translator(data?.locale ?? DEFAULT_LOCALE, data?.messages ?? de);
+  const t = translator(data?.locale ?? DEFAULT_LOCALE, data?.messages ?? NO_MESSAGES);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title =
     status === 404
@@ -89,73 +92,51 @@ export async function loader(args: Route.LoaderArgs) {
   const messages = messagesFor(locale, handle.messageAreas);
   // A page is rendered for nobody and shared; the server fills in the visitor's parts (cart
   // link, mini cart). Only a data request (after an action, say) carries the visitor's data.
-  const [site, categories, personal, cartSettings] = await Promise.all([
-    siteShell(args, base, messages),
-    categoryTree(db, locale),
-    args.context.dataRequest ? personalData(args.context, args.request) : null,
-    cartBehaviour(db),
-  ]);
-  return {
+  // In coming-soon mode this throws the public's page before anything else is read.
+  const site = await siteShell(args, base, messages);
+  const shell = {
     locale,
     messages,
     ...site,
     currency: env.SHOP_CURRENCY,
-    personal: args.context.dataRequest ? (personal ?? anonymous(env.SHOP_CURRENCY)) : null,
-    cartBehaviour: cartSettings,
-    menu: categories.map((c) => ({
-      slug: c.slug,
-      name: c.name,
-      children: c.children.map((s) => ({ slug: s.slug, name: s.name })),
-    })),
+    personal: null as Personal | null,
+    cartBehaviour: DEFAULT_CART_BEHAVIOUR,
+    menu: [] as { slug: string; name: string; children: { slug: string; name: string }[] }[],
   };
+  try {
+    const [categories, personal, cartSettings] = await Promise.all([
+      categoryTree(db, locale),
+      args.context.dataRequest ? personalData(args.context, args.request) : null,
+      cartBehaviour(db),
+    ]);
+    return {
+      ...shell,
+      personal: args.context.dataRequest ? (personal ?? anonymous(env.SHOP_CURRENCY)) : null,
+      cartBehaviour: cartSettings,
+      menu: categories.map((c) => ({
+        slug: c.slug,
+        name: c.name,
+        children: c.children.map((s) => ({ slug: s.slug, name: s.name })),
+      })),
+    };
+  } catch (error) {
+    // The shell always has its texts, even when the database fails: the browser then needs
+    // no copy of the catalog to show the error page.
+    console.error(error);
+    return shell;
+  }
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
-  const error = useRouteError();
-  const comingSoon = isRouteErrorResponse(error)
-    ? (error.data as ComingSoonData | null)?.comingSoon === true
-    : false;
-  if (comingSoon) return <ComingSoonDocument data={(error as { data: ComingSoonData }).data} />;
   return <ShopDocument data={data}>{children}</ShopDocument>;
-}
-
-/** The public's page while the shop is in coming-soon mode: no menu, nothing to index. */
-function ComingSoonDocument({ data }: { data: ComingSoonData }) {
-  const i18n = { locale: data.locale, t: translator(data.locale, data.messages) };
-  return (
-    <DocumentElement lang={data.locale}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1f3b2d" />
-        <meta name="robots" content="noindex" />
-        <title>{`${i18n.t('site.coming_soon_page_title')} | ${i18n.t('shop.name')}`}</title>
-        <Links />
-      </head>
-      <body className="coming-soon-body">
-        <I18nContext.Provider value={i18n}>
-          <main id="main" tabIndex={-1}>
-            <ComingSoonPage />
-          </main>
-          <footer className="site-footer coming-soon-footer">
-            <nav className="container" aria-label={i18n.t('footer.legal')}>
-              <a href="/impressum">{i18n.t('legal.impressum')}</a>
-              <a href="/datenschutz">{i18n.t('legal.datenschutz')}</a>
-              <a href="/my-account">{i18n.t('nav.account')}</a>
-            </nav>
-          </footer>
-        </I18nContext.Provider>
-      </body>
-    </DocumentElement>
-  );
 }
 
 function ShopDocument({ data, children }: { data: RootData | undefined; children: ReactNode }) {
   const locale = data?.locale ?? DEFAULT_LOCALE;
-  const i18n = usePageI18n(locale, de);
+  const i18n = usePageI18n(locale, NO_MESSAGES);
   const initialCart = usePersonal(data?.currency ?? 'EUR').miniCart;
   return (
     <DocumentElement lang={locale}>
@@ -201,6 +182,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // A page opened in the app just as coming-soon mode began (the document is the server's).
+  if (isRouteErrorResponse(error) && (error.data as ComingSoonData | null)?.comingSoon) {
+    return <ComingSoonPage />;
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundMessage message={(error.data as NotFoundData | null)?.message} />;
   }
@@ -216,7 +201,7 @@ function NotFoundMessage({ message }: { message?: MessageKey }) {
 
 function GenericError() {
   const data = useRouteLoaderData<RootData>('root');
-  const t = translator(data?.locale ?? DEFAULT_LOCALE, data?.messages ?? de);
+  const t = translator(data?.locale ?? DEFAULT_LOCALE, data?.messages ?? NO_MESSAGES);
   return (
     <div className="container page-message">
       <h1>{t('error.generic_title')}</h1>

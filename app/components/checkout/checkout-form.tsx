@@ -1,4 +1,4 @@
-import { AttributionFields } from '#app/components/site/consent.tsx';
+import { AttributionFields } from '#app/components/site/attribution-fields.tsx';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Field } from '#app/components/ui/field.tsx';
 import { NoticeList } from '#app/components/ui/notice.tsx';

@@ -10,10 +10,6 @@ import {
   useState,
 } from 'react';
 import { Link, useLocation } from 'react-router';
-import {
-  ATTRIBUTION_FIELDS,
-  type Attribution,
-} from '#app/domain/attribution/attribution.fields.ts';
 import type { Consent } from '#app/lib/page-cookies.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { saveConsent } from '#app/client/page-cookies.ts';
@@ -42,7 +38,7 @@ const ConsentContext = createContext<ConsentState>({
 
 export const useConsent = () => useContext(ConsentContext);
 
-const loadAttribution = () => import('#app/client/attribution.ts');
+export const loadAttribution = () => import('#app/client/attribution.ts');
 
 export function ConsentProvider({
   initial,
@@ -171,33 +167,5 @@ export function ConsentSettingsLink() {
     >
       {t('site.consent_settings')}
     </Link>
-  );
-}
-
-/**
- * The attribution as hidden inputs of an order or registration form: empty until the shopper
- * allows tracking, emptied again when they refuse.
- */
-export function AttributionFields() {
-  const { consent, prefix } = useConsent();
-  const [values, setValues] = useState<Attribution>({});
-  useEffect(() => {
-    if (consent !== 'allow' || !prefix) return;
-    let live = true;
-    void loadAttribution().then((m) => {
-      if (live) setValues(m.currentAttribution());
-    });
-    return () => {
-      live = false;
-    };
-  }, [consent, prefix]);
-  if (!prefix) return null;
-  const shown = consent === 'allow' ? values : {};
-  return (
-    <>
-      {ATTRIBUTION_FIELDS.map((field) => (
-        <input key={field} type="hidden" name={prefix + field} value={shown[field] ?? ''} />
-      ))}
-    </>
   );
 }

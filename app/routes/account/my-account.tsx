@@ -1,4 +1,4 @@
-import { AttributionFields } from '#app/components/site/consent.tsx';
+import { AttributionFields } from '#app/components/site/attribution-fields.tsx';
 import { useCallback, useState } from 'react';
 import { Form, Link, useActionData } from 'react-router';
 import type { Route } from './+types/my-account';
