@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useI18n } from '#app/lib/i18n.ts';
 import { hideStoreNotice } from '#app/client/page-cookies.ts';
+import { Icon } from '#app/components/icon.tsx';
 import { fetchJson } from '#app/client/fetch-json.ts';
 
 export type StoreNoticeView = { text: string; id: string };
@@ -83,6 +84,9 @@ export function ComingSoonPage() {
   const { t } = useI18n();
   return (
     <div className="container coming-soon">
+      <p className="coming-soon-brand">
+        <Icon name="logo" /> {t('shop.name')}
+      </p>
       <h1>{t('site.coming_soon_title')}</h1>
       <p>{t('site.coming_soon_text')}</p>
     </div>
