@@ -38,7 +38,12 @@ import { BadRequestContent } from './components/bad-request.tsx';
 import { DEFAULT_LOCALE } from '#app/lib/locale.ts';
 import { type ComingSoonData, siteShell } from './http/site.server.ts';
 import { ConsentBanner, ConsentProvider } from './components/site/consent.tsx';
-import { ComingSoonBanner, ComingSoonPage, StoreNotice } from './components/site/site-notices.tsx';
+import {
+  ChunkFailurePrompt,
+  ComingSoonBanner,
+  ComingSoonPage,
+  StoreNotice,
+} from './components/site/site-notices.tsx';
 
 /** The root's data always carries the shell's texts; this stands in only while it is absent. */
 const NO_MESSAGES: PageMessages = {};
@@ -166,6 +171,7 @@ function ShopDocument({ data, children }: { data: RootData | undefined; children
               <SiteFooter />
             </MiniCartProvider>
             <ComingSoonBanner banner={data?.comingSoonBanner ?? null} />
+            <ChunkFailurePrompt />
           </ConsentProvider>
           <EditorMotionNote currency={data?.currency ?? 'EUR'} />
         </I18nContext.Provider>

@@ -14,6 +14,7 @@ import type { Consent } from '#app/lib/page-cookies.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { saveConsent } from '#app/client/page-cookies.ts';
 import { growl } from '#app/client/growl.ts';
+import { loadChunk } from '#app/client/load-chunk.ts';
 
 /** Where the choice can be made and changed without JavaScript. */
 export const CONSENT_PATH = '/cookie-einstellungen';
@@ -38,7 +39,7 @@ const ConsentContext = createContext<ConsentState>({
 
 export const useConsent = () => useContext(ConsentContext);
 
-export const loadAttribution = () => import('#app/client/attribution.ts');
+export const loadAttribution = () => loadChunk(() => import('#app/client/attribution.ts'));
 
 export function ConsentProvider({
   initial,

@@ -1,9 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useI18n } from '#app/lib/i18n.ts';
 import { hideStoreNotice } from '#app/client/page-cookies.ts';
 import { Icon } from '#app/components/icon.tsx';
 import { fetchJson } from '#app/client/fetch-json.ts';
+import { chunkFailure, watchPreloadErrors } from '#app/client/load-chunk.ts';
 
 export type StoreNoticeView = { text: string; id: string };
 
@@ -84,11 +85,27 @@ export function ComingSoonPage() {
   const { t } = useI18n();
   return (
     <div className="container coming-soon">
-      <p className="coming-soon-brand">
+      <div className="coming-soon-brand">
         <Icon name="logo" /> {t('shop.name')}
-      </p>
+      </div>
       <h1>{t('site.coming_soon_title')}</h1>
       <p>{t('site.coming_soon_text')}</p>
+    </div>
+  );
+}
+
+/** Offers a reload when a part of the page's script could not be loaded (see loadChunk). */
+export function ChunkFailurePrompt() {
+  const { t } = useI18n();
+  const failed = useSyncExternalStore(chunkFailure.subscribe, chunkFailure.get, () => false);
+  useEffect(() => watchPreloadErrors(), []);
+  if (!failed) return null;
+  return (
+    <div className="chunk-failure" role="alert">
+      <p>{t('site.chunk_failed')}</p>
+      <button type="button" className="button" onClick={() => location.reload()}>
+        {t('site.chunk_reload')}
+      </button>
     </div>
   );
 }
