@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { type VNode, options } from 'preact';
+import { comingSoonDocument, comingSoonOf } from './http/pages/coming-soon.server.tsx';
 
 export const streamTimeout = 5_000;
 
@@ -28,6 +29,17 @@ export default async function handleRequest(
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const comingSoon = comingSoonOf(routerContext);
+  if (comingSoon) {
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+    responseHeaders.set('Retry-After', '3600');
+    responseHeaders.set('X-Robots-Tag', 'noindex');
+    responseHeaders.set('Cache-Control', 'no-store');
+    return new Response(comingSoonDocument(comingSoon), {
+      headers: responseHeaders,
+      status: 503,
+    });
   }
   const page = (<ServerRouter context={routerContext} url={request.url} />) as unknown as VNode;
   let timer: ReturnType<typeof setTimeout> | undefined;

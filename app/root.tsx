@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Links,
   Meta,
@@ -14,6 +15,7 @@ import {
   I18nContext,
   type MessageKey,
   type MessagesHandle,
+  type PageMessages,
   translator,
   useI18n,
   usePageI18n,
@@ -25,7 +27,7 @@ import { categoryTree } from './domain/catalog/catalog.server.ts';
 import { cartBehaviour } from './domain/cart/cart-settings.server.ts';
 import { DEFAULT_CART_BEHAVIOUR } from './domain/cart/mini-cart.view.ts';
 import { personalData } from './http/personal.server.ts';
-import { anonymous, usePersonal } from './components/personal.ts';
+import { type Personal, anonymous, usePersonal } from './components/personal.ts';
 import { MiniCartProvider } from './components/cart/mini-cart-state.tsx';
 import { MINI_CART_MESSAGE_AREAS } from './components/cart/mini-cart.tsx';
 import { SiteFooter, SiteHeader } from './components/layout.tsx';
@@ -34,8 +36,18 @@ import { NotFoundContent } from './components/not-found.tsx';
 import { DocumentElement } from './client/document-element.tsx';
 import { BadRequestContent } from './components/bad-request.tsx';
 import { DEFAULT_LOCALE } from '#app/lib/locale.ts';
-import { de } from './lib/messages/de.ts';
 import { sandboxActive } from './domain/payments/stripe-setup.server.ts';
+import { type ComingSoonData, siteShell } from './http/site.server.ts';
+import { ConsentBanner, ConsentProvider } from './components/site/consent.tsx';
+import {
+  ChunkFailurePrompt,
+  ComingSoonBanner,
+  ComingSoonPage,
+  StoreNotice,
+} from './components/site/site-notices.tsx';
+
+/** The root's data always carries the shell's texts; this stands in only while it is absent. */
+const NO_MESSAGES: PageMessages = {};
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -62,6 +74,7 @@ export const handle = {
     'motion',
     'sandbox.badge',
     'sandbox.badge_hint',
+    'site',
     ...MINI_CART_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
@@ -69,7 +82,7 @@ export const handle = {
 /** The page title of an error: only the root's meta applies while its boundary shows. */
 export const meta: Route.MetaFunction = ({ data, error }) => {
   if (!error) return [];
-  const t = translator(data?.locale ?? DEFAULT_LOCALE, data?.messages ?? de);
+  const t = translator(data?.locale ?? DEFAULT_LOCALE, data?.messages ?? NO_MESSAGES);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title =
     status === 404
@@ -82,36 +95,58 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
 
 export async function loader(args: Route.LoaderArgs) {
   // The shell reads no address, so it renders even the page of a refused one.
-  const { db, locale, env } = shop(args, { shell: true });
+  const base = shop(args, { shell: true });
+  const { db, locale, env } = base;
+  const messages = messagesFor(locale, handle.messageAreas);
   // A page is rendered for nobody and shared; the server fills in the visitor's parts (cart
   // link, mini cart). Only a data request (after an action, say) carries the visitor's data.
-  const [categories, personal, cartSettings] = await Promise.all([
-    categoryTree(db, locale),
-    args.context.dataRequest ? personalData(args.context, args.request) : null,
-    cartBehaviour(db),
-  ]);
-  return {
+  // In coming-soon mode this throws the public's page before anything else is read.
+  const site = await siteShell(args, base, messages);
+  const shell = {
     locale,
-    messages: messagesFor(locale, handle.messageAreas),
+    messages,
+    ...site,
     currency: env.SHOP_CURRENCY,
-    personal: args.context.dataRequest ? (personal ?? anonymous(env.SHOP_CURRENCY)) : null,
-    cartBehaviour: cartSettings,
+    personal: null as Personal | null,
+    cartBehaviour: DEFAULT_CART_BEHAVIOUR,
     /** Payments go to the built-in Stripe sandbox: the header shows the test-mode badge. */
     stripeSandbox: sandboxActive(env),
-    menu: categories.map((c) => ({
-      slug: c.slug,
-      name: c.name,
-      children: c.children.map((s) => ({ slug: s.slug, name: s.name })),
-    })),
+    menu: [] as { slug: string; name: string; children: { slug: string; name: string }[] }[],
   };
+  try {
+    const [categories, personal, cartSettings] = await Promise.all([
+      categoryTree(db, locale),
+      args.context.dataRequest ? personalData(args.context, args.request) : null,
+      cartBehaviour(db),
+    ]);
+    return {
+      ...shell,
+      personal: args.context.dataRequest ? (personal ?? anonymous(env.SHOP_CURRENCY)) : null,
+      cartBehaviour: cartSettings,
+      menu: categories.map((c) => ({
+        slug: c.slug,
+        name: c.name,
+        children: c.children.map((s) => ({ slug: s.slug, name: s.name })),
+      })),
+    };
+  } catch (error) {
+    // The shell always has its texts, even when the database fails: the browser then needs
+    // no copy of the catalog to show the error page.
+    console.error(error);
+    return shell;
+  }
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
+  return <ShopDocument data={data}>{children}</ShopDocument>;
+}
+
+function ShopDocument({ data, children }: { data: RootData | undefined; children: ReactNode }) {
   const locale = data?.locale ?? DEFAULT_LOCALE;
-  const i18n = usePageI18n(locale, de);
+  const i18n = usePageI18n(locale, NO_MESSAGES);
   const initialCart = usePersonal(data?.currency ?? 'EUR').miniCart;
   return (
     <DocumentElement lang={locale}>
@@ -127,16 +162,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a className="skip-link" href="#main">
             {i18n.t('nav.skip')}
           </a>
-          <MiniCartProvider
-            initial={initialCart}
-            behaviour={data?.cartBehaviour ?? DEFAULT_CART_BEHAVIOUR}
-          >
-            <SiteHeader data={data} />
-            <main id="main" tabIndex={-1}>
-              {children}
-            </main>
-            <SiteFooter />
-          </MiniCartProvider>
+          <ConsentProvider initial={data?.consent ?? null} prefix={data?.attributionPrefix ?? null}>
+            <ConsentBanner />
+            <StoreNotice notice={data?.storeNotice ?? null} />
+            <MiniCartProvider
+              initial={initialCart}
+              behaviour={data?.cartBehaviour ?? DEFAULT_CART_BEHAVIOUR}
+            >
+              <SiteHeader data={data} />
+              <main id="main" tabIndex={-1}>
+                {children}
+              </main>
+              <SiteFooter />
+            </MiniCartProvider>
+            <ComingSoonBanner banner={data?.comingSoonBanner ?? null} />
+            <ChunkFailurePrompt />
+          </ConsentProvider>
           <EditorMotionNote currency={data?.currency ?? 'EUR'} />
         </I18nContext.Provider>
         <ScrollRestoration />
@@ -152,6 +193,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // A page opened in the app just as coming-soon mode began (the document is the server's).
+  if (isRouteErrorResponse(error) && (error.data as ComingSoonData | null)?.comingSoon) {
+    return <ComingSoonPage />;
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundMessage message={(error.data as NotFoundData | null)?.message} />;
   }
@@ -167,7 +212,7 @@ function NotFoundMessage({ message }: { message?: MessageKey }) {
 
 function GenericError() {
   const data = useRouteLoaderData<RootData>('root');
-  const t = translator(data?.locale ?? DEFAULT_LOCALE, data?.messages ?? de);
+  const t = translator(data?.locale ?? DEFAULT_LOCALE, data?.messages ?? NO_MESSAGES);
   return (
     <div className="container page-message">
       <h1>{t('error.generic_title')}</h1>

@@ -18,6 +18,8 @@ export default [
   route('rueckruf', 'routes/callback.tsx'),
   ...legal.map((slug) => route(slug, 'routes/legal.tsx', { id: `legal-${slug}` })),
   route('set-language', 'routes/set-language.ts'),
+  route('cookie-einstellungen', 'routes/cookie-settings.tsx'),
+  route('store-notice', 'routes/store-notice.ts'),
   route('my-account', 'routes/account/my-account.tsx'),
   route('my-account/logout', 'routes/account/logout.ts'),
   route('my-account/lost-password', 'routes/account/lost-password.tsx'),
@@ -53,6 +55,7 @@ export default [
   route('forms/v1/contact-forms/:id/feedback/schema', 'routes/api/form-schema.ts'),
   route('wc-ajax/:action', 'routes/api/wc-ajax.ts'),
   route('payments/stripe/webhook', 'routes/api/stripe-webhook.ts'),
+  route('wp-json/wp/v2/users/me', 'routes/api/users-me.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -15,3 +15,4 @@ export * from '#app/domain/customers/customers.schema.ts';
 export * from '#app/domain/orders/orders.schema.ts';
 export * from '#app/domain/payments/stripe/stripe.schema.ts';
 export * from '#app/domain/payments/sandbox/sandbox.schema.ts';
+export * from '#app/domain/attribution/attribution.schema.ts';

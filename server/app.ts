@@ -8,6 +8,7 @@ import type { Personal } from '#app/components/personal.ts';
 import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { CLIENT_ADDRESS_HEADER } from '#app/lib/client-address.ts';
 import { readCookie } from '#app/lib/cookies.ts';
+import { pageCookieVariant } from '#app/lib/page-cookies.ts';
 import { isSameOriginRequest, isStateChanging } from '#app/lib/origin.ts';
 import { LANG_COOKIE, requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
 import { type UrlRefusal, refuseUrl } from '#app/lib/hostile-input.ts';
@@ -20,7 +21,7 @@ export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 /** The answers an endpoint may mark as kept, and how long one is repeated at most. */
 const KEPT_PATHS = new Set(['/wc/store/v1/cart']);
 const KEPT_ANSWER_MS = 5_000;
-const JSON_PATHS = /^\/(wc\/|wc-ajax\/|forms\/)/;
+const JSON_PATHS = /^\/(wc\/|wc-ajax\/|forms\/|wp-json\/)/;
 
 export type ShopServerOptions = {
   build: ServerBuild;
@@ -114,7 +115,7 @@ export function createShopHandler({
       const dataRequest = url.pathname.endsWith('.data');
       const cacheKey =
         cache && !refusal && isCacheable(method, url, hasSession && dataRequest)
-          ? `${url.pathname}${url.search}|${readCookie(req.headers.cookie, LANG_COOKIE) ?? ''}`
+          ? `${url.pathname}${url.search}|${readCookie(req.headers.cookie, LANG_COOKIE) ?? ''}|${pageCookieVariant(req.headers.cookie)}`
           : null;
       const requestContext: ShopContext = {
         ...context,

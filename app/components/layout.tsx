@@ -13,6 +13,7 @@ import { MobileMenu } from './chrome/mobile-menu.tsx';
 import { GrowlRegion } from './ui/growl.tsx';
 import { HeaderCart } from './cart/mini-cart.tsx';
 import { HeaderAccount } from './account/header-account.tsx';
+import { ConsentSettingsLink } from './site/consent.tsx';
 
 /**
  * The header in its slot: the slot keeps the header's place in the page while the header is
@@ -203,6 +204,9 @@ function FooterContent() {
             </li>
             <li>
               <Link to="/versand-und-zahlung">{t('legal.versand-und-zahlung')}</Link>
+            </li>
+            <li>
+              <ConsentSettingsLink />
             </li>
           </ul>
         </nav>

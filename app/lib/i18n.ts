@@ -78,11 +78,11 @@ function messagesOf(loaderData: unknown): PageMessages | undefined {
  * merged with those every matched route's loader sent. Server and browser render with the
  * same merged set, so a key a page forgot to declare shows up before hydration too.
  */
-export function usePageI18n(locale: Locale, fallback: Messages): I18n {
+export function usePageI18n(locale: Locale, fallback: PageMessages): I18n {
   const matches = useMatches();
   return useMemo(() => {
     const [root, ...pages] = matches.map((match) => messagesOf(match.loaderData));
-    // Without the root's data (its loader failed) the shell still needs its texts.
+    // The root loader always sends the shell's texts; the fallback covers only its absence.
     const merged = Object.assign({}, root ?? fallback, ...pages) as PageMessages;
     return { locale, t: translator(locale, merged) };
   }, [locale, fallback, matches]);

@@ -3,6 +3,7 @@ import type { Route } from './+types/home';
 import { ProductGrid } from '#app/components/product-card.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Icon } from '#app/components/icon.tsx';
+import { InstagramFeed } from '#app/components/site/instagram.tsx';
 import { CountUp } from '#app/components/chrome/count-up.tsx';
 import { type HeroSlide, HeroSlider } from '#app/components/chrome/hero-slider.tsx';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
@@ -11,6 +12,7 @@ import { shop } from '#app/http/request.server.ts';
 import { categoryTree, listProducts } from '#app/domain/catalog/catalog.server.ts';
 import { homeSeo, seoSite } from '#app/http/seo/page-seo.ts';
 import { JsonLd } from '#app/components/json-ld.tsx';
+import { instagramSetting } from '#app/domain/social/instagram.server.ts';
 import { catalogFacts } from '#app/domain/catalog/facts.server.ts';
 import type { CategoryNode, ProductSummary } from '#app/domain/catalog/catalog.view.ts';
 
@@ -54,10 +56,11 @@ export const handle = {
 export async function loader(args: Route.LoaderArgs) {
   const context = shop(args);
   const { db, locale, t } = context;
-  const [featured, categories, facts] = await Promise.all([
+  const [featured, categories, facts, instagram] = await Promise.all([
     listProducts(db, { locale, page: 1, perPage: 8, featured: true }),
     categoryTree(db, locale),
     catalogFacts(db),
+    instagramSetting(db),
   ]);
   const featuredItems = featured?.items ?? [];
   const band = categories.find((c) => c.image && c.description);
@@ -70,6 +73,8 @@ export async function loader(args: Route.LoaderArgs) {
       ? { slug: band.slug, name: band.name, text: band.description, image: band.image! }
       : null,
     facts,
+    // The widget asks for the feed only when an account is set up.
+    instagram: instagram.account !== '',
     categories: categories.map(({ slug, name, image }) => ({ slug, name, image })),
     seo: homeSeo(seoSite(context), {
       title: `${t('shop.name')} – ${t('shop.tagline')}`,
@@ -162,6 +167,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
+      {loaderData.instagram && <InstagramFeed />}
     </>
   );
 }

@@ -107,6 +107,8 @@ function apiCalls(value: unknown, shopper: Shopper): Call[] {
     get(`captcha_audio ?${name}`, `/wc-ajax/captcha_audio?${q(name)}`, 'query');
   get('wc-ajax action', `/wc-ajax/${seg}`, 'path');
   get('unknown wc-ajax ?x', `/wc-ajax/no_such_action?${q('x')}`, 'query');
+  get('instagram_feed ?data', `/wc-ajax/instagram_feed?${q('data')}`, 'query');
+  get('users/me ?x', `/wp-json/wp/v2/users/me?${q('x')}`, 'query');
 
   const jsonPost = (name: string, url: string, fields: Record<string, unknown>, c: Carrier) =>
     calls.push({
@@ -151,6 +153,12 @@ function apiCalls(value: unknown, shopper: Shopper): Call[] {
     'body',
   );
   formPost('unknown wc-ajax .x', '/wc-ajax/no_such_action', q('x'), 'body');
+  jsonPost(
+    'users/me .woocommerce_meta',
+    '/wp-json/wp/v2/users/me',
+    { woocommerce_meta: { coming_soon_banner_dismissed: value } },
+    'body',
+  );
 
   const feedback = `/forms/v1/contact-forms/${contactId}/feedback`;
   for (const field of ['your-name', 'your-email', 'your-message', '_form_container_post']) {
@@ -180,6 +188,8 @@ function apiCalls(value: unknown, shopper: Shopper): Call[] {
   return calls;
 }
 
+/** Small forms that answer every post with a redirect, setting a cookie only for good input. */
+const REDIRECTING_FORMS = ['/set-language', '/cookie-einstellungen', '/store-notice'];
 const LEGAL = ['/impressum', '/agb', '/widerruf', '/datenschutz', '/versand-und-zahlung'];
 
 function pageCalls(value: unknown, shopper: Shopper): Call[] {
@@ -207,6 +217,7 @@ function pageCalls(value: unknown, shopper: Shopper): Call[] {
   get('unknown page', `/${seg}`, 'path');
   get('legal subpage', `/impressum/${seg}`, 'path');
   get('/set-language ?x', `/set-language?${q('x')}`, 'query');
+  get('/cookie-einstellungen ?x', `/cookie-einstellungen?${q('x')}`, 'query');
 
   const post = (name: string, url: string, fields: Record<string, unknown>, c: Carrier) =>
     calls.push({
@@ -231,6 +242,8 @@ function pageCalls(value: unknown, shopper: Shopper): Call[] {
     ['/cart', { intent: 'remove', key: shopper.lineKey }],
     ['/cart', { remove: shopper.lineKey }],
     ['/set-language', { lang: 'en', redirectTo: '/shop' }],
+    ['/cookie-einstellungen', { choice: 'allow', redirectTo: '/shop' }],
+    ['/store-notice', { id: 'sale', redirectTo: '/shop' }],
     ['/contact', contactFormFields(contactId)],
   ];
   for (const [url, fields] of forms) {
@@ -265,13 +278,17 @@ async function judge(call: Call, hostile: Hostile, locale: Locale, res: Response
         ? call.body?.type === 'application/json'
           ? hostile.refused?.json
           : hostile.refused?.form
-        : call.url === '/set-language'
+        : REDIRECTING_FORMS.includes(call.url)
           ? undefined
           : hostile.refused?.form
       : hostile.refused?.url;
   if (expected && status !== expected) return `expected ${expected}, got ${status}`;
-  if (call.url.startsWith('/set-language') && res.headers.get('set-cookie') && expected)
-    return 'refused language switch set a cookie';
+  if (
+    REDIRECTING_FORMS.some((url) => call.url.startsWith(url)) &&
+    res.headers.get('set-cookie') &&
+    hostile.refused?.form
+  )
+    return 'refused form set a cookie';
   const type = res.headers.get('content-type') ?? '';
   if (call.json && status >= 400) {
     if (!type.startsWith('application/json')) return `${status} answered with ${type}`;

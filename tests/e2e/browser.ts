@@ -13,7 +13,13 @@ export function shopUrl(path = '/'): string {
 
 export async function newContext(
   browser: Browser,
-  options: { javaScript?: boolean; width?: number; lang?: 'de' | 'en' } = {},
+  options: {
+    javaScript?: boolean;
+    width?: number;
+    lang?: 'de' | 'en';
+    /** The visitor's cookie choice; null: not chosen yet, the consent banner shows. */
+    consent?: 'allow' | 'refuse' | null;
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     javaScriptEnabled: options.javaScript ?? true,
@@ -22,6 +28,11 @@ export async function newContext(
   });
   if (options.lang) {
     await context.addCookies([{ name: 'lang', value: options.lang, url: inject('shopUrl') }]);
+  }
+  // Journeys are a shopper's who has made the cookie choice (consent has its own tests).
+  const consent = options.consent === undefined ? 'refuse' : options.consent;
+  if (consent) {
+    await context.addCookies([{ name: 'cookie_consent', value: consent, url: inject('shopUrl') }]);
   }
   return context;
 }

@@ -109,6 +109,8 @@ async function open(
   });
   if (options.lang)
     await context.addCookies([{ name: 'lang', value: options.lang, url: shop.url }]);
+  // A returning shopper who chose already: the consent banner would move the pictures down.
+  await context.addCookies([{ name: 'cookie_consent', value: 'refuse', url: shop.url }]);
   const page = await context.newPage();
   await page.goto(url);
   if (options.javaScript ?? true) {

@@ -1,3 +1,4 @@
+import { AttributionFields } from '#app/components/site/attribution-fields.tsx';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Field } from '#app/components/ui/field.tsx';
 import { NoticeList } from '#app/components/ui/notice.tsx';
@@ -329,6 +330,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
       </div>
       <input type="hidden" name="security" value={props.security} />
       <input type="hidden" name="checkout_key" value={props.checkoutKey} />
+      <AttributionFields />
       <div className="checkout-columns">
         <div className="checkout-customer" id="customer_details">
           <section className="woocommerce-billing-fields" aria-labelledby="billing-title">

@@ -13,6 +13,7 @@ import { imageSrcSet, imageUrl } from '#app/domain/media/media.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { pictureFromHash } from './gallery-hash.ts';
 import type { LightboxItem } from './lightbox.ts';
+import { loadChunk } from '#app/client/load-chunk.ts';
 import { VideoDialog } from './video-dialog.tsx';
 import { useHoverZoom } from './zoom.tsx';
 
@@ -21,7 +22,7 @@ export type GalleryImage = GalleryItemView;
 /** A horizontal touch move longer than this (px) turns the picture. */
 const SWIPE_MIN_PX = 40;
 
-const loadLightbox = () => import('./lightbox.ts');
+const loadLightbox = () => loadChunk(() => import('./lightbox.ts'));
 
 function sizeOf(image: GalleryImage, name: 'full' | 'large') {
   const found = image.sizes.find((s) => s.name === name);

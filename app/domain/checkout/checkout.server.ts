@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { type CartOwner, findCart, loadCart } from '#app/domain/cart/cart.server.ts';
 import { cartItems, carts } from '#app/domain/cart/cart.schema.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
+import type { Attribution } from '#app/domain/attribution/attribution.rules.ts';
+import { recordOrderAttribution } from '#app/domain/attribution/attribution.server.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
@@ -58,6 +60,8 @@ export type CheckoutInput = {
   /** From the form: the same key twice yields the first order. */
   idempotencyKey: string | null;
   pickupPoint?: Record<string, string> | null;
+  /** Where the order came from; only present when the shopper allowed tracking. */
+  attribution?: Attribution | null;
 };
 
 /** What a method's payment needs from the request (see PaymentRequest). */
@@ -476,6 +480,7 @@ export async function placeOrder(
       const [withCoupons] = couponLines.length
         ? await tx.update(orders).set({ couponLines }).where(eq(orders.id, order!.id)).returning()
         : [order!];
+      if (input.attribution) await recordOrderAttribution(tx, order!.id, input.attribution);
       await addOrderNote(tx, order!.id, { code: 'order.note.placed' });
       await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
       await dropCartCoupons(tx, cart.id);

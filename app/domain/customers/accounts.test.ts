@@ -22,6 +22,10 @@ import {
   updateAccountDetails,
 } from './accounts.server.ts';
 import { anonymiseCustomer } from './anonymise.server.ts';
+import {
+  orderAttributionOf,
+  recordOrderAttribution,
+} from '#app/domain/attribution/attribution.server.ts';
 import { customerTokens, customers, loginFailures } from './customers.schema.ts';
 import { exportCustomer } from './export.server.ts';
 import { blacklistWords, passwordStrength, strengthName } from './password-strength.ts';
@@ -522,7 +526,10 @@ describe('deletion and export', () => {
       productIds: [product.product.id],
       customerNote: 'Bitte beim Nachbarn abgeben',
     });
+    await recordOrderAttribution(db, order.id, { source_type: 'utm', user_agent: 'Mozilla/5.0' });
+    expect(await orderAttributionOf(db, order.id)).toMatchObject({ source_type: 'utm' });
     expect(await anonymiseCustomer(db, customer.id)).toBe(true);
+    expect(await orderAttributionOf(db, order.id)).toEqual({});
     expect(await db.select().from(customers).where(eq(customers.id, customer.id))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.customerId, customer.id))).toEqual(
       [],

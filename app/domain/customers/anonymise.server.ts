@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { orderAttribution } from '#app/domain/attribution/attribution.schema.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { carts } from '#app/domain/cart/cart.schema.ts';
 import { couponUses } from '#app/domain/coupons/coupons.schema.ts';
@@ -16,9 +17,18 @@ export type Anonymiser = (tx: Tx, customer: { id: number; email: string }) => Pr
 /**
  * Orders stay (tax law keeps invoices for ten years) with the name and postal address an
  * invoice needs, but lose the link to the account and the contact data no invoice needs: email,
- * phone, the note and the session that placed them.
+ * phone, the note, the session that placed them and their attribution.
  */
 export const anonymiseOrders: Anonymiser = async (tx, customer) => {
+  // Where the orders came from (user agent, entry pages) is no invoice's business either.
+  await tx
+    .delete(orderAttribution)
+    .where(
+      inArray(
+        orderAttribution.orderId,
+        tx.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customer.id)),
+      ),
+    );
   await tx
     .update(orders)
     .set({

@@ -4,6 +4,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -89,4 +90,22 @@ export const loginFailures = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_subject_idx').on(t.scope, t.subject, t.at)],
+);
+
+/**
+ * Small per-account values that are not part of the account itself: the shop manager's
+ * dismissal of the coming-soon banner, where a registration came from. Keys are fixed by the
+ * code that writes them; nothing from a request names a key.
+ */
+export const customerMeta = pgTable(
+  'customer_meta',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.key] })],
 );

@@ -1,3 +1,4 @@
+import { ATTRIBUTION_FIELDS, type Attribution } from '#app/domain/attribution/attribution.rules.ts';
 import { type LegalPage, legalPage } from '#app/content/legal.ts';
 import type { OrderView } from '#app/domain/checkout/checkout.view.ts';
 import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
@@ -208,8 +209,27 @@ export function orderConfirmation(order: OrderView, ctx: MailContext): MailMessa
   );
 }
 
-/** The shop's notice of a new order, in the shop's language. */
-export function newOrderNotice(order: OrderView, ctx: MailContext): MailMessage {
+/** Where the order came from, for the shop only; values are the shopper's, so escaped. */
+function attributionSection(attribution: Attribution | undefined, t: Translate): Section | null {
+  const rows = ATTRIBUTION_FIELDS.filter((f) => attribution?.[f]).map(
+    (f) => [t(`attribution.field.${f}` as TextKey), attribution![f]!] as const,
+  );
+  if (rows.length === 0) return null;
+  const heading = t('attribution.heading');
+  return {
+    text: [heading, ...rows.map(([l, v]) => `${l}: ${v}`)].join('\n'),
+    html:
+      `<h3>${escapeHtml(heading)}</h3><ul>` +
+      rows.map(([l, v]) => `<li>${escapeHtml(l)}: ${escapeHtml(v)}</li>`).join('') +
+      '</ul>',
+  };
+}
+
+/** The shop's notice of a new order, in the shop's language, with the order's attribution. */
+export function newOrderNotice(
+  order: OrderView,
+  ctx: MailContext & { attribution?: Attribution },
+): MailMessage {
   const t = serverTranslator(ctx.locale);
   const shop = t('shop.name');
   const name = [order.billing.first_name, order.billing.last_name].join(' ').trim();
@@ -220,8 +240,9 @@ export function newOrderNotice(order: OrderView, ctx: MailContext): MailMessage 
       paragraph(t('mail.new_order_intro', { name })),
       orderSection(order, t, ctx.locale),
       addressSection(order, t, ctx.locale),
+      attributionSection(ctx.attribution, t),
       paragraph(`${ctx.shopUrl}`),
-    ],
+    ].filter((s): s is Section => s !== null),
   );
 }
 
@@ -264,7 +285,7 @@ export function unpaidCancelled(order: OrderView, ctx: MailContext): MailMessage
 export async function sendNewOrderMails(
   mailer: Mailer,
   order: OrderView,
-  ctx: MailContext & { shopLocale: Locale },
+  ctx: MailContext & { shopLocale: Locale; attribution?: Attribution },
 ): Promise<void> {
   const messages = [
     orderConfirmation(order, ctx),

@@ -1,3 +1,5 @@
+import { recordCustomerAttribution } from '#app/domain/attribution/attribution.server.ts';
+import { formAttribution } from '../attribution.server.ts';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { z } from 'zod';
 import { keepCustomerCarts } from '#app/domain/cart/cart-login.server.ts';
@@ -215,6 +217,15 @@ async function register(args: Args, base: Shop, form: FormData) {
     return refuse(base, 'register', { ...result.error, params: { field: 'reg_password' } }, extra);
   }
   const registration = result.value;
+  if (registration.kind !== 'exists') {
+    const fields = Object.fromEntries(
+      [...form].filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+    const attribution = await formAttribution(base.db, args.request, fields);
+    if (attribution) {
+      await recordCustomerAttribution(base.db, registration.customer.id, attribution);
+    }
+  }
   const checkMail = base.t('account.registered_check_mail', { email: email.data });
   if (registration.kind === 'exists') {
     sendAccountMail(base.env, registration.customer.email, registration.customer.locale as 'de', {

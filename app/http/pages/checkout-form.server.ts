@@ -11,6 +11,8 @@ import {
 } from '#app/domain/checkout/checkout.validation.ts';
 import { type DomainError, domainError } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
+import type { Attribution } from '#app/domain/attribution/attribution.rules.ts';
+import { orderAttributionOf } from '#app/domain/attribution/attribution.server.ts';
 import { orderView } from '#app/domain/orders/order-view.server.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
@@ -97,9 +99,13 @@ export function formProblems(
 export async function mailNewOrder(ctx: RequestContext, order: OrderRow): Promise<void> {
   try {
     const owner = await getSetting(ctx.db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
-    const view = await orderView(ctx.db, order);
+    const [view, attribution] = await Promise.all([
+      orderView(ctx.db, order),
+      orderAttributionOf(ctx.db, order.id),
+    ]);
     const mailer = createMailer(ctx.env, `${ctx.t('shop.name')} <${fromAddress(ctx.env)}>`);
     await sendNewOrderMails(mailer, view, {
+      attribution,
       locale: order.locale === 'en' ? 'en' : 'de',
       shopLocale: ctx.env.SHOP_LOCALE,
       owner,
@@ -148,6 +154,8 @@ export async function submitCheckoutForm(
   session: Session | null,
   fields: Record<string, unknown>,
   request?: Request,
+  /** Where the order came from, when the shopper allowed tracking. */
+  attribution: Attribution | null = null,
 ): Promise<CheckoutOutcome> {
   const { t } = ctx;
   if (!session)
@@ -158,6 +166,7 @@ export async function submitCheckoutForm(
     return { ok: false, messages: [{ text: t('error.invalid_param', { param }), field: param }] };
   }
   const { input, createAccount, accountPassword } = checkoutInputFromForm(parsed.data);
+  input.attribution = attribution;
   const problems = formProblems(input, ctx);
   const { wish, problem } = await checkoutAccountWish(ctx, session, {
     requested: createAccount,

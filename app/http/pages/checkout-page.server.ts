@@ -20,6 +20,7 @@ import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
+import { formAttribution } from '../attribution.server.ts';
 import { type CheckoutMessage, orderPayPath, submitCheckoutForm } from './checkout-form.server.ts';
 import { checkoutAccountOffer } from './checkout-account.server.ts';
 
@@ -128,11 +129,13 @@ export async function handleCheckoutPost(args: Args) {
     }
     return reply([], 200);
   }
+  const attribution = await formAttribution(db, args.request, formFields);
   const outcome = await submitCheckoutForm(
     { db, env, locale, currency, t },
     session,
     formFields,
     args.request,
+    attribution,
   );
   if (outcome.ok && outcome.redirect.startsWith('#')) {
     // A payment step needs the browser's script; without it the order waits on its pay page.

@@ -14,6 +14,7 @@ import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import { findOrderFor } from '#app/domain/orders/orders.server.ts';
 import type { PaymentOutcome } from '#app/domain/payments/payments.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
+import { extensionAttribution } from '../attribution.server.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import {
   mailNewOrder,
@@ -210,6 +211,7 @@ export const postCheckout = defineEndpoint({
       },
       idempotencyKey: input.idempotency_key ?? null,
       pickupPoint: pickupPoint(input.additional_fields?.pickup_point),
+      attribution: await extensionAttribution(db, ctx.args.request, input.extensions),
     };
     // Guests may be required to take an account with the order (guest checkout off).
     const { wish, problem } = await checkoutAccountWish(ctx, session, {

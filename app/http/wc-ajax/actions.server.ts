@@ -10,6 +10,7 @@ import {
 } from './cart.server.ts';
 import { applyCouponAction, removeCouponAction } from './coupons.server.ts';
 import { checkoutAction, updateOrderReview } from './checkout.server.ts';
+import { instagramFeedAction } from './instagram.server.ts';
 import { getVariation } from './get-variation.server.ts';
 import { pickupPoints } from './pickup-points.server.ts';
 import { productSearch } from './product-search.server.ts';
@@ -47,6 +48,7 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   wc_stripe_update_failed_order: updateFailedOrder,
   wc_stripe_save_appearance: saveAppearanceAction,
   pickup_points: pickupPoints,
+  instagram_feed: instagramFeedAction,
 };
 
 const unknownAction = defineEndpoint({

@@ -15,6 +15,7 @@ import type { Locale } from '#app/lib/locale.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import { json } from '../response.ts';
 import { escapeHtml } from '../mail/order-mails.server.ts';
+import { formAttribution } from '../attribution.server.ts';
 import { type CheckoutMessage, submitCheckoutForm } from '../pages/checkout-form.server.ts';
 import { WC_AJAX_CODES } from './codes.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
@@ -149,11 +150,13 @@ export const checkoutAction = defineEndpoint({
   codes: WC_AJAX_CODES,
   nonce: true,
   handle: async ({ db, env, locale, currency, t, input, session, headers, args }) => {
+    const attribution = await formAttribution(db, args.request, input);
     const outcome = await submitCheckoutForm(
       { db, env, locale, currency, t },
       session,
       input,
       args.request,
+      attribution,
     );
     if (outcome.ok) {
       const answer = json(

@@ -1,3 +1,4 @@
+import { AttributionFields } from '#app/components/site/attribution-fields.tsx';
 import { useCallback, useState } from 'react';
 import { Form, Link, useActionData } from 'react-router';
 import type { Route } from './+types/my-account';
@@ -125,6 +126,7 @@ function RegisterForm({
     <Form method="post" className="register-form">
       <AccountNotices result={result} />
       <input type="hidden" name="intent" value="register" />
+      <AttributionFields />
       <Field
         id="reg_email"
         label={t('account.email')}

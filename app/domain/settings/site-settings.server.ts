@@ -1,0 +1,34 @@
+import { inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { settings } from './settings.schema.ts';
+
+/** The store-wide notice bar: text per language and an id; a new id shows it again to all. */
+export const STORE_NOTICE_SETTING = 'site.store_notice';
+/** While true the public sees the coming-soon page; shop managers see the shop. */
+export const COMING_SOON_SETTING = 'site.coming_soon';
+
+const storeNoticeSchema = z.object({
+  text: z.object({ de: z.string().max(500), en: z.string().max(500).optional() }),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,32}$/)
+    .default(''),
+});
+export type StoreNoticeSetting = z.infer<typeof storeNoticeSchema>;
+
+export type SiteSettings = { storeNotice: StoreNoticeSetting | null; comingSoon: boolean };
+
+/** What every page's shell needs, in one query; a malformed value counts as unset. */
+export async function siteSettings(db: Tx): Promise<SiteSettings> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [STORE_NOTICE_SETTING, COMING_SOON_SETTING]));
+  const value = (key: string) => rows.find((r) => r.key === key)?.value;
+  const notice = storeNoticeSchema.safeParse(value(STORE_NOTICE_SETTING));
+  return {
+    storeNotice: notice.success && notice.data.text.de.trim() ? notice.data : null,
+    comingSoon: value(COMING_SOON_SETTING) === true,
+  };
+}
