@@ -1,6 +1,6 @@
 import { readCookie } from './cookies.ts';
 
-// Cookies that change what a shared page looks like (decision 0021): the render cache keeps one
+// Cookies that change what a shared page looks like (decision 0023): the render cache keeps one
 // rendering per combination, so the server can read them and nothing shifts after loading.
 
 /** The shopper's cookie choice (TDDDG): necessary cookies only until it says 'allow'. */

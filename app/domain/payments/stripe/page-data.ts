@@ -32,7 +32,7 @@ export type StripePageData = {
   gatewayId: string;
   genericErrorMessage: string;
   invalid_wallet_type: string;
-  /** One session nonce serves every action (the shop's CSRF token, decision 0021). */
+  /** One session nonce serves every action (the shop's CSRF token, decision 0003). */
   createSetupIntentNonce: string;
   createPaymentIntentNonce: string;
   updatePaymentIntentNonce: string;
