@@ -15,6 +15,7 @@ export default [
   route('my-account/orders', 'routes/account-orders.tsx'),
   route('my-account/view-order/:orderId', 'routes/account-view-order.tsx'),
   route('contact', 'routes/contact.tsx'),
+  route('vertrag-widerrufen', 'routes/withdrawal.tsx'),
   route('rueckruf', 'routes/callback.tsx'),
   ...legal.map((slug) => route(slug, 'routes/legal.tsx', { id: `legal-${slug}` })),
   route('set-language', 'routes/set-language.ts'),

@@ -202,6 +202,11 @@ function FooterContent() {
             <li>
               <Link to="/versand-und-zahlung">{t('legal.versand-und-zahlung')}</Link>
             </li>
+            <li>
+              <Link to="/vertrag-widerrufen" className="footer-withdrawal">
+                {t('footer.withdrawal')}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -69,4 +69,7 @@ export type OrderView = {
   notes: { code: string; params: Record<string, string | number>; createdAt: string }[];
   needsPayment: boolean;
   mayCancel: boolean;
+  /** When the customer declared withdrawal; null: not declared. */
+  withdrawnAt: string | null;
+  mayWithdraw: boolean;
 };

@@ -6,6 +6,7 @@ import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { customerMayCancel, needsPayment } from './orders.rules.ts';
 import type { OrderRow } from './orders.schema.ts';
 import { orderDetails } from './orders.server.ts';
+import { mayWithdraw } from './withdrawal.server.ts';
 
 /** An order as its pages and mails show it. */
 export async function orderView(db: Tx, order: OrderRow): Promise<OrderView> {
@@ -51,5 +52,7 @@ export async function orderView(db: Tx, order: OrderRow): Promise<OrderView> {
       .map((n) => ({ code: n.code, params: n.params, createdAt: n.createdAt.toISOString() })),
     needsPayment: needsPayment(order.status, order.total),
     mayCancel: customerMayCancel(order.status),
+    withdrawnAt: order.withdrawnAt?.toISOString() ?? null,
+    mayWithdraw: mayWithdraw(order),
   };
 }

@@ -20,7 +20,7 @@ const ENTITIES: Record<string, string> = {
 /** Everything a shopper typed reaches the mail escaped. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
-type MailContext = { locale: Locale; owner: ShopOwner; shopUrl: string };
+export type MailContext = { locale: Locale; owner: ShopOwner; shopUrl: string };
 
 function addressLines(address: OrderView['billing'], locale: Locale): string[] {
   return [
@@ -100,9 +100,9 @@ function legalHtml(page: LegalPage): string {
   return `<h2>${escapeHtml(page.title)}</h2>${blocks}`;
 }
 
-type Section = { text: string; html: string };
+export type Section = { text: string; html: string };
 
-function paragraph(text: string): Section {
+export function paragraph(text: string): Section {
   return { text, html: `<p>${escapeHtml(text)}</p>` };
 }
 
@@ -159,7 +159,7 @@ function bankSection(order: OrderView, t: Translate): Section | null {
   };
 }
 
-function compose(subject: string, to: string[], sections: Section[]): MailMessage {
+export function compose(subject: string, to: string[], sections: Section[]): MailMessage {
   return {
     to,
     subject,

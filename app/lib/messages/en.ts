@@ -800,4 +800,52 @@ export const en: Messages = {
   'mail.legal_intro':
     'For your information and records: our terms and conditions, the cancellation policy and the model withdrawal form as they stood when you ordered.',
   'mail.signoff': 'Thank you for shopping with {shop}.',
+  'withdrawal.title': 'Withdraw from contract',
+  'withdrawal.lead':
+    'Here you can declare that you withdraw from a contract concluded with us. You receive a confirmation of receipt on this page and by email at once.',
+  'withdrawal.step_identify': 'Step 1 of 2: name the order',
+  'withdrawal.step_confirm': 'Step 2 of 2: confirm the withdrawal',
+  'withdrawal.pick_order': 'Which order do you withdraw from?',
+  'withdrawal.order_option': 'Order {number} of {date} for {total}',
+  'withdrawal.no_orders': 'Your account has no order that can still be withdrawn from.',
+  'withdrawal.guest_text':
+    'Please give your name, the order number and the email address you used for the order.',
+  'withdrawal.name': 'Name',
+  'withdrawal.order_number': 'Order number',
+  'withdrawal.order_number_help': 'You find it in the order confirmation, for example 10001.',
+  'withdrawal.email': 'Email address',
+  'withdrawal.continue': 'Continue',
+  'withdrawal.confirm_heading': 'Your details',
+  'withdrawal.confirm_text': 'I hereby withdraw from the contract I concluded for the order above.',
+  'withdrawal.confirm_submit': 'Confirm withdrawal now',
+  'withdrawal.change': 'Change details',
+  'withdrawal.received': 'Your declaration of withdrawal for order {number} reached us on {at}.',
+  'withdrawal.received_mail': 'We have sent a confirmation to {email}.',
+  'withdrawal.back_home': 'Back to the home page',
+  'withdrawal.declared_at': 'Received on',
+  'withdrawal.error.session': 'Your session has expired. Please reload the page and try again.',
+  'withdrawal.error.name': 'Please enter your name.',
+  'withdrawal.error.orderNumber': 'Please enter the order number (digits only).',
+  'withdrawal.error.email': 'Please enter a valid email address.',
+  'withdrawal.error.order': 'Please choose one of your orders.',
+  'withdrawal.error.not_withdrawable':
+    'A withdrawal was already declared for this order, or it is cancelled.',
+  'withdrawal.error.throttled':
+    'Too many declarations from this connection. Please try again in {minutes} minutes or write us an email.',
+  'withdrawal.mail_subject':
+    'Confirmation of receipt of your withdrawal for order {number} at {shop}',
+  'withdrawal.mail_intro': 'we confirm that your declaration of withdrawal reached us on {at}:',
+  'withdrawal.mail_matched':
+    'We have recorded the withdrawal of your order {number} and will contact you about the return.',
+  'withdrawal.mail_unmatched': 'We will check your details and contact you about the return.',
+  'withdrawal.notice_subject': 'Withdrawal declared: order {number} ({shop})',
+  'withdrawal.notice_matched':
+    'A withdrawal was declared for order {number} with the withdrawal button. The order is marked.',
+  'withdrawal.notice_unmatched':
+    'A withdrawal was declared with the withdrawal button whose details fit no order. Please check it by hand.',
+  'footer.withdrawal': 'Withdraw from contract',
+  'order.note.withdrawal_declared': 'Withdrawal declared.',
+  'order.withdrawn_at': 'Withdrawal declared on {at}.',
+  'account.orders.withdraw': 'Withdraw',
+  'account.orders.withdraw_order': 'Withdraw from order {number}',
 };
