@@ -870,6 +870,7 @@ export const de = {
   'order.withdrawn_at': 'Widerruf erklärt am {at}.',
   'account.orders.withdraw': 'Widerrufen',
   'account.orders.withdraw_order': 'Widerrufen: Bestellung {number}',
+  'price.lowest_prior': 'Niedrigster Preis der letzten 30 Tage: {price}',
 } as const;
 
 export type MessageKey = keyof typeof de;

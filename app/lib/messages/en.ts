@@ -848,4 +848,5 @@ export const en: Messages = {
   'order.withdrawn_at': 'Withdrawal declared on {at}.',
   'account.orders.withdraw': 'Withdraw',
   'account.orders.withdraw_order': 'Withdraw from order {number}',
+  'price.lowest_prior': 'Lowest price in the last 30 days: {price}',
 };
