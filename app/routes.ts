@@ -1,6 +1,13 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-const legal = ['impressum', 'agb', 'widerruf', 'datenschutz', 'versand-und-zahlung'];
+const legal = [
+  'impressum',
+  'agb',
+  'widerruf',
+  'datenschutz',
+  'versand-und-zahlung',
+  'barrierefreiheit',
+];
 
 export default [
   index('routes/home.tsx'),

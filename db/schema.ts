@@ -14,3 +14,4 @@ export * from '#app/domain/shipping/shipping.schema.ts';
 export * from '#app/domain/customers/customers.schema.ts';
 export * from '#app/domain/orders/orders.schema.ts';
 export * from '#app/domain/pricing/price-history.schema.ts';
+export * from '#app/domain/legal/legal.schema.ts';

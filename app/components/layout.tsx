@@ -203,6 +203,9 @@ function FooterContent() {
               <Link to="/versand-und-zahlung">{t('legal.versand-und-zahlung')}</Link>
             </li>
             <li>
+              <Link to="/barrierefreiheit">{t('legal.barrierefreiheit')}</Link>
+            </li>
+            <li>
               <Link to="/vertrag-widerrufen" className="footer-withdrawal">
                 {t('footer.withdrawal')}
               </Link>

@@ -11,6 +11,7 @@ import { appliedCoupons, dropCartCoupons } from '#app/domain/coupons/cart-coupon
 import { recordCouponUse } from '#app/domain/coupons/coupons.server.ts';
 import { normalizeAddress } from '#app/domain/customers/address-locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
+import { ACCEPTED_AT_CHECKOUT, legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
@@ -296,6 +297,8 @@ export async function placeOrder(
       }
       const billing = toAddress(input.billing, true);
       const now = ctx.now ?? new Date();
+      // The wording the terms box referred to when the customer ticked it.
+      const accepted = await legalVersionsInForce(tx, ACCEPTED_AT_CHECKOUT);
       const chosenMethod = method as PaymentMethod | null;
       const [order] = await tx
         .insert(orders)
@@ -340,6 +343,7 @@ export async function placeOrder(
             : [],
           couponLines: [],
           consent: { terms: true, digital: input.consent.digital || null, at: now.toISOString() },
+          legalVersions: Object.fromEntries([...accepted].map(([slug, v]) => [slug, v.version])),
           pickupPoint: input.pickupPoint ?? null,
           idempotencyKey: input.idempotencyKey,
           stockReduced: true,

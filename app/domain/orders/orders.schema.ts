@@ -100,6 +100,8 @@ export const orders = pgTable(
     shippingLines: jsonb('shipping_lines').$type<OrderShippingLine[]>().notNull().default([]),
     couponLines: jsonb('coupon_lines').$type<OrderCouponLine[]>().notNull().default([]),
     consent: jsonb('consent').$type<OrderConsent>().notNull(),
+    /** The version of each legal page the customer accepted (slug -> version). */
+    legalVersions: jsonb('legal_versions').$type<Record<string, number>>().notNull().default({}),
     /** Pickup point or parcel locker chosen for a shipping method, as the widget serialised it. */
     pickupPoint: jsonb('pickup_point').$type<Record<string, string> | null>(),
     /** From the checkout form: a repeated submit finds the order instead of placing another. */

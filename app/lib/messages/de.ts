@@ -871,6 +871,8 @@ export const de = {
   'account.orders.withdraw': 'Widerrufen',
   'account.orders.withdraw_order': 'Widerrufen: Bestellung {number}',
   'price.lowest_prior': 'Niedrigster Preis der letzten 30 Tage: {price}',
+  'legal.barrierefreiheit': 'Barrierefreiheit',
+  'legal.version': 'Fassung {version}, veröffentlicht am {date}',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -849,4 +849,6 @@ export const en: Messages = {
   'account.orders.withdraw': 'Withdraw',
   'account.orders.withdraw_order': 'Withdraw from order {number}',
   'price.lowest_prior': 'Lowest price in the last 30 days: {price}',
+  'legal.barrierefreiheit': 'Accessibility statement',
+  'legal.version': 'Version {version}, published on {date}',
 };
