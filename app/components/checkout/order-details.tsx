@@ -2,6 +2,7 @@ import { Money } from '#app/components/ui/price.tsx';
 import type { OrderView } from '#app/domain/checkout/checkout.view.ts';
 import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
+import { VatRows } from '#app/components/cart/vat-rows.tsx';
 import { type TextKey, formatDate, useI18n } from '#app/lib/i18n.ts';
 
 export function statusText(status: string, t: (key: TextKey) => string): string {
@@ -170,6 +171,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
                 </td>
               </tr>
             ))}
+            <VatRows vat={order.vat} />
             {order.customerNote && (
               <tr>
                 <th scope="row">{t('order.customer_note')}</th>

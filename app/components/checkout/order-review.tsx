@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Money, useMoney } from '#app/components/ui/price.tsx';
 import type { CheckoutReview, PaymentMethodView } from '#app/domain/checkout/checkout.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
+import { VatRows } from '#app/components/cart/vat-rows.tsx';
 import { useI18n } from '#app/lib/i18n.ts';
 
 /**
@@ -128,6 +129,7 @@ export function ReviewTable({
             </td>
           </tr>
         ))}
+        <VatRows vat={cart.totals.vat} />
       </tfoot>
     </table>
   );

@@ -10,6 +10,7 @@ import { loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts'
 import { appliedCoupons, dropCartCoupons } from '#app/domain/coupons/cart-coupons.server.ts';
 import { recordCouponUse } from '#app/domain/coupons/coupons.server.ts';
 import { normalizeAddress } from '#app/domain/customers/address-locale.ts';
+import { normalizeVatId } from '#app/domain/pricing/vat.rules.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { ACCEPTED_AT_CHECKOUT, legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
@@ -81,7 +82,7 @@ export const problemError = (problem: CheckoutProblem): DomainError =>
 export function checkoutProblems(
   input: Pick<CheckoutInput, 'billing' | 'shipping'>,
   locale: Locale,
-  labels: { email: string },
+  labels: { email: string; vatId?: string },
 ): CheckoutProblem[] {
   return [
     ...addressGroupProblems('billing', input.billing, locale, labels),
@@ -96,7 +97,10 @@ function toAddress(values: AddressValues, withEmail: boolean): OrderAddress {
     address[key] = (values[key] ?? '').trim();
   }
   const normalized = normalizeAddress(address);
-  return withEmail ? { ...normalized, email: (values.email ?? '').trim() } : normalized;
+  if (!withEmail) return normalized;
+  // Billing only: the e-mail, and the VAT id a business may give.
+  const vatId = normalizeVatId(values.vat_id ?? '');
+  return { ...normalized, email: (values.email ?? '').trim(), ...(vatId ? { vat_id: vatId } : {}) };
 }
 
 /** Plain text of a product's short description, for the essential characteristics. */
@@ -175,7 +179,7 @@ export async function setCheckoutCustomer(
 ): Promise<void> {
   const current = await readCartCustomer(db, cartId);
   const billing = toAddress(input.billing, true);
-  const { email: _email, ...shippingFromBilling } = billing;
+  const { email: _email, vat_id: _vatId, ...shippingFromBilling } = billing;
   const shipping = input.shipping ? toAddress(input.shipping, false) : shippingFromBilling;
   await writeCartCustomer(db, cartId, {
     billingAddress: billing,
@@ -325,6 +329,8 @@ export async function placeOrder(
           total: totals.total.gross,
           totalTax: totals.total.tax,
           taxLines: totals.taxLines,
+          taxTreatment: view.totals.vat.kind,
+          taxCountry: view.totals.vat.country,
           shippingLines: shipping.chosen
             ? [
                 {

@@ -1,3 +1,4 @@
+import type { TaxTreatment } from '#app/domain/pricing/vat.rules.ts';
 /** What the checkout page and its order review show; safe to import in the browser. */
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import type { CustomerAddress } from '#app/domain/shipping/shipping.view.ts';
@@ -72,4 +73,6 @@ export type OrderView = {
   /** When the customer declared withdrawal; null: not declared. */
   withdrawnAt: string | null;
   mayWithdraw: boolean;
+  /** Whose VAT the order carries. */
+  vat: TaxTreatment;
 };

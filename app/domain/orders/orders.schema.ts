@@ -43,6 +43,8 @@ export type OrderAddress = {
   country: string;
   phone: string;
   email?: string;
+  /** Billing only: the VAT id a business customer gave, normalised. */
+  vat_id?: string;
 };
 
 export type OrderTaxLine = { rate: number; amount: number };
@@ -97,6 +99,11 @@ export const orders = pgTable(
     total: integer('total').notNull(),
     totalTax: integer('total_tax').notNull(),
     taxLines: jsonb('tax_lines').$type<OrderTaxLine[]>().notNull().default([]),
+    /** Whose VAT the order carries: DE, the destination's under OSS, or none (reverse charge). */
+    taxTreatment: text('tax_treatment', { enum: ['domestic', 'destination', 'reverse_charge'] })
+      .notNull()
+      .default('domestic'),
+    taxCountry: text('tax_country').notNull().default('DE'),
     shippingLines: jsonb('shipping_lines').$type<OrderShippingLine[]>().notNull().default([]),
     couponLines: jsonb('coupon_lines').$type<OrderCouponLine[]>().notNull().default([]),
     consent: jsonb('consent').$type<OrderConsent>().notNull(),

@@ -34,6 +34,7 @@ function addressLines(address: OrderView['billing'], locale: Locale): string[] {
     address.country ? countryName(address.country, locale) : '',
     address.phone,
     address.email ?? '',
+    address.vat_id ?? '',
   ].filter((line) => line.trim() !== '');
 }
 
@@ -56,9 +57,19 @@ function summaryRows(order: OrderView, t: Translate, locale: Locale): [string, s
   }
   if (order.depositTotal > 0) rows.push([t('cart.deposit_total'), money(order.depositTotal)]);
   rows.push([t('order.payment_method'), order.paymentMethodTitle]);
-  rows.push([t('checkout.total_incl_vat'), money(order.total)]);
+  const reverseCharge = order.vat.kind === 'reverse_charge';
+  rows.push([t(reverseCharge ? 'cart.total' : 'checkout.total_incl_vat'), money(order.total)]);
   for (const line of order.taxLines) {
     rows.push([t('cart.tax_line', { rate: formatRate(line.rate, locale) }), money(line.amount)]);
+  }
+  if (order.vat.kind === 'reverse_charge') {
+    rows.push([t('cart.tax_line', { rate: formatRate(0, locale) }), money(0)]);
+    rows.push([
+      t('cart.reverse_charge'),
+      t('cart.reverse_charge_vat_id', { vatId: order.vat.vatId }),
+    ]);
+  } else if (order.vat.kind === 'destination') {
+    rows.push([t('cart.tax_country', { country: countryName(order.vat.country, locale) }), '']);
   }
   return rows;
 }

@@ -73,7 +73,10 @@ export function formProblems(
   input: CheckoutInput,
   ctx: { locale: Locale; t: Translate },
 ): CheckoutMessage[] {
-  const messages = checkoutProblems(input, ctx.locale, { email: ctx.t('checkout.email') }).map(
+  const messages = checkoutProblems(input, ctx.locale, {
+    email: ctx.t('checkout.email'),
+    vatId: ctx.t('checkout.vat_id'),
+  }).map(
     (p) => problemMessage(p, ctx.t),
   );
   if (!input.consent.terms) {

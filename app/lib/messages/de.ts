@@ -873,6 +873,14 @@ export const de = {
   'price.lowest_prior': 'Niedrigster Preis der letzten 30 Tage: {price}',
   'legal.barrierefreiheit': 'Barrierefreiheit',
   'legal.version': 'Fassung {version}, veröffentlicht am {date}',
+  'checkout.vat_id': 'USt-IdNr.',
+  'checkout.vat_id_help':
+    'Nur für Unternehmen in einem anderen EU-Land: mit gültiger USt-IdNr. liefern wir ohne Umsatzsteuer (Reverse Charge).',
+  'checkout.error.vat_id':
+    '{label} hat nicht das Format einer Umsatzsteuer-Identifikationsnummer des Rechnungslandes.',
+  'cart.reverse_charge': 'Steuerschuldnerschaft des Leistungsempfängers',
+  'cart.reverse_charge_vat_id': 'USt-IdNr. des Kunden: {vatId}',
+  'cart.tax_country': 'Umsatzsteuer des Bestimmungslandes: {country}',
 } as const;
 
 export type MessageKey = keyof typeof de;

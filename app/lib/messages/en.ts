@@ -851,4 +851,11 @@ export const en: Messages = {
   'price.lowest_prior': 'Lowest price in the last 30 days: {price}',
   'legal.barrierefreiheit': 'Accessibility statement',
   'legal.version': 'Version {version}, published on {date}',
+  'checkout.vat_id': 'VAT ID',
+  'checkout.vat_id_help':
+    'Businesses in another EU country only: with a valid VAT ID we deliver without VAT (reverse charge).',
+  'checkout.error.vat_id': '{label} is not a valid VAT ID for the billing country.',
+  'cart.reverse_charge': 'Reverse charge',
+  'cart.reverse_charge_vat_id': 'Customer VAT ID: {vatId}',
+  'cart.tax_country': 'VAT of the destination country: {country}',
 };
