@@ -249,7 +249,10 @@ export function OrderSummary({ review }: { review: CheckoutReview }) {
         })}
       </ul>
       <p className="checkout-summary-total">
-        <span>{t('checkout.total_incl_vat')}</span> <strong>{money(cart.totals.total)}</strong>
+        <span>
+          {t(cart.totals.vat.kind === 'reverse_charge' ? 'cart.total' : 'checkout.total_incl_vat')}
+        </span>{' '}
+        <strong>{money(cart.totals.total)}</strong>
         <span className="checkout-summary-includes">
           {cart.totals.deposit > 0
             ? t('checkout.incl_shipping_deposit', {

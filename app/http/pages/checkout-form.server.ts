@@ -76,9 +76,7 @@ export function formProblems(
   const messages = checkoutProblems(input, ctx.locale, {
     email: ctx.t('checkout.email'),
     vatId: ctx.t('checkout.vat_id'),
-  }).map(
-    (p) => problemMessage(p, ctx.t),
-  );
+  }).map((p) => problemMessage(p, ctx.t));
   if (!input.consent.terms) {
     messages.push({ text: ctx.t('checkout.error.terms'), field: 'terms' });
   }
