@@ -180,7 +180,15 @@ function apiCalls(value: unknown, shopper: Shopper): Call[] {
   return calls;
 }
 
-const LEGAL = ['/impressum', '/agb', '/widerruf', '/datenschutz', '/versand-und-zahlung'];
+const LEGAL = [
+  '/impressum',
+  '/agb',
+  '/widerruf',
+  '/datenschutz',
+  '/versand-und-zahlung',
+  '/barrierefreiheit',
+  '/vertrag-widerrufen',
+];
 
 function pageCalls(value: unknown, shopper: Shopper): Call[] {
   const calls: Call[] = [];
