@@ -1,6 +1,13 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-const legal = ['impressum', 'agb', 'widerruf', 'datenschutz', 'versand-und-zahlung'];
+const legal = [
+  'impressum',
+  'agb',
+  'widerruf',
+  'datenschutz',
+  'versand-und-zahlung',
+  'barrierefreiheit',
+];
 
 export default [
   index('routes/home.tsx'),
@@ -15,6 +22,7 @@ export default [
   route('my-account/orders', 'routes/account-orders.tsx'),
   route('my-account/view-order/:orderId', 'routes/account-view-order.tsx'),
   route('contact', 'routes/contact.tsx'),
+  route('vertrag-widerrufen', 'routes/withdrawal.tsx'),
   route('rueckruf', 'routes/callback.tsx'),
   ...legal.map((slug) => route(slug, 'routes/legal.tsx', { id: `legal-${slug}` })),
   route('set-language', 'routes/set-language.ts'),

@@ -16,3 +16,5 @@ export * from '#app/domain/orders/orders.schema.ts';
 export * from '#app/domain/payments/stripe/stripe.schema.ts';
 export * from '#app/domain/payments/sandbox/sandbox.schema.ts';
 export * from '#app/domain/attribution/attribution.schema.ts';
+export * from '#app/domain/pricing/price-history.schema.ts';
+export * from '#app/domain/legal/legal.schema.ts';

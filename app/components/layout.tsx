@@ -207,6 +207,12 @@ function FooterContent() {
             </li>
             <li>
               <ConsentSettingsLink />
+              <Link to="/barrierefreiheit">{t('legal.barrierefreiheit')}</Link>
+            </li>
+            <li>
+              <Link to="/vertrag-widerrufen" className="footer-withdrawal">
+                {t('footer.withdrawal')}
+              </Link>
             </li>
           </ul>
         </nav>

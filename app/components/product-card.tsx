@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useI18n } from '#app/lib/i18n.ts';
 import type { ProductSummary } from '#app/domain/catalog/catalog.view.ts';
-import { LegalPriceInfo, Price, UnitPrice } from './ui/price.tsx';
+import { LegalPriceInfo, LowestPriorPrice, Price, UnitPrice } from './ui/price.tsx';
 import { ProductImage } from './product-image.tsx';
 import { Stars } from './stars.tsx';
 import { QuickViewButton } from './product/quick-view.tsx';
@@ -61,6 +61,7 @@ export function ProductCard({ product, eager }: { product: ProductSummary; eager
         <div className="product-card-price">
           <Price price={product.price} />
         </div>
+        <LowestPriorPrice price={product.price} />
         <UnitPrice unitPrice={product.unitPrice} />
         <LegalPriceInfo taxRate={product.taxRate} deposit={product.deposit} />
         {product.deliveryTime && (

@@ -43,6 +43,7 @@ const TITLES = {
     widerruf: 'Widerrufsbelehrung',
     datenschutz: 'Datenschutzerklärung',
     'versand-und-zahlung': 'Versand und Zahlung',
+    barrierefreiheit: 'Erklärung zur Barrierefreiheit',
   },
   en: {
     impressum: 'Legal notice',
@@ -50,6 +51,7 @@ const TITLES = {
     widerruf: 'Right of withdrawal',
     datenschutz: 'Privacy policy',
     'versand-und-zahlung': 'Shipping and payment',
+    barrierefreiheit: 'Accessibility statement',
   },
 } as const;
 

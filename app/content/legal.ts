@@ -16,6 +16,7 @@ export const LEGAL_SLUGS = [
   'widerruf',
   'datenschutz',
   'versand-und-zahlung',
+  'barrierefreiheit',
 ] as const;
 export type LegalSlug = (typeof LEGAL_SLUGS)[number];
 
@@ -44,6 +45,7 @@ const TITLES: Record<LegalSlug, Record<Locale, string>> = {
   widerruf: { de: 'Widerrufsbelehrung', en: 'Right of withdrawal' },
   datenschutz: { de: 'Datenschutzerklärung', en: 'Privacy policy' },
   'versand-und-zahlung': { de: 'Versand und Zahlung', en: 'Shipping and payment' },
+  barrierefreiheit: { de: 'Erklärung zur Barrierefreiheit', en: 'Accessibility statement' },
 };
 
 const GENERAL_NOTICE: Record<Locale, string> = {
@@ -109,6 +111,16 @@ const PAGE_NOTICE: Record<LegalSlug, Record<Locale, string>> = {
     en:
       'Check in particular the shipping costs, the destination countries, the delivery times and the ' +
       'deposit rules; every figure must match what the shop actually charges.',
+  },
+  barrierefreiheit: {
+    de:
+      'Prüfen Sie insbesondere, ob der Stand der Vereinbarkeit und die bekannten Einschränkungen ' +
+      'zu Ihrem Shop passen, nachdem Sie eigene Inhalte, Bilder, Zahlungsdienste oder Erweiterungen ' +
+      'hinzugefügt haben, und ob die Anschrift der Marktüberwachungsstelle noch aktuell ist.',
+    en:
+      'Check in particular that the conformance status and the known limitations still match your ' +
+      'shop after you added your own content, pictures, payment services or extensions, and update ' +
+      'whether the address of the market surveillance authority is still current.',
   },
 };
 
@@ -1887,6 +1899,177 @@ function versandEn(o: ShopOwner): (LegalSection | null)[] {
 /* Public API                                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------------------------------ */
+/* Barrierefreiheit / Accessibility statement (BFSG, § 14 BFSG with Anlage 3)                  */
+/* ------------------------------------------------------------------------------------------ */
+
+/* The Länder's joint authority, seated in Magdeburg; reached through the ministry's post box. */
+const MLBF_LINES = [
+  'Marktüberwachungsstelle der Länder für die Barrierefreiheit von Produkten und Dienstleistungen (MLBF)',
+  'c/o Ministerium für Arbeit, Soziales, Gesundheit und Gleichstellung Sachsen-Anhalt',
+  'Postfach 39 11 55',
+  '39135 Magdeburg',
+];
+
+function barrierefreiheitDe(o: ShopOwner): (LegalSection | null)[] {
+  return [
+    section(
+      'Geltungsbereich',
+      p(
+        `Diese Erklärung gilt für den Online-Shop von ${o.name} mit allen Seiten vom Katalog über ` +
+          'Warenkorb und Kasse bis zum Kundenkonto. Als Dienstleistung im elektronischen ' +
+          'Geschäftsverkehr unterliegt der Shop dem Barrierefreiheitsstärkungsgesetz (BFSG).',
+      ),
+    ),
+    section(
+      'Stand der Vereinbarkeit',
+      p(
+        'Der Shop ist mit den Anforderungen der EN 301 549 und der Web Content Accessibility ' +
+          'Guidelines (WCAG) 2.1 auf Stufe AA weitgehend vereinbar. Wir prüfen jede Seite ' +
+          'automatisiert (axe-core) und von Hand mit Tastatur, Bildschirmlupe und Screenreader.',
+      ),
+      list(
+        'Alle Funktionen sind mit der Tastatur bedienbar; ein Link „Zum Inhalt springen“ führt ' +
+          'an jedem Seitenanfang am Menü vorbei.',
+        'Der Tastaturfokus ist auf jedem Bedienelement deutlich sichtbar.',
+        'Wer in seinem System reduzierte Bewegung eingestellt hat, sieht keine Animationen und ' +
+          'keine automatisch wechselnden Bilder.',
+        'Formularfelder haben sichtbare Beschriftungen; Fehler werden beim Feld und gesammelt ' +
+          'angezeigt und von Screenreadern vorgelesen.',
+        'Alle Texte haben ausreichenden Kontrast; die Seiten lassen sich auf 200 % vergrößern ' +
+          'und auf 320 Pixel Breite ohne waagerechtes Scrollen lesen.',
+        'Der Shop ist in deutscher und englischer Sprache verfügbar.',
+      ),
+    ),
+    section(
+      'Bekannte Einschränkungen',
+      list(
+        'Produktbilder haben kurze Alternativtexte; Detailangaben stehen im Beschreibungstext, ' +
+          'nicht im Bild.',
+        'Eingebettete Videos von Drittanbietern laden erst nach Ihrer Zustimmung; ihre ' +
+          'Untertitel und Bedienelemente liegen in der Verantwortung des Anbieters.',
+        'Die Eingabefelder des Kartenzahlungsdienstes werden vom Zahlungsdienstleister ' +
+          'bereitgestellt; bei Problemen bieten wir Vorkasse und Rechnung als Alternative.',
+        'Als PDF bereitgestellte Datenblätter der Hersteller sind nicht durchgehend barrierefrei; ' +
+          'auf Anfrage senden wir die Angaben als Text.',
+      ),
+    ),
+    section(
+      'Beschreibung der Dienstleistung',
+      p(
+        'Sie können Waren suchen, vergleichen, in den Warenkorb legen, bestellen und bezahlen, ' +
+          'ein Kundenkonto anlegen, Bestellungen einsehen, Bewertungen schreiben, uns über das ' +
+          'Kontaktformular erreichen und über den Button „Vertrag widerrufen“ einen Vertrag ' +
+          'widerrufen. Alle Schritte funktionieren auch ohne JavaScript.',
+      ),
+    ),
+    section(
+      'Feedback und Kontakt',
+      p(
+        'Sind Ihnen Mängel bei der Barrierefreiheit aufgefallen, oder benötigen Sie Inhalte in ' +
+          'einer anderen Form? Schreiben Sie uns; wir antworten innerhalb von zwei Wochen.',
+      ),
+      address(...postalLines(o), ...contactLines(o, 'de')),
+    ),
+    section(
+      'Marktüberwachungsbehörde',
+      p(
+        'Wenn Sie der Ansicht sind, dass der Shop die Anforderungen an die Barrierefreiheit nicht ' +
+          'erfüllt, und wir Ihr Anliegen nicht zufriedenstellend lösen, können Sie sich an die ' +
+          'zuständige Marktüberwachungsbehörde wenden und Maßnahmen nach § 32 BFSG beantragen:',
+      ),
+      address(...MLBF_LINES, 'E-Mail: MLBF@ms.sachsen-anhalt.de'),
+    ),
+    section(
+      'Erstellung dieser Erklärung',
+      p(
+        'Diese Erklärung beruht auf einer Selbstbewertung und wird bei jeder wesentlichen ' +
+          'Änderung des Shops, mindestens aber einmal im Jahr überprüft.',
+      ),
+    ),
+  ];
+}
+
+function barrierefreiheitEn(o: ShopOwner): (LegalSection | null)[] {
+  return [
+    section(
+      'Scope',
+      p(
+        `This statement applies to the online shop of ${o.name} with all its pages, from the ` +
+          'catalogue through cart and checkout to the customer account. As a service in ' +
+          'electronic commerce the shop falls under the German Accessibility Strengthening Act ' +
+          '(Barrierefreiheitsstärkungsgesetz, BFSG).',
+      ),
+    ),
+    section(
+      'Conformance status',
+      p(
+        'The shop is largely conformant with EN 301 549 and the Web Content Accessibility ' +
+          'Guidelines (WCAG) 2.1 level AA. We test every page automatically (axe-core) and by ' +
+          'hand with keyboard, screen magnifier and screen reader.',
+      ),
+      list(
+        'Everything can be operated with the keyboard; a "Skip to content" link at the top of ' +
+          'every page leads past the menu.',
+        'The keyboard focus is clearly visible on every control.',
+        'If your system is set to reduce motion, you see no animations and no automatically ' +
+          'changing pictures.',
+        'Form fields have visible labels; errors are shown at the field and as a list, and ' +
+          'screen readers announce them.',
+        'All text has sufficient contrast; the pages can be zoomed to 200 % and read at a width ' +
+          'of 320 pixels without horizontal scrolling.',
+        'The shop is available in German and English.',
+      ),
+    ),
+    section(
+      'Known limitations',
+      list(
+        'Product pictures have short text alternatives; details are in the description text, ' +
+          'not in the picture.',
+        'Videos embedded from third parties load only after your consent; their captions and ' +
+          'controls are the provider’s responsibility.',
+        'The card payment fields are provided by the payment service; if they give you trouble, ' +
+          'we offer bank transfer and invoice instead.',
+        'Manufacturers’ data sheets provided as PDF are not accessible throughout; on request ' +
+          'we send their contents as text.',
+      ),
+    ),
+    section(
+      'Description of the service',
+      p(
+        'You can search and compare goods, put them in the cart, order and pay, open a customer ' +
+          'account, view your orders, write reviews, reach us through the contact form and ' +
+          'withdraw from a contract with the "Withdraw from contract" button. Every step also ' +
+          'works without JavaScript.',
+      ),
+    ),
+    section(
+      'Feedback and contact',
+      p(
+        'Have you found a barrier, or do you need content in another form? Write to us; we ' +
+          'answer within two weeks.',
+      ),
+      address(...postalLines(o), ...contactLines(o, 'en')),
+    ),
+    section(
+      'Enforcement',
+      p(
+        'If you believe that the shop does not meet the accessibility requirements and we do not ' +
+          'resolve your concern satisfactorily, you can turn to the competent market surveillance ' +
+          'authority and apply for measures under § 32 BFSG:',
+      ),
+      address(...MLBF_LINES, 'E-mail: MLBF@ms.sachsen-anhalt.de'),
+    ),
+    section(
+      'Preparation of this statement',
+      p(
+        'This statement is based on a self-assessment and is reviewed whenever the shop changes ' +
+          'substantially, and at least once a year.',
+      ),
+    ),
+  ];
+}
+
 type Builder = (owner: ShopOwner) => (LegalSection | null)[];
 
 const BUILDERS: Record<LegalSlug, Record<Locale, Builder>> = {
@@ -1895,6 +2078,7 @@ const BUILDERS: Record<LegalSlug, Record<Locale, Builder>> = {
   widerruf: { de: widerrufDe, en: widerrufEn },
   datenschutz: { de: datenschutzDe, en: datenschutzEn },
   'versand-und-zahlung': { de: versandDe, en: versandEn },
+  barrierefreiheit: { de: barrierefreiheitDe, en: barrierefreiheitEn },
 };
 
 /** The legal page for `slug` in `locale`, with the owner's details filled in. */

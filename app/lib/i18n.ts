@@ -103,6 +103,22 @@ export function formatNumber(value: number, locale: Locale, maxFraction = 3): st
   return format.format(value);
 }
 
+const dateTimeFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** Date and time of day in the shop's time zone: "24. November 2026 um 10:15". */
+export function formatDateTime(iso: string | Date, locale: Locale): string {
+  let format = dateTimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'Europe/Berlin',
+    });
+    dateTimeFormats.set(locale, format);
+  }
+  return format.format(typeof iso === 'string' ? new Date(iso) : iso);
+}
+
 export function formatDate(iso: string | Date, locale: Locale): string {
   let format = dateFormats.get(locale);
   if (!format) {

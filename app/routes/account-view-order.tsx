@@ -4,7 +4,13 @@ import { BankDetails, OrderDetails, statusText } from '#app/components/checkout/
 import { viewOrderData } from '#app/http/pages/account-orders.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
-import { type MessagesHandle, type TextKey, formatDate, useI18n } from '#app/lib/i18n.ts';
+import {
+  type MessagesHandle,
+  type TextKey,
+  formatDate,
+  formatDateTime,
+  useI18n,
+} from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -12,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['order', 'cart', 'coupon', 'account'],
+  messageAreas: ['order', 'cart', 'coupon', 'account', 'footer.withdrawal'],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -44,6 +50,18 @@ export default function ViewOrderPage({ loaderData }: Route.ComponentProps) {
           <a href={loaderData.payPath} className="button">
             {t('account.orders.pay')}
           </a>
+        </p>
+      )}
+      {order.withdrawnAt && (
+        <p className="order-withdrawn">
+          {t('order.withdrawn_at', { at: formatDateTime(order.withdrawnAt, locale) })}
+        </p>
+      )}
+      {order.mayWithdraw && (
+        <p>
+          <Link to={`/vertrag-widerrufen?order=${order.id}`} className="button button-secondary">
+            {t('footer.withdrawal')}
+          </Link>
         </p>
       )}
       <BankDetails order={order} />

@@ -1,10 +1,9 @@
 import type { Route } from './+types/legal';
-import { isLegalSlug, legalPage } from '#app/content/legal.ts';
+import { isLegalSlug } from '#app/content/legal.ts';
+import { legalVersionInForce } from '#app/domain/legal/legal.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { pageNotFound } from '#app/http/pages/not-found.ts';
-import { useI18n } from '#app/lib/i18n.ts';
-import { getSetting } from '#app/domain/settings/settings.server.ts';
-import { UNSET_OWNER, displayOwner, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
+import { formatDate, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data.page.title} | ${data.shopName}` },
@@ -14,19 +13,27 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, locale, t } = shop(args);
   const slug = new URL(args.request.url).pathname.slice(1);
   if (!isLegalSlug(slug)) pageNotFound();
-  const owner = displayOwner(
-    await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER),
-    locale,
-  );
-  return { page: legalPage(slug, locale, owner), shopName: t('shop.name') };
+  const current = await legalVersionInForce(db, slug);
+  return {
+    page: current.content[locale],
+    version: current.version,
+    publishedAt: current.publishedAt.toISOString(),
+    shopName: t('shop.name'),
+  };
 }
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { page } = loaderData;
   return (
     <article className="container legal-page">
       <h1>{page.title}</h1>
+      <p className="legal-version">
+        {t('legal.version', {
+          version: loaderData.version,
+          date: formatDate(loaderData.publishedAt, locale),
+        })}
+      </p>
       <aside className="notice notice-info" aria-label={t('legal.review_notice_label')}>
         {page.reviewNotice}
       </aside>

@@ -924,7 +924,9 @@ export function buildDemoCatalog(now: Date = new Date()): DemoCatalog {
       sku: 'LZ-KAF-FIL',
       gtin: ean(105),
       regularPrice: 549,
+      // Reduced five days ago; db/seed/demo-price-history.ts gives it the weeks before.
       salePrice: 479,
+      saleFrom: inDays(-5),
       taxClass: 'reduced',
       weightKg: 0.27,
       unit: 'kg',

@@ -22,6 +22,7 @@ import {
   manufacturers,
 } from '#app/domain/compliance/compliance.schema.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
+import { recordPrices } from '#app/domain/pricing/price-history.server.ts';
 import type { Tx } from '#app/lib/db.server.ts';
 import { coupons } from '#app/domain/coupons/coupons.schema.ts';
 import type { Localized } from '#app/domain/kernel/localized.ts';
@@ -459,6 +460,7 @@ export async function createProduct(
       );
     }
   }
+  await recordPrices(db, [product.id]);
   return { product, variations: variationRows, imageIds };
 }
 

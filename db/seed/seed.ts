@@ -12,6 +12,7 @@ import {
 } from '#db/seed/demo-catalog.ts';
 import { renderPdfSheet } from '#db/seed/art/pdf-sheet.ts';
 import { seedDemoCoupons } from '#db/seed/demo-coupons.ts';
+import { seedDemoPriceHistory } from '#db/seed/demo-price-history.ts';
 import { renderProductImage } from '#db/seed/art/render.ts';
 import {
   createAttribute,
@@ -241,6 +242,8 @@ async function insertCatalog(
       });
     }
   }
+
+  await seedDemoPriceHistory(tx, ids.product, now);
 
   // Top-level categories are illustrated with the main picture of one of their products.
   for (const c of catalog.categories) {

@@ -223,6 +223,8 @@ describe('order pages and paying an existing order', () => {
       .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
     expect(decoded).toMatch(/Widerrufsbelehrung|Right of withdrawal/);
     expect(decoded).toMatch(/Muster-Widerrufsformular|withdrawal form/i);
+    // The versions accepted at checkout are named, and the texts are those versions.
+    expect(decoded).toMatch(/(Fassung|Version) \d+, (ver|published on)/);
     expect(decoded).toContain('IBAN');
     // The plain-text part shows the name as typed; the HTML part must hold it escaped.
     const html = decoded.slice(decoded.indexOf('Content-Type: text/html'));

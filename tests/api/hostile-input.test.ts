@@ -190,7 +190,15 @@ function apiCalls(value: unknown, shopper: Shopper): Call[] {
 
 /** Small forms that answer every post with a redirect, setting a cookie only for good input. */
 const REDIRECTING_FORMS = ['/set-language', '/cookie-einstellungen', '/store-notice'];
-const LEGAL = ['/impressum', '/agb', '/widerruf', '/datenschutz', '/versand-und-zahlung'];
+const LEGAL = [
+  '/impressum',
+  '/agb',
+  '/widerruf',
+  '/datenschutz',
+  '/versand-und-zahlung',
+  '/barrierefreiheit',
+  '/vertrag-widerrufen',
+];
 
 function pageCalls(value: unknown, shopper: Shopper): Call[] {
   const calls: Call[] = [];

@@ -205,6 +205,7 @@ describe('sitemaps', () => {
           '/widerruf',
           '/datenschutz',
           '/versand-und-zahlung',
+          '/barrierefreiheit',
         ].map((path) => `${SHOP_URL}${path}`),
       ),
     );

@@ -40,6 +40,8 @@ const PAGES = [
   '/widerruf',
   '/datenschutz',
   '/versand-und-zahlung',
+  '/barrierefreiheit',
+  '/vertrag-widerrufen',
   '/gibt-es-nicht',
   '/product/%00',
 ];

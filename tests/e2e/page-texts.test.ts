@@ -39,6 +39,8 @@ beforeAll(async () => {
     '/cart',
     '/impressum',
     '/versand-und-zahlung',
+    '/barrierefreiheit',
+    '/vertrag-widerrufen',
     '/contact',
     '/rueckruf',
     '/gibt-es-nicht',

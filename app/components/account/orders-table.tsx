@@ -21,6 +21,7 @@ export type OrdersTableRow = {
   itemCount: number;
   payPath: string | null;
   mayCancel: boolean;
+  mayWithdraw: boolean;
 };
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -221,6 +222,15 @@ export function OrdersTable({
                     >
                       {t('account.orders.pay')}
                     </a>
+                  )}
+                  {row.mayWithdraw && (
+                    <Link
+                      to={`/vertrag-widerrufen?order=${row.id}`}
+                      className="button button-secondary button-small"
+                      aria-label={t('account.orders.withdraw_order', { number: row.number })}
+                    >
+                      {t('account.orders.withdraw')}
+                    </Link>
                   )}
                   {row.mayCancel && (
                     <Form method="post" className="inline-form">

@@ -4,6 +4,7 @@ import { CouponRows } from '#app/components/cart/coupons.tsx';
 import type { CartTotals as CartTotalsView } from '#app/domain/cart/cart.view.ts';
 import type { CartCoupon } from '#app/domain/coupons/coupons.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
+import { VatRows } from './vat-rows.tsx';
 import { useI18n } from '#app/lib/i18n.ts';
 
 /**
@@ -70,6 +71,7 @@ export function CartTotals({
             </td>
           </tr>
         ))}
+        <VatRows vat={totals.vat} />
       </tbody>
     </table>
   );

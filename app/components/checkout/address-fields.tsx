@@ -67,6 +67,19 @@ export function AddressFields({
             labelHidden: false,
             kind: 'email' as const,
           },
+          {
+            key: 'vat_id' as const,
+            label: t('checkout.vat_id'),
+            placeholder: '',
+            required: false,
+            hidden: false,
+            priority: 120,
+            class: ['form-row-wide'],
+            autocomplete: 'off',
+            labelHidden: false,
+            kind: 'text' as const,
+            help: t('checkout.vat_id_help'),
+          },
         ]
       : []),
   ];
@@ -83,7 +96,10 @@ export function AddressFields({
             ? 'address-field'
             : '',
         ].filter(Boolean);
-        const autocomplete = `${group === 'billing' ? 'billing' : 'shipping'} ${f.autocomplete}`;
+        const autocomplete =
+          f.autocomplete === 'off'
+            ? 'off'
+            : `${group === 'billing' ? 'billing' : 'shipping'} ${f.autocomplete}`;
         const common = {
           name,
           autoComplete: autocomplete,
@@ -101,6 +117,7 @@ export function AddressFields({
             error={mark?.failure ? mark.message : undefined}
             className={rowClasses(f.class, mark, checks)}
             marks="star"
+            help={'help' in f ? f.help : undefined}
           >
             {(control) =>
               f.key === 'country' ? (
@@ -134,7 +151,9 @@ export function AddressFields({
                   className="input-text"
                   type={f.kind === 'email' ? 'email' : f.kind === 'tel' ? 'tel' : 'text'}
                   placeholder={f.placeholder || undefined}
-                  maxLength={f.key === 'postcode' ? 20 : f.kind === 'email' ? 254 : 200}
+                  maxLength={
+                    f.key === 'postcode' || f.key === 'vat_id' ? 20 : f.kind === 'email' ? 254 : 200
+                  }
                   defaultValue={values[name] ?? ''}
                 />
               )

@@ -210,7 +210,12 @@ export function CheckoutForm(props: CheckoutFormProps) {
         maybeUpdate();
       } else if (target instanceof HTMLInputElement && group && ADDRESS_KEYS.includes(key)) {
         if (dirtyGroup.current) maybeUpdate();
-      } else if (name.startsWith('shipping_method') || name === 'ship_to_different_address') {
+      } else if (
+        name.startsWith('shipping_method') ||
+        name === 'ship_to_different_address' ||
+        // A VAT id may turn reverse charge on or off.
+        name === 'billing_vat_id'
+      ) {
         requestUpdate();
       }
     };
@@ -261,7 +266,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
 
   useEffect(() => {
     // The server's answer to a post without JavaScript: move to its notices once.
-    if (props.messages.length > 0) noticesRef.current?.focus();
+    if (props.messages.length > 0)
+      noticesRef.current?.querySelector<HTMLElement>('.notices')?.focus();
   }, [props.messages]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -321,10 +327,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
       aria-busy={processing || undefined}
       onSubmit={submit}
     >
-      <div className="checkout-notices">
+      <div className="checkout-notices" ref={noticesRef}>
         <NoticeList
           key={noticeRound}
-          ref={noticesRef}
           notices={notices.map((n) => ({ kind: 'error' as const, text: n.text, field: n.field }))}
         />
       </div>

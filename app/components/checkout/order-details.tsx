@@ -3,6 +3,7 @@ import type { OrderView } from '#app/domain/checkout/checkout.view.ts';
 import { pickupPointLines } from '#app/domain/shipping/pickup-points.ts';
 import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
+import { VatRows } from '#app/components/cart/vat-rows.tsx';
 import { type TextKey, formatDate, useI18n } from '#app/lib/i18n.ts';
 
 export function statusText(status: string, t: (key: TextKey) => string): string {
@@ -188,6 +189,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
                 </td>
               </tr>
             ))}
+            <VatRows vat={order.vat} />
             {order.customerNote && (
               <tr>
                 <th scope="row">{t('order.customer_note')}</th>

@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Money, useMoney } from '#app/components/ui/price.tsx';
 import type { CheckoutReview, PaymentMethodView } from '#app/domain/checkout/checkout.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
+import { VatRows } from '#app/components/cart/vat-rows.tsx';
 import { useI18n } from '#app/lib/i18n.ts';
 import { ShippingOption, type ShippingOptionStore } from './shipping-option.tsx';
 
@@ -135,6 +136,7 @@ export function ReviewTable({
             </td>
           </tr>
         ))}
+        <VatRows vat={cart.totals.vat} />
       </tfoot>
     </table>
   );
@@ -259,7 +261,10 @@ export function OrderSummary({ review }: { review: CheckoutReview }) {
         })}
       </ul>
       <p className="checkout-summary-total">
-        <span>{t('checkout.total_incl_vat')}</span> <strong>{money(cart.totals.total)}</strong>
+        <span>
+          {t(cart.totals.vat.kind === 'reverse_charge' ? 'cart.total' : 'checkout.total_incl_vat')}
+        </span>{' '}
+        <strong>{money(cart.totals.total)}</strong>
         <span className="checkout-summary-includes">
           {cart.totals.deposit > 0
             ? t('checkout.incl_shipping_deposit', {

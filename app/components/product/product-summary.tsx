@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { LegalPriceInfo, Price, ProductUnits, UnitPrice } from '#app/components/ui/price.tsx';
+import {
+  LegalPriceInfo,
+  LowestPriorPrice,
+  Price,
+  ProductUnits,
+  UnitPrice,
+} from '#app/components/ui/price.tsx';
 import { Stars } from '#app/components/stars.tsx';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
 import {
@@ -80,6 +86,7 @@ export function ProductSummary({
         <div className="product-price">
           <Price price={shown?.price ?? product.price} />
         </div>
+        <LowestPriorPrice price={shown?.price ?? product.price} />
         {hasUnitPrice ? (
           <LiveUnitPrice
             productId={shown?.id ?? product.id}

@@ -60,6 +60,21 @@ export function Price({ price }: { price: PriceView }) {
   );
 }
 
+/**
+ * Beside every reduced price (PAngV § 11): the lowest price of the 30 days before the
+ * reduction, so the shopper can judge it.
+ */
+export function LowestPriorPrice({ price }: { price: PriceView }) {
+  const { t } = useI18n();
+  const money = useMoney();
+  if (!price.onSale || price.lowestPrior === null || price.range) return null;
+  return (
+    <p className="lowest-prior-price">
+      {t('price.lowest_prior', { price: money(price.lowestPrior) })}
+    </p>
+  );
+}
+
 type UnitPriceFigures = Pick<UnitPriceView, 'amount' | 'base' | 'unit'>;
 
 /**

@@ -25,7 +25,8 @@ import {
 import { activePrice, isOnSale, unitPrice } from '#app/domain/pricing/price.rules.ts';
 import { depositFor, loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { multiply } from '#app/domain/pricing/money.ts';
-import { vatRate } from '#app/domain/pricing/tax.ts';
+import { SHOP_COUNTRY, vatRate } from '#app/domain/pricing/tax.ts';
+import { cartTaxTreatment } from '#app/domain/pricing/vat.server.ts';
 import { type TotalsInput, computeTotals } from '#app/domain/pricing/totals/totals.ts';
 import {
   cartCouponViews,
@@ -415,9 +416,16 @@ export async function loadCart(
   ]);
   const imageById = new Map(imageRows.map((i) => [i.id, i]));
   const now = new Date();
+  const vat = await cartTaxTreatment(
+    db,
+    customer,
+    resolved.some((r) => !r.row.digital),
+  );
+  // Gross prices stay as listed; OSS takes the destination's VAT out of them instead of ours.
+  const rateCountry = vat.kind === 'destination' ? vat.country : SHOP_COUNTRY;
   const priced = resolved.map(({ item, parent, row }): Omit<CartLine, 'lineTotal' | 'lineTax'> => {
     const unit = activePrice(row, now) ?? 0;
-    const rate = vatRate(row.taxClass ?? 'standard');
+    const rate = vatRate(row.taxClass ?? 'standard', rateCountry);
     const deposit = depositFor(refs, row.depositTypeId, row.depositQuantity);
     const image = row.imageId ? imageById.get(row.imageId) : undefined;
     const unitInfo = unitPrice(unit, row);
@@ -481,6 +489,7 @@ export async function loadCart(
       needsShipping: !l.digital,
       deposit: l.deposit?.amount ?? null,
     })),
+    reverseCharge: vat.kind === 'reverse_charge',
   };
   const shipping = await cartShipping(
     db,
@@ -499,6 +508,7 @@ export async function loadCart(
   const totals = computeTotals({ ...totalsInput, shipping: shipping.shipping });
   const lines: CartLine[] = priced.map((l, i) => ({
     ...l,
+    taxRate: totals.lines[i]!.taxRate,
     lineTotal: totals.lines[i]!.beforeDiscount.gross,
     lineTax: totals.lines[i]!.beforeDiscount.tax,
   }));
@@ -510,7 +520,7 @@ export async function loadCart(
     currency: cart.currency,
     lines,
     itemCount: totals.itemCount,
-    totals: cartTotals(totals),
+    totals: cartTotals(totals, vat),
     problems,
     shipping: shipping.view,
     coupons: cartCouponViews(coupons.applied, totals),

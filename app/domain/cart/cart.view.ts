@@ -1,6 +1,7 @@
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { TaxLine, Totals } from '#app/domain/pricing/totals/totals.ts';
+import type { TaxTreatment } from '#app/domain/pricing/vat.rules.ts';
 import type { CartCoupon, RemovedCoupon } from '#app/domain/coupons/coupons.view.ts';
 import type { CartShipping } from '#app/domain/shipping/shipping.view.ts';
 
@@ -42,6 +43,8 @@ export type CartTotals = {
   total: number;
   tax: number;
   taxLines: TaxLine[];
+  /** Whose VAT the totals carry: German, the destination's (OSS), or none (reverse charge). */
+  vat: TaxTreatment;
   /** Everything the totals engine computed: per line, discounts, coupons, shipping, fees. */
   breakdown: Totals;
 };
@@ -65,8 +68,12 @@ export type CartView = {
 };
 
 /** The engine's figures under the names pages and serializers read. */
-export function cartTotals(totals: Totals): CartTotals {
+export function cartTotals(
+  totals: Totals,
+  vat: TaxTreatment = { kind: 'domestic', country: 'DE' },
+): CartTotals {
   return {
+    vat,
     items: totals.items.beforeDiscount.gross,
     itemsTax: totals.items.beforeDiscount.tax,
     deposit: totals.deposits.gross,

@@ -1,4 +1,5 @@
 import { type SQL, and, asc, avg, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { lowestPricesBefore } from '#app/domain/pricing/price-history.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import { type Locale } from '#app/lib/locale.ts';
@@ -73,10 +74,26 @@ function imageView(row: typeof images.$inferSelect, locale: Locale): ImageView {
   };
 }
 
+/** The lowest earlier price of a reduced item; its current price when it has no earlier one. */
+function lowestPrior(
+  id: number | undefined,
+  onSale: boolean,
+  active: number | null,
+  lowest: Map<number, number>,
+): number | null {
+  if (!onSale || id === undefined) return null;
+  return lowest.get(id) ?? active;
+}
+
 /** The price display of one product or variation at `now`. */
-function priceView(row: ProductRow, now: Date): PriceView {
+function priceView(row: ProductRow, now: Date, lowest: Map<number, number>): PriceView {
   const { saleEndsAt, ...price } = currentPrice(row, now);
-  return { ...price, range: null, saleEndsAt: saleEndsAt ? saleEndsAt.toISOString() : null };
+  return {
+    ...price,
+    range: null,
+    saleEndsAt: saleEndsAt ? saleEndsAt.toISOString() : null,
+    lowestPrior: lowestPrior(row.id, price.onSale, price.active, lowest),
+  };
 }
 
 function unitPriceView(row: ProductRow, price: number | null): UnitPriceView | null {
@@ -236,6 +253,7 @@ export async function summarise(
     ratingRows(db, ids),
     loadComplianceRefs(db, rows, locale),
   ]);
+  const lowest = await lowestPricesBefore(db, [...ids, ...variationRows.map((v) => v.id)]);
   const galleryOf = groupBy(gallery, (g) => g.productId);
   const variationsOf = groupBy(variationRows, (v) => v.parentId!);
   const ratingOfProduct = new Map(ratings.map((r) => [r.productId, r]));
@@ -249,6 +267,7 @@ export async function summarise(
       refs,
       locale,
       ratingView(ratingOfProduct.get(row.id)),
+      lowest,
     );
   });
 }
@@ -297,6 +316,7 @@ function summaryOf(
   refs: ComplianceRefs,
   locale: Locale,
   rating: { average: number; count: number },
+  lowest: Map<number, number>,
 ): ProductSummary {
   const now = new Date();
   const taxClass = row.taxClass ?? 'standard';
@@ -306,11 +326,18 @@ function summaryOf(
   if (row.type === 'variable' && variations.length > 0) {
     const live = variations.filter((v) => v.status === 'publish');
     const { cheapest, regular, active, onSale, range } = lowestPrice(live, now);
-    price = { regular, active, onSale, range, saleEndsAt: null };
+    price = {
+      regular,
+      active,
+      onSale,
+      range,
+      saleEndsAt: null,
+      lowestPrior: lowestPrior(cheapest?.id, onSale, active, lowest),
+    };
     stockStatus = combinedStockStatus(live);
     unit = cheapest ? unitPriceView(cheapest, active) : null;
   } else {
-    price = priceView(row, now);
+    price = priceView(row, now, lowest);
     stockStatus = effectiveStockStatus(row);
     unit = unitPriceView(row, price.active);
   }
@@ -435,7 +462,8 @@ export async function getProduct(
       : [],
   ]);
   const imageById = new Map([...galleryByImageId, ...extraImages.map((i) => [i.id, i] as const)]);
-  const summary = summaryOf(row, variations, gallery, refs, locale, ratingView(ratings[0]));
+  const lowest = await lowestPricesBefore(db, [row.id, ...variations.map((v) => v.id)]);
+  const summary = summaryOf(row, variations, gallery, refs, locale, ratingView(ratings[0]), lowest);
   const attachments = attachmentRows.map((a) => ({
     title: localize(a.title, locale),
     url: `/media/${encodeURIComponent(a.fileName)}`,
@@ -444,7 +472,7 @@ export async function getProduct(
   }));
   const now = new Date();
   const variationViews: VariationView[] = variations.map((v) => {
-    const price = priceView(v, now);
+    const price = priceView(v, now, lowest);
     return {
       id: v.id,
       attributes: v.variationAttributes ?? {},

@@ -18,6 +18,11 @@ export type PriceView = {
   /** Set for variable products whose variations differ in price. */
   range: { min: number; max: number } | null;
   saleEndsAt: string | null;
+  /**
+   * For a reduced price: the lowest price of the 30 days before the reduction began
+   * (PAngV § 11); null when the price is not reduced.
+   */
+  lowestPrior: number | null;
 };
 
 export type UnitPriceView = { amount: number; base: number; unit: string; productUnits: number };

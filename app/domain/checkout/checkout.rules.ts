@@ -10,6 +10,7 @@ import {
   stateOptions,
 } from '#app/domain/customers/address-locale.ts';
 import type { Locale } from '#app/lib/locale.ts';
+import { normalizeVatId, vatIdFitsCountry } from '#app/domain/pricing/vat.rules.ts';
 
 /** A standard e-mail pattern: something@domain.tld, no blanks. */
 export const EMAIL_PATTERN =
@@ -19,7 +20,8 @@ export const EMAIL_PATTERN =
 export const PHONE_PATTERN = /^[\d\s#_\-+/()]*$/;
 
 /** The marker a field gets when it fails: which rule it broke. */
-export type FieldFailure = 'required' | 'email' | 'phone' | 'postcode' | 'state' | 'country';
+export type FieldFailure =
+  'required' | 'email' | 'phone' | 'postcode' | 'state' | 'country' | 'vat_id';
 
 export type FieldCheck = {
   value: string;
@@ -57,14 +59,14 @@ export function groupFields(group: AddressGroup, country: string, locale: Locale
   return group === 'shipping' ? fields.filter((f) => f.key !== 'phone') : fields;
 }
 
-export type AddressValues = Partial<Record<AddressField | 'email', string>>;
+export type AddressValues = Partial<Record<AddressField | 'email' | 'vat_id', string>>;
 
 /** Every problem of one address group, in the order the fields appear. */
 export function addressGroupProblems(
   group: AddressGroup,
   address: AddressValues,
   locale: Locale,
-  labels: { email: string },
+  labels: { email: string; vatId?: string },
 ): CheckoutProblem[] {
   const country = (address.country ?? '').trim();
   const problems: CheckoutProblem[] = [];
@@ -98,6 +100,15 @@ export function addressGroupProblems(
   if (group === 'billing') {
     const failure = checkField({ value: address.email ?? '', required: true, kind: 'email' });
     if (failure) problems.push({ field: 'billing_email', failure, label: labels.email });
+    // Optional; given, it must fit the billing country (reverse charge depends on it).
+    const vatId = normalizeVatId(address.vat_id ?? '');
+    if (vatId !== '' && !vatIdFitsCountry(vatId, country)) {
+      problems.push({
+        field: 'billing_vat_id',
+        failure: 'vat_id',
+        label: labels.vatId ?? (locale === 'de' ? 'USt-IdNr.' : 'VAT ID'),
+      });
+    }
   }
   return problems;
 }

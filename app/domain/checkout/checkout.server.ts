@@ -12,7 +12,9 @@ import { loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts'
 import { appliedCoupons, dropCartCoupons } from '#app/domain/coupons/cart-coupons.server.ts';
 import { recordCouponUse } from '#app/domain/coupons/coupons.server.ts';
 import { normalizeAddress } from '#app/domain/customers/address-locale.ts';
+import { normalizeVatId } from '#app/domain/pricing/vat.rules.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
+import { ACCEPTED_AT_CHECKOUT, legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
@@ -101,7 +103,7 @@ export const problemError = (problem: CheckoutProblem): DomainError =>
 export function checkoutProblems(
   input: Pick<CheckoutInput, 'billing' | 'shipping'>,
   locale: Locale,
-  labels: { email: string },
+  labels: { email: string; vatId?: string },
 ): CheckoutProblem[] {
   return [
     ...addressGroupProblems('billing', input.billing, locale, labels),
@@ -116,7 +118,10 @@ function toAddress(values: AddressValues, withEmail: boolean): OrderAddress {
     address[key] = (values[key] ?? '').trim();
   }
   const normalized = normalizeAddress(address);
-  return withEmail ? { ...normalized, email: (values.email ?? '').trim() } : normalized;
+  if (!withEmail) return normalized;
+  // Billing only: the e-mail, and the VAT id a business may give.
+  const vatId = normalizeVatId(values.vat_id ?? '');
+  return { ...normalized, email: (values.email ?? '').trim(), ...(vatId ? { vat_id: vatId } : {}) };
 }
 
 /** Plain text of a product's short description, for the essential characteristics. */
@@ -206,7 +211,7 @@ export async function setCheckoutCustomer(
 ): Promise<void> {
   const current = await readCartCustomer(db, cartId);
   const billing = toAddress(input.billing, true);
-  const { email: _email, ...shippingFromBilling } = billing;
+  const { email: _email, vat_id: _vatId, ...shippingFromBilling } = billing;
   const shipping = input.shipping ? toAddress(input.shipping, false) : shippingFromBilling;
   await writeCartCustomer(db, cartId, {
     billingAddress: billing,
@@ -361,6 +366,8 @@ export async function placeOrder(
       }
       const billing = toAddress(input.billing, true);
       const now = ctx.now ?? new Date();
+      // The wording the terms box referred to when the customer ticked it.
+      const accepted = await legalVersionsInForce(tx, ACCEPTED_AT_CHECKOUT);
       const chosenMethod = method as PaymentMethod | null;
       const [order] = await tx
         .insert(orders)
@@ -387,6 +394,8 @@ export async function placeOrder(
           total: totals.total.gross,
           totalTax: totals.total.tax,
           taxLines: totals.taxLines,
+          taxTreatment: view.totals.vat.kind,
+          taxCountry: view.totals.vat.country,
           shippingLines: shipping.chosen
             ? [
                 {
@@ -405,6 +414,7 @@ export async function placeOrder(
             : [],
           couponLines: [],
           consent: { terms: true, digital: input.consent.digital || null, at: now.toISOString() },
+          legalVersions: Object.fromEntries([...accepted].map(([slug, v]) => [slug, v.version])),
           pickupPoint,
           idempotencyKey: input.idempotencyKey,
           stockReduced: true,

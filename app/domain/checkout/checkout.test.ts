@@ -7,6 +7,7 @@ import { coupons } from '#app/domain/coupons/coupons.schema.ts';
 import { applyCoupon } from '#app/domain/coupons/coupons.server.ts';
 import { orderItems, orders } from '#app/domain/orders/orders.schema.ts';
 import { cancelUnpaidOrders, changeOrderStatus } from '#app/domain/orders/orders.server.ts';
+import { legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
 import { PAYMENT_SETTINGS_KEY, DEFAULT_PAYMENT_SETTINGS } from '#app/domain/payments/payments.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
@@ -113,6 +114,13 @@ describe('placing an order', () => {
     expect(order.number).toBeGreaterThanOrEqual(10001);
     expect(order.orderKey).toMatch(/^wc_order_/);
     expect(order.consent.terms).toBe(true);
+    // The wording accepted with the terms box: the versions in force when the order was placed.
+    const inForce = await legalVersionsInForce(handle.db, ['agb', 'widerruf', 'datenschutz']);
+    expect(order.legalVersions).toEqual({
+      agb: inForce.get('agb')!.version,
+      widerruf: inForce.get('widerruf')!.version,
+      datenschutz: inForce.get('datenschutz')!.version,
+    });
     expect(await stockOf(product.id)).toBe(3);
     const items = await handle.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(items).toHaveLength(1);

@@ -33,6 +33,7 @@ export const checkoutFormSchema = z
     ...groupFields('billing'),
     ...groupFields('shipping'),
     billing_email: text(254),
+    billing_vat_id: text(30),
     ship_to_different_address: text(10),
     order_comments: text(2000),
     payment_method: text(100),
@@ -54,7 +55,10 @@ const ticked = (value: string | undefined) =>
 function group(form: Record<string, string | undefined>, name: 'billing' | 'shipping') {
   const values: AddressValues = {};
   for (const field of ADDRESS_FIELDS) values[field] = form[`${name}_${field}`] ?? '';
-  if (name === 'billing') values.email = form.billing_email ?? '';
+  if (name === 'billing') {
+    values.email = form.billing_email ?? '';
+    values.vat_id = form.billing_vat_id ?? '';
+  }
   return values;
 }
 

@@ -1,3 +1,4 @@
+import type { TaxTreatment } from '#app/domain/pricing/vat.rules.ts';
 /** What the checkout page and its order review show; safe to import in the browser. */
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import type { ClientPaymentConfig } from '#app/domain/payments/payments.ts';
@@ -77,6 +78,11 @@ export type OrderView = {
   mayCancel: boolean;
   /** The pickup point or parcel locker the goods go to, as the order stored it. */
   pickupPoint: Record<string, string> | null;
+  /** When the customer declared withdrawal; null: not declared. */
+  withdrawnAt: string | null;
+  mayWithdraw: boolean;
+  /** Whose VAT the order carries. */
+  vat: TaxTreatment;
 };
 
 /** What the checkout offers a guest: an optional account (guest checkout on) or a required one. */

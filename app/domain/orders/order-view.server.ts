@@ -1,3 +1,4 @@
+import type { TaxTreatment } from '#app/domain/pricing/vat.rules.ts';
 import type { OrderView } from '#app/domain/checkout/checkout.view.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { bankTransferDetails } from '#app/domain/payments/offline.ts';
@@ -6,6 +7,18 @@ import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { customerMayCancel, needsPayment } from './orders.rules.ts';
 import type { OrderRow } from './orders.schema.ts';
 import { orderDetails } from './orders.server.ts';
+import { mayWithdraw } from './withdrawal.server.ts';
+
+export function vatOf(order: OrderRow): TaxTreatment {
+  if (order.taxTreatment === 'reverse_charge') {
+    return {
+      kind: 'reverse_charge',
+      country: order.taxCountry,
+      vatId: order.billingAddress.vat_id ?? '',
+    };
+  }
+  return { kind: order.taxTreatment, country: order.taxCountry };
+}
 
 /** An order as its pages and mails show it. */
 export async function orderView(db: Tx, order: OrderRow): Promise<OrderView> {
@@ -52,5 +65,8 @@ export async function orderView(db: Tx, order: OrderRow): Promise<OrderView> {
     needsPayment: needsPayment(order.status, order.total),
     mayCancel: customerMayCancel(order.status),
     pickupPoint: order.pickupPoint ?? null,
+    withdrawnAt: order.withdrawnAt?.toISOString() ?? null,
+    mayWithdraw: mayWithdraw(order),
+    vat: vatOf(order),
   };
 }

@@ -43,6 +43,8 @@ export type OrderAddress = {
   country: string;
   phone: string;
   email?: string;
+  /** Billing only: the VAT id a business customer gave, normalised. */
+  vat_id?: string;
 };
 
 export type OrderTaxLine = { rate: number; amount: number };
@@ -97,9 +99,16 @@ export const orders = pgTable(
     total: integer('total').notNull(),
     totalTax: integer('total_tax').notNull(),
     taxLines: jsonb('tax_lines').$type<OrderTaxLine[]>().notNull().default([]),
+    /** Whose VAT the order carries: DE, the destination's under OSS, or none (reverse charge). */
+    taxTreatment: text('tax_treatment', { enum: ['domestic', 'destination', 'reverse_charge'] })
+      .notNull()
+      .default('domestic'),
+    taxCountry: text('tax_country').notNull().default('DE'),
     shippingLines: jsonb('shipping_lines').$type<OrderShippingLine[]>().notNull().default([]),
     couponLines: jsonb('coupon_lines').$type<OrderCouponLine[]>().notNull().default([]),
     consent: jsonb('consent').$type<OrderConsent>().notNull(),
+    /** The version of each legal page the customer accepted (slug -> version). */
+    legalVersions: jsonb('legal_versions').$type<Record<string, number>>().notNull().default({}),
     /** Pickup point or parcel locker chosen for a shipping method, as the widget serialised it. */
     pickupPoint: jsonb('pickup_point').$type<Record<string, string> | null>(),
     /** From the checkout form: a repeated submit finds the order instead of placing another. */
@@ -118,6 +127,8 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the customer declared withdrawal from the contract (§ 356a BGB); null: never. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
@@ -181,6 +192,33 @@ export const orderNotes = pgTable(
   (t) => [index('order_notes_order_idx').on(t.orderId)],
 );
 
+/**
+ * Every declaration of withdrawal received through the withdrawal button, matched to an order
+ * or not: the shop must be able to show what was declared, by whom and when.
+ */
+export const orderWithdrawals = pgTable(
+  'order_withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    /** Null when the details given matched no order; the shop checks those by hand. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** The order number as given. */
+    orderNumber: text('order_number').notNull(),
+    email: text('email').notNull(),
+    locale: text('locale').notNull().default('de'),
+    /** Keyed hash of the client address: declarations per address are limited. */
+    clientHash: text('client_hash').notNull(),
+    declaredAt: timestamp('declared_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_withdrawals_client_idx').on(t.clientHash, t.declaredAt),
+    index('order_withdrawals_order_idx').on(t.orderId),
+  ],
+);
+
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderNoteRow = typeof orderNotes.$inferSelect;
+export type OrderWithdrawalRow = typeof orderWithdrawals.$inferSelect;

@@ -81,3 +81,32 @@ export function unitPrice(price: number, u: UnitPriceFields): number | null {
   if (!u.unit || !u.productUnits || !u.unitBase || u.productUnits <= 0) return null;
   return Math.round((price / u.productUnits) * u.unitBase);
 }
+
+/** A price that applies from `from` on, until the next step. */
+export type PriceStep = { price: number; reduced: boolean; from: Date };
+
+/**
+ * The price from `now` on and each change its sale schedule brings later: what the price
+ * history records whenever a price is set. An item without a price has no steps.
+ */
+export function priceSteps(p: PriceFields, now: Date): PriceStep[] {
+  const step = (at: Date): PriceStep | null => {
+    const price = activePrice(p, at);
+    return price === null ? null : { price, reduced: isOnSale(p, at), from: at };
+  };
+  const moments = [now, p.saleFrom, p.saleTo].filter(
+    (at): at is Date => at !== null && at.getTime() >= now.getTime(),
+  );
+  const steps: PriceStep[] = [];
+  for (const at of [...new Set(moments.map((m) => m.getTime()))].sort((a, b) => a - b)) {
+    const next = step(new Date(at));
+    const last = steps.at(-1);
+    if (next && (!last || last.price !== next.price || last.reduced !== next.reduced)) {
+      steps.push(next);
+    }
+  }
+  return steps;
+}
+
+/** Omnibus (PAngV § 11): the reference window before a reduction. */
+export const LOWEST_PRICE_DAYS = 30;

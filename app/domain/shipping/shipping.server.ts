@@ -134,7 +134,8 @@ export async function cartShipping(
       shipping: null,
     };
   }
-  const withoutShipping = computeTotals(totalsInput);
+  // Free-shipping thresholds are gross amounts, whoever owes the VAT.
+  const withoutShipping = computeTotals({ ...totalsInput, reverseCharge: false });
   const zone = findZone(await shippingSetup(db), customer.shippingAddress);
   const quotes = zone
     ? quoteRates(zone.methods, {
@@ -164,7 +165,8 @@ export async function cartShipping(
       name: localize(method.title, locale),
       description: localize(method.description, locale),
       deliveryTime: localize(method.deliveryTime, locale),
-      cost: q.cost,
+      // Net under reverse charge, as the totals charge it.
+      cost: taxed.gross,
       tax: taxed.tax,
       taxable: q.taxable,
       selected: id === chosenId,

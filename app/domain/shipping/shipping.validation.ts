@@ -29,6 +29,8 @@ export const addressSchema = z
 
 export const billingAddressSchema = addressSchema.extend({
   email: z.union([z.literal(''), z.string().max(254).email()]).optional(),
+  /** A business customer's VAT id; its format is judged against the country at checkout. */
+  vat_id: z.string().max(30).optional(),
 });
 
 export const updateCustomerSchema = z

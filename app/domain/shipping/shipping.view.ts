@@ -14,6 +14,8 @@ export type CustomerAddress = {
   phone: string;
   /** Billing only. */
   email?: string;
+  /** Billing only: a business customer's VAT id. */
+  vat_id?: string;
 };
 
 export type ShippingRateView = {

@@ -1,11 +1,12 @@
 import { ATTRIBUTION_FIELDS, type Attribution } from '#app/domain/attribution/attribution.rules.ts';
-import { type LegalPage, legalPage } from '#app/content/legal.ts';
+import type { LegalPage } from '#app/content/legal.ts';
+import type { LegalVersion } from '#app/domain/legal/legal.server.ts';
 import type { OrderView } from '#app/domain/checkout/checkout.view.ts';
 import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
 import { pickupPointLines } from '#app/domain/shipping/pickup-points.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
-import { type ShopOwner, displayOwner } from '#app/domain/settings/shop-owner.ts';
+import type { ShopOwner } from '#app/domain/settings/shop-owner.ts';
 import { type TextKey, type Translate, formatDate } from '#app/lib/i18n.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
@@ -22,7 +23,7 @@ const ENTITIES: Record<string, string> = {
 /** Everything a shopper typed reaches the mail escaped. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
-type MailContext = { locale: Locale; owner: ShopOwner; shopUrl: string };
+export type MailContext = { locale: Locale; owner: ShopOwner; shopUrl: string };
 
 function addressLines(address: OrderView['billing'], locale: Locale): string[] {
   return [
@@ -35,6 +36,7 @@ function addressLines(address: OrderView['billing'], locale: Locale): string[] {
     address.country ? countryName(address.country, locale) : '',
     address.phone,
     address.email ?? '',
+    address.vat_id ?? '',
   ].filter((line) => line.trim() !== '');
 }
 
@@ -57,15 +59,25 @@ function summaryRows(order: OrderView, t: Translate, locale: Locale): [string, s
   }
   if (order.depositTotal > 0) rows.push([t('cart.deposit_total'), money(order.depositTotal)]);
   rows.push([t('order.payment_method'), order.paymentMethodTitle]);
-  rows.push([t('checkout.total_incl_vat'), money(order.total)]);
+  const reverseCharge = order.vat.kind === 'reverse_charge';
+  rows.push([t(reverseCharge ? 'cart.total' : 'checkout.total_incl_vat'), money(order.total)]);
   for (const line of order.taxLines) {
     rows.push([t('cart.tax_line', { rate: formatRate(line.rate, locale) }), money(line.amount)]);
+  }
+  if (order.vat.kind === 'reverse_charge') {
+    rows.push([t('cart.tax_line', { rate: formatRate(0, locale) }), money(0)]);
+    rows.push([
+      t('cart.reverse_charge'),
+      t('cart.reverse_charge_vat_id', { vatId: order.vat.vatId }),
+    ]);
+  } else if (order.vat.kind === 'destination') {
+    rows.push([t('cart.tax_country', { country: countryName(order.vat.country, locale) }), '']);
   }
   return rows;
 }
 
-function legalText(page: LegalPage): string {
-  const out = [page.title.toUpperCase(), ''];
+function legalText(page: LegalPage, versionLine: string): string {
+  const out = [page.title.toUpperCase(), versionLine, ''];
   for (const section of page.sections) {
     out.push(section.heading, '');
     for (const block of section.blocks) {
@@ -79,7 +91,7 @@ function legalText(page: LegalPage): string {
   return out.join('\n');
 }
 
-function legalHtml(page: LegalPage): string {
+function legalHtml(page: LegalPage, versionLine: string): string {
   const blocks = page.sections
     .map((section) => {
       const body = section.blocks
@@ -99,12 +111,12 @@ function legalHtml(page: LegalPage): string {
       return `<h3>${escapeHtml(section.heading)}</h3>${body}`;
     })
     .join('');
-  return `<h2>${escapeHtml(page.title)}</h2>${blocks}`;
+  return `<h2>${escapeHtml(page.title)}</h2><p><em>${escapeHtml(versionLine)}</em></p>${blocks}`;
 }
 
-type Section = { text: string; html: string };
+export type Section = { text: string; html: string };
 
-function paragraph(text: string): Section {
+export function paragraph(text: string): Section {
   return { text, html: `<p>${escapeHtml(text)}</p>` };
 }
 
@@ -163,7 +175,7 @@ function bankSection(order: OrderView, t: Translate): Section | null {
   };
 }
 
-function compose(subject: string, to: string[], sections: Section[]): MailMessage {
+export function compose(subject: string, to: string[], sections: Section[]): MailMessage {
   return {
     to,
     subject,
@@ -181,13 +193,18 @@ function compose(subject: string, to: string[], sections: Section[]): MailMessag
  * transfer is due, and the terms, the cancellation policy and the model withdrawal form in
  * full, so the customer holds them on a durable medium (Art. 246a § 1 EGBGB, § 312f BGB).
  */
-export function orderConfirmation(order: OrderView, ctx: MailContext): MailMessage {
+export function orderConfirmation(
+  order: OrderView,
+  ctx: MailContext & { legal: readonly LegalVersion[] },
+): MailMessage {
   const t = serverTranslator(ctx.locale);
-  const owner = displayOwner(ctx.owner, ctx.locale);
   const shop = t('shop.name');
   const name = order.billing.first_name || order.billing.last_name;
-  const agb = legalPage('agb', ctx.locale, owner);
-  const widerruf = legalPage('widerruf', ctx.locale, owner);
+  const versionLine = (v: LegalVersion) =>
+    t('legal.version', { version: v.version, date: formatDate(v.publishedAt, ctx.locale) });
+  // The versions the customer accepted; terms and cancellation policy in full.
+  const accepted = ctx.legal.map((v) => `${v.content[ctx.locale].title}: ${versionLine(v)}`);
+  const inFull = ctx.legal.filter((v) => v.slug === 'agb' || v.slug === 'widerruf');
   const sections = [
     paragraph(t('mail.greeting', { name })),
     paragraph(t('mail.order_intro')),
@@ -196,11 +213,15 @@ export function orderConfirmation(order: OrderView, ctx: MailContext): MailMessa
     addressSection(order, t, ctx.locale),
     paragraph(t('mail.signoff', { shop })),
     {
-      text: `${t('mail.legal_heading')}\n${t('mail.legal_intro')}`,
-      html: `<hr><h2>${escapeHtml(t('mail.legal_heading'))}</h2><p>${escapeHtml(t('mail.legal_intro'))}</p>`,
+      text: [t('mail.legal_heading'), t('mail.legal_intro'), ...accepted].join('\n'),
+      html:
+        `<hr><h2>${escapeHtml(t('mail.legal_heading'))}</h2><p>${escapeHtml(t('mail.legal_intro'))}</p>` +
+        `<ul>${accepted.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
     },
-    { text: legalText(agb), html: legalHtml(agb) },
-    { text: legalText(widerruf), html: legalHtml(widerruf) },
+    ...inFull.map((v) => ({
+      text: legalText(v.content[ctx.locale], versionLine(v)),
+      html: legalHtml(v.content[ctx.locale], versionLine(v)),
+    })),
   ].filter((s): s is Section => s !== null);
   return compose(
     t('mail.order_subject', { number: order.number, shop }),
@@ -285,7 +306,11 @@ export function unpaidCancelled(order: OrderView, ctx: MailContext): MailMessage
 export async function sendNewOrderMails(
   mailer: Mailer,
   order: OrderView,
-  ctx: MailContext & { shopLocale: Locale; attribution?: Attribution },
+  ctx: MailContext & {
+    shopLocale: Locale;
+    attribution?: Attribution;
+    legal: readonly LegalVersion[];
+  },
 ): Promise<void> {
   const messages = [
     orderConfirmation(order, ctx),

@@ -9,6 +9,7 @@ import {
   customerOrders,
   findOrderFor,
 } from '#app/domain/orders/orders.server.ts';
+import { mayWithdraw } from '#app/domain/orders/withdrawal.server.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
@@ -69,6 +70,7 @@ export async function accountOrdersData(args: Args) {
       itemCount: o.itemCount,
       payPath: needsPayment(o.status, o.total) ? orderPayPath(o) : null,
       mayCancel: customerMayCancel(o.status),
+      mayWithdraw: mayWithdraw(o),
     })),
     security: sessionNonce(session, env),
     title: `${t('account.orders.title')} | ${t('shop.name')}`,

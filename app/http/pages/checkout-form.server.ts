@@ -14,6 +14,12 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Attribution } from '#app/domain/attribution/attribution.rules.ts';
 import { orderAttributionOf } from '#app/domain/attribution/attribution.server.ts';
 import { orderView } from '#app/domain/orders/order-view.server.ts';
+import {
+  ACCEPTED_AT_CHECKOUT,
+  type LegalVersion,
+  legalVersionsByNumber,
+  legalVersionsInForce,
+} from '#app/domain/legal/legal.server.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { UNSET_OWNER, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
@@ -86,9 +92,10 @@ export function formProblems(
   input: CheckoutInput,
   ctx: { locale: Locale; t: Translate },
 ): CheckoutMessage[] {
-  const messages = checkoutProblems(input, ctx.locale, { email: ctx.t('checkout.email') }).map(
-    (p) => problemMessage(p, ctx.t),
-  );
+  const messages = checkoutProblems(input, ctx.locale, {
+    email: ctx.t('checkout.email'),
+    vatId: ctx.t('checkout.vat_id'),
+  }).map((p) => problemMessage(p, ctx.t));
   if (!input.consent.terms) {
     messages.push({ text: ctx.t('checkout.error.terms'), field: 'terms' });
   }
@@ -106,6 +113,7 @@ export async function mailNewOrder(ctx: RequestContext, order: OrderRow): Promis
     const mailer = createMailer(ctx.env, `${ctx.t('shop.name')} <${fromAddress(ctx.env)}>`);
     await sendNewOrderMails(mailer, view, {
       attribution,
+      legal: await acceptedLegalVersions(ctx.db, order),
       locale: order.locale === 'en' ? 'en' : 'de',
       shopLocale: ctx.env.SHOP_LOCALE,
       owner,
@@ -133,6 +141,17 @@ export async function mailStatusChange(ctx: RequestContext, order: OrderRow): Pr
   } catch (error) {
     console.error('status mail failed', order.id, (error as Error).message);
   }
+}
+
+/** The versions the order names; an order from before versions were kept gets today's. */
+async function acceptedLegalVersions(db: Tx, order: OrderRow): Promise<LegalVersion[]> {
+  const named = await legalVersionsByNumber(db, order.legalVersions);
+  const missing = ACCEPTED_AT_CHECKOUT.filter((slug) => !named.has(slug));
+  const current = missing.length ? await legalVersionsInForce(db, missing) : new Map();
+  return ACCEPTED_AT_CHECKOUT.flatMap((slug) => {
+    const version = named.get(slug) ?? current.get(slug);
+    return version ? [version] : [];
+  });
 }
 
 export function fromAddress(env: Env): string {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { legalPage } from '#app/content/legal.ts';
+import { legalVersionInForce } from '#app/domain/legal/legal.server.ts';
 import { findCart } from '#app/domain/cart/cart.server.ts';
 import {
   checkoutReview,
@@ -14,8 +14,6 @@ import {
 } from '#app/domain/checkout/checkout.validation.ts';
 import { applyCoupon } from '#app/domain/coupons/coupons.server.ts';
 import { isKnownCountry } from '#app/domain/customers/address-locale.ts';
-import { getSetting } from '#app/domain/settings/settings.server.ts';
-import { UNSET_OWNER, displayOwner, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
@@ -48,10 +46,7 @@ export async function checkoutPageData(args: Args) {
   const { db, env, locale, currency, t, session } = shop(args);
   const current = await session();
   const review = await checkoutReview(db, current, { currency, locale });
-  const owner = displayOwner(
-    await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER),
-    locale,
-  );
+  const terms = await legalVersionInForce(db, 'agb');
   const values = initialValues(review);
   const shipping = review.cart.shipping;
   const shipToDifferent = ['address_1', 'postcode', 'city', 'country'].some(
@@ -81,7 +76,7 @@ export async function checkoutPageData(args: Args) {
     ),
     // A fresh key per rendering of the form: a repeated submit of this form places one order.
     checkoutKey: randomUUID(),
-    terms: legalPage('agb', locale, owner).sections,
+    terms: terms.content[locale].sections,
     title: `${t('checkout.title')} | ${t('shop.name')}`,
   };
 }

@@ -39,7 +39,15 @@ const compliance: ComplianceView = {
 };
 
 function price(active: number | null, fields: Partial<PriceView> = {}): PriceView {
-  return { regular: active, active, onSale: false, range: null, saleEndsAt: null, ...fields };
+  return {
+    regular: active,
+    active,
+    onSale: false,
+    range: null,
+    saleEndsAt: null,
+    lowestPrior: null,
+    ...fields,
+  };
 }
 
 function image(key: string): ImageView {

@@ -1,4 +1,6 @@
 import { loadCart } from '#app/domain/cart/cart.server.ts';
+import { vatOf } from '#app/domain/orders/order-view.server.ts';
+import { vatJson } from './serializers.server.ts';
 import {
   type CheckoutInput,
   payForOrder,
@@ -48,6 +50,7 @@ export const CHECKOUT_CODES: ErrorCodes = {
     'checkout.error.postcode': 'rest_invalid_param',
     'checkout.error.state': 'rest_invalid_param',
     'checkout.error.country': 'rest_invalid_param',
+    'checkout.error.vat_id': 'rest_invalid_param',
     'checkout.error.consent_missing': 'woocommerce_rest_checkout_missing_consent',
     'checkout.error.terms': 'woocommerce_rest_checkout_missing_consent',
     'checkout.error.digital': 'woocommerce_rest_checkout_missing_consent',
@@ -135,7 +138,7 @@ export function orderJson(order: OrderRow, outcome: PaymentOutcome | null, shopU
     payment_method: order.paymentMethod,
     payment_result: { ...result, redirect_url: new URL(result.redirect_url, shopUrl).href },
     additional_fields: { terms: order.consent.terms },
-    extensions: {},
+    extensions: { germanized: vatJson(vatOf(order), order.locale === 'en' ? 'en' : 'de') },
   };
 }
 

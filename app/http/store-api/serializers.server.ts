@@ -1,4 +1,5 @@
 import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.view.ts';
+import type { TaxTreatment } from '#app/domain/pricing/vat.rules.ts';
 import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
@@ -166,6 +167,18 @@ export function cartJson(cart: CartView, ctx: Ctx) {
       })),
       ...couponNotices(cart, ctx.locale),
     ],
+    extensions: { germanized: vatJson(cart.totals.vat, ctx.locale) },
+  };
+}
+
+/** Whose VAT the figures carry, with the note a reverse-charge invoice must bear. */
+export function vatJson(vat: TaxTreatment, locale: Locale) {
+  return {
+    tax_treatment: vat.kind,
+    tax_country: vat.country,
+    vat_id: vat.kind === 'reverse_charge' ? vat.vatId : null,
+    tax_note:
+      vat.kind === 'reverse_charge' ? serverTranslator(locale)('cart.reverse_charge') : null,
   };
 }
 

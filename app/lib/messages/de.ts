@@ -996,6 +996,70 @@ export const de = {
   'attribution.field.session_pages': 'Seitenaufrufe im Besuch',
   'attribution.field.session_count': 'Anzahl Besuche',
   'attribution.field.user_agent': 'Browser',
+  'withdrawal.title': 'Vertrag widerrufen',
+  'withdrawal.lead':
+    'Hier können Sie den Widerruf eines mit uns geschlossenen Vertrags erklären. Sie erhalten sofort eine Eingangsbestätigung auf dieser Seite und per E-Mail.',
+  'withdrawal.step_identify': 'Schritt 1 von 2: Bestellung angeben',
+  'withdrawal.step_confirm': 'Schritt 2 von 2: Widerruf bestätigen',
+  'withdrawal.pick_order': 'Von welcher Bestellung möchten Sie zurücktreten?',
+  'withdrawal.order_option': 'Bestellung {number} vom {date} über {total}',
+  'withdrawal.no_orders':
+    'In Ihrem Kundenkonto gibt es keine Bestellung, die noch widerrufen werden kann.',
+  'withdrawal.guest_text':
+    'Bitte geben Sie Ihren Namen, die Bestellnummer und die E-Mail-Adresse an, die Sie bei der Bestellung verwendet haben.',
+  'withdrawal.name': 'Name',
+  'withdrawal.order_number': 'Bestellnummer',
+  'withdrawal.order_number_help': 'Sie finden sie in der Bestellbestätigung, zum Beispiel 10001.',
+  'withdrawal.email': 'E-Mail-Adresse',
+  'withdrawal.continue': 'Weiter',
+  'withdrawal.confirm_heading': 'Ihre Angaben',
+  'withdrawal.confirm_text':
+    'Hiermit widerrufe ich den von mir abgeschlossenen Vertrag über die oben genannte Bestellung.',
+  'withdrawal.confirm_submit': 'Widerruf jetzt bestätigen',
+  'withdrawal.change': 'Angaben ändern',
+  'withdrawal.received':
+    'Ihre Widerrufserklärung zur Bestellung {number} ist am {at} bei uns eingegangen.',
+  'withdrawal.received_mail': 'Eine Bestätigung haben wir an {email} gesendet.',
+  'withdrawal.back_home': 'Zur Startseite',
+  'withdrawal.declared_at': 'Eingegangen am',
+  'withdrawal.error.session':
+    'Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+  'withdrawal.error.name': 'Bitte geben Sie Ihren Namen an.',
+  'withdrawal.error.orderNumber': 'Bitte geben Sie die Bestellnummer an (nur Ziffern).',
+  'withdrawal.error.email': 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+  'withdrawal.error.order': 'Bitte wählen Sie eine Ihrer Bestellungen aus.',
+  'withdrawal.error.not_withdrawable':
+    'Für diese Bestellung wurde bereits ein Widerruf erklärt oder sie ist storniert.',
+  'withdrawal.error.throttled':
+    'Zu viele Widerrufserklärungen von diesem Anschluss. Bitte versuchen Sie es in {minutes} Minuten erneut oder schreiben Sie uns eine E-Mail.',
+  'withdrawal.mail_subject':
+    'Eingangsbestätigung Ihres Widerrufs zur Bestellung {number} bei {shop}',
+  'withdrawal.mail_intro': 'wir bestätigen den Eingang Ihrer Widerrufserklärung am {at}:',
+  'withdrawal.mail_matched':
+    'Wir haben den Widerruf Ihrer Bestellung {number} vermerkt und melden uns zur Rückabwicklung bei Ihnen.',
+  'withdrawal.mail_unmatched':
+    'Wir prüfen Ihre Angaben und melden uns zur Rückabwicklung bei Ihnen.',
+  'withdrawal.notice_subject': 'Widerruf erklärt: Bestellung {number} ({shop})',
+  'withdrawal.notice_matched':
+    'Für die Bestellung {number} wurde über den Widerrufsbutton der Widerruf erklärt. Die Bestellung ist markiert.',
+  'withdrawal.notice_unmatched':
+    'Über den Widerrufsbutton wurde ein Widerruf erklärt, dessen Angaben zu keiner Bestellung passen. Bitte prüfen Sie ihn von Hand.',
+  'footer.withdrawal': 'Vertrag widerrufen',
+  'order.note.withdrawal_declared': 'Widerruf erklärt.',
+  'order.withdrawn_at': 'Widerruf erklärt am {at}.',
+  'account.orders.withdraw': 'Widerrufen',
+  'account.orders.withdraw_order': 'Widerrufen: Bestellung {number}',
+  'price.lowest_prior': 'Niedrigster Preis der letzten 30 Tage: {price}',
+  'legal.barrierefreiheit': 'Barrierefreiheit',
+  'legal.version': 'Fassung {version}, veröffentlicht am {date}',
+  'checkout.vat_id': 'USt-IdNr.',
+  'checkout.vat_id_help':
+    'Nur für Unternehmen in einem anderen EU-Land: mit gültiger USt-IdNr. liefern wir ohne Umsatzsteuer (Reverse Charge).',
+  'checkout.error.vat_id':
+    '{label} hat nicht das Format einer Umsatzsteuer-Identifikationsnummer des Rechnungslandes.',
+  'cart.reverse_charge': 'Steuerschuldnerschaft des Leistungsempfängers',
+  'cart.reverse_charge_vat_id': 'USt-IdNr. des Kunden: {vatId}',
+  'cart.tax_country': 'Umsatzsteuer des Bestimmungslandes: {country}',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -43,6 +43,11 @@ export type TotalsInput = {
   coupons?: readonly CouponInput[];
   shipping?: ShippingInput | null;
   fees?: readonly FeeInput[];
+  /**
+   * Reverse charge: the buyer owes the VAT, so every figure is charged net: the prices, which
+   * include VAT at the lines' rates, lose the VAT they contain and no VAT is added.
+   */
+  reverseCharge?: boolean;
 };
 
 export type TaxLine = { rate: number; amount: number };
@@ -85,6 +90,8 @@ export type Totals = {
   needsPayment: boolean;
   /** Whole pieces count one each; a measured quantity counts as one item. */
   itemCount: number;
+  /** Charged without VAT (reverse charge): every gross figure equals its net. */
+  reverseCharge: boolean;
 };
 
 /**
@@ -157,7 +164,7 @@ export function computeTotals(input: TotalsInput): Totals {
   const deposits = addUp(lineTotals.flatMap((l) => (l.deposit ? [l.deposit] : [])));
   const feesTotal = addUp(fees);
   const total = addUp([items.afterDiscount, deposits, ...(shipping ? [shipping] : []), feesTotal]);
-  return {
+  const totals: Totals = {
     lines: lineTotals,
     items,
     discount: addUp(lineTotals.map((l) => l.discount)),
@@ -173,6 +180,49 @@ export function computeTotals(input: TotalsInput): Totals {
     needsShipping: input.lines.some((l) => l.needsShipping),
     needsPayment: total.gross > 0,
     itemCount: sum(input.lines.map((l) => (Number.isInteger(l.quantity) ? l.quantity : 1))),
+    reverseCharge: false,
+  };
+  return input.reverseCharge ? withoutVat(totals) : totals;
+}
+
+/**
+ * The same totals charged net: each amount keeps its net part and loses its VAT. Every total
+ * is a sum of its parts' nets, so the figures still add up exactly.
+ */
+function withoutVat(totals: Totals): Totals {
+  const net = (a: TaxedAmount): TaxedAmount => ({ gross: a.net, tax: 0, net: a.net });
+  const shipping = totals.shipping
+    ? {
+        ...totals.shipping,
+        ...net(totals.shipping),
+        shares: totals.shipping.shares.map((s) => ({ ...s, ...net(s), rate: 0 })),
+      }
+    : null;
+  const total = net(totals.total);
+  return {
+    ...totals,
+    lines: totals.lines.map((l) => ({
+      ...l,
+      taxRate: 0,
+      beforeDiscount: net(l.beforeDiscount),
+      discount: net(l.discount),
+      afterDiscount: net(l.afterDiscount),
+      deposit: l.deposit ? net(l.deposit) : null,
+    })),
+    items: {
+      beforeDiscount: net(totals.items.beforeDiscount),
+      afterDiscount: net(totals.items.afterDiscount),
+    },
+    discount: net(totals.discount),
+    coupons: totals.coupons.map((c) => ({ ...c, discount: net(c.discount) })),
+    deposits: net(totals.deposits),
+    shipping,
+    fees: totals.fees.map((f) => ({ ...f, ...net(f), taxRate: 0 })),
+    feesTotal: net(totals.feesTotal),
+    taxLines: [],
+    total,
+    needsPayment: total.gross > 0,
+    reverseCharge: true,
   };
 }
 

@@ -1,0 +1,141 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type LegalPage, type LegalSlug, isLegalSlug, legalPage } from '#app/content/legal.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import {
+  type ShopOwner,
+  UNSET_OWNER,
+  displayOwner,
+  shopOwnerSchema,
+} from '#app/domain/settings/shop-owner.ts';
+import { LOCALES, type Locale } from '#app/lib/locale.ts';
+import { type LegalVersionRow, legalVersions } from './legal.schema.ts';
+
+/** The pages a customer accepts with the terms box at checkout. */
+export const ACCEPTED_AT_CHECKOUT = [
+  'agb',
+  'widerruf',
+  'datenschutz',
+] as const satisfies readonly LegalSlug[];
+
+export type LegalVersion = {
+  slug: string;
+  version: number;
+  publishedAt: Date;
+  content: Record<Locale, LegalPage>;
+};
+
+function view(row: LegalVersionRow): LegalVersion {
+  return {
+    slug: row.slug,
+    version: row.version,
+    publishedAt: row.publishedAt,
+    content: row.content,
+  };
+}
+
+/** The starter text of a page in every language, with the owner's details as they are now. */
+function fromTemplate(slug: LegalSlug, owner: ShopOwner): Record<Locale, LegalPage> {
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, legalPage(slug, locale, displayOwner(owner, locale))]),
+  ) as Record<Locale, LegalPage>;
+}
+
+/**
+ * Publishes a new version of a page: the next number for its slug. Two publishers racing for
+ * the same number: the unique index lets one win, the other takes the next number.
+ */
+export async function publishLegalVersion(
+  db: Tx,
+  slug: LegalSlug,
+  content: Record<Locale, LegalPage>,
+  options: { source?: 'template' | 'edited'; now?: Date } = {},
+): Promise<LegalVersion> {
+  for (let attempt = 0; ; attempt++) {
+    const [row] = await db
+      .insert(legalVersions)
+      .values({
+        slug,
+        version: sql`(select coalesce(max(${legalVersions.version}), 0) + 1 from ${legalVersions} where ${legalVersions.slug} = ${slug})`,
+        content,
+        source: options.source ?? 'edited',
+        publishedAt: options.now ?? new Date(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return view(row);
+    if (attempt >= 5) throw new Error(`could not publish a version of ${slug}`);
+  }
+}
+
+async function latest(db: Tx, slugs: readonly string[]): Promise<Map<string, LegalVersionRow>> {
+  const rows = await db
+    .selectDistinctOn([legalVersions.slug])
+    .from(legalVersions)
+    .where(inArray(legalVersions.slug, [...slugs]))
+    .orderBy(legalVersions.slug, desc(legalVersions.version));
+  return new Map(rows.map((r) => [r.slug, r]));
+}
+
+/**
+ * The version of each page in force now. A page with no version yet, or whose version came
+ * from the starter texts and no longer matches them (new wording, changed owner details), gets
+ * a new version from the starter texts first; a version the owner wrote is never replaced.
+ */
+export async function legalVersionsInForce(
+  db: Tx,
+  slugs: readonly LegalSlug[],
+): Promise<Map<string, LegalVersion>> {
+  const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
+  const current = await latest(db, slugs);
+  const result = new Map<string, LegalVersion>();
+  for (const slug of slugs) {
+    const row = current.get(slug);
+    const template = fromTemplate(slug, owner);
+    if (row && (row.source === 'edited' || sameContent(row.content, template))) {
+      result.set(slug, view(row));
+    } else {
+      result.set(slug, await publishLegalVersion(db, slug, template, { source: 'template' }));
+    }
+  }
+  return result;
+}
+
+export async function legalVersionInForce(db: Tx, slug: LegalSlug): Promise<LegalVersion> {
+  return (await legalVersionsInForce(db, [slug])).get(slug)!;
+}
+
+/** Equal as JSON values: the database hands jsonb objects back with their keys reordered. */
+function sameContent(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The exact versions named (an order's accepted ones); missing ones are left out. */
+export async function legalVersionsByNumber(
+  db: Tx,
+  wanted: Record<string, number>,
+): Promise<Map<string, LegalVersion>> {
+  const entries = Object.entries(wanted).filter(
+    ([slug, v]) => isLegalSlug(slug) && Number.isSafeInteger(v),
+  );
+  if (entries.length === 0) return new Map();
+  const found = new Map<string, LegalVersion>();
+  for (const [slug, version] of entries) {
+    const [row] = await db
+      .select()
+      .from(legalVersions)
+      .where(and(eq(legalVersions.slug, slug), eq(legalVersions.version, version)))
+      .limit(1);
+    if (row) found.set(slug, view(row));
+  }
+  return found;
+}
