@@ -88,8 +88,7 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
 const READ_ONLY = /^\s*select\b(?![\s\S]*\b(nextval|setval)\s*\()/i;
 
 /**
- * Counts what may write: statements other than plain SELECTs, and every transaction (moved at
- * its start and again after it ends, so no reader can keep an answer from before the commit).
+ * Counts what may write: statements other than plain SELECTs, inside transactions or not.
  */
 function countWrites(client: PGlite): () => number {
   let generation = 0;
@@ -104,10 +103,28 @@ function countWrites(client: PGlite): () => number {
     generation++;
     return (exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
   }) as PGlite['exec'];
+  // A transaction counts once it writes, and again after it ends: no reader keeps an answer
+  // from before its commit. One that only reads (a job finding nothing due) moves nothing.
   client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) => {
-    generation++;
-    return transaction(callback).finally(() => {
-      generation++;
+    let wrote = false;
+    return transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      const txExec = tx.exec.bind(tx);
+      tx.query = ((text: string, ...rest: unknown[]) => {
+        if (!READ_ONLY.test(text)) {
+          wrote = true;
+          generation++;
+        }
+        return (txQuery as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+      }) as typeof tx.query;
+      tx.exec = ((text: string, ...rest: unknown[]) => {
+        wrote = true;
+        generation++;
+        return (txExec as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+      }) as typeof tx.exec;
+      return callback(tx);
+    }).finally(() => {
+      if (wrote) generation++;
     });
   }) as PGlite['transaction'];
   return () => generation;

@@ -248,7 +248,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
 
   useEffect(() => {
     if (noticeRound === 0 || notices.length === 0) return;
-    const node = noticesRef.current;
+    // The list inside the wrapper takes the focus (it has tabIndex -1; the wrapper has not).
+    const node = noticesRef.current?.querySelector<HTMLElement>('.notices');
     if (!node) return;
     scrollToNode(node);
     node.focus({ preventScroll: true });
