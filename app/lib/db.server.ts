@@ -11,6 +11,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '#db/schema.ts';
+import {
+  type WriteWatch,
+  installWriteNotices,
+  mayWrite,
+  watchPostgresWrites,
+} from './db-writes.server.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -23,11 +29,14 @@ export type DatabaseHandle = {
   /** Resolves when the database answers a trivial query within the time limit. */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
-   * The embedded database only (one process owns it, so every write passes here): a number
-   * that moves before and after every statement or transaction that may write. An answer
-   * computed while it stood still is as new as the database.
+   * A number that moves before and after every statement or transaction that may write. An
+   * answer computed while it stood still is as new as the database. The embedded database
+   * sees every write pass; on PostgreSQL other instances' writes arrive as notices
+   * (decision 0018), and while those cannot be heard the number moves at every call.
    */
   writeGeneration?: () => number;
+  /** PostgreSQL: starts hearing other instances' writes once the schema has its triggers. */
+  watchWrites?: WriteWatch;
   close(): Promise<void>;
 };
 
@@ -85,8 +94,6 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   };
 }
 
-const READ_ONLY = /^\s*select\b(?![\s\S]*\b(nextval|setval)\s*\()/i;
-
 /**
  * Counts what may write: statements other than plain SELECTs, inside transactions or not.
  */
@@ -96,7 +103,7 @@ function countWrites(client: PGlite): () => number {
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = ((text: string, ...rest: unknown[]) => {
-    if (!READ_ONLY.test(text)) generation++;
+    if (mayWrite(text)) generation++;
     return (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
   }) as PGlite['query'];
   client.exec = ((text: string, ...rest: unknown[]) => {
@@ -111,7 +118,7 @@ function countWrites(client: PGlite): () => number {
       const txQuery = tx.query.bind(tx);
       const txExec = tx.exec.bind(tx);
       tx.query = ((text: string, ...rest: unknown[]) => {
-        if (!READ_ONLY.test(text)) {
+        if (mayWrite(text)) {
           wrote = true;
           generation++;
         }
@@ -162,15 +169,21 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
   // Errors of idle clients (server restart) must not crash the process; the pool reconnects.
   pool.on('error', (error) => console.error(`database: ${describe(error)}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const writes = watchPostgresWrites(pool, url);
   return {
     db,
     kind: 'postgres',
+    writeGeneration: writes.generation,
+    watchWrites: writes,
     ping: async (timeoutMs = 2000) =>
       withTimeout(
         pool.query('select 1').then(() => true),
         timeoutMs,
       ),
-    close: () => pool.end(),
+    close: async () => {
+      await writes.close();
+      await pool.end();
+    },
   };
 }
 
@@ -207,7 +220,9 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(72177101)`);
     await migratePg(tx as never, migrationsConfig);
+    await installWriteNotices(tx);
   });
+  await handle.watchWrites?.start();
 }
 
 function withTimeout(promise: Promise<boolean>, ms: number): Promise<boolean> {

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { cartItems } from '#app/domain/cart/cart.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
+import { LISTENER_NAME } from '#app/lib/db-writes.server.ts';
 import { hashSessionId } from '#app/lib/session.server.ts';
 import { createAttribute, createDepositType, createProduct } from '#db/seed/factories.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
@@ -333,18 +335,18 @@ describe('Store API cart', () => {
       });
       return { kept: res.headers.get('x-render-cache') === 'HIT', body: await res.json() };
     };
-    // Only the embedded database repeats answers (decision 0018); PostgreSQL asks every time.
-    const repeats = shop.database.kind === 'pglite';
+    // Both databases repeat answers (decision 0018); PostgreSQL once its listener hears writes.
+    await expect.poll(() => shop.database.watchWrites?.listening() ?? true).toBe(true);
     const first = await ask();
     const again = await ask();
-    expect(again.kept).toBe(repeats);
+    expect(again.kept).toBe(true);
     expect(again.body).toEqual(first.body);
     // A price edited straight in the database: the next answer is computed anew.
     await db.update(products).set({ regularPrice: 1299 }).where(eq(products.id, ids.coffee));
     const repriced = await ask();
     expect(repriced.kept).toBe(false);
     expect(repriced.body.items[0].prices.regular_price).toBe('1299');
-    expect((await ask()).kept).toBe(repeats);
+    expect((await ask()).kept).toBe(true);
     // The session ends (another instance deleted it): no kept answer shows its cart any more.
     const id = client.cookieHeader.split('=')[1]!;
     await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
@@ -355,6 +357,53 @@ describe('Store API cart', () => {
     expect((await res.json()).items).toEqual([]);
     await db.update(products).set({ regularPrice: 1199 }).where(eq(products.id, ids.coffee));
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL, hears writes of other instances and repeats nothing while deaf',
+    async () => {
+      const watch = shop.database.watchWrites!;
+      const url = (shop.database as { url?: string }).url!;
+      const client = await StoreClient.start(shop.url);
+      await client.post('/cart/add-item', { id: ids.coffee, quantity: 1 });
+      const ask = async () => {
+        const res = await fetch(`${shop.url}/wc/store/v1/cart`, {
+          headers: { cookie: client.cookieHeader },
+        });
+        return { kept: res.headers.get('x-render-cache') === 'HIT', body: await res.json() };
+      };
+      await expect.poll(() => watch.listening()).toBe(true);
+      await expect.poll(async () => (await ask()).kept).toBe(true);
+
+      // Another instance (its own connection, not this shop's pool) edits the price.
+      const other = new pg.Client({ connectionString: url });
+      await other.connect();
+      try {
+        const before = watch.generation();
+        await other.query('update products set regular_price = 1499 where id = $1', [ids.coffee]);
+        await expect.poll(() => watch.generation()).not.toBe(before);
+        const repriced = await ask();
+        expect(repriced.kept).toBe(false);
+        expect(repriced.body.items[0].prices.regular_price).toBe('1499');
+        expect((await ask()).kept).toBe(true);
+
+        // The listening connection is cut: until it is back, every call gives a new number.
+        await other.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and application_name = $1`,
+          [LISTENER_NAME],
+        );
+        await expect.poll(() => watch.listening()).toBe(false);
+        expect(watch.generation()).not.toBe(watch.generation());
+        // It comes back by itself, and answers are repeated again.
+        await expect.poll(() => watch.listening()).toBe(true);
+        // (A background job's write may end one kept answer; the next is kept again.)
+        await expect.poll(async () => (await ask()).kept).toBe(true);
+        await other.query('update products set regular_price = 1199 where id = $1', [ids.coffee]);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 
   describe('bad input changes nothing', () => {
     const cases: [string, unknown, number, string][] = [

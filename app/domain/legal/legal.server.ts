@@ -52,20 +52,31 @@ export async function publishLegalVersion(
   options: { source?: 'template' | 'edited'; now?: Date } = {},
 ): Promise<LegalVersion> {
   for (let attempt = 0; ; attempt++) {
-    const [row] = await db
-      .insert(legalVersions)
-      .values({
-        slug,
-        version: sql`(select coalesce(max(${legalVersions.version}), 0) + 1 from ${legalVersions} where ${legalVersions.slug} = ${slug})`,
-        content,
-        source: options.source ?? 'edited',
-        publishedAt: options.now ?? new Date(),
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (row) return view(row);
+    const published = await tryPublish(db, slug, content, options);
+    if (published) return published;
     if (attempt >= 5) throw new Error(`could not publish a version of ${slug}`);
   }
+}
+
+/** One attempt at the next number; null when another publisher took it first. */
+async function tryPublish(
+  db: Tx,
+  slug: LegalSlug,
+  content: Record<Locale, LegalPage>,
+  options: { source?: 'template' | 'edited'; now?: Date },
+): Promise<LegalVersion | null> {
+  const [row] = await db
+    .insert(legalVersions)
+    .values({
+      slug,
+      version: sql`(select coalesce(max(${legalVersions.version}), 0) + 1 from ${legalVersions} where ${legalVersions.slug} = ${slug})`,
+      content,
+      source: options.source ?? 'edited',
+      publishedAt: options.now ?? new Date(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ? view(row) : null;
 }
 
 async function latest(db: Tx, slugs: readonly string[]): Promise<Map<string, LegalVersionRow>> {
@@ -90,15 +101,30 @@ export async function legalVersionsInForce(
   const current = await latest(db, slugs);
   const result = new Map<string, LegalVersion>();
   for (const slug of slugs) {
-    const row = current.get(slug);
-    const template = fromTemplate(slug, owner);
-    if (row && (row.source === 'edited' || sameContent(row.content, template))) {
-      result.set(slug, view(row));
-    } else {
-      result.set(slug, await publishLegalVersion(db, slug, template, { source: 'template' }));
-    }
+    result.set(slug, await templateInForce(db, slug, fromTemplate(slug, owner), current.get(slug)));
   }
   return result;
+}
+
+/**
+ * The version in force, publishing the starter text when it is newer. Checkouts running at
+ * once may all find it missing: the one whose insert wins publishes it, the others read it
+ * back instead of publishing the same text again.
+ */
+async function templateInForce(
+  db: Tx,
+  slug: LegalSlug,
+  template: Record<Locale, LegalPage>,
+  found: LegalVersionRow | undefined,
+): Promise<LegalVersion> {
+  let row = found;
+  for (let attempt = 0; ; attempt++) {
+    if (row && (row.source === 'edited' || sameContent(row.content, template))) return view(row);
+    const published = await tryPublish(db, slug, template, { source: 'template' });
+    if (published) return published;
+    if (attempt >= 5) throw new Error(`could not publish a version of ${slug}`);
+    row = (await latest(db, [slug])).get(slug);
+  }
 }
 
 export async function legalVersionInForce(db: Tx, slug: LegalSlug): Promise<LegalVersion> {

@@ -66,6 +66,18 @@ describe('legal page versions', () => {
     ]);
   });
 
+  it('publishes a changed starter text once when checkouts find it at the same time', async () => {
+    const before = await legalVersionInForce(handle.db, 'widerruf');
+    await putSetting(handle.db, 'shop.owner', { ...UNSET_OWNER, name: 'Gleichzeitig GmbH' });
+    // Each checkout in its own transaction, as orders are placed.
+    const found = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => handle.db.transaction((tx) => legalVersionInForce(tx, 'widerruf'))),
+    );
+    expect(new Set(found.map((v) => v.version))).toEqual(new Set([before.version + 1]));
+    expect((await legalVersionInForce(handle.db, 'widerruf')).version).toBe(before.version + 1);
+    await putSetting(handle.db, 'shop.owner', UNSET_OWNER);
+  });
+
   it('finds nothing for unknown or hostile version numbers', async () => {
     const found = await legalVersionsByNumber(handle.db, {
       agb: 999,
