@@ -37,6 +37,8 @@ export default [
   route('my-account/activate', 'routes/account/activate.tsx'),
   route('my-account/confirm-email', 'routes/account/confirm-email.tsx'),
   route('my-account/reviews', 'routes/review-moderation.tsx'),
+  route('my-account/legal-pages', 'routes/account/legal-pages.tsx'),
+  route('my-account/legal-pages/:slug', 'routes/account/legal-page-edit.tsx'),
 
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),

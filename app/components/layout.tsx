@@ -206,8 +206,10 @@ function FooterContent() {
               <Link to="/versand-und-zahlung">{t('legal.versand-und-zahlung')}</Link>
             </li>
             <li>
-              <ConsentSettingsLink />
               <Link to="/barrierefreiheit">{t('legal.barrierefreiheit')}</Link>
+            </li>
+            <li>
+              <ConsentSettingsLink />
             </li>
             <li>
               <Link to="/vertrag-widerrufen" className="footer-withdrawal">

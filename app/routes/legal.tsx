@@ -34,9 +34,11 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
           date: formatDate(loaderData.publishedAt, locale),
         })}
       </p>
-      <aside className="notice notice-info" aria-label={t('legal.review_notice_label')}>
-        {page.reviewNotice}
-      </aside>
+      {page.reviewNotice && (
+        <aside className="notice notice-info" aria-label={t('legal.review_notice_label')}>
+          {page.reviewNotice}
+        </aside>
+      )}
       {page.sections.map((section, i) => (
         <section key={i} aria-labelledby={`legal-${i}`}>
           <h2 id={`legal-${i}`}>{section.heading}</h2>

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Form, NavLink } from 'react-router';
+import { usePersonal } from '#app/components/personal.ts';
+import { useCurrency } from '#app/components/ui/price.tsx';
+import { canEditContent } from '#app/domain/customers/identity.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 
 const LINKS = [
@@ -9,9 +12,16 @@ const LINKS = [
   { to: '/my-account/edit-account', key: 'account.nav.details', end: false },
 ] as const;
 
+/** What a shop manager looks after from the account. */
+const STAFF_LINKS = [
+  { to: '/my-account/reviews', key: 'account.nav.reviews' },
+  { to: '/my-account/legal-pages', key: 'account.nav.legal_pages' },
+] as const;
+
 /** The account's navigation; logging out is a form (POST with the session's token). */
 export function AccountNav({ security }: { security: string }) {
   const { t } = useI18n();
+  const staff = canEditContent(usePersonal(useCurrency()).viewer);
   return (
     <nav className="account-nav" aria-label={t('account.nav_label')}>
       <ul>
@@ -22,6 +32,12 @@ export function AccountNav({ security }: { security: string }) {
             </NavLink>
           </li>
         ))}
+        {staff &&
+          STAFF_LINKS.map((link) => (
+            <li key={link.to} className="account-nav-staff">
+              <NavLink to={link.to}>{t(link.key)}</NavLink>
+            </li>
+          ))}
         <li>
           <Form method="post" action="/my-account/logout" reloadDocument>
             <input type="hidden" name="security" value={security} />

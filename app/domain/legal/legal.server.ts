@@ -23,6 +23,8 @@ export type LegalVersion = {
   version: number;
   publishedAt: Date;
   content: Record<Locale, LegalPage>;
+  /** 'template': the starter text with the owner's details; 'edited': written by the shop. */
+  source: 'template' | 'edited';
 };
 
 function view(row: LegalVersionRow): LegalVersion {
@@ -31,6 +33,7 @@ function view(row: LegalVersionRow): LegalVersion {
     version: row.version,
     publishedAt: row.publishedAt,
     content: row.content,
+    source: row.source,
   };
 }
 
@@ -164,4 +167,48 @@ export async function legalVersionsByNumber(
     if (row) found.set(slug, view(row));
   }
   return found;
+}
+
+/** A page's versions, newest first. */
+export async function legalVersionHistory(
+  db: Tx,
+  slug: LegalSlug,
+  limit = 20,
+): Promise<LegalVersion[]> {
+  const rows = await db
+    .select()
+    .from(legalVersions)
+    .where(eq(legalVersions.slug, slug))
+    .orderBy(desc(legalVersions.version))
+    .limit(limit);
+  return rows.map(view);
+}
+
+/**
+ * The shop's own wording for a page, published as its next version; nothing is published when
+ * it equals the version in force (null then).
+ */
+export async function publishEditedLegalPage(
+  db: Tx,
+  slug: LegalSlug,
+  content: Record<Locale, LegalPage>,
+): Promise<LegalVersion | null> {
+  const current = await legalVersionInForce(db, slug);
+  if (sameContent(current.content, content)) return null;
+  return publishLegalVersion(db, slug, content, { source: 'edited' });
+}
+
+/**
+ * Goes back to the starter text (with the owner's details as they are now) as a new version;
+ * null when that is what is in force already.
+ */
+export async function restoreLegalStarterText(
+  db: Tx,
+  slug: LegalSlug,
+): Promise<LegalVersion | null> {
+  const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
+  const template = fromTemplate(slug, owner);
+  const current = (await latest(db, [slug])).get(slug);
+  if (current?.source === 'template' && sameContent(current.content, template)) return null;
+  return publishLegalVersion(db, slug, template, { source: 'template' });
 }

@@ -1060,6 +1060,58 @@ export const de = {
   'cart.reverse_charge': 'Steuerschuldnerschaft des Leistungsempfängers',
   'cart.reverse_charge_vat_id': 'USt-IdNr. des Kunden: {vatId}',
   'cart.tax_country': 'Umsatzsteuer des Bestimmungslandes: {country}',
+  'account.nav.reviews': 'Bewertungen prüfen',
+  'account.nav.legal_pages': 'Rechtstexte',
+  'legal_editor.title': 'Rechtstexte',
+  'legal_editor.intro':
+    'Die Texte, die der Shop zeigt und denen Kundinnen und Kunden beim Kauf zustimmen. Jede Änderung wird als neue Version veröffentlicht; jede Bestellung behält die Version, der bei ihr zugestimmt wurde.',
+  'legal_editor.col_page': 'Seite',
+  'legal_editor.col_version': 'Version',
+  'legal_editor.col_published': 'Veröffentlicht',
+  'legal_editor.col_source': 'Herkunft',
+  'legal_editor.col_actions': 'Aktionen',
+  'legal_editor.source_template': 'Mustertext',
+  'legal_editor.source_edited': 'Eigener Text',
+  'legal_editor.edit': '{page} bearbeiten',
+  'legal_editor.view': '{page} ansehen',
+  'legal_editor.edit_title': '{page} bearbeiten',
+  'legal_editor.in_force': 'In Kraft: Version {version}.',
+  'legal_editor.language_de': 'Deutsch',
+  'legal_editor.language_en': 'Englisch',
+  'legal_editor.field_title': 'Überschrift',
+  'legal_editor.field_notice': 'Hinweis über dem Text',
+  'legal_editor.field_notice_help':
+    'Leer lassen, wenn der Text geprüft ist: Der Hinweis erscheint dann nicht mehr.',
+  'legal_editor.field_text': 'Text',
+  'legal_editor.format_help':
+    'Eine Zeile mit „## “ beginnt einen Abschnitt. Zeilen mit „- “ bilden eine Liste, Zeilen mit „> “ eine Anschrift, Zeilen mit „|“ eine Tabelle (die erste ist die Kopfzeile). Eine Leerzeile trennt Absätze.',
+  'legal_editor.publish': 'Als neue Version veröffentlichen',
+  'legal_editor.restore': 'Mustertext wiederherstellen',
+  'legal_editor.restore_help':
+    'Veröffentlicht den mitgelieferten Mustertext mit den aktuellen Angaben zum Shop als neue Version.',
+  'legal_editor.published': 'Version {version} ist veröffentlicht.',
+  'legal_editor.unchanged': 'Der Text ist unverändert; es wurde keine neue Version veröffentlicht.',
+  'legal_editor.expired':
+    'Die Sitzung ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+  'legal_editor.history': 'Versionen',
+  'legal_editor.history_entry': 'Version {version} vom {date} ({source})',
+  'legal_editor.back': 'Alle Rechtstexte',
+  'legal_editor.error.empty_title': 'Bitte geben Sie eine Überschrift ein.',
+  'legal_editor.error.title_too_long': 'Die Überschrift darf höchstens {max} Zeichen lang sein.',
+  'legal_editor.error.notice_too_long': 'Der Hinweis darf höchstens {max} Zeichen lang sein.',
+  'legal_editor.error.text_too_long': 'Der Text darf höchstens {max} Zeichen lang sein.',
+  'legal_editor.error.line_too_long':
+    'Zeile {line}: Eine Zeile darf höchstens {max} Zeichen lang sein.',
+  'legal_editor.error.no_sections':
+    'Der Text braucht mindestens einen Abschnitt: eine Zeile mit „## “ und seiner Überschrift.',
+  'legal_editor.error.text_before_heading':
+    'Zeile {line}: Text vor der ersten Abschnittsüberschrift. Beginnen Sie mit einer Zeile „## Überschrift“.',
+  'legal_editor.error.empty_heading': 'Zeile {line}: Die Abschnittsüberschrift ist leer.',
+  'legal_editor.error.empty_section': 'Zeile {line}: Der Abschnitt hat keinen Text.',
+  'legal_editor.error.table_columns':
+    'Zeile {line}: Jede Tabellenzeile braucht so viele Spalten wie die Kopfzeile.',
+  'legal_editor.error.too_many_sections': 'Ein Text darf höchstens {max} Abschnitte haben.',
+  'legal_editor.error.control_characters': 'Der Text enthält unzulässige Steuerzeichen.',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -1,0 +1,8 @@
+import { ACCOUNT_MESSAGE_AREAS } from './account-form.view.ts';
+
+/** The catalog parts the legal page editor's pages send to the browser. */
+export const LEGAL_EDITOR_MESSAGE_AREAS = [
+  ...ACCOUNT_MESSAGE_AREAS,
+  'legal_editor',
+  'legal.version',
+] as const;
