@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
-import type { Tx } from '#app/domain/kernel/tx.ts';
+import { type Tx, readAll } from '#app/domain/kernel/tx.ts';
 import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
@@ -379,10 +379,11 @@ export async function loadCart(
 ): Promise<CartView> {
   const cart = owner ? await findCart(db, owner) : null;
   if (!cart) return emptyCart(ctx.currency);
-  const [items, customer] = await Promise.all([
-    db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id)),
-    readCartCustomer(db, cart.id),
-  ]);
+  const [items, customer] = await readAll(db, [
+    () =>
+      db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id)),
+    () => readCartCustomer(db, cart.id),
+  ] as const);
   if (items.length === 0) {
     await dropCartCoupons(db, cart.id);
     return emptyCart(cart.currency, customer);
@@ -400,20 +401,23 @@ export async function loadCart(
   const imageIds = [
     ...new Set(resolved.map((r) => r.row.imageId).filter((id): id is number => id !== null)),
   ];
-  const [refs, imageRows, attributeNames] = await Promise.all([
-    loadComplianceRefs(
-      db,
-      resolved.map((r) => r.row),
-      ctx.locale,
-    ),
-    imageIds.length
-      ? db
-          .select()
-          .from(images)
-          .where(sql`${images.id} in ${imageIds}`)
-      : [],
-    attributeLabels(db, [...new Set(items.flatMap((i) => Object.keys(i.variation)))], ctx.locale),
-  ]);
+  const [refs, imageRows, attributeNames] = await readAll(db, [
+    () =>
+      loadComplianceRefs(
+        db,
+        resolved.map((r) => r.row),
+        ctx.locale,
+      ),
+    () =>
+      imageIds.length
+        ? db
+            .select()
+            .from(images)
+            .where(sql`${images.id} in ${imageIds}`)
+        : Promise.resolve([]),
+    () =>
+      attributeLabels(db, [...new Set(items.flatMap((i) => Object.keys(i.variation)))], ctx.locale),
+  ] as const);
   const imageById = new Map(imageRows.map((i) => [i.id, i]));
   const now = new Date();
   const vat = await cartTaxTreatment(

@@ -1,4 +1,4 @@
-import type { Tx } from '#app/domain/kernel/tx.ts';
+import { type Tx, readAll } from '#app/domain/kernel/tx.ts';
 import { REFERENCE_TTL_MS, forget, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
@@ -33,11 +33,11 @@ export async function loadComplianceRefs(
 ): Promise<ComplianceRefs> {
   const load = () =>
     shortLived(db, 'compliance-refs', REFERENCE_TTL_MS, () =>
-      Promise.all([
-        db.select().from(deliveryTimes),
-        db.select().from(depositTypes),
-        db.select().from(manufacturers),
-      ]),
+      readAll(db, [
+        () => db.select().from(deliveryTimes),
+        () => db.select().from(depositTypes),
+        () => db.select().from(manufacturers),
+      ] as const),
     );
   let [dts, dps, mks] = await load();
   // A row added since the last read is fetched at once rather than after the cache expires.

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Tx } from '#app/domain/kernel/tx.ts';
+import { type Tx, readAll } from '#app/domain/kernel/tx.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { REFERENCE_TTL_MS, forget, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import { SHOP_COUNTRY } from '#app/domain/customers/address-locale.ts';
@@ -39,11 +39,12 @@ const SETUP_KEY = 'shipping.setup';
 /** Zones with their locations and methods; read on every cart view, so kept a few seconds. */
 export function shippingSetup(db: Tx): Promise<ZoneSetup[]> {
   return shortLived(db, SETUP_KEY, REFERENCE_TTL_MS, async () => {
-    const [zones, locations, methods] = await Promise.all([
-      db.select().from(shippingZones).orderBy(asc(shippingZones.position), asc(shippingZones.id)),
-      db.select().from(shippingZoneLocations),
-      db.select().from(shippingMethods),
-    ]);
+    const [zones, locations, methods] = await readAll(db, [
+      () =>
+        db.select().from(shippingZones).orderBy(asc(shippingZones.position), asc(shippingZones.id)),
+      () => db.select().from(shippingZoneLocations),
+      () => db.select().from(shippingMethods),
+    ] as const);
     return zones.map((zone) => ({
       id: zone.id,
       name: zone.name,
