@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/my-account', key: 'account.nav.dashboard', end: true },
   { to: '/my-account/orders', key: 'account.nav.orders', end: false },
   { to: '/my-account/edit-address', key: 'account.nav.addresses', end: false },
+  { to: '/my-account/payment-methods', key: 'account.nav.payment_methods', end: false },
   { to: '/my-account/edit-account', key: 'account.nav.details', end: false },
 ] as const;
 
