@@ -15,13 +15,11 @@ import { messagesFor } from '#app/lib/i18n.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
 import { readForm, shop } from '../request.server.ts';
 import { requireCustomer } from './account-form.server.ts';
-import { ACCOUNT_MESSAGE_AREAS } from './account-form.view.ts';
+import { METHODS_MESSAGE_AREAS, METHODS_PATH } from './payment-methods.view.ts';
 import { pageNotFound } from './not-found.ts';
 import { type SavedMethodView, savedMethodView } from '../stripe/saved-view.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
-
-export const METHODS_PATH = '/my-account/payment-methods';
 
 /** Notices carried over the redirect after a post or Stripe's return, by name. */
 const NOTICES = {
@@ -31,8 +29,6 @@ const NOTICES = {
   default_set: { kind: 'success', text: 'methods.default_set' },
 } as const satisfies Record<string, { kind: 'success' | 'error'; text: TextKey }>;
 type NoticeName = keyof typeof NOTICES;
-
-export const METHODS_MESSAGE_AREAS = [...ACCOUNT_MESSAGE_AREAS, 'methods' as const];
 
 const noticePath = (name: NoticeName) => `${METHODS_PATH}?notice=${name}`;
 

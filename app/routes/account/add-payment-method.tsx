@@ -2,11 +2,8 @@ import { Link } from 'react-router';
 import type { Route } from './+types/add-payment-method';
 import { AccountLayout } from '#app/components/account/account-nav.tsx';
 import { AddPaymentMethodForm } from '#app/components/account/add-payment-method-form.tsx';
-import {
-  METHODS_MESSAGE_AREAS,
-  METHODS_PATH,
-  loadAddPaymentMethod,
-} from '#app/http/pages/payment-methods.server.ts';
+import { loadAddPaymentMethod } from '#app/http/pages/payment-methods.server.ts';
+import { METHODS_MESSAGE_AREAS, METHODS_PATH } from '#app/http/pages/payment-methods.view.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

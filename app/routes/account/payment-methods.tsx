@@ -3,11 +3,10 @@ import type { Route } from './+types/payment-methods';
 import { AccountLayout } from '#app/components/account/account-nav.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import {
-  METHODS_MESSAGE_AREAS,
-  METHODS_PATH,
   handlePaymentMethods,
   loadPaymentMethods,
 } from '#app/http/pages/payment-methods.server.ts';
+import { METHODS_MESSAGE_AREAS, METHODS_PATH } from '#app/http/pages/payment-methods.view.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
