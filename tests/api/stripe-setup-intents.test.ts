@@ -5,13 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeCustomers } from '#app/domain/payments/stripe/stripe.schema.ts';
 import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
 import { parseEnv } from '#app/lib/env.server.ts';
+import { orders } from '#app/domain/orders/orders.schema.ts';
+import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
+import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 
 let shop: TestShop;
 let stripe: Stripe;
+let candle: number;
 
 const CARDS = {
   visa: '4242424242424242',
@@ -23,7 +27,16 @@ const CARDS = {
 beforeAll(async () => {
   const secret = randomBytes(32).toString('base64url');
   shop = await startTestShop({ env: { SESSION_SECRET: secret } });
+  await seedDemoShipping(shop.database.db);
   await seedDemoCheckout(shop.database.db);
+  candle = (
+    await createProduct(shop.database.db, {
+      name: { de: 'Kerze', en: 'Candle' },
+      regularPrice: 1290,
+      manageStock: true,
+      stockQuantity: 500,
+    })
+  ).product.id;
   const keys = sandboxKeys(
     parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: shop.dataDir }),
   );
@@ -417,5 +430,105 @@ describe('/my-account/payment-methods', () => {
     const html = await res.text();
     expect(html).toContain('Zahlungsmethode hinzufügen');
     expect(html).toContain('/my-account/payment-methods');
+  });
+});
+
+describe('checkout with saved methods', () => {
+  const billing = {
+    first_name: 'Erika',
+    last_name: 'Mustermann',
+    address_1: 'Hauptstraße 1',
+    city: 'Berlin',
+    postcode: '10115',
+    country: 'DE',
+    email: 'erika@example.org',
+    phone: '030 1234567',
+  };
+
+  /** A Store API checkout of one candle in the session of `who`, with the payment data given. */
+  async function checkout(who: { cookie: string }, data: Record<string, string>) {
+    const cart = await fetch(`${shop.url}/wc/store/v1/cart`, { headers: { cookie: who.cookie } });
+    await cart.arrayBuffer();
+    const cookie = (cart.headers.get('set-cookie') ?? '').split(';')[0] || who.cookie;
+    const headers = {
+      cookie,
+      nonce: cart.headers.get('nonce') ?? '',
+      'content-type': 'application/json',
+    };
+    const add = await fetch(`${shop.url}/wc/store/v1/cart/add-item`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ id: candle, quantity: 1 }),
+    });
+    expect(add.status).toBe(201);
+    const res = await fetch(`${shop.url}/wc/store/v1/checkout`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        billing_address: billing,
+        payment_method: 'stripe',
+        payment_data: Object.entries({ 'wc-stripe-is-deferred-intent': 'true', ...data }).map(
+          ([key, value]) => ({ key, value }),
+        ),
+        additional_fields: { terms: true },
+      }),
+    });
+    return (await res.json()) as any;
+  }
+
+  async function intentOf(orderId: number) {
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
+    return stripe.paymentIntents.retrieve(order!.paymentIntentId!);
+  }
+
+  it('keeps a new card for a customer who asks, and charges it again when chosen', async () => {
+    const who = await customer();
+    const pm = await card(CARDS.visa);
+    const first = await checkout(who, {
+      'wc-stripe-payment-method': pm,
+      'wc-stripe-new-payment-method': 'true',
+    });
+    expect(first.status).toBe('processing');
+    const cus = await stripeCustomerOf(who);
+    expect((await stripe.paymentMethods.retrieve(pm)).customer).toBe(cus);
+    expect((await intentOf(first.order_id)).setup_future_usage).toBe('off_session');
+    expect(await (await get(who, '/my-account/payment-methods')).text()).toContain(
+      'Visa mit Endziffern 4242',
+    );
+
+    const again = await checkout(who, { 'wc-stripe-payment-token': pm });
+    expect(again.status).toBe('processing');
+    const intent = await intentOf(again.order_id);
+    expect(intent).toMatchObject({ status: 'succeeded', payment_method: pm, customer: cus });
+  });
+
+  it('does not keep the card when the customer does not ask, nor for a guest who asks', async () => {
+    const who = await customer();
+    const pm = await card(CARDS.visa);
+    const paid = await checkout(who, { 'wc-stripe-payment-method': pm });
+    expect(paid.status).toBe('processing');
+    expect((await stripe.paymentMethods.retrieve(pm)).customer).toBeNull();
+
+    const guest = await StoreClient.start(shop.url);
+    const guestPm = await card(CARDS.visa);
+    const guestPaid = await checkout(
+      { cookie: guest.cookieHeader },
+      { 'wc-stripe-payment-method': guestPm, 'wc-stripe-new-payment-method': 'true' },
+    );
+    expect(guestPaid.status).toBe('processing');
+    expect((await stripe.paymentMethods.retrieve(guestPm)).customer).toBeNull();
+  });
+
+  it('refuses another customer’s saved method and unknown tokens', async () => {
+    const owner = await customer();
+    const thief = await customer();
+    const pm = await save(owner);
+    for (const token of [pm, 'pm_unknown', 'x'.repeat(250)]) {
+      const body = await checkout(thief, { 'wc-stripe-payment-token': token });
+      expect(body.code ?? body.payment_result?.payment_status).not.toBe('success');
+      if (body.order_id) expect((await intentOf(body.order_id)).payment_method).toBeNull();
+      expect(JSON.stringify(body)).toContain('Ungültige oder fehlende Zahlungsdaten');
+    }
+    expect((await stripe.paymentMethods.retrieve(pm)).customer).toBe(await stripeCustomerOf(owner));
   });
 });

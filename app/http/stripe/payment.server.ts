@@ -14,6 +14,7 @@ export const STRIPE_FIELDS = [
   'wc-stripe-blik-code',
   'wc-stripe-is-deferred-intent',
   'wc-stripe-new-payment-method',
+  'wc-stripe-payment-token',
   'wc_payment_intent_id',
   'express_payment_type',
 ] as const;
