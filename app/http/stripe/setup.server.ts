@@ -16,6 +16,7 @@ import { type EndpointArgs, defineEndpoint, readBody } from '../endpoint.server.
 import { json } from '../response.ts';
 import { WC_AJAX_CODES } from '../wc-ajax/codes.ts';
 import { paymentFailureMessage } from './payment.server.ts';
+import { publicOrigin } from '../stripe-sandbox/handler.server.ts';
 
 const short = z.string().max(300);
 
@@ -26,7 +27,7 @@ const failure = (message: string, headers: Record<string, string>, status = 200)
 
 /** Where the browser lands after a method was set up (Stripe adds `setup_intent` to it). */
 export function paymentMethodsUrl(env: Env): string {
-  return new URL('/my-account/payment-methods', env.SHOP_URL).href;
+  return new URL('/my-account/payment-methods', publicOrigin(env)).href;
 }
 
 async function sessionCustomer(db: Tx, session: Session | null) {

@@ -76,29 +76,28 @@ export default function PaymentMethods({ loaderData }: Route.ComponentProps) {
                     <span className="method-default">{t('methods.default')}</span>
                   ) : null}
                 </th>
+                <td>{m.expires ?? '–'}</td>
                 <td>
-                  <span className="methods-cell-label">{t('methods.col_expires')}: </span>
-                  {m.expires ?? '–'}
-                </td>
-                <td className="method-actions">
-                  {m.isDefault ? null : (
-                    <Form method="post" action={METHODS_PATH} reloadDocument>
-                      <input type="hidden" name="security" value={security} />
-                      <input type="hidden" name="intent" value="set_default" />
-                      <input type="hidden" name="payment_method" value={m.id} />
+                  <div className="method-actions">
+                    {m.isDefault ? null : (
+                      <Form method="post" action={METHODS_PATH} reloadDocument>
+                        <input type="hidden" name="security" value={security} />
+                        <input type="hidden" name="intent" value="set_default" />
+                        <input type="hidden" name="payment_method" value={m.id} />
+                        <button type="submit" className="button button-secondary button-small">
+                          {t('methods.make_default')}
+                          <span className="visually-hidden">: {m.label}</span>
+                        </button>
+                      </Form>
+                    )}
+                    <Form method="get" action={METHODS_PATH} reloadDocument>
+                      <input type="hidden" name="delete" value={m.id} />
                       <button type="submit" className="button button-secondary button-small">
-                        {t('methods.make_default')}
+                        {t('methods.delete')}
                         <span className="visually-hidden">: {m.label}</span>
                       </button>
                     </Form>
-                  )}
-                  <Form method="get" action={METHODS_PATH} reloadDocument>
-                    <input type="hidden" name="delete" value={m.id} />
-                    <button type="submit" className="button button-secondary button-small">
-                      {t('methods.delete')}
-                      <span className="visually-hidden">: {m.label}</span>
-                    </button>
-                  </Form>
+                  </div>
                 </td>
               </tr>
             ))}
