@@ -1,24 +1,37 @@
 import type { ReactNode } from 'react';
-import { Form, NavLink } from 'react-router';
+import { Form, NavLink, useLocation } from 'react-router';
 import { useI18n } from '#app/lib/i18n.ts';
 
 const LINKS = [
   { to: '/my-account', key: 'account.nav.dashboard', end: true },
   { to: '/my-account/orders', key: 'account.nav.orders', end: false },
   { to: '/my-account/edit-address', key: 'account.nav.addresses', end: false },
-  { to: '/my-account/payment-methods', key: 'account.nav.payment_methods', end: false },
+  {
+    to: '/my-account/payment-methods',
+    key: 'account.nav.payment_methods',
+    end: false,
+    also: '/my-account/add-payment-method',
+  },
   { to: '/my-account/edit-account', key: 'account.nav.details', end: false },
 ] as const;
 
 /** The account's navigation; logging out is a form (POST with the session's token). */
 export function AccountNav({ security }: { security: string }) {
   const { t } = useI18n();
+  const { pathname } = useLocation();
   return (
     <nav className="account-nav" aria-label={t('account.nav_label')}>
       <ul>
         {LINKS.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.end}>
+            <NavLink
+              to={link.to}
+              end={link.end}
+              // The add page belongs to the list it returns to.
+              className={({ isActive }) =>
+                isActive || ('also' in link && pathname === link.also) ? 'active' : ''
+              }
+            >
               {t(link.key)}
             </NavLink>
           </li>
