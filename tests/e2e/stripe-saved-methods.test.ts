@@ -5,7 +5,9 @@ import Stripe from 'stripe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#app/domain/orders/orders.schema.ts';
+import { STRIPE_CHECKOUT_KEY } from '#app/domain/payments/stripe/saved-methods.server.ts';
 import { stripeCustomers } from '#app/domain/payments/stripe/stripe.schema.ts';
+import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
 import { parseEnv } from '#app/lib/env.server.ts';
 import { SESSION_COOKIE } from '#app/lib/session.server.ts';
@@ -284,6 +286,8 @@ describe('saved methods at the checkout', () => {
     expect(await saved.isChecked()).toBe(true);
     expect(await page.locator('.stripe-payment iframe').count()).toBe(0);
     await expectNoAxeViolations(page);
+    await page.locator('.stripe-saved-methods').scrollIntoViewIfNeeded();
+    await shot(page, 'checkout-saved-method-de-1280');
     const order = await place(page);
     expect(order.status).toBe('processing');
     const intent = await stripe.paymentIntents.retrieve(order.paymentIntentId!);
@@ -319,4 +323,29 @@ describe('saved methods at the checkout', () => {
     );
     await guest.close();
   });
+
+  it('in the one-click layout ticking the save box remounts the card form; otherwise it stays', async () => {
+    const saveName = 'Zahlungsinformationen für künftige Käufe in meinem Kundenkonto speichern.';
+    try {
+      for (const oneClick of [true, false]) {
+        await putSetting(shop.database.db, STRIPE_CHECKOUT_KEY, { oneClick, layout: 'accordion' });
+        const { context, page } = await customerPage('de');
+        await toCheckout(page);
+        const number = page
+          .locator('.stripe-payment')
+          .frameLocator('iframe[title]')
+          .getByLabel(TEXT.de.number);
+        await number.fill('4242 4242 4242 4242');
+        await page.getByRole('checkbox', { name: saveName }).check();
+        if (oneClick) await expect.poll(() => number.inputValue()).toBe('');
+        else expect(await number.inputValue()).toMatch(/4242/);
+        await context.close();
+      }
+    } finally {
+      await putSetting(shop.database.db, STRIPE_CHECKOUT_KEY, {
+        oneClick: false,
+        layout: 'accordion',
+      });
+    }
+  }, 120_000);
 });

@@ -234,7 +234,9 @@ function StripeFields({
         </p>
       ) : (
         <PaymentElement
-          options={{ layout: { type: 'accordion', radios: 'never' } }}
+          options={{
+            layout: { type: data.isOCEnabled ? data.OCLayout : 'accordion', radios: 'never' },
+          }}
           onLoadError={() => setLoadFailed(true)}
         />
       )}

@@ -5,7 +5,10 @@ import { STRIPE_GATEWAY_ID } from '#app/domain/payments/stripe/methods.ts';
 import type { StripePageData } from '#app/domain/payments/stripe/page-data.ts';
 import { providerDecimals, toProviderAmount } from '#app/domain/payments/stripe/stripe.rules.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
-import { listSavedMethods } from '#app/domain/payments/stripe/saved-methods.server.ts';
+import {
+  listSavedMethods,
+  stripeCheckoutSettings,
+} from '#app/domain/payments/stripe/saved-methods.server.ts';
 import { savedMethodView } from './saved-view.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import type { Translate } from '#app/lib/i18n.ts';
@@ -34,6 +37,7 @@ export async function stripePageData(
   const setup = stripeSetup(ctx.env);
   const appearance = await storedAppearance(ctx.db);
   const unit = minorUnit(page.currency);
+  const checkout = await stripeCheckoutSettings(ctx.db);
   let savedMethods: StripePageData['savedMethods'] = [];
   if (page.customerId) {
     try {
@@ -63,8 +67,8 @@ export async function stripePageData(
     cartContainsSubscription: false,
     subscriptionRequiresManualRenewal: false,
     enabledBillingFields: ADDRESS_FIELDS.map((f) => `billing_${f}`).concat('billing_email'),
-    isOCEnabled: false,
-    OCLayout: 'accordion',
+    isOCEnabled: checkout.oneClick,
+    OCLayout: checkout.layout,
     paymentMethodConfigurationParentId: null,
     appearance: appearance.appearance,
     blocksAppearance: appearance.blocksAppearance,

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
 import type Stripe from 'stripe';
 import type { CustomerRow } from '#app/domain/customers/customers.schema.ts';
 import { type Result, domainError, notFound, ok, fail } from '#app/domain/kernel/result.ts';
@@ -243,4 +245,20 @@ export async function ownSetupIntent(
     if ((error as { code?: string }).code === 'resource_missing') return null;
     throw error;
   }
+}
+
+/** `payments.stripe_checkout`: the one-click layout of the Payment Element (spec section 4). */
+export const STRIPE_CHECKOUT_KEY = 'payments.stripe_checkout';
+const checkoutSettingsSchema = z.object({
+  oneClick: z.boolean(),
+  layout: z.enum(['accordion', 'tabs']),
+});
+export type StripeCheckoutSettings = z.infer<typeof checkoutSettingsSchema>;
+
+export function stripeCheckoutSettings(db: Tx): Promise<StripeCheckoutSettings> {
+  return getSetting(db, STRIPE_CHECKOUT_KEY, checkoutSettingsSchema, {
+    oneClick: false,
+    // Spec section 4: the default one-click layout is the accordion (with radios off).
+    layout: 'accordion',
+  });
 }
