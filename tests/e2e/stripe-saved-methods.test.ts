@@ -330,7 +330,10 @@ describe('saved methods at the checkout', () => {
       for (const oneClick of [true, false]) {
         await putSetting(shop.database.db, STRIPE_CHECKOUT_KEY, { oneClick, layout: 'accordion' });
         const { context, page } = await customerPage('de');
+        await savedCard(context, '5555555555554444');
         await toCheckout(page);
+        const useNew = page.getByRole('radio', { name: 'Neue Zahlungsmethode verwenden' });
+        await useNew.check();
         const number = page
           .locator('.stripe-payment')
           .frameLocator('iframe[title]')
@@ -339,6 +342,8 @@ describe('saved methods at the checkout', () => {
         await page.getByRole('checkbox', { name: saveName }).check();
         if (oneClick) await expect.poll(() => number.inputValue()).toBe('');
         else expect(await number.inputValue()).toMatch(/4242/);
+        // The choice of a new method survives the remount.
+        expect(await useNew.isChecked()).toBe(true);
         await context.close();
       }
     } finally {

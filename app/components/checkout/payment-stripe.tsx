@@ -69,6 +69,11 @@ export function StripePaymentBox({
   const { data } = shared;
   const stripe = useMemo(() => loadShopStripe(data), [data]);
   const [save, setSave] = useState(false);
+  // The choice lives above the elements, which the one-click layout remounts.
+  const saved = method.isReusable ? data.savedMethods.filter((m) => m.type === method.type) : [];
+  const [token, setToken] = useState(
+    () => (saved.find((m) => m.isDefault) ?? saved[0])?.id ?? 'new',
+  );
   const currency = data.currency.toUpperCase();
   const mode = elementsMode(total, data.currencyMinorUnit);
   const common = {
@@ -97,6 +102,9 @@ export function StripePaymentBox({
         title={title}
         save={save}
         onSave={setSave}
+        saved={saved}
+        token={token}
+        onToken={setToken}
         {...shared}
       />
     </Elements>
@@ -109,6 +117,9 @@ function StripeFields({
   title,
   save,
   onSave,
+  saved,
+  token,
+  onToken,
   data,
   formRef,
   onErrors,
@@ -118,12 +129,11 @@ function StripeFields({
   title: string;
   save: boolean;
   onSave: (save: boolean) => void;
+  saved: StripePageData['savedMethods'];
+  token: string;
+  onToken: (token: string) => void;
 }) {
   const { t } = useI18n();
-  const saved = method.isReusable ? data.savedMethods.filter((m) => m.type === method.type) : [];
-  const [token, setToken] = useState(
-    () => (saved.find((m) => m.isDefault) ?? saved[0])?.id ?? 'new',
-  );
   const creatingAccount = useCreatingAccount(formRef);
   const mayOffer =
     method.isReusable && (data.isLoggedIn || (data.isSignupOnCheckoutAllowed && creatingAccount));
@@ -218,7 +228,7 @@ function StripeFields({
                 name="wc-stripe-payment-token"
                 value={m?.id ?? 'new'}
                 checked={token === (m?.id ?? 'new')}
-                onChange={() => setToken(m?.id ?? 'new')}
+                onChange={() => onToken(m?.id ?? 'new')}
               />
               <span>
                 {m ? m.label : t('stripe.use_new')}
