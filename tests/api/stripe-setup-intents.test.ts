@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeCustomers } from '#app/domain/payments/stripe/stripe.schema.ts';
 import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
 import { parseEnv } from '#app/lib/env.server.ts';
+import { ACCOUNT_SETTINGS_KEY } from '#app/domain/customers/account-settings.server.ts';
+import { customers } from '#app/domain/customers/customers.schema.ts';
+import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
+import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
@@ -530,5 +534,54 @@ describe('checkout with saved methods', () => {
       expect(JSON.stringify(body)).toContain('Ungültige oder fehlende Zahlungsdaten');
     }
     expect((await stripe.paymentMethods.retrieve(pm)).customer).toBe(await stripeCustomerOf(owner));
+  });
+
+  it('keeps the card of a guest who creates an account with the order', async () => {
+    await putSetting(shop.database.db, GUEST_CHECKOUT_SETTING, true);
+    await putSetting(shop.database.db, ACCOUNT_SETTINGS_KEY, {
+      doubleOptIn: false,
+      stopCheckout: false,
+    });
+    const guest = await StoreClient.start(shop.url);
+    expect((await guest.post('/cart/add-item', { id: candle, quantity: 1 })).status).toBe(201);
+    const email = `neu-${randomBytes(4).toString('hex')}@example.org`;
+    const pm = await card(CARDS.visa);
+    const res = await fetch(`${shop.url}/wc-ajax/checkout`, {
+      method: 'POST',
+      headers: {
+        cookie: guest.cookieHeader,
+        origin: shop.url,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        security: guest.nonce,
+        billing_first_name: 'Mia',
+        billing_last_name: 'Sommer',
+        billing_country: 'DE',
+        billing_address_1: 'Lindenweg 3',
+        billing_postcode: '10115',
+        billing_city: 'Berlin',
+        billing_email: email,
+        billing_phone: '030 123456',
+        payment_method: 'stripe',
+        'wc-stripe-payment-method': pm,
+        'wc-stripe-is-deferred-intent': 'true',
+        'wc-stripe-new-payment-method': 'true',
+        createaccount: '1',
+        account_password: 'Kerzenlicht-im-Winter-2026!',
+        terms: '1',
+      }),
+    });
+    const body = (await res.json()) as any;
+    expect(body.result).toBe('success');
+    const [account] = await shop.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, email));
+    const [link] = await shop.database.db
+      .select()
+      .from(stripeCustomers)
+      .where(eq(stripeCustomers.customerId, account!.id));
+    expect((await stripe.paymentMethods.retrieve(pm)).customer).toBe(link!.stripeCustomerId);
   });
 });

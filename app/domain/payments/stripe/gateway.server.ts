@@ -201,7 +201,8 @@ export async function payWithStripe(
     if (['succeeded', 'processing', 'requires_capture'].includes(intent.status)) {
       return outcomeOfIntent(intent, order, config);
     }
-    if (saved || (saveNew && config.isReusable && order.customerId !== null)) {
+    const creatingAccount = order.customerId === null && data.createaccount === '1';
+    if (saved || (saveNew && config.isReusable && (order.customerId !== null || creatingAccount))) {
       // The intent joins the customer: a saved method is used, or the new one is kept.
       const customer = await customerForOrder(db, stripe, order);
       if (customer) {
@@ -273,9 +274,19 @@ async function readConfirmedIntent(
   }
 }
 
-/** The Stripe customer of the order's customer account (created on first use), or null. */
+/** The Stripe customer of the order's customer account (created on first use). */
 async function customerForOrder(db: Tx, stripe: Stripe, order: OrderRow): Promise<string | null> {
-  if (order.customerId === null) return null;
+  if (order.customerId === null) {
+    // A guest creating an account with the order: the account adopts this Stripe customer.
+    const created = await stripe.customers.create(
+      {
+        ...(order.billingAddress.email ? { email: order.billingAddress.email } : {}),
+        metadata: { order_id: String(order.id) },
+      },
+      { idempotencyKey: `ladenzeile-order-${order.id}-customer` },
+    );
+    return created.id;
+  }
   const [customer] = await db.select().from(customers).where(eq(customers.id, order.customerId));
   return customer ? ensureStripeCustomer(db, stripe, customer) : null;
 }

@@ -262,3 +262,23 @@ export function stripeCheckoutSettings(db: Tx): Promise<StripeCheckoutSettings> 
     layout: 'accordion',
   });
 }
+
+/**
+ * The account made with an order adopts the Stripe customer its payment kept a method with
+ * (a guest who asked to save it), unless the account has one already.
+ */
+export async function adoptOrderStripeCustomer(
+  db: Tx,
+  stripe: Stripe,
+  order: { paymentIntentId: string | null },
+  customerId: number,
+): Promise<void> {
+  if (!order.paymentIntentId || (await stripeCustomerIdOf(db, customerId))) return;
+  const intent = await stripe.paymentIntents.retrieve(order.paymentIntentId);
+  const owner = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+  if (!owner) return;
+  await db
+    .insert(stripeCustomers)
+    .values({ customerId, stripeCustomerId: owner })
+    .onConflictDoNothing();
+}
