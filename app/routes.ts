@@ -39,6 +39,8 @@ export default [
   route('my-account/reviews', 'routes/review-moderation.tsx'),
   route('my-account/legal-pages', 'routes/account/legal-pages.tsx'),
   route('my-account/legal-pages/:slug', 'routes/account/legal-page-edit.tsx'),
+  route('my-account/payment-methods', 'routes/account/payment-methods.tsx'),
+  route('my-account/add-payment-method', 'routes/account/add-payment-method.tsx'),
 
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),
@@ -64,6 +66,7 @@ export default [
   route('forms/v1/contact-forms/:id/refill', 'routes/api/form-refill.ts'),
   route('forms/v1/contact-forms/:id/feedback/schema', 'routes/api/form-schema.ts'),
   route('wc-ajax/:action', 'routes/api/wc-ajax.ts'),
+  route('wp-admin/admin-ajax.php', 'routes/api/admin-ajax.ts'),
   route('payments/stripe/webhook', 'routes/api/stripe-webhook.ts'),
   route('wp-json/wp/v2/users/me', 'routes/api/users-me.ts'),
 

@@ -9,31 +9,53 @@ const TIMEOUT_MS = 30_000;
  * A `/wc-ajax/wc_stripe_{endpoint}` call with its nonce; every failure becomes the error
  * catalogue's text (timeout, abort, other transport, or the server's own message).
  */
-export async function stripeAjax<T>(
+export function stripeAjax<T>(
   endpoint: string,
   fields: Record<string, string>,
   nonce: string,
   t: Translate,
 ): Promise<LegacyAnswer<T>> {
+  return ajaxCall<T>(`/wc-ajax/wc_stripe_${endpoint}`, fields, nonce, t);
+}
+
+/** The same for an action of the generic ajax URL (`action` field). */
+export function adminAjax<T>(
+  action: string,
+  fields: Record<string, string>,
+  nonce: string,
+  t: Translate,
+): Promise<LegacyAnswer<T>> {
+  return ajaxCall<T>('/wp-admin/admin-ajax.php', { ...fields, action }, nonce, t);
+}
+
+const errorMessage = (body: unknown) =>
+  (body as { data?: { error?: { message?: string } } } | null)?.data?.error?.message;
+
+async function ajaxCall<T>(
+  url: string,
+  fields: Record<string, string>,
+  nonce: string,
+  t: Translate,
+): Promise<LegacyAnswer<T>> {
   const signal = AbortSignal.timeout(TIMEOUT_MS);
-  const answer = await fetchJson<{ success?: boolean; data?: unknown; result?: string }>(
-    `/wc-ajax/wc_stripe_${endpoint}`,
-    { body: new URLSearchParams({ ...fields, _ajax_nonce: nonce }), signal },
-  );
+  const answer = await fetchJson<{ success?: boolean; data?: unknown; result?: string }>(url, {
+    body: new URLSearchParams({ ...fields, _ajax_nonce: nonce }),
+    signal,
+  });
   if (!answer.ok) {
     if (answer.kind === 'aborted') {
       const timedOut = (signal.reason as Error | undefined)?.name === 'TimeoutError';
       return { ok: false, message: t(timedOut ? 'stripe.error.timeout' : 'stripe.error.abort') };
     }
-    if (answer.kind === 'http' && answer.error.message) {
-      return { ok: false, message: answer.error.message };
+    if (answer.kind === 'http') {
+      const message = errorMessage(answer.body) ?? answer.error.message;
+      if (message) return { ok: false, message };
     }
     return { ok: false, message: t('stripe.error.transport') };
   }
   const body = answer.data ?? {};
   if (body.success === false) {
-    const error = (body.data as { error?: { message?: string } } | undefined)?.error;
-    return { ok: false, message: error?.message || t('stripe.error.unknown') };
+    return { ok: false, message: errorMessage(body) || t('stripe.error.unknown') };
   }
   return { ok: true, data: body.data as T };
 }

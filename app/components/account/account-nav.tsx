@@ -1,14 +1,20 @@
 import type { ReactNode } from 'react';
-import { Form, NavLink } from 'react-router';
 import { usePersonal } from '#app/components/personal.ts';
 import { useCurrency } from '#app/components/ui/price.tsx';
 import { canEditContent } from '#app/domain/customers/identity.view.ts';
+import { Form, NavLink, useLocation } from 'react-router';
 import { useI18n } from '#app/lib/i18n.ts';
 
 const LINKS = [
   { to: '/my-account', key: 'account.nav.dashboard', end: true },
   { to: '/my-account/orders', key: 'account.nav.orders', end: false },
   { to: '/my-account/edit-address', key: 'account.nav.addresses', end: false },
+  {
+    to: '/my-account/payment-methods',
+    key: 'account.nav.payment_methods',
+    end: false,
+    also: '/my-account/add-payment-method',
+  },
   { to: '/my-account/edit-account', key: 'account.nav.details', end: false },
 ] as const;
 
@@ -22,12 +28,20 @@ const STAFF_LINKS = [
 export function AccountNav({ security }: { security: string }) {
   const { t } = useI18n();
   const staff = canEditContent(usePersonal(useCurrency()).viewer);
+  const { pathname } = useLocation();
   return (
     <nav className="account-nav" aria-label={t('account.nav_label')}>
       <ul>
         {LINKS.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.end}>
+            <NavLink
+              to={link.to}
+              end={link.end}
+              // The add page belongs to the list it returns to.
+              className={({ isActive }) =>
+                isActive || ('also' in link && pathname === link.also) ? 'active' : ''
+              }
+            >
               {t(link.key)}
             </NavLink>
           </li>

@@ -68,6 +68,12 @@ export function StripePaymentBox({
 }) {
   const { data } = shared;
   const stripe = useMemo(() => loadShopStripe(data), [data]);
+  const [save, setSave] = useState(false);
+  // The choice lives above the elements, which the one-click layout remounts.
+  const saved = method.isReusable ? data.savedMethods.filter((m) => m.type === method.type) : [];
+  const [token, setToken] = useState(
+    () => (saved.find((m) => m.isDefault) ?? saved[0])?.id ?? 'new',
+  );
   const currency = data.currency.toUpperCase();
   const mode = elementsMode(total, data.currencyMinorUnit);
   const common = {
@@ -84,10 +90,23 @@ export function StripePaymentBox({
           ...common,
           mode: 'payment',
           amount: toProviderAmount(total, data.currencyMinorUnit, providerDecimals(currency)),
+          ...(save ? { setupFutureUsage: 'off_session' as const } : {}),
         };
+  // Spec section 4: in the one-click layout toggling the save choice remounts the elements.
+  const key = `${method.type}-${mode}${data.isOCEnabled ? `-${save ? 'save' : 'once'}` : ''}`;
   return (
-    <Elements stripe={stripe} options={options} key={`${method.type}-${mode}`}>
-      <StripeFields method={method} gatewayId={gatewayId} title={title} {...shared} />
+    <Elements stripe={stripe} options={options} key={key}>
+      <StripeFields
+        method={method}
+        gatewayId={gatewayId}
+        title={title}
+        save={save}
+        onSave={setSave}
+        saved={saved}
+        token={token}
+        onToken={setToken}
+        {...shared}
+      />
     </Elements>
   );
 }
@@ -96,11 +115,29 @@ function StripeFields({
   method,
   gatewayId,
   title,
+  save,
+  onSave,
+  saved,
+  token,
+  onToken,
   data,
   formRef,
   onErrors,
-}: Shared & { method: ClientPaymentConfig; gatewayId: string; title: string }) {
+}: Shared & {
+  method: ClientPaymentConfig;
+  gatewayId: string;
+  title: string;
+  save: boolean;
+  onSave: (save: boolean) => void;
+  saved: StripePageData['savedMethods'];
+  token: string;
+  onToken: (token: string) => void;
+}) {
   const { t } = useI18n();
+  const creatingAccount = useCreatingAccount(formRef);
+  const mayOffer =
+    method.isReusable && (data.isLoggedIn || (data.isSignupOnCheckoutAllowed && creatingAccount));
+  const useNew = token === 'new';
   const stripe = useStripe();
   const elements = useElements();
   const hidden = useRef<HTMLInputElement>(null);
@@ -151,6 +188,8 @@ function StripeFields({
       }
     };
     const onPlace = (event: Event) => {
+      // A saved method goes with the form as it is: nothing to create.
+      if (!useNew) return;
       if (guard.current) {
         // The second submit, with the payment method in the hidden field: once only.
         guard.current = false;
@@ -162,7 +201,7 @@ function StripeFields({
     const name = `checkout_place_order_${gatewayId}`;
     form.addEventListener(name, onPlace);
     return () => form.removeEventListener(name, onPlace);
-  }, [stripe, elements, loadFailed, method.type, blik, gatewayId, formRef, onErrors, t]);
+  }, [stripe, elements, loadFailed, method.type, blik, gatewayId, formRef, onErrors, t, useNew]);
 
   // A failed try leaves no payment method behind: the next one creates a new one.
   useEffect(() => {
@@ -179,16 +218,50 @@ function StripeFields({
     <div className="stripe-payment" data-payment-type={method.type}>
       <input type="hidden" name="wc-stripe-payment-method" ref={hidden} defaultValue="" />
       <input type="hidden" name="wc-stripe-is-deferred-intent" value="true" />
-      {loadFailed ? (
+      {saved.length > 0 ? (
+        <fieldset className="stripe-saved-methods">
+          <legend>{t('stripe.saved_methods')}</legend>
+          {[...saved, null].map((m) => (
+            <label key={m?.id ?? 'new'} className="choice">
+              <input
+                type="radio"
+                name="wc-stripe-payment-token"
+                value={m?.id ?? 'new'}
+                checked={token === (m?.id ?? 'new')}
+                onChange={() => onToken(m?.id ?? 'new')}
+              />
+              <span>
+                {m ? m.label : t('stripe.use_new')}
+                {m?.expires ? <span className="stripe-saved-expires"> ({m.expires})</span> : null}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {!useNew ? null : loadFailed ? (
         <p className="woocommerce-error" role="alert">
           {t('stripe.error.element_load', { method: title })}
         </p>
       ) : (
         <PaymentElement
-          options={{ layout: { type: 'accordion', radios: 'never' } }}
+          options={{
+            layout: { type: data.isOCEnabled ? data.OCLayout : 'accordion', radios: 'never' },
+          }}
           onLoadError={() => setLoadFailed(true)}
         />
       )}
+      {useNew && mayOffer ? (
+        <label className="choice stripe-save-method">
+          <input
+            type="checkbox"
+            name="wc-stripe-new-payment-method"
+            value="true"
+            checked={save}
+            onChange={(e) => onSave(e.currentTarget.checked)}
+          />
+          <span>{t('stripe.save_method')}</span>
+        </label>
+      ) : null}
       {method.type === 'blik' && (
         <Field
           id="wc-stripe-blik-code"
@@ -217,6 +290,24 @@ function StripeFields({
       <StripeRedirectHandler data={data} formRef={formRef} onErrors={onErrors} stripe={stripe} />
     </div>
   );
+}
+
+/** Whether the guest ticked "create an account" (or must create one): only then may a method be saved. */
+function useCreatingAccount(formRef: RefObject<HTMLFormElement | null>): boolean {
+  const [creating, setCreating] = useState(false);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const read = () => {
+      const box = form.querySelector<HTMLInputElement>('input[name="createaccount"]');
+      const password = form.querySelector('input[name="account_password"]');
+      setCreating(box ? box.checked : password !== null);
+    };
+    read();
+    form.addEventListener('change', read);
+    return () => form.removeEventListener('change', read);
+  }, [formRef]);
+  return creating;
 }
 
 /**

@@ -8,7 +8,10 @@ import {
 import { accountSettings } from '#app/domain/customers/account-settings.server.ts';
 import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
+import { eq } from 'drizzle-orm';
+import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
+import { adoptOrderStripeCustomer } from '#app/domain/payments/stripe/saved-methods.server.ts';
+import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import type { Translate } from '#app/lib/i18n.ts';
 import type { Locale } from '#app/lib/locale.ts';
@@ -83,6 +86,22 @@ export async function accountWithOrder(
   );
   if (!registered.ok) return [];
   const registration = registered.value;
+  if (registration.kind !== 'exists') {
+    try {
+      const [placed] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+      if (placed) {
+        await adoptOrderStripeCustomer(
+          ctx.db,
+          stripeSetup(ctx.env).stripe,
+          placed,
+          registration.customer.id,
+        );
+      }
+    } catch (error) {
+      // The account works without it; the method stays with the payment only.
+      console.error('stripe: saved method not linked to the new account', (error as Error).message);
+    }
+  }
   if (registration.kind === 'exists') {
     const locale = registration.customer.locale === 'en' ? 'en' : 'de';
     sendAccountMail(ctx.env, registration.customer.email, locale, { kind: 'exists' });

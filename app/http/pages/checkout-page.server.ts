@@ -70,6 +70,7 @@ export async function checkoutPageData(args: Args) {
         currency: review.cart.currency,
         nonce: security,
         isLoggedIn: Boolean(current?.customerId),
+        customerId: current?.customerId ?? null,
         signupAllowed: await guestCheckoutEnabled(db),
         order: null,
       },

@@ -115,6 +115,7 @@ export async function orderPayData(args: Args) {
             currency: order.currency,
             nonce: security,
             isLoggedIn: Boolean(session.customerId),
+            customerId: session.customerId ?? null,
             signupAllowed: false,
             order: { id: order.id, receivedUrl: orderReceivedUrl(env, order) },
           },

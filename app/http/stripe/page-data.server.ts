@@ -5,6 +5,11 @@ import { STRIPE_GATEWAY_ID } from '#app/domain/payments/stripe/methods.ts';
 import type { StripePageData } from '#app/domain/payments/stripe/page-data.ts';
 import { providerDecimals, toProviderAmount } from '#app/domain/payments/stripe/stripe.rules.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import {
+  listSavedMethods,
+  stripeCheckoutSettings,
+} from '#app/domain/payments/stripe/saved-methods.server.ts';
+import { savedMethodView } from './saved-view.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import type { Translate } from '#app/lib/i18n.ts';
 import type { Locale } from '#app/lib/locale.ts';
@@ -22,6 +27,8 @@ export async function stripePageData(
     currency: string;
     nonce: string;
     isLoggedIn: boolean;
+    /** The logged-in customer, whose saved methods the page offers. */
+    customerId?: number | null;
     signupAllowed: boolean;
     order: { id: number; receivedUrl: string } | null;
   },
@@ -30,7 +37,19 @@ export async function stripePageData(
   const setup = stripeSetup(ctx.env);
   const appearance = await storedAppearance(ctx.db);
   const unit = minorUnit(page.currency);
+  const checkout = await stripeCheckoutSettings(ctx.db);
+  let savedMethods: StripePageData['savedMethods'] = [];
+  if (page.customerId) {
+    try {
+      const saved = await listSavedMethods(ctx.db, setup.stripe, page.customerId);
+      savedMethods = saved.map((m) => savedMethodView(m, ctx.t, ctx.locale));
+    } catch (error) {
+      // Without the list the shopper still pays with a new method.
+      console.error('stripe: saved methods lookup failed', (error as Error).message);
+    }
+  }
   return {
+    savedMethods,
     key: setup.publishableKey,
     locale: ctx.locale,
     apiVersion: null,
@@ -48,8 +67,8 @@ export async function stripePageData(
     cartContainsSubscription: false,
     subscriptionRequiresManualRenewal: false,
     enabledBillingFields: ADDRESS_FIELDS.map((f) => `billing_${f}`).concat('billing_email'),
-    isOCEnabled: false,
-    OCLayout: 'accordion',
+    isOCEnabled: checkout.oneClick,
+    OCLayout: checkout.layout,
     paymentMethodConfigurationParentId: null,
     appearance: appearance.appearance,
     blocksAppearance: appearance.blocksAppearance,

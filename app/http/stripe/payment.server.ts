@@ -14,6 +14,9 @@ export const STRIPE_FIELDS = [
   'wc-stripe-blik-code',
   'wc-stripe-is-deferred-intent',
   'wc-stripe-new-payment-method',
+  'wc-stripe-payment-token',
+  // Whether a guest creates an account with the order: only then is a new method kept.
+  'createaccount',
   'wc_payment_intent_id',
   'express_payment_type',
 ] as const;

@@ -23,6 +23,7 @@ import {
   updateOrderStatus,
   updatePaymentIntent,
 } from '../stripe/legacy.server.ts';
+import { initSetupIntent } from '../stripe/setup.server.ts';
 
 type Endpoint = { loader: (args: EndpointArgs) => Promise<Response> };
 
@@ -47,6 +48,7 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   wc_stripe_update_order_status: updateOrderStatus,
   wc_stripe_update_failed_order: updateFailedOrder,
   wc_stripe_save_appearance: saveAppearanceAction,
+  wc_stripe_init_setup_intent: initSetupIntent,
   pickup_points: pickupPoints,
   instagram_feed: instagramFeedAction,
 };

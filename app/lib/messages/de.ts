@@ -892,6 +892,47 @@ export const de = {
   'stripe.loading': 'Das Zahlungsformular wird geladen …',
   'stripe.confirming': 'Ihre Zahlung wird bestätigt …',
   'stripe.note.failed': 'Die Zahlung beim Zahlungsdienstleister ist fehlgeschlagen.',
+  'account.nav.payment_methods': 'Zahlungsmethoden',
+  'methods.title': 'Zahlungsmethoden',
+  'methods.add_title': 'Zahlungsmethode hinzufügen',
+  'methods.intro':
+    'Ihre gespeicherten Karten und Bankkonten verwahrt unser Zahlungsdienstleister Stripe; die vollständige Kartennummer sehen wir nie.',
+  'methods.empty': 'Keine gespeicherten Zahlungsmethoden gefunden.',
+  'methods.col_method': 'Zahlungsmethode',
+  'methods.col_expires': 'Gültig bis',
+  'methods.col_actions': 'Aktionen',
+  'methods.ending_in': '{name} mit Endziffern {last4}',
+  'methods.default': 'Standard',
+  'methods.make_default': 'Als Standard festlegen',
+  'methods.delete': 'Löschen',
+  'methods.delete_confirm_title': 'Diese Zahlungsmethode löschen?',
+  'methods.delete_confirm_text':
+    '{method} wird aus Ihrem Kundenkonto entfernt und kann nicht mehr zum Bezahlen verwendet werden.',
+  'methods.delete_confirm': 'Ja, löschen',
+  'methods.cancel': 'Abbrechen',
+  'methods.add': 'Zahlungsmethode hinzufügen',
+  'methods.added': 'Die Zahlungsmethode wurde hinzugefügt.',
+  'methods.add_failed':
+    'Die Zahlungsmethode konnte nicht hinzugefügt werden. Bitte versuchen Sie es erneut.',
+  'methods.deleted': 'Die Zahlungsmethode wurde gelöscht.',
+  'methods.default_set': 'Diese Zahlungsmethode ist jetzt Ihre Standard-Zahlungsmethode.',
+  'methods.load_failed':
+    'Ihre gespeicherten Zahlungsmethoden konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
+  'methods.change_failed':
+    'Die Zahlungsmethode konnte nicht geändert werden. Bitte versuchen Sie es später erneut.',
+  'methods.add_intro':
+    'Geben Sie die Karte oder das Bankkonto ein, das Sie speichern möchten. Stripe prüft die Angaben; es wird nichts abgebucht.',
+  'methods.add_submit': 'Zahlungsmethode hinzufügen',
+  'methods.adding': 'Die Zahlungsmethode wird gespeichert …',
+  'methods.back': 'Zurück zu den Zahlungsmethoden',
+  'methods.none_offered':
+    'Derzeit wird keine Zahlungsmethode angeboten, die gespeichert werden kann.',
+  'methods.needs_script':
+    'Zum Hinzufügen einer Zahlungsmethode wird JavaScript benötigt, da das Kartenformular von unserem Zahlungsdienstleister kommt.',
+  'stripe.saved.login_required': 'Bitte melden Sie sich an, um eine Zahlungsmethode zu speichern.',
+  'stripe.save_method': 'Zahlungsinformationen für künftige Käufe in meinem Kundenkonto speichern.',
+  'stripe.use_new': 'Neue Zahlungsmethode verwenden',
+  'stripe.saved_methods': 'Gespeicherte Zahlungsmethoden',
   'stripe.note.settled': 'Die Zahlung wurde vom Zahlungsdienstleister bestätigt.',
   // Stripe sandbox: test-mode badge, its card form and its hosted test pages.
   'sandbox.badge': 'Testmodus',

@@ -5,6 +5,8 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import { addOrderNote, changeOrderStatus } from '#app/domain/orders/orders.server.ts';
 import { type OrderRow, type OrderStatus, orders } from '#app/domain/orders/orders.schema.ts';
 import { minorUnit } from '#app/domain/pricing/money.ts';
+import { customers } from '#app/domain/customers/customers.schema.ts';
+import { ensureStripeCustomer, ownSavedMethod } from './saved-methods.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import type { PaymentMethod, PaymentOutcome, PaymentRequest, PaymentStatus } from '../payments.ts';
 import { stripeSetup } from '../stripe-setup.server.ts';
@@ -160,7 +162,22 @@ export async function payWithStripe(
 ): Promise<PaymentOutcome> {
   if (!request) return outcome('failure', order.status, { error: invalidDetails() });
   const { db, data } = request;
-  const paymentMethod = data['wc-stripe-payment-method'] ?? '';
+  const tokenChoice = data['wc-stripe-payment-token'] ?? '';
+  let saved = false;
+  if (tokenChoice && tokenChoice !== 'new') {
+    // A saved method: only the order's customer's own, and only of this method's type.
+    const own =
+      order.customerId === null
+        ? null
+        : await ownSavedMethod(db, stripeSetup(request.env).stripe, order.customerId, tokenChoice);
+    if (!own?.ok || own.value.method.type !== config.type) {
+      return outcome('failure', order.status, { error: invalidDetails() });
+    }
+    saved = true;
+  }
+  const saveNew =
+    !saved && ['true', '1', 'yes'].includes(data['wc-stripe-new-payment-method'] ?? '');
+  const paymentMethod = saved ? tokenChoice : (data['wc-stripe-payment-method'] ?? '');
   const token = data['wc-stripe-confirmation-token'] ?? '';
   const source = paymentMethod || token;
   const confirmedIntent = data.wc_payment_intent_id ?? '';
@@ -183,6 +200,18 @@ export async function payWithStripe(
     let intent = await ensureIntent(db, stripe, order);
     if (['succeeded', 'processing', 'requires_capture'].includes(intent.status)) {
       return outcomeOfIntent(intent, order, config);
+    }
+    const creatingAccount = order.customerId === null && data.createaccount === '1';
+    if (saved || (saveNew && config.isReusable && (order.customerId !== null || creatingAccount))) {
+      // The intent joins the customer: a saved method is used, or the new one is kept.
+      const customer = await customerForOrder(db, stripe, order);
+      if (customer) {
+        intent = await stripe.paymentIntents.update(
+          intent.id,
+          { customer, setup_future_usage: saved ? '' : 'off_session' },
+          { idempotencyKey: `${intentKeys.confirm(order.id, attempt)}-customer-${saved ? 0 : 1}` },
+        );
+      }
     }
     const params: Stripe.PaymentIntentConfirmParams = {
       return_url: request.returnUrl,
@@ -243,6 +272,23 @@ async function readConfirmedIntent(
       error: domainError('unavailable', 'stripe.error.payment_failed'),
     });
   }
+}
+
+/** The Stripe customer of the order's customer account (created on first use). */
+async function customerForOrder(db: Tx, stripe: Stripe, order: OrderRow): Promise<string | null> {
+  if (order.customerId === null) {
+    // A guest creating an account with the order: the account adopts this Stripe customer.
+    const created = await stripe.customers.create(
+      {
+        ...(order.billingAddress.email ? { email: order.billingAddress.email } : {}),
+        metadata: { order_id: String(order.id) },
+      },
+      { idempotencyKey: `ladenzeile-order-${order.id}-customer` },
+    );
+    return created.id;
+  }
+  const [customer] = await db.select().from(customers).where(eq(customers.id, order.customerId));
+  return customer ? ensureStripeCustomer(db, stripe, customer) : null;
 }
 
 /** The card provider's methods that the shop switched on, as payment methods. */

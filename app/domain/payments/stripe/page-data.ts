@@ -39,6 +39,14 @@ export type StripePageData = {
   updateFailedOrderNonce: string;
   saveAppearanceNonce: string;
   createAndConfirmSetupIntentNonce: string;
+  /** The logged-in customer's saved methods (reusable types), offered as choices. */
+  savedMethods: {
+    id: string;
+    type: string;
+    label: string;
+    expires: string | null;
+    isDefault: boolean;
+  }[];
   /** Installs the sandbox's window.Stripe before loadStripe; null with real keys. */
   sandboxScriptUrl: string | null;
   testMode: boolean;

@@ -1,4 +1,5 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customers } from '#app/domain/customers/customers.schema.ts';
 
 /**
  * Every webhook event that acted, by the provider's event id: the row is written in the same
@@ -15,3 +16,15 @@ export const stripeEvents = pgTable('stripe_events', {
 });
 
 export type StripeEventRow = typeof stripeEvents.$inferSelect;
+
+/**
+ * The Stripe customer that holds a shop customer's saved payment methods, created the first
+ * time the customer saves one. The methods themselves live only at Stripe.
+ */
+export const stripeCustomers = pgTable('stripe_customers', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  stripeCustomerId: text('stripe_customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
