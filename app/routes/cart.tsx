@@ -11,6 +11,7 @@ import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { loadCart } from '#app/domain/cart/cart.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
+import { expressCheckoutParams } from '#app/http/stripe/express-page-data.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -39,6 +40,10 @@ export async function loader(args: Route.LoaderArgs) {
     cart,
     // The token the coupon form's wc-ajax calls carry as `security`.
     security: current ? sessionNonce(current, env) : null,
+    express: await expressCheckoutParams(
+      { db, env, t, currency },
+      { kind: 'cart', cart, session: current },
+    ),
     title: `${t('cart.title')} | ${t('shop.name')}`,
     messages: messagesFor(locale, handle.messageAreas),
   };

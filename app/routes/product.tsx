@@ -28,6 +28,7 @@ import { listReviews, reviewPage, reviewSummary } from '#app/domain/reviews/revi
 import { formSettings, reviewSettings } from '#app/domain/reviews/review-settings.server.ts';
 import { commentPage, ratingFilter } from '#app/domain/reviews/reviews.view.ts';
 import { handleReviewForm } from '#app/http/pages/review-form.server.ts';
+import { expressCheckoutParams } from '#app/http/stripe/express-page-data.server.ts';
 import { isReviewActionData } from '#app/http/pages/review-form.view.ts';
 import { Reviews } from '#app/components/product/reviews.tsx';
 import { REVIEW_MESSAGE_AREAS } from '#app/components/product/review-personal.tsx';
@@ -60,14 +61,14 @@ const COMMENT_PAGE_SEGMENT = /^comment-page-\d{1,6}$/;
 
 export async function loader(args: Route.LoaderArgs) {
   const context = shop(args);
-  const { db, locale, t } = context;
+  const { db, env, locale, currency, t } = context;
   const segment = (args.params as { commentPage?: string }).commentPage;
   if (segment !== undefined && !COMMENT_PAGE_SEGMENT.test(segment)) pageNotFound();
   const product = await getProduct(db, { slug: args.params.slug }, locale);
   if (!product) pageNotFound('error.product_not_found');
   const url = new URL(args.request.url);
   const replyTo = Number(url.searchParams.get('replytocom'));
-  const [reviews, summary, page, settings, swatches] = await Promise.all([
+  const [reviews, summary, page, settings, swatches, express] = await Promise.all([
     listReviews(db, product.id),
     reviewSummary(db, product.id),
     reviewPage(db, {
@@ -77,6 +78,8 @@ export async function loader(args: Route.LoaderArgs) {
     }),
     reviewSettings(db),
     swatchSettings(db),
+    // Shared by every visitor (decision 0016): knows no session.
+    expressCheckoutParams({ db, env, t, currency }, { kind: 'product', product }),
   ]);
   return {
     product: productForBrowser(product),
@@ -87,6 +90,7 @@ export async function loader(args: Route.LoaderArgs) {
       replyTo: Number.isSafeInteger(replyTo) && replyTo > 0 ? replyTo : null,
     },
     swatches,
+    express,
     shopName: t('shop.name'),
     seo: productSeo(seoSite(context), product, reviews),
     moderated: url.searchParams.get('moderated'),
