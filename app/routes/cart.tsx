@@ -1,4 +1,8 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
+import {
+  EXPRESS_MESSAGE_AREAS,
+  ExpressCheckout,
+} from '#app/components/express/express-checkout.tsx';
 import type { Route } from './+types/cart';
 import { CartLine } from '#app/components/cart/cart-line.tsx';
 import { CartTotals } from '#app/components/cart/cart-totals.tsx';
@@ -27,8 +31,7 @@ export const handle = {
     'product.gallery',
     'product.quantity_for',
     'shipping',
-    'forms.required_mark',
-    'forms.optional_mark',
+    ...EXPRESS_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
 
@@ -151,6 +154,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             <Link to="/checkout" className="button button-large button-block">
               {t('cart.checkout')}
             </Link>
+            <ExpressCheckout params={loaderData.express} kind="cart" separator="before" />
           </section>
         </div>
       )}

@@ -11,7 +11,11 @@ import {
   REVIEWS_TAB,
 } from '#app/components/product/product-tabs.tsx';
 import { StickyAddToCart } from '#app/components/product/sticky-add-to-cart.tsx';
-import { useVariationChoice } from '#app/components/product/variation.ts';
+import { addToCartState, useVariationChoice } from '#app/components/product/variation.ts';
+import {
+  EXPRESS_MESSAGE_AREAS,
+  ExpressCheckout,
+} from '#app/components/express/express-checkout.tsx';
 import { type MessagesHandle, type TextKey, formatNumber, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
@@ -52,6 +56,7 @@ export const handle = {
     'delivery',
     'unit',
     'pagination',
+    ...EXPRESS_MESSAGE_AREAS,
     ...REVIEW_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
@@ -122,6 +127,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         reviews={loaderData.reviews}
         swatches={loaderData.swatches}
         moderated={loaderData.moderated}
+        express={loaderData.express}
       />
     </>
   );
@@ -132,8 +138,10 @@ function Product({
   reviews,
   swatches,
   moderated,
+  express,
 }: {
   product: ProductDetail;
+  express: Route.ComponentProps['loaderData']['express'];
   reviews: Route.ComponentProps['loaderData']['reviews'];
   swatches: SwatchSettings;
   moderated: string | null;
@@ -189,7 +197,25 @@ function Product({
           {t(`reviews.moderated_${moderated}` as TextKey)}
         </Notice>
       )}
-      <ProductSummary product={product} selection={selection} form={{ swatches }} />
+      <ProductSummary
+        product={product}
+        selection={selection}
+        form={{ swatches }}
+        afterForm={
+          <ExpressCheckout
+            params={express}
+            kind="product"
+            separator="before"
+            product={{
+              variationId: shown?.id ?? null,
+              attributes: selection.choice,
+              addToCart: expressAddToCart(product, selection.lookup),
+              unitPrice: (shown ?? product).price.active,
+              formId: ADD_TO_CART_FORM_ID,
+            }}
+          />
+        }
+      />
       <div className="product-details">
         <ProductTabs
           label={t('product.details')}
@@ -252,6 +278,17 @@ function Product({
       />
     </div>
   );
+}
+
+/** The add-to-cart button's state as the express checkout's click rules read it (spec §4). */
+function expressAddToCart(
+  product: ProductDetail,
+  lookup: ReturnType<typeof useVariationChoice>['lookup'],
+): 'enabled' | 'needs-selection' | 'unavailable' {
+  if (product.type !== 'variable') return 'enabled';
+  const state = addToCartState(lookup);
+  if (state === 'enabled') return 'enabled';
+  return state === 'needs-selection' || state === 'loading' ? 'needs-selection' : 'unavailable';
 }
 
 const MODERATED = new Set([

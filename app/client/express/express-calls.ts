@@ -7,7 +7,11 @@ import { fetchJson } from '#app/client/fetch-json.ts';
 import type { Translate } from '#app/lib/i18n.ts';
 import type { OrderPayload } from './express.rules.ts';
 import { orderErrorText } from './express.rules.ts';
-import type { ExpressCheckoutParams, ExpressDisplayItem, ExpressNonceName } from './express.view.ts';
+import type {
+  ExpressCheckoutParams,
+  ExpressDisplayItem,
+  ExpressNonceName,
+} from './express.view.ts';
 
 const TIMEOUT_MS = 30_000;
 

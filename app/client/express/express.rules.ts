@@ -3,6 +3,7 @@
  * appearance, what the wallet sheet is asked for, and the order payload built from the
  * sheet's answer. No DOM, no calls: table-tested beside this file.
  */
+import { splitName, stripPhone } from '#app/domain/payments/stripe/express.rules.ts';
 import type { ExpressCheckoutParams, ExpressDisplayItem } from './express.view.ts';
 
 export const BUTTON_HEIGHT = { min: 40, max: 55, fallback: 48 } as const;
@@ -66,9 +67,10 @@ export function elementOptions(params: ExpressCheckoutParams) {
 
 /** Payment types of the Elements group: card, plus Link when offered, or Amazon Pay. */
 export function paymentMethodTypes(params: ExpressCheckoutParams): string[] {
+  const wallets: Record<string, string> = params.wallets;
   const types = ['card'];
-  if (params.wallets.link !== ('never' as string)) types.push('link');
-  if (params.wallets.amazonPay !== ('never' as string)) types.push('amazon_pay');
+  if (wallets.link !== 'never') types.push('link');
+  if (wallets.amazonPay !== 'never') types.push('amazon_pay');
   return types;
 }
 
@@ -119,21 +121,6 @@ export type SheetBilling = {
 
 export type SheetShipping = { name?: string | null; address?: SheetAddress | null };
 
-/** Spaces, brackets and dashes stripped. */
-export function stripPhone(phone: string): string {
-  return phone.replace(/[\s()[\]{}\-\u2010-\u2015]/g, '');
-}
-
-/** First word is the first name, the rest the last; a missing part becomes '-'. */
-export function splitName(name: string | null | undefined): {
-  first_name: string;
-  last_name: string;
-} {
-  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  const first = parts.shift() ?? '';
-  return { first_name: first || '-', last_name: parts.join(' ') || '-' };
-}
-
 function addressFields(address: SheetAddress | null | undefined) {
   return {
     country: address?.country ?? '',
@@ -147,7 +134,7 @@ function addressFields(address: SheetAddress | null | undefined) {
 
 export function billingAddress(billing: SheetBilling, fallbackEmail = '') {
   return {
-    ...splitName(billing.name),
+    ...splitName(billing.name ?? ''),
     company: '',
     email: billing.email ?? fallbackEmail,
     phone: stripPhone(billing.phone ?? ''),
@@ -162,7 +149,7 @@ export function shippingAddress(
 ) {
   const from = shipping?.address ? shipping : billing;
   return {
-    ...splitName(from.name ?? billing.name),
+    ...splitName(from.name ?? billing.name ?? ''),
     company: '',
     phone: stripPhone(billing.phone ?? ''),
     ...addressFields(from.address),
@@ -213,10 +200,7 @@ export function orderPayload(input: {
 }
 
 /** Spec section 8: the text of a refused order, without markup. */
-export function orderErrorText(
-  body: unknown,
-  fallback: string,
-): string {
+export function orderErrorText(body: unknown, fallback: string): string {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const data = (typeof b.data === 'object' && b.data !== null ? b.data : {}) as Record<
     string,

@@ -40,7 +40,13 @@ export type ExpressCheckoutParams = {
   request_shipping: boolean;
   product: { id: number; needs_variation: boolean } | null;
   button: { height: number; radius: number; type: string; theme: string };
-  wallets: { applePay: string; googlePay: string; link: string; amazonPay: string; paypal: string };
+  wallets: {
+    applePay: 'always';
+    googlePay: 'always';
+    link: 'auto';
+    amazonPay: 'auto';
+    paypal: 'never';
+  };
   login_required: boolean;
   consent: { text_version: string };
   /** Stripe.js for this page: the publishable key and, with the sandbox, its script. */

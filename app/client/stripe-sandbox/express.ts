@@ -133,7 +133,8 @@ export class ExpressCheckoutElement {
 
   available(): WalletId[] {
     const chosen = this.options.paymentMethods ?? {};
-    const types: string[] = this.group.options.paymentMethodTypes ?? ['card', 'link'];
+    const types: string[] = this.group.options.allowedPaymentMethodTypes ??
+      this.group.options.paymentMethodTypes ?? ['card', 'link'];
     return ORDER.filter((id) => {
       const setting = chosen[id] ?? (id === 'applePay' || id === 'googlePay' ? 'auto' : 'auto');
       if (setting === 'never') return false;

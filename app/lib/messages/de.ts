@@ -848,6 +848,11 @@ export const de = {
     'Zu Ihrer Information und Aufbewahrung: unsere AGB, die Widerrufsbelehrung und das Muster-Widerrufsformular zum Zeitpunkt Ihrer Bestellung.',
   'mail.signoff': 'Vielen Dank für Ihren Einkauf bei {shop}.',
   // Karten- und alternative Zahlungen über Stripe (Zahlungs-Spezifikation Abschnitte 5 und 8).
+  'express.title': 'Express-Kasse',
+  'express.separator': 'oder',
+  'express.login_required':
+    'Um mit {wallet} zu bezahlen, melden Sie sich bitte zuerst in Ihrem Kundenkonto an. Jetzt zur Anmeldung?',
+  'express.rate_pending': 'Wird nach Eingabe der Adresse berechnet',
   'express.item_quantity': '{name} × {quantity}',
   'express.fees': 'Gebühren',
   'express.error.product_info': 'Beim Abrufen der Produktinformationen ist ein Fehler aufgetreten.',

@@ -828,6 +828,11 @@ export const en: Messages = {
     'For your information and records: our terms and conditions, the cancellation policy and the model withdrawal form as they stood when you ordered.',
   'mail.signoff': 'Thank you for shopping with {shop}.',
   // Card and alternative payments through Stripe (payments spec sections 5 and 8).
+  'express.title': 'Express checkout',
+  'express.separator': 'or',
+  'express.login_required':
+    'To pay with {wallet}, please log in to your account first. Go to the login page now?',
+  'express.rate_pending': 'Calculated once the address is known',
   'express.item_quantity': '{name} × {quantity}',
   'express.fees': 'Fees',
   'express.error.product_info': 'There was an error getting the product information.',
