@@ -105,7 +105,7 @@ export async function consentTextVersion(db: Tx): Promise<string> {
 }
 
 /** Whether the product ships (a digital product or service does not). */
-async function productShips(db: Tx, id: number): Promise<boolean> {
+export async function productShips(db: Tx, id: number): Promise<boolean> {
   const [row] = await db
     .select({ digital: products.digital })
     .from(products)

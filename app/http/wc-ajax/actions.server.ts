@@ -23,6 +23,15 @@ import {
   updateOrderStatus,
   updatePaymentIntent,
 } from '../stripe/legacy.server.ts';
+import {
+  expressAddToCart,
+  expressClearCart,
+  getCartDetails,
+  getSelectedProductData,
+  getShippingOptions,
+  normalizeAddressAction,
+  updateShippingMethod,
+} from '../stripe/express.server.ts';
 
 type Endpoint = { loader: (args: EndpointArgs) => Promise<Response> };
 
@@ -47,6 +56,13 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   wc_stripe_update_order_status: updateOrderStatus,
   wc_stripe_update_failed_order: updateFailedOrder,
   wc_stripe_save_appearance: saveAppearanceAction,
+  wc_stripe_get_shipping_options: getShippingOptions,
+  wc_stripe_update_shipping_method: updateShippingMethod,
+  wc_stripe_normalize_address: normalizeAddressAction,
+  wc_stripe_get_cart_details: getCartDetails,
+  wc_stripe_add_to_cart: expressAddToCart,
+  wc_stripe_clear_cart: expressClearCart,
+  wc_stripe_get_selected_product_data: getSelectedProductData,
   pickup_points: pickupPoints,
   instagram_feed: instagramFeedAction,
 };
