@@ -122,7 +122,7 @@ export function addToCartFields(input: {
 }): Record<string, string> {
   const fields: Record<string, string> = {
     product_id: String(input.productId),
-    id: String(input.variationId ?? input.productId),
+    id: String(input.productId),
     quantity: String(input.quantity),
     qty: String(input.quantity),
   };

@@ -50,5 +50,5 @@ export type ExpressCheckoutParams = {
   login_required: boolean;
   consent: { text_version: string };
   /** Stripe.js for this page: the publishable key and, with the sandbox, its script. */
-  stripe?: { key: string; sandboxScriptUrl: string | null; locale: string } | null;
+  stripe: { key: string; sandboxScriptUrl: string | null };
 };

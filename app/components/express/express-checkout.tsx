@@ -100,7 +100,7 @@ export function ExpressCheckout({
   separator: 'before' | 'after';
 }) {
   const hydrated = useHydrated();
-  if (!params || !params.stripe || !hydrated) return null;
+  if (!params || !hydrated) return null;
   return (
     <ExpressArea
       params={params}
@@ -125,27 +125,40 @@ function ExpressArea({
   product?: ExpressProduct;
   separator: 'before' | 'after';
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const currency = params.checkout.currency_code;
   const decimals = providerDecimals(currency);
   const toProvider = useCallback(
     (minor: number) => toProviderAmount(minor, params.checkout.currency_minor_unit, decimals),
     [params.checkout.currency_minor_unit, decimals],
   );
-  const [live, setLive] = useState<Live>(() => ({
-    total: toProvider(params.cart_total),
-    displayItems: params.display_items,
-    requestShipping: params.request_shipping,
+  const variationKey = String(product?.variationId ?? 0);
+  const [answered, setAnswered] = useState<{ key: string; live: Live }>(() => ({
+    key: variationKey,
+    live: {
+      total: toProvider(params.cart_total),
+      displayItems: params.display_items,
+      requestShipping: params.request_shipping,
+    },
   }));
+  const unitPrice = product?.unitPrice ?? null;
+  // A newly chosen variation shows its price at once; the server's answer follows.
+  const live: Live =
+    params.product?.needs_variation && answered.key !== variationKey && unitPrice !== null
+      ? { total: toProvider(unitPrice), displayItems: [], requestShipping: params.request_shipping }
+      : answered.live;
+  const setLive = useCallback(
+    (next: Live) => setAnswered({ key: variationKey, live: next }),
+    [variationKey],
+  );
   const [availability, setAvailability] = useState<'loading' | 'shown' | 'none'>('loading');
   const nonces = useMemo(() => new ExpressNonces(params), [params]);
-  const stripe = useMemo(() => loadShopStripe(stripeData), [stripeData]);
+  const stripe = useMemo(() => loadShopStripe({ ...stripeData, locale }), [stripeData, locale]);
   const quantityError = useRef<string | null>(null);
 
   // Product page: the chosen variation and quantity set the amounts (debounced, spec §5).
   const variationId = product?.variationId ?? null;
   const attributesKey = JSON.stringify(product?.attributes ?? {});
-  const unitPrice = product?.unitPrice ?? null;
   const productId = params.product?.id ?? null;
   useEffect(() => {
     if (!product || productId === null) return;
@@ -160,7 +173,7 @@ function ExpressArea({
         params,
         'get_selected_product_data',
         selectedProductFields({
-          productId: variationId && validVariation(variationId) ? variationId : productId,
+          productId,
           quantity,
           attributes: JSON.parse(attributesKey) as Record<string, string>,
         }),
@@ -179,16 +192,7 @@ function ExpressArea({
       clearTimeout(timer);
       timer = setTimeout(() => void lookup(), QUANTITY_DEBOUNCE_MS);
     };
-    // A new variation shows its price at once; the server's answer follows.
-    if (unitPrice !== null && params.product?.needs_variation) {
-      const quantity = readQuantity(product.formId);
-      setLive((l) => ({
-        ...l,
-        total: toProvider(unitPrice * quantity),
-        displayItems: [],
-      }));
-      schedule();
-    }
+    if (params.product?.needs_variation) schedule();
     const onQuantity = (event: Event) => {
       if ((event.target as HTMLInputElement | null)?.name === 'quantity') schedule();
     };
@@ -201,7 +205,7 @@ function ExpressArea({
       form?.removeEventListener('change', onQuantity);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the product object changes each render; its parts are listed
-  }, [variationId, attributesKey, unitPrice, productId, params, nonces, t, toProvider]);
+  }, [variationId, attributesKey, productId, params, nonces, t, setLive]);
 
   const visible = expressVisible({
     total: live.total,
@@ -217,7 +221,7 @@ function ExpressArea({
     currency,
     paymentMethodCreation: 'manual',
     allowedPaymentMethodTypes: paymentMethodTypes(params),
-    locale: stripeData.locale === 'de' ? 'de' : 'en',
+    locale: locale === 'de' ? 'de' : 'en',
     appearance: { variables: { borderRadius: `${buttonRadius(params.button.radius)}px` } },
   };
   const divider = (
@@ -301,7 +305,9 @@ function ExpressButtons({
   const noticeRef = useRef<HTMLDivElement>(null);
   const consentRef = useRef(false);
   const liveRef = useRef(live);
-  liveRef.current = live;
+  useEffect(() => {
+    liveRef.current = live;
+  }, [live]);
   const rateRef = useRef<string | null>(null);
   const adding = useRef<AddState>(null);
   const paymentAborted = useRef(false);

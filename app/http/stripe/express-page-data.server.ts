@@ -20,6 +20,7 @@ import { shippingCountries } from '#app/domain/shipping/shipping.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import type { Translate } from '#app/lib/i18n.ts';
 import { type Session, sessionNonce } from '#app/lib/session.server.ts';
+import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import { type Sheet, cartSheet, orderSheet, productSheet } from './express-sheet.server.ts';
 
 export type { ExpressPageKind };
@@ -89,6 +90,8 @@ export type ExpressCheckoutParams = {
   login_required: boolean;
   /** The legal text versions the terms consent refers to, as the classic checkout records them. */
   consent: { text_version: string };
+  /** Stripe.js for the page: the publishable key and, with the sandbox, its script. */
+  stripe: { key: string; sandboxScriptUrl: string | null };
 };
 
 export const EXPRESS_AJAX_URL = '/wc-ajax/%%endpoint%%';
@@ -198,5 +201,9 @@ export async function expressCheckoutParams(
     },
     login_required: !guestsMayBuy && !session?.customerId,
     consent: { text_version: textVersion },
+    stripe: {
+      key: stripeSetup(env).publishableKey,
+      sandboxScriptUrl: stripeSetup(env).sandboxScriptUrl,
+    },
   };
 }
