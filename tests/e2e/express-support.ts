@@ -26,8 +26,7 @@ export const TEXT = {
   en: {
     region: 'Express checkout',
     consent: /terms and conditions/,
-    consentError:
-      'Please read and accept the terms and conditions and the cancellation policy to proceed with your order.',
+    consentError: 'Please read and accept the terms and conditions to proceed with your order.',
     googlePay: 'Buy with Google Pay',
     applePay: 'Buy with Apple Pay',
     sheet: (wallet: string) => `${wallet} (test mode)`,

@@ -534,7 +534,9 @@ function ExpressButtons({
     const result = placed.data.payment_result ?? {};
     const redirect = result.redirect_url || detail(result.payment_details, 'redirect');
     if (result.payment_status === 'success' && redirect) {
-      window.location.assign(redirect);
+      // Only ever within the shop: the path of the answer's address, on this origin.
+      const target = new URL(redirect, window.location.href);
+      window.location.assign(`${target.pathname}${target.search}${target.hash}`);
       return;
     }
     fail(orderErrorText({ payment_result: result }, t('stripe.error.order')));
@@ -543,6 +545,13 @@ function ExpressButtons({
   const onCancel = () => {
     paymentAborted.current = true;
     setBusy(false);
+    // The product page filled the cart for the sheet alone; it is emptied again.
+    if (isProduct && adding.current) {
+      adding.current = null;
+      void nonces
+        .get('clear_cart')
+        .then((nonce) => expressAjax(params, 'clear_cart', {}, nonce, t));
+    }
   };
 
   const onReady = (event: StripeExpressCheckoutElementReadyEvent) => {
