@@ -77,11 +77,12 @@ describe('get_shipping_options and update_shipping_method', () => {
 
   it('refuses addresses the shop does not deliver to', async () => {
     const client = await withCandles(1);
-    for (const address of [
+    const addresses: Record<string, string>[] = [
       { country: 'ES', postcode: '35001', city: 'Las Palmas' },
       { country: 'XX', postcode: '1' },
       { country: 'de', postcode: 'not a postcode' },
-    ]) {
+    ];
+    for (const address of addresses) {
       const body = await json(await call(client, 'get_shipping_options', address));
       expect(body).toEqual({ result: 'invalid_shipping_address' });
     }

@@ -156,6 +156,7 @@ export function expressOrder(
 /** The express marker headers of spec section 7. */
 export function expressHeaders(client: StoreClient, nonce = client.nonce) {
   return {
+    cookie: `${client.cookieHeader}; lang=en`,
     'content-type': 'application/json',
     'X-WCStripe-Express-Checkout': 'true',
     'X-WCStripe-Express-Checkout-Nonce': nonce,
