@@ -128,13 +128,15 @@ async function quotedCart(ctx: Ctx, session: Session) {
   return { cart, sheet };
 }
 
+/** A sheet cannot choose a pickup point: rates that need one are not offered in it. */
+const walletRates = (cart: CartView) =>
+  (cart.shipping.packages[0]?.rates ?? []).filter((r) => !r.deliveryMethodType);
+
 /** The rates of the cart's package as the sheet lists them, the chosen one first. */
 function shippingOptions(cart: CartView) {
-  const pkg = cart.shipping.packages[0];
-  if (!pkg) return [];
   const scale = (amount: number) =>
     toProviderAmount(amount, minorUnit(cart.currency), providerDecimals(cart.currency));
-  const rates = [...pkg.rates].sort((a, b) => Number(b.selected) - Number(a.selected));
+  const rates = walletRates(cart).sort((a, b) => Number(b.selected) - Number(a.selected));
   return rates.map((r) => ({
     id: r.rateId,
     label: r.name,
@@ -187,7 +189,21 @@ export const getShippingOptions = defineEndpoint({
       { currency, locale },
     );
     if (!updated.ok) return invalid();
-    const { cart, sheet } = await quotedCart(ctx, session!);
+    let { cart, sheet } = await quotedCart(ctx, session!);
+    const eligible = walletRates(cart);
+    if (eligible.length > 0 && !eligible.some((r) => r.selected)) {
+      // The cart's rate is one the sheet cannot offer: the sheet starts with its first.
+      await selectShippingRate(
+        db,
+        session!,
+        { packageId: 0, rateId: eligible[0]!.rateId },
+        {
+          currency,
+          locale,
+        },
+      );
+      ({ cart, sheet } = await quotedCart(ctx, session!));
+    }
     const options = shippingOptions(cart);
     if (cart.lines.length === 0 || (cart.shipping.needsShipping && options.length === 0)) {
       return answer(ctx, { result: 'invalid_shipping_address' }, cart);
@@ -221,6 +237,10 @@ export const updateShippingMethod = defineEndpoint({
     const rateId = Array.isArray(input.shipping_method)
       ? input.shipping_method[0]!
       : input.shipping_method;
+    const before = await loadCart(db, session, { currency, locale, readOnly: true });
+    if (!walletRates(before).some((r) => r.rateId === rateId)) {
+      return answer(ctx, { result: 'fail' });
+    }
     const chosen = await selectShippingRate(
       db,
       session!,
