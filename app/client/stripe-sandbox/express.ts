@@ -213,7 +213,7 @@ export class ExpressCheckoutElement {
               : theme === 'white-outline'
                 ? 'background:#fff;color:#000;border:1px solid #000'
                 : 'background:#000;color:#fff;border:1px solid #000';
-      button.style.cssText = `${colours};flex:1 1 10rem;min-width:10rem;height:${height}px;border-radius:${radius};font:600 16px/1 system-ui,sans-serif;cursor:pointer;padding:0 12px`;
+      button.style.cssText = `${colours};flex:1 1 15rem;height:${height}px;border-radius:${radius};font:600 16px/1 system-ui,sans-serif;white-space:nowrap;cursor:pointer;padding:0 12px`;
       button.addEventListener('click', () => this.clicked(id));
       root.append(button);
     }
@@ -392,8 +392,10 @@ class WalletSheet {
     address.append(
       this.input('name', t.name, WALLET_OWNER.name, 'text'),
       this.input('line1', t.line1, WALLET_OWNER.line1, 'text'),
-      this.input('postal_code', t.postal_code, WALLET_OWNER.postal_code, 'text'),
-      this.input('city', t.city, WALLET_OWNER.city, 'text'),
+      this.row(
+        this.input('postal_code', t.postal_code, WALLET_OWNER.postal_code, 'text'),
+        this.input('city', t.city, WALLET_OWNER.city, 'text'),
+      ),
       this.countrySelect(t.country),
     );
     if (this.needsShipping) {
@@ -413,9 +415,11 @@ class WalletSheet {
     this.error.style.cssText = 'margin:0;color:#b3261e;font-weight:600';
     this.status = document.createElement('p');
     this.status.setAttribute('role', 'status');
-    this.status.style.cssText = 'margin:0;color:#57606a';
+    this.status.style.cssText = 'margin:0;color:#57606a;min-height:1.45em';
     const actions = document.createElement('div');
-    actions.style.cssText = 'display:flex;gap:.75rem;flex-wrap:wrap';
+    // The sheet's buttons stay in view while its fields scroll.
+    actions.style.cssText =
+      'display:flex;gap:.75rem;flex-wrap:wrap;position:sticky;bottom:0;background:#fff;padding:.75rem 0 .25rem;border-top:1px solid #d0d7de';
     this.payButton = this.button('', 'primary');
     this.payButton.addEventListener('click', () => void this.pay());
     const cancel = this.button(t.cancel, 'secondary');
@@ -463,6 +467,13 @@ class WalletSheet {
       'font:inherit;padding:.45rem .6rem;border:1px solid #8c959f;border-radius:6px;color:#1f2328;background:#fff';
     wrap.append(span, input);
     return wrap;
+  }
+
+  private row(...cells: HTMLElement[]) {
+    const row = document.createElement('div');
+    row.style.cssText = 'display:grid;grid-template-columns:minmax(6rem,1fr) 2fr;gap:.5rem';
+    row.append(...cells);
+    return row;
   }
 
   private countrySelect(label: string) {
