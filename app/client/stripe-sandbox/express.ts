@@ -454,7 +454,7 @@ class WalletSheet {
 
   private input(name: string, label: string, value: string, type: string) {
     const wrap = document.createElement('label');
-    wrap.style.cssText = 'display:grid;gap:.15rem;font-size:.9rem';
+    wrap.style.cssText = 'display:grid;gap:.15rem;font-size:.9rem;min-width:0';
     const span = document.createElement('span');
     span.textContent = label;
     const input = document.createElement('input');
@@ -464,7 +464,7 @@ class WalletSheet {
     input.required = name !== 'phone';
     input.autocomplete = 'off';
     input.style.cssText =
-      'font:inherit;padding:.45rem .6rem;border:1px solid #8c959f;border-radius:6px;color:#1f2328;background:#fff';
+      'font:inherit;padding:.45rem .6rem;border:1px solid #8c959f;border-radius:6px;color:#1f2328;background:#fff;width:100%;min-width:0;box-sizing:border-box';
     wrap.append(span, input);
     return wrap;
   }
@@ -478,13 +478,13 @@ class WalletSheet {
 
   private countrySelect(label: string) {
     const wrap = document.createElement('label');
-    wrap.style.cssText = 'display:grid;gap:.15rem;font-size:.9rem';
+    wrap.style.cssText = 'display:grid;gap:.15rem;font-size:.9rem;min-width:0';
     const span = document.createElement('span');
     span.textContent = label;
     const select = document.createElement('select');
     select.name = 'country';
     select.style.cssText =
-      'font:inherit;padding:.45rem .6rem;border:1px solid #8c959f;border-radius:6px;color:#1f2328;background:#fff';
+      'font:inherit;padding:.45rem .6rem;border:1px solid #8c959f;border-radius:6px;color:#1f2328;background:#fff;width:100%;min-width:0;box-sizing:border-box';
     const allowed: string[] =
       Array.isArray(this.options.allowedShippingCountries) &&
       this.options.allowedShippingCountries.length
