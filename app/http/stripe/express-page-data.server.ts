@@ -119,9 +119,9 @@ export async function expressCheckoutParams(
   page: ExpressPage,
 ): Promise<ExpressCheckoutParams | null> {
   const { db, env, t } = ctx;
-  const settings = await expressSettings(db);
+  const [settings, methods] = await Promise.all([expressSettings(db), enabledMethods(db)]);
   if (!settings.pages[page.kind]) return null;
-  if (!(await enabledMethods(db)).some((m) => m.id === STRIPE_GATEWAY_ID)) return null;
+  if (!methods.some((m) => m.id === STRIPE_GATEWAY_ID)) return null;
   if (page.kind === 'pay_for_order' && !needsPayment(page.order.status, page.order.total)) {
     return null;
   }
@@ -196,7 +196,8 @@ export async function expressCheckoutParams(
       amazonPay: 'auto',
       paypal: 'never',
     },
-    login_required: !guestsMayBuy && !session?.customerId,
+    // An order waiting for payment is paid with its key; nobody needs to log in for it.
+    login_required: page.kind !== 'pay_for_order' && !guestsMayBuy && !session?.customerId,
     consent: { text_version: textVersion },
   };
 }
