@@ -150,7 +150,8 @@ export async function expressCheckoutParams(
   const unit = minorUnit(sheet.currency);
   const [allowed, guestsMayBuy, textVersion, oss] = await Promise.all([
     shippingCountries(db),
-    guestCheckoutEnabled(db),
+    // An order waiting for payment is paid with its key; nobody needs to log in for it.
+    page.kind === 'pay_for_order' ? true : guestCheckoutEnabled(db),
     consentTextVersion(db),
     ossEnabled(db),
   ]);
@@ -196,8 +197,7 @@ export async function expressCheckoutParams(
       amazonPay: 'auto',
       paypal: 'never',
     },
-    // An order waiting for payment is paid with its key; nobody needs to log in for it.
-    login_required: page.kind !== 'pay_for_order' && !guestsMayBuy && !session?.customerId,
+    login_required: !guestsMayBuy && !session?.customerId,
     consent: { text_version: textVersion },
   };
 }
