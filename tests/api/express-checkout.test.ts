@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orders } from '#app/domain/orders/orders.schema.ts';
+import { orderNotes, orders } from '#app/domain/orders/orders.schema.ts';
 import { stripeSandboxObjects } from '#app/domain/payments/sandbox/sandbox.schema.ts';
 import {
   BILLING,
@@ -16,6 +16,13 @@ import {
 import type { StoreClient } from '../support/store-client.ts';
 
 let express: ExpressShop;
+
+const WALLET_LABELS = {
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  link: 'Link',
+  amazon_pay: 'Amazon Pay',
+};
 
 beforeAll(async () => {
   express = await startExpressShop();
@@ -92,6 +99,13 @@ describe('wallet orders through the Store API checkout', () => {
       // The wallet's address as the order keeps it: phone without brackets, spaces, dashes.
       expect(order.billingAddress.phone).toBe('+49301234567');
       expect(order.shippingLines[0]!.rateId).toBe(rate);
+      const notes = await express.shop.database.db
+        .select()
+        .from(orderNotes)
+        .where(
+          and(eq(orderNotes.orderId, order.id), eq(orderNotes.code, 'express.note.wallet_order')),
+        );
+      expect(notes.map((n) => n.params)).toEqual([{ wallet: WALLET_LABELS[wallet] }]);
       const intent = await express.stripe.paymentIntents.retrieve(order.paymentIntentId!, {
         expand: ['payment_method'],
       });

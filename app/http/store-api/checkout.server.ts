@@ -13,7 +13,8 @@ import {
 } from '#app/domain/checkout/checkout.validation.ts';
 import { domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
-import { findOrderFor } from '#app/domain/orders/orders.server.ts';
+import { addOrderNote, findOrderFor } from '#app/domain/orders/orders.server.ts';
+import { WALLET_NAMES } from '#app/domain/payments/stripe/express.rules.ts';
 import type { PaymentOutcome } from '#app/domain/payments/payments.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { extensionAttribution } from '../attribution.server.ts';
@@ -263,6 +264,14 @@ export const postCheckout = defineEndpoint({
     }
     const { payment: outcome, created } = placed.value;
     let order = placed.value.order;
+    const type = payment.express_payment_type ?? '';
+    if (express && created && Object.hasOwn(WALLET_NAMES, type)) {
+      // Which wallet paid, for the shop owner: the method's title says only "card".
+      await addOrderNote(db, order.id, {
+        code: 'express.note.wallet_order',
+        params: { wallet: WALLET_NAMES[type]! },
+      });
+    }
     let cookies: string[] = [];
     if (!paymentFailed(outcome) && order.customerId === null && wish.wanted) {
       cookies = await accountWithOrder(ctx, session, order, wish, { logIn: !outcome?.action });

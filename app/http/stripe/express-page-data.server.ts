@@ -122,9 +122,9 @@ export async function expressCheckoutParams(
   page: ExpressPage,
 ): Promise<ExpressCheckoutParams | null> {
   const { db, env, t } = ctx;
-  const settings = await expressSettings(db);
+  const [settings, methods] = await Promise.all([expressSettings(db), enabledMethods(db)]);
   if (!settings.pages[page.kind]) return null;
-  if (!(await enabledMethods(db)).some((m) => m.id === STRIPE_GATEWAY_ID)) return null;
+  if (!methods.some((m) => m.id === STRIPE_GATEWAY_ID)) return null;
   if (page.kind === 'pay_for_order' && !needsPayment(page.order.status, page.order.total)) {
     return null;
   }
@@ -153,7 +153,8 @@ export async function expressCheckoutParams(
   const unit = minorUnit(sheet.currency);
   const [allowed, guestsMayBuy, textVersion, oss] = await Promise.all([
     shippingCountries(db),
-    guestCheckoutEnabled(db),
+    // An order waiting for payment is paid with its key; nobody needs to log in for it.
+    page.kind === 'pay_for_order' ? true : guestCheckoutEnabled(db),
     consentTextVersion(db),
     ossEnabled(db),
   ]);

@@ -844,6 +844,7 @@ export const en: Messages = {
     'Final taxes charged can differ based on your actual billing address when using Express Checkout buttons (Link, Google Pay or Apple Pay).',
   'express.error.total_changed':
     'The order total has changed since the payment sheet showed it. Nothing was charged; please check the total and pay again.',
+  'express.note.wallet_order': 'Placed with {wallet} (express checkout).',
   'express.error.ships_not_to': 'Sorry, we do not ship to this country.',
   'express.error.no_shipping_rate': 'There is no shipping option for this address.',
   'stripe.error.timeout': 'A timeout occurred while connecting to the server. Please try again.',

@@ -38,6 +38,16 @@ export function splitName(name: string): { first_name: string; last_name: string
   return { first_name: words.slice(0, -1).join(' '), last_name: words.at(-1)! };
 }
 
+/** Wallet ids of spec section 4 as shoppers know them; anything else is not recorded. */
+export const WALLET_NAMES: Readonly<Record<string, string>> = {
+  apple_pay: 'Apple Pay',
+  applePay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  googlePay: 'Google Pay',
+  link: 'Link',
+  amazon_pay: 'Amazon Pay',
+};
+
 /** Allowed countries, as the sheet restricts them; an empty list allows none. */
 export const shipsTo = (allowed: readonly string[], country: string) =>
   allowed.includes(country.toUpperCase());
