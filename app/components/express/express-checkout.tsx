@@ -8,7 +8,7 @@ import type {
   StripeExpressCheckoutElementShippingRateChangeEvent,
 } from '@stripe/stripe-js';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { withParts } from '#app/components/checkout/order-review.tsx';
+import { withParts } from '#app/components/ui/with-parts.tsx';
 import { usePersonal } from '#app/components/personal.ts';
 import { Field } from '#app/components/ui/field.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
