@@ -18,3 +18,4 @@ export * from '#app/domain/payments/sandbox/sandbox.schema.ts';
 export * from '#app/domain/attribution/attribution.schema.ts';
 export * from '#app/domain/pricing/price-history.schema.ts';
 export * from '#app/domain/legal/legal.schema.ts';
+export * from '#app/domain/checkout/checkout.schema.ts';

@@ -1,4 +1,8 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
+import {
+  EXPRESS_MESSAGE_AREAS,
+  ExpressCheckout,
+} from '#app/components/express/express-checkout.tsx';
 import type { Route } from './+types/cart';
 import { CartLine } from '#app/components/cart/cart-line.tsx';
 import { CartTotals } from '#app/components/cart/cart-totals.tsx';
@@ -11,6 +15,7 @@ import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { loadCart } from '#app/domain/cart/cart.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
+import { expressCheckoutParams } from '#app/http/stripe/express-page-data.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -26,8 +31,7 @@ export const handle = {
     'product.gallery',
     'product.quantity_for',
     'shipping',
-    'forms.required_mark',
-    'forms.optional_mark',
+    ...EXPRESS_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
 
@@ -39,6 +43,10 @@ export async function loader(args: Route.LoaderArgs) {
     cart,
     // The token the coupon form's wc-ajax calls carry as `security`.
     security: current ? sessionNonce(current, env) : null,
+    express: await expressCheckoutParams(
+      { db, env, t, currency },
+      { kind: 'cart', cart, session: current },
+    ),
     title: `${t('cart.title')} | ${t('shop.name')}`,
     messages: messagesFor(locale, handle.messageAreas),
   };
@@ -146,6 +154,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             <Link to="/checkout" className="button button-large button-block">
               {t('cart.checkout')}
             </Link>
+            <ExpressCheckout params={loaderData.express} kind="cart" separator="before" />
           </section>
         </div>
       )}

@@ -1,5 +1,9 @@
 import { useState } from 'react';
 import { Link, useActionData } from 'react-router';
+import {
+  EXPRESS_MESSAGE_AREAS,
+  ExpressCheckout,
+} from '#app/components/express/express-checkout.tsx';
 import type { Route } from './+types/checkout';
 import { CheckoutForm } from '#app/components/checkout/checkout-form.tsx';
 import { CheckoutCoupon, CheckoutLogin } from '#app/components/checkout/checkout-toggles.tsx';
@@ -32,6 +36,7 @@ export const handle = {
     'account.strength_hint',
     'account.strength_required',
     'account.error.password_mismatch',
+    ...EXPRESS_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
 
@@ -75,6 +80,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           onApplied={() => setRound((n) => n + 1)}
         />
       </div>
+      <ExpressCheckout params={loaderData.express} kind="checkout" separator="after" />
       <CheckoutForm
         key={loaderData.checkoutKey}
         review={review}

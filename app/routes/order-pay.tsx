@@ -1,5 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useActionData } from 'react-router';
+import {
+  EXPRESS_MESSAGE_AREAS,
+  ExpressCheckout,
+} from '#app/components/express/express-checkout.tsx';
 import type { Route } from './+types/order-pay';
 import { OrderDetails, OrderOverview } from '#app/components/checkout/order-details.tsx';
 import { PaymentMethods, withParts } from '#app/components/checkout/order-review.tsx';
@@ -26,8 +30,7 @@ export const handle = {
     'checkout',
     'shipping',
     'stripe',
-    'forms.required_mark',
-    'forms.optional_mark',
+    ...EXPRESS_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
 
@@ -94,6 +97,9 @@ export default function OrderPayPage({ loaderData }: Route.ComponentProps) {
         notices={problems.map((p) => ({ kind: 'error' as const, text: p.text, field: p.field }))}
       />
       <OrderOverview order={order} />
+      {loaderData.payable && (
+        <ExpressCheckout params={loaderData.express} kind="pay_for_order" separator="after" />
+      )}
       {loaderData.payable ? (
         <form
           ref={formRef}

@@ -11,7 +11,11 @@ import {
   REVIEWS_TAB,
 } from '#app/components/product/product-tabs.tsx';
 import { StickyAddToCart } from '#app/components/product/sticky-add-to-cart.tsx';
-import { useVariationChoice } from '#app/components/product/variation.ts';
+import { addToCartState, useVariationChoice } from '#app/components/product/variation.ts';
+import {
+  EXPRESS_MESSAGE_AREAS,
+  ExpressCheckout,
+} from '#app/components/express/express-checkout.tsx';
 import { type MessagesHandle, type TextKey, formatNumber, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
@@ -28,6 +32,7 @@ import { listReviews, reviewPage, reviewSummary } from '#app/domain/reviews/revi
 import { formSettings, reviewSettings } from '#app/domain/reviews/review-settings.server.ts';
 import { commentPage, ratingFilter } from '#app/domain/reviews/reviews.view.ts';
 import { handleReviewForm } from '#app/http/pages/review-form.server.ts';
+import { expressCheckoutParams } from '#app/http/stripe/express-page-data.server.ts';
 import { isReviewActionData } from '#app/http/pages/review-form.view.ts';
 import { Reviews } from '#app/components/product/reviews.tsx';
 import { REVIEW_MESSAGE_AREAS } from '#app/components/product/review-personal.tsx';
@@ -51,6 +56,7 @@ export const handle = {
     'delivery',
     'unit',
     'pagination',
+    ...EXPRESS_MESSAGE_AREAS,
     ...REVIEW_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
@@ -60,14 +66,14 @@ const COMMENT_PAGE_SEGMENT = /^comment-page-\d{1,6}$/;
 
 export async function loader(args: Route.LoaderArgs) {
   const context = shop(args);
-  const { db, locale, t } = context;
+  const { db, env, locale, currency, t } = context;
   const segment = (args.params as { commentPage?: string }).commentPage;
   if (segment !== undefined && !COMMENT_PAGE_SEGMENT.test(segment)) pageNotFound();
   const product = await getProduct(db, { slug: args.params.slug }, locale);
   if (!product) pageNotFound('error.product_not_found');
   const url = new URL(args.request.url);
   const replyTo = Number(url.searchParams.get('replytocom'));
-  const [reviews, summary, page, settings, swatches] = await Promise.all([
+  const [reviews, summary, page, settings, swatches, express] = await Promise.all([
     listReviews(db, product.id),
     reviewSummary(db, product.id),
     reviewPage(db, {
@@ -77,6 +83,8 @@ export async function loader(args: Route.LoaderArgs) {
     }),
     reviewSettings(db),
     swatchSettings(db),
+    // Shared by every visitor (decision 0016): knows no session.
+    expressCheckoutParams({ db, env, t, currency }, { kind: 'product', product }),
   ]);
   return {
     product: productForBrowser(product),
@@ -87,6 +95,7 @@ export async function loader(args: Route.LoaderArgs) {
       replyTo: Number.isSafeInteger(replyTo) && replyTo > 0 ? replyTo : null,
     },
     swatches,
+    express,
     shopName: t('shop.name'),
     seo: productSeo(seoSite(context), product, reviews),
     moderated: url.searchParams.get('moderated'),
@@ -118,6 +127,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         reviews={loaderData.reviews}
         swatches={loaderData.swatches}
         moderated={loaderData.moderated}
+        express={loaderData.express}
       />
     </>
   );
@@ -128,8 +138,10 @@ function Product({
   reviews,
   swatches,
   moderated,
+  express,
 }: {
   product: ProductDetail;
+  express: Route.ComponentProps['loaderData']['express'];
   reviews: Route.ComponentProps['loaderData']['reviews'];
   swatches: SwatchSettings;
   moderated: string | null;
@@ -185,7 +197,25 @@ function Product({
           {t(`reviews.moderated_${moderated}` as TextKey)}
         </Notice>
       )}
-      <ProductSummary product={product} selection={selection} form={{ swatches }} />
+      <ProductSummary
+        product={product}
+        selection={selection}
+        form={{ swatches }}
+        afterForm={
+          <ExpressCheckout
+            params={express}
+            kind="product"
+            separator="before"
+            product={{
+              variationId: shown?.id ?? null,
+              attributes: selection.choice,
+              addToCart: expressAddToCart(product, selection.lookup),
+              unitPrice: (shown ?? product).price.active,
+              formId: ADD_TO_CART_FORM_ID,
+            }}
+          />
+        }
+      />
       <div className="product-details">
         <ProductTabs
           label={t('product.details')}
@@ -248,6 +278,17 @@ function Product({
       />
     </div>
   );
+}
+
+/** The add-to-cart button's state as the express checkout's click rules read it (spec §4). */
+function expressAddToCart(
+  product: ProductDetail,
+  lookup: ReturnType<typeof useVariationChoice>['lookup'],
+): 'enabled' | 'needs-selection' | 'unavailable' {
+  if (product.type !== 'variable') return 'enabled';
+  const state = addToCartState(lookup);
+  if (state === 'enabled') return 'enabled';
+  return state === 'needs-selection' || state === 'loading' ? 'needs-selection' : 'unavailable';
 }
 
 const MODERATED = new Set([

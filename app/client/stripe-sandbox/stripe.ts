@@ -6,6 +6,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- Stripe.js takes and returns loosely shaped JSON objects */
 import type { FrameReply, FrameRequest, FrameEvent } from './protocol.ts';
+import { ExpressCheckoutElement, type WalletPayment } from './express.ts';
 
 type Json = Record<string, any>;
 type Handler = (event: any) => void;
@@ -21,6 +22,8 @@ type StripeError = {
 type Result = Json & { error?: StripeError };
 
 const BASE = '/__sandbox/stripe';
+/** The test card a sandbox wallet holds. */
+const WALLET_CARD = '4242424242424242';
 const ORIGIN = window.location.origin;
 let elementCount = 0;
 
@@ -224,53 +227,13 @@ class PaymentElement {
   }
 }
 
-/** Express checkout: wallets do not exist in the sandbox, so it reports none available. */
-class ExpressCheckoutElement {
-  private handlers = new Map<string, Set<Handler>>();
-  private container: HTMLElement | null = null;
-  constructor(public options: Json) {}
-  mount(target: string | HTMLElement) {
-    this.container =
-      typeof target === 'string' ? document.querySelector<HTMLElement>(target) : target;
-    queueMicrotask(() => {
-      for (const handler of this.handlers.get('ready') ?? []) {
-        handler({ elementType: 'expressCheckout', availablePaymentMethods: undefined });
-      }
-    });
-  }
-  unmount() {
-    this.container = null;
-  }
-  destroy() {
-    this.unmount();
-    this.handlers.clear();
-  }
-  update(options: Json) {
-    this.options = { ...this.options, ...options };
-  }
-  on(event: string, handler: Handler) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(handler);
-    return this;
-  }
-  off(event: string, handler?: Handler) {
-    if (handler) this.handlers.get(event)?.delete(handler);
-    else this.handlers.delete(event);
-    return this;
-  }
-  focus() {}
-  blur() {}
-  collapse() {
-    return this;
-  }
-}
-
 class ElementsGroup {
   private payment: PaymentElement | null = null;
   private express: ExpressCheckoutElement | null = null;
   private handlers = new Map<string, Set<Handler>>();
   private intentTypes: string[] | null = null;
   locale: string;
+  walletPayment: WalletPayment | null = null;
 
   constructor(
     private readonly client: SandboxClient,
@@ -302,7 +265,7 @@ class ElementsGroup {
       return this.payment;
     }
     if (type === 'expressCheckout') {
-      this.express = new ExpressCheckoutElement(options);
+      this.express = new ExpressCheckoutElement(this, options);
       return this.express;
     }
     throw new Error(
@@ -325,10 +288,13 @@ class ElementsGroup {
     this.options = { ...this.options, ...options };
     if (options.locale) this.locale = localeOf(options.locale);
     if (this.paymentMethodTypes().join(',') !== before || options.locale) this.payment?.refresh();
+    if ('amount' in options || 'currency' in options) this.express?.amountChanged();
     for (const handler of this.handlers.get('update-end') ?? []) handler({});
   }
 
   async submit(): Promise<Result> {
+    // A wallet's sheet collected everything already.
+    if (this.walletPayment) return {};
     if (!this.payment)
       return invalid(
         'Invalid or missing payment details. Please ensure the provided payment method is correctly entered.',
@@ -347,8 +313,33 @@ class ElementsGroup {
     this.handlers.get(event)!.add(handler);
   }
 
+  /**
+   * The wallet's stored card (a test card the wallet holds, never typed on the page) as a
+   * card method marked with the wallet's type; Link and Amazon Pay as their own types.
+   */
+  private async createWalletMethod(wallet: WalletPayment): Promise<Result> {
+    const card = wallet.walletType === 'apple_pay' || wallet.walletType === 'google_pay';
+    const { status, body } = await this.client.api('POST', 'payment_methods', {
+      type: card ? 'card' : wallet.walletType,
+      billing_details: wallet.billingDetails,
+      ...(card
+        ? {
+            card: {
+              number: WALLET_CARD,
+              exp_month: 12,
+              exp_year: new Date().getFullYear() + 3,
+              cvc: '123',
+              wallet: { type: wallet.walletType },
+            },
+          }
+        : {}),
+    });
+    return status === 200 ? { paymentMethod: body } : { error: body.error };
+  }
+
   /** Creates the payment method inside the iframe; only its id and the BLIK code come back. */
   async createMethod(billingDetails: Json | undefined): Promise<Result> {
+    if (this.walletPayment) return this.createWalletMethod(this.walletPayment);
     if (!this.payment)
       return invalid(
         'Invalid or missing payment details. Please ensure the provided payment method is correctly entered.',

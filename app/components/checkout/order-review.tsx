@@ -214,17 +214,7 @@ export function PaymentMethods({
   );
 }
 
-/** Text with `{name}` placeholders replaced by elements (links inside a sentence). */
-export function withParts(text: string, parts: Record<string, ReactNode>): ReactNode[] {
-  return text.split(/(\{\w+\})/).map((piece, i) => {
-    const match = /^\{(\w+)\}$/.exec(piece);
-    return match && parts[match[1]!] !== undefined ? (
-      <span key={i}>{parts[match[1]!]}</span>
-    ) : (
-      piece
-    );
-  });
-}
+export { withParts } from '#app/components/ui/with-parts.tsx';
 
 /**
  * Right above the order button (§ 312j BGB): the essential characteristics and delivery time of

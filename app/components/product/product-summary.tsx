@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   LegalPriceInfo,
@@ -43,6 +44,8 @@ export type ProductSummaryProps = {
   /** How the add-to-cart form posts (see AddToCartForm). */
   form?: Pick<AddToCartFormProps, 'action' | 'fetcher' | 'idPrefix' | 'swatches'>;
   gallerySizes?: string;
+  /** Shown right below the add-to-cart form (the express checkout on the product page). */
+  afterForm?: ReactNode;
 };
 
 /**
@@ -56,6 +59,7 @@ export function ProductSummary({
   productUrl,
   form,
   gallerySizes,
+  afterForm,
 }: ProductSummaryProps) {
   const { t, locale } = useI18n();
   const shown = selection.variation;
@@ -131,6 +135,7 @@ export function ProductSummary({
           <p className="short-description">{product.shortDescription}</p>
         )}
         <AddToCartForm product={product} selection={selection} {...form} />
+        {afterForm}
         <ul className="product-meta">
           {(shown?.sku ?? product.sku) && (
             <li>{t('product.sku', { sku: (shown?.sku ?? product.sku)! })}</li>

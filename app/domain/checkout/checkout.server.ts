@@ -64,6 +64,11 @@ export type CheckoutInput = {
   pickupPoint?: Record<string, string> | null;
   /** Where the order came from; only present when the shopper allowed tracking. */
   attribution?: Attribution | null;
+  /**
+   * A wallet's order (express checkout): the rates it names must be offered as they stand,
+   * and the total must equal the one its sheet showed, if the server quoted one.
+   */
+  express?: { expectedTotal: number | null } | null;
 };
 
 /** What a method's payment needs from the request (see PaymentRequest). */
@@ -243,6 +248,24 @@ async function chosenPickupPoint(
   return storedPickupPoint(point, rate);
 }
 
+/**
+ * A wallet charges what its sheet showed: a rate the sheet offered that the cart no longer
+ * offers, or a total that moved since (prices, stock, a coupon, another tab), stops the order
+ * before anything is charged.
+ */
+function checkExpressOrder(input: CheckoutInput, shipping: CartView['shipping'], total: number) {
+  const wanted = input.shippingRates['0'];
+  if (shipping.needsShipping && wanted && shipping.chosen?.rateId !== wanted) {
+    throw new Rollback(
+      domainError('invalid', 'checkout.error.no_shipping', { field: 'shipping_method' }),
+    );
+  }
+  const expected = input.express?.expectedTotal ?? null;
+  if (expected !== null && expected !== total) {
+    throw new Rollback(domainError('conflict', 'express.error.total_changed', { expected, total }));
+  }
+}
+
 function newOrderKey(): string {
   return `wc_order_${randomBytes(12).toString('base64url')}`;
 }
@@ -350,6 +373,7 @@ export async function placeOrder(
       }
       const pickupPoint = await chosenPickupPoint(tx, shipping, input.pickupPoint ?? null);
       const totals = view.totals.breakdown;
+      if (input.express) checkExpressOrder(input, shipping, totals.total.gross);
       if (totals.needsPayment) {
         const methods = await availableMethods(tx, {
           total: totals.total.gross,

@@ -115,7 +115,10 @@ export function checkoutInputFromForm(form: CheckoutForm): {
 /** `POST /wc/store/v1/checkout`: WooCommerce's Store API checkout body. */
 export const storeCheckoutSchema = z.object({
   billing_address: billingAddressSchema,
-  shipping_address: addressSchema.optional(),
+  // An express order names the chosen rate with the address (spec section 3: method).
+  shipping_address: addressSchema
+    .extend({ method: z.array(z.string().max(100)).max(10).optional() })
+    .optional(),
   customer_note: z.string().max(2000).optional(),
   payment_method: z.string().max(100).optional(),
   payment_data: z
@@ -141,9 +144,11 @@ export type StoreCheckoutBody = z.infer<typeof storeCheckoutSchema>;
 
 /** `POST /wc/store/v1/checkout/{id}`: pay an existing order. */
 export const storePayOrderSchema = z.object({
-  key: z.string().max(100),
+  /** In the body or, as the express checkout sends them, in the query. */
+  key: z.string().max(100).optional(),
   billing_email: z.string().max(254).optional(),
   billing_address: billingAddressSchema.optional(),
+  shipping_address: storeCheckoutSchema.shape.shipping_address,
   payment_method: z.string().max(100),
   payment_data: storeCheckoutSchema.shape.payment_data,
 });

@@ -2,7 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import { type Tx, readAll } from '#app/domain/kernel/tx.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { REFERENCE_TTL_MS, forget, shortLived } from '#app/domain/kernel/short-lived.server.ts';
-import { SHOP_COUNTRY } from '#app/domain/customers/address-locale.ts';
+import {
+  COUNTRY_CODES,
+  SHOP_COUNTRY,
+  isKnownCountry,
+} from '#app/domain/customers/address-locale.ts';
 import type { ShippingInput, TotalsInput } from '#app/domain/pricing/totals/totals.ts';
 import { computeTotals } from '#app/domain/pricing/totals/totals.ts';
 import type { Locale } from '#app/lib/locale.ts';
@@ -197,4 +201,21 @@ export function shippingWithoutPackages(customer: CartCustomer): CartShipping {
     chosen: null,
     needsShipping: false,
   };
+}
+
+/**
+ * The countries some zone ships to with an enabled method, sorted; every known country when
+ * the rest-of-world zone has one. Postcode- or state-limited zones count for their country.
+ */
+export async function shippingCountries(db: Tx): Promise<string[]> {
+  const zones = (await shippingSetup(db)).filter((z) => z.methods.some((m) => m.enabled));
+  if (zones.some((z) => z.restOfWorld)) return [...COUNTRY_CODES].sort();
+  const codes = new Set<string>();
+  for (const zone of zones) {
+    for (const l of zone.locations) {
+      if (l.type === 'country') codes.add(l.code);
+      else if (l.type === 'state') codes.add(l.code.split(':')[0]!);
+    }
+  }
+  return [...codes].filter(isKnownCountry).sort();
 }

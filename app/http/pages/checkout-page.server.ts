@@ -8,6 +8,7 @@ import {
   setCheckoutCustomer,
 } from '#app/domain/checkout/checkout.server.ts';
 import { stripePageData } from '../stripe/page-data.server.ts';
+import { expressCheckoutParams } from '../stripe/express-page-data.server.ts';
 import {
   checkoutFormSchema,
   checkoutInputFromForm,
@@ -74,6 +75,10 @@ export async function checkoutPageData(args: Args) {
         signupAllowed: await guestCheckoutEnabled(db),
         order: null,
       },
+    ),
+    express: await expressCheckoutParams(
+      { db, env, t, currency },
+      { kind: 'checkout', cart: review.cart, session: current },
     ),
     // A fresh key per rendering of the form: a repeated submit of this form places one order.
     checkoutKey: randomUUID(),

@@ -12,6 +12,7 @@ import { type Settled, refreshOrderPayment } from '#app/domain/payments/stripe/g
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import { mailAfterSettle } from '../stripe/settle.server.ts';
 import { stripePageData } from '../stripe/page-data.server.ts';
+import { expressCheckoutParams } from '../stripe/express-page-data.server.ts';
 import { orderReceivedUrl } from '../stripe/payment.server.ts';
 import { domainError } from '#app/domain/kernel/result.ts';
 import {
@@ -98,7 +99,7 @@ async function payMethods(
 }
 
 export async function orderPayData(args: Args) {
-  const { db, env, t, locale, startSession } = shop(args);
+  const { db, env, t, locale, currency, startSession } = shop(args);
   const { order } = await viewableOrder(args);
   const methods = await payMethods(args, order);
   const { session } = await startSession();
@@ -121,6 +122,10 @@ export async function orderPayData(args: Args) {
           },
         )
       : null,
+    express: await expressCheckoutParams(
+      { db, env, t, currency },
+      { kind: 'pay_for_order', order, session },
+    ),
     chosen: methods.some((m) => m.view.id === order.paymentMethod)
       ? order.paymentMethod
       : (methods[0]?.view.id ?? null),

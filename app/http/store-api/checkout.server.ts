@@ -13,7 +13,8 @@ import {
 } from '#app/domain/checkout/checkout.validation.ts';
 import { domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
-import { findOrderFor } from '#app/domain/orders/orders.server.ts';
+import { addOrderNote, findOrderFor } from '#app/domain/orders/orders.server.ts';
+import { WALLET_NAMES } from '#app/domain/payments/stripe/express.rules.ts';
 import type { PaymentOutcome } from '#app/domain/payments/payments.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { extensionAttribution } from '../attribution.server.ts';
@@ -37,6 +38,11 @@ import { type Session, sessionNonce } from '#app/lib/session.server.ts';
 import { STORE_API_CODES } from './codes.ts';
 import { accountWithOrder, checkoutAccountWish } from '../pages/checkout-account.server.ts';
 import { type ErrorCodes, type Headers, json } from '../response.ts';
+import {
+  expressExpectation,
+  expressMarker,
+  walletAddress,
+} from '../stripe/express-checkout.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 
 /** The Store API's codes plus the checkout's own. */
@@ -67,8 +73,15 @@ export const CHECKOUT_CODES: ErrorCodes = {
     'account.error.password_weak': 'woocommerce_rest_checkout_weak_password',
     'order.pay_not_needed': 'woocommerce_rest_order_not_payable',
     'error.not_found_text': 'woocommerce_rest_invalid_order',
+    'express.error.total_changed': 'woocommerce_rest_express_total_changed',
   },
 };
+
+/** The wallet's single-use token names the attempt: its replay is the same order. */
+function expressKey(data: Record<string, string>): string | null {
+  const token = data['wc-stripe-confirmation-token'] || data['wc-stripe-payment-method'];
+  return token ? `express:${token}` : null;
+}
 
 function paymentResult(order: OrderRow, outcome: PaymentOutcome | null) {
   const redirect = outcome?.redirect ?? orderReceivedPath(order);
@@ -181,6 +194,10 @@ export const postCheckout = defineEndpoint({
   schema: storeCheckoutSchema,
   handle: async (ctx) => {
     const { db, env, locale, currency, t, input, session } = ctx;
+    const marker = expressMarker(ctx.args.request, session, env);
+    if (marker === 'forged') return fail(domainError('forbidden', 'error.invalid_nonce'));
+    const express = marker === 'express';
+    // A wallet order needs the same consent as any other: wallets do not ask for it.
     if (input.additional_fields?.terms !== true) {
       return fail(
         domainError('invalid', 'checkout.error.consent_missing', {
@@ -198,23 +215,25 @@ export const postCheckout = defineEndpoint({
         }),
       );
     }
-    const shipping = input.shipping_address ?? null;
+    const { method: rates, ...shipping } = input.shipping_address ?? {};
+    const payment = paymentDataList(input.payment_data);
     const checkout: CheckoutInput = {
-      billing: input.billing_address,
-      shipping:
-        shipping && Object.values(shipping).some((v) => v !== '')
-          ? { ...emptyAddress(), ...shipping }
-          : null,
+      billing: express ? walletAddress(input.billing_address) : input.billing_address,
+      shipping: Object.values(shipping).some((v) => v !== '')
+        ? { ...emptyAddress(), ...(express ? walletAddress(shipping) : shipping) }
+        : null,
       customerNote: input.customer_note ?? '',
       paymentMethod: input.payment_method ?? '',
-      shippingRates: {},
+      shippingRates: rates?.[0] ? { '0': rates[0] } : {},
       consent: {
         terms: true,
         digital: input.additional_fields?.['terms-digital'] === true,
       },
-      idempotencyKey: input.idempotency_key ?? null,
+      // A replayed wallet confirmation (same token) answers with the order it placed.
+      idempotencyKey: input.idempotency_key ?? (express ? expressKey(payment) : null),
       pickupPoint: pickupPoint(input.additional_fields?.pickup_point),
       attribution: await extensionAttribution(db, ctx.args.request, input.extensions),
+      express: express ? await expressExpectation(db, session!, cart.currency) : null,
     };
     // Guests may be required to take an account with the order (guest checkout off).
     const { wish, problem } = await checkoutAccountWish(ctx, session, {
@@ -228,7 +247,7 @@ export const postCheckout = defineEndpoint({
       locale,
       emailLabel: t('checkout.email'),
       customerId: session!.customerId,
-      payment: paymentInput(ctx.args.request, env, paymentDataList(input.payment_data)),
+      payment: paymentInput(ctx.args.request, env, payment),
     });
     if (!placed.ok) {
       const field = placed.error.params?.field;
@@ -243,20 +262,28 @@ export const postCheckout = defineEndpoint({
         params: { ...placed.error.params, ...(param ? { param } : {}) },
       });
     }
-    const { payment, created } = placed.value;
+    const { payment: outcome, created } = placed.value;
     let order = placed.value.order;
+    const type = payment.express_payment_type ?? '';
+    if (express && created && Object.hasOwn(WALLET_NAMES, type)) {
+      // Which wallet paid, for the shop owner: the method's title says only "card".
+      await addOrderNote(db, order.id, {
+        code: 'express.note.wallet_order',
+        params: { wallet: WALLET_NAMES[type]! },
+      });
+    }
     let cookies: string[] = [];
-    if (!paymentFailed(payment) && order.customerId === null && wish.wanted) {
-      cookies = await accountWithOrder(ctx, session, order, wish, { logIn: !payment?.action });
+    if (!paymentFailed(outcome) && order.customerId === null && wish.wanted) {
+      cookies = await accountWithOrder(ctx, session, order, wish, { logIn: !outcome?.action });
       order = (await findOrderFor(db, order.id, { key: order.orderKey })) ?? order;
     }
-    if ((created || payment) && order.status !== 'pending' && order.status !== 'failed') {
+    if ((created || outcome) && order.status !== 'pending' && order.status !== 'failed') {
       await mailNewOrder({ db, env, locale, currency, t }, order);
     }
-    if (payment && (paymentFailed(payment) || payment.action)) {
-      return paymentAnswer(order, payment, { env, t, session: session!, headers: ctx.headers });
+    if (outcome && (paymentFailed(outcome) || outcome.action)) {
+      return paymentAnswer(order, outcome, { env, t, session: session!, headers: ctx.headers });
     }
-    const body = orderJson(order, payment, env.SHOP_URL);
+    const body = orderJson(order, outcome, env.SHOP_URL);
     body.payment_result.redirect_url = new URL(successRedirect(placed.value), env.SHOP_URL).href;
     const answer = json(body, { headers: ctx.headers });
     if (!ctx.args.request.headers.has('cart-token')) {
@@ -275,10 +302,25 @@ export const payOrder = defineEndpoint({
   nonce: true,
   session: 'start',
   schema: storePayOrderSchema,
-  handle: async ({ db, env, locale, currency, t, input, args, session, headers }) => {
+  handle: async ({ db, env, locale, currency, t, input, args, url, session, headers }) => {
+    if (expressMarker(args.request, session, env) === 'forged') {
+      return fail(domainError('forbidden', 'error.invalid_nonce'));
+    }
     const id = /^\d{1,10}$/.test(args.params.orderId ?? '') ? Number(args.params.orderId) : 0;
-    const order = await findOrderFor(db, id, { key: input.key });
-    const email = (input.billing_email ?? input.billing_address?.email ?? '').trim().toLowerCase();
+    const query = (name: string) => {
+      const value = url.searchParams.get(name);
+      return value !== null && value.length <= 254 ? value : undefined;
+    };
+    const key = input.key ?? query('key') ?? '';
+    const order = key ? await findOrderFor(db, id, { key }) : null;
+    const email = (
+      input.billing_email ??
+      query('billing_email') ??
+      input.billing_address?.email ??
+      ''
+    )
+      .trim()
+      .toLowerCase();
     // A wrong key or e-mail reads as no order at all.
     if (!order || (order.billingAddress.email ?? '').toLowerCase() !== email) {
       return fail(domainError('not_found', 'error.not_found_text'));

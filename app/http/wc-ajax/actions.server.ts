@@ -24,6 +24,15 @@ import {
   updatePaymentIntent,
 } from '../stripe/legacy.server.ts';
 import { initSetupIntent } from '../stripe/setup.server.ts';
+import {
+  expressAddToCart,
+  expressClearCart,
+  getCartDetails,
+  getSelectedProductData,
+  getShippingOptions,
+  normalizeAddressAction,
+  updateShippingMethod,
+} from '../stripe/express.server.ts';
 
 type Endpoint = { loader: (args: EndpointArgs) => Promise<Response> };
 
@@ -49,6 +58,13 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   wc_stripe_update_failed_order: updateFailedOrder,
   wc_stripe_save_appearance: saveAppearanceAction,
   wc_stripe_init_setup_intent: initSetupIntent,
+  wc_stripe_get_shipping_options: getShippingOptions,
+  wc_stripe_update_shipping_method: updateShippingMethod,
+  wc_stripe_normalize_address: normalizeAddressAction,
+  wc_stripe_get_cart_details: getCartDetails,
+  wc_stripe_add_to_cart: expressAddToCart,
+  wc_stripe_clear_cart: expressClearCart,
+  wc_stripe_get_selected_product_data: getSelectedProductData,
   pickup_points: pickupPoints,
   instagram_feed: instagramFeedAction,
 };

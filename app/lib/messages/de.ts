@@ -848,6 +848,26 @@ export const de = {
     'Zu Ihrer Information und Aufbewahrung: unsere AGB, die Widerrufsbelehrung und das Muster-Widerrufsformular zum Zeitpunkt Ihrer Bestellung.',
   'mail.signoff': 'Vielen Dank für Ihren Einkauf bei {shop}.',
   // Karten- und alternative Zahlungen über Stripe (Zahlungs-Spezifikation Abschnitte 5 und 8).
+  'express.title': 'Express-Kasse',
+  'express.separator': 'oder',
+  'express.login_required':
+    'Um mit {wallet} zu bezahlen, melden Sie sich bitte zuerst in Ihrem Kundenkonto an. Jetzt zur Anmeldung?',
+  'express.rate_pending': 'Wird nach Eingabe der Adresse berechnet',
+  'express.item_quantity': '{name} × {quantity}',
+  'express.fees': 'Gebühren',
+  'express.error.product_info': 'Beim Abrufen der Produktinformationen ist ein Fehler aufgetreten.',
+  'express.error.add_to_cart':
+    'Beim Hinzufügen des Produkts zum Warenkorb ist ein Fehler aufgetreten.',
+  'express.error.select_options': 'Bitte wählen Sie zuerst die Produktoptionen aus.',
+  'express.error.unavailable':
+    'Dieses Produkt ist leider nicht verfügbar. Bitte wählen Sie eine andere Kombination.',
+  'express.note.taxes_billing':
+    'Die endgültig berechneten Steuern können bei Express-Checkout-Buttons (Link, Google Pay oder Apple Pay) je nach tatsächlicher Rechnungsadresse abweichen.',
+  'express.error.total_changed':
+    'Der Gesamtbetrag hat sich geändert, seit das Zahlungsfenster ihn angezeigt hat. Es wurde nichts abgebucht; bitte prüfen Sie den Betrag und bezahlen Sie erneut.',
+  'express.note.wallet_order': 'Mit {wallet} bestellt (Express-Checkout).',
+  'express.error.ships_not_to': 'In dieses Land liefern wir leider nicht.',
+  'express.error.no_shipping_rate': 'Für diese Adresse gibt es keine Versandart.',
   'stripe.error.timeout':
     'Bei der Verbindung zum Server ist eine Zeitüberschreitung aufgetreten. Bitte versuchen Sie es erneut.',
   'stripe.error.abort':

@@ -828,6 +828,25 @@ export const en: Messages = {
     'For your information and records: our terms and conditions, the cancellation policy and the model withdrawal form as they stood when you ordered.',
   'mail.signoff': 'Thank you for shopping with {shop}.',
   // Card and alternative payments through Stripe (payments spec sections 5 and 8).
+  'express.title': 'Express checkout',
+  'express.separator': 'or',
+  'express.login_required':
+    'To pay with {wallet}, please log in to your account first. Go to the login page now?',
+  'express.rate_pending': 'Calculated once the address is known',
+  'express.item_quantity': '{name} × {quantity}',
+  'express.fees': 'Fees',
+  'express.error.product_info': 'There was an error getting the product information.',
+  'express.error.add_to_cart': 'There was an error adding the product to the cart.',
+  'express.error.select_options': 'Please select your product options before proceeding.',
+  'express.error.unavailable':
+    'Sorry, this product is unavailable. Please choose a different combination.',
+  'express.note.taxes_billing':
+    'Final taxes charged can differ based on your actual billing address when using Express Checkout buttons (Link, Google Pay or Apple Pay).',
+  'express.error.total_changed':
+    'The order total has changed since the payment sheet showed it. Nothing was charged; please check the total and pay again.',
+  'express.note.wallet_order': 'Placed with {wallet} (express checkout).',
+  'express.error.ships_not_to': 'Sorry, we do not ship to this country.',
+  'express.error.no_shipping_rate': 'There is no shipping option for this address.',
   'stripe.error.timeout': 'A timeout occurred while connecting to the server. Please try again.',
   'stripe.error.abort': 'The connection to the server was aborted. Please try again.',
   'stripe.error.transport': 'An error occurred while connecting to the server. Please try again.',

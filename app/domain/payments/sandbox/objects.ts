@@ -144,6 +144,8 @@ export type CardDetails = {
   expMonth: number;
   expYear: number;
   fingerprint: string;
+  /** The card came from a wallet's sheet (Apple Pay, Google Pay). */
+  wallet?: 'apple_pay' | 'google_pay' | null;
 };
 
 export function paymentMethodObject(input: {
@@ -185,7 +187,13 @@ export function paymentMethodObject(input: {
         networks: { available: [c.brand], preferred: null },
         regulated_status: 'unregulated',
         three_d_secure_usage: { supported: true },
-        wallet: null,
+        wallet: c.wallet
+          ? ({
+              type: c.wallet,
+              dynamic_last4: c.last4,
+              [c.wallet]: {},
+            } as Stripe.PaymentMethod.Card.Wallet)
+          : null,
       },
     } satisfies Stripe.PaymentMethod;
   }

@@ -48,8 +48,10 @@ import {
   QR_TYPES,
   REDIRECT_TYPES,
   REUSABLE_TYPES,
+  CARD_WALLETS,
   SUPPORTED_TYPES,
   TEST_PAYMENT_METHODS,
+  WALLET_DEFAULT_CARD,
   VOUCHER_TYPES,
   cardBehaviour,
   cardBrand,
@@ -247,6 +249,17 @@ async function createMethodFrom(
   if (type === 'card') {
     const card = optObject(p, 'card', at('card'));
     if (!card) throw missingParam(at('card'));
+    const walletParams = optObject(card, 'wallet', at('card][wallet'));
+    const wallet = walletParams
+      ? optEnum(walletParams, 'type', CARD_WALLETS, at('card][wallet][type'))
+      : undefined;
+    if (walletParams && !wallet) throw missingParam(at('card][wallet][type'));
+    // A wallet's sheet holds a card of its own: without a number it is the plain test card.
+    if (wallet) {
+      card.number ??= WALLET_DEFAULT_CARD;
+      card.exp_month ??= '12';
+      card.exp_year ??= String(new Date().getUTCFullYear() + 3);
+    }
     const raw = reqString(card, 'number', 40, at('card][number'));
     const digits = raw.replace(/[\s-]/g, '');
     if (!luhnValid(digits)) {
@@ -291,6 +304,7 @@ async function createMethodFrom(
         expMonth: month,
         expYear: year,
         fingerprint: fingerprint(caller.secret, digits),
+        wallet: wallet ?? null,
       },
     });
   } else if (type === 'sepa_debit') {
@@ -321,7 +335,7 @@ async function createMethodFrom(
     const details = optObject(p, type, at(type)) ?? {};
     const kept: Record<string, unknown> = {};
     // Only short descriptive fields (bank, country); nothing else is echoed back.
-    for (const k of ['bank', 'country', 'bic', 'preferred_language']) {
+    for (const k of ['bank', 'country', 'bic', 'preferred_language', 'email']) {
       const v = optString(details, k, 100, at(`${type}][${k}`));
       if (v !== undefined) kept[k] = v;
     }
@@ -524,7 +538,8 @@ export async function createConfirmationToken(tx: Tx, caller: Caller, p: Params)
     returnUrl: optString(p, 'return_url', 2048) ?? null,
     setupFutureUsage:
       optEnum(p, 'setup_future_usage', ['off_session', 'on_session'] as const) ?? null,
-    shipping: null,
+    // A wallet's sheet sends the chosen address with the token.
+    shipping: (shippingOf(p) as Stripe.ConfirmationToken.Shipping | null | undefined) ?? null,
   });
   await insert(tx, 'confirmation_token', token, { hidden: { paymentMethod: method.id } });
   return ok(token);

@@ -37,6 +37,9 @@ export const TEST_PAYMENT_METHODS: Record<string, { number: string; brand: strin
   pm_card_mastercard: { number: '5555555555554444', brand: 'mastercard' },
 };
 
+/** The card a wallet's sheet pays with when the test names none. */
+export const WALLET_DEFAULT_CARD = TEST_PAYMENT_METHODS.pm_card_visa!.number;
+
 export function luhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;
   let sum = 0;
@@ -118,9 +121,15 @@ export const DELAYED_TYPES = [
 /** QR code methods. */
 export const QR_TYPES = ['wechat_pay', 'cashapp'] as const;
 
+/** Wallets that are payment methods of their own (express checkout); they succeed at once. */
+export const WALLET_TYPES = ['link', 'amazon_pay'] as const;
+/** Card wallets: a card payment method carrying `card.wallet.type`. */
+export const CARD_WALLETS = ['apple_pay', 'google_pay'] as const;
+
 export const SUPPORTED_TYPES = [
   'card',
   'blik',
+  ...WALLET_TYPES,
   ...REDIRECT_TYPES,
   ...VOUCHER_TYPES,
   ...DELAYED_TYPES,

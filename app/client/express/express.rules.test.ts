@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import {
+  billingAddress,
+  buttonHeight,
+  buttonRadius,
+  buttonTheme,
+  buttonType,
+  expressVisible,
+  lineItems,
+  orderErrorText,
+  orderPayload,
+  shippingAddress,
+  validVariation,
+} from './express.rules.ts';
+
+describe('button appearance (spec section 5)', () => {
+  it.each([
+    [48, 48],
+    [10, 40],
+    [40, 40],
+    [55, 55],
+    [80, 55],
+    ['50', 50],
+    ['', 48],
+    [Number.NaN, 48],
+    [undefined, 48],
+  ])('height %s becomes %s', (given, expected) => {
+    expect(buttonHeight(given)).toBe(expected);
+  });
+
+  it('radius defaults to 4 px', () => {
+    expect(buttonRadius(undefined)).toBe(4);
+    expect(buttonRadius('x')).toBe(4);
+    expect(buttonRadius(-2)).toBe(4);
+    expect(buttonRadius(0)).toBe(0);
+    expect(buttonRadius(12)).toBe(12);
+  });
+
+  it("type 'default' is plain, anything else buys", () => {
+    expect(buttonType('default')).toBe('plain');
+    expect(buttonType('buy')).toBe('buy');
+    expect(buttonType('')).toBe('buy');
+    expect(buttonType('book')).toBe('buy');
+  });
+
+  it('themes: dark black, light white, light-outline white-outline (white for Google Pay)', () => {
+    expect(buttonTheme('dark')).toEqual({ applePay: 'black', googlePay: 'black' });
+    expect(buttonTheme('light')).toEqual({ applePay: 'white', googlePay: 'white' });
+    expect(buttonTheme('light-outline')).toEqual({
+      applePay: 'white-outline',
+      googlePay: 'white',
+    });
+    expect(buttonTheme('anything')).toEqual({ applePay: 'black', googlePay: 'black' });
+  });
+});
+
+describe('visibility (spec section 2)', () => {
+  it('needs a total above 0 or a free trial', () => {
+    const base = { hasFreeTrial: false, needsVariation: false, variationId: null };
+    expect(expressVisible({ ...base, total: 0 })).toBe(false);
+    expect(expressVisible({ ...base, total: 0, hasFreeTrial: true })).toBe(true);
+    expect(expressVisible({ ...base, total: 1 })).toBe(true);
+  });
+
+  it('an empty or 0 variation id counts as none', () => {
+    for (const id of [null, undefined, '', 0, '0']) expect(validVariation(id)).toBe(false);
+    expect(validVariation(12)).toBe(true);
+    expect(validVariation('12')).toBe(true);
+    const variable = { total: 500, hasFreeTrial: false, needsVariation: true };
+    expect(expressVisible({ ...variable, variationId: 0 })).toBe(false);
+    expect(expressVisible({ ...variable, variationId: 7 })).toBe(true);
+  });
+});
+
+describe('line items', () => {
+  const items = [
+    { label: 'Kerze × 2', amount: 2000 },
+    { label: 'Versand', amount: 490 },
+  ];
+  it('are kept while the total covers them', () => {
+    expect(lineItems(items, 2490)).toEqual([
+      { name: 'Kerze × 2', amount: 2000 },
+      { name: 'Versand', amount: 490 },
+    ]);
+  });
+  it('are dropped when the total is less than their sum', () => {
+    expect(lineItems(items, 2400)).toEqual([]);
+  });
+});
+
+describe('order payload (spec section 3)', () => {
+  const billing = {
+    name: 'Erika Maria Mustermann',
+    email: 'erika@example.org',
+    phone: '+49 (30) 123-456',
+    address: {
+      line1: 'Hauptstraße 5',
+      line2: null,
+      city: 'Leipzig',
+      state: '',
+      postal_code: '04109',
+      country: 'DE',
+    },
+  };
+
+  it('splits the name, strips the phone and keeps the email on billing only', () => {
+    expect(billingAddress(billing)).toEqual({
+      first_name: 'Erika Maria',
+      last_name: 'Mustermann',
+      company: '',
+      email: 'erika@example.org',
+      phone: '+4930123456',
+      country: 'DE',
+      address_1: 'Hauptstraße 5',
+      address_2: '',
+      city: 'Leipzig',
+      state: '',
+      postcode: '04109',
+    });
+    const shipping = shippingAddress(
+      { name: 'Max', address: { ...billing.address, city: 'Halle' } },
+      billing,
+      'flat_rate:3',
+    );
+    expect(shipping).not.toHaveProperty('email');
+    expect(shipping.first_name).toBe('Max');
+    expect(shipping.last_name).toBe('-');
+    expect(shipping.city).toBe('Halle');
+    expect(shipping.method).toEqual(['flat_rate:3']);
+  });
+
+  it('falls back to the billing address without a shipping address', () => {
+    const shipping = shippingAddress(null, billing, null);
+    expect(shipping.city).toBe('Leipzig');
+    expect(shipping.method).toEqual([]);
+  });
+
+  it('carries the payment data list, the attribution and the consent', () => {
+    const payload = orderPayload({
+      billing,
+      shipping: null,
+      rateId: null,
+      expressPaymentType: 'google_pay',
+      confirmationToken: 'ctoken_1',
+      paymentMethodId: '',
+      attribution: { source_type: 'typein' },
+    });
+    expect(payload.payment_method).toBe('stripe');
+    expect(payload.payment_data).toEqual([
+      { key: 'payment_method', value: 'stripe' },
+      { key: 'wc-stripe-payment-method', value: '' },
+      { key: 'wc-stripe-confirmation-token', value: 'ctoken_1' },
+      { key: 'express_payment_type', value: 'google_pay' },
+      { key: 'wc-stripe-is-deferred-intent', value: true },
+    ]);
+    expect(payload.extensions['woocommerce/order-attribution']).toEqual({ source_type: 'typein' });
+    expect(payload.additional_fields).toEqual({ terms: true });
+  });
+});
+
+describe('order error text (spec section 8)', () => {
+  const fallback = 'There was a problem processing the order.';
+  it('joins invalid params by newline', () => {
+    expect(
+      orderErrorText(
+        { code: 'rest_invalid_param', data: { params: { a: 'First <b>bad</b>', b: 'Second' } } },
+        fallback,
+      ),
+    ).toBe('First bad\nSecond');
+  });
+  it('takes the message, else the payment details, else the fallback', () => {
+    expect(orderErrorText({ code: 'x', message: '<p>Card declined</p>' }, fallback)).toBe(
+      'Card declined',
+    );
+    expect(
+      orderErrorText(
+        { payment_result: { payment_details: [{ key: 'errorMessage', value: 'Nope' }] } },
+        fallback,
+      ),
+    ).toBe('Nope');
+    expect(orderErrorText(null, fallback)).toBe(fallback);
+    expect(orderErrorText('x'.repeat(10_000), fallback)).toBe(fallback);
+  });
+});

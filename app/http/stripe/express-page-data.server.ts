@@ -1,0 +1,210 @@
+import { eq } from 'drizzle-orm';
+import type { CartView } from '#app/domain/cart/cart.view.ts';
+import { products } from '#app/domain/catalog/catalog.schema.ts';
+import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
+import { guestCheckoutEnabled } from '#app/domain/checkout/checkout.server.ts';
+import { SHOP_COUNTRY } from '#app/domain/customers/address-locale.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { ACCEPTED_AT_CHECKOUT, legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
+import { needsPayment } from '#app/domain/orders/orders.rules.ts';
+import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
+import { enabledMethods } from '#app/domain/payments/payments.server.ts';
+import {
+  type ExpressPageKind,
+  expressSettings,
+} from '#app/domain/payments/stripe/express-settings.server.ts';
+import { STRIPE_GATEWAY_ID } from '#app/domain/payments/stripe/methods.ts';
+import { ossEnabled } from '#app/domain/pricing/vat.server.ts';
+import { minorUnit } from '#app/domain/pricing/money.ts';
+import { shippingCountries } from '#app/domain/shipping/shipping.server.ts';
+import type { Env } from '#app/lib/env.server.ts';
+import type { Translate } from '#app/lib/i18n.ts';
+import { type Session, sessionNonce } from '#app/lib/session.server.ts';
+import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import { type Sheet, cartSheet, orderSheet, productSheet } from './express-sheet.server.ts';
+
+export type { ExpressPageKind };
+
+/** The nonce names of spec section 3 (express checkout data). */
+export const EXPRESS_NONCES = [
+  'shipping',
+  'update_shipping',
+  'normalize_address',
+  'get_cart_details',
+  'add_to_cart',
+  'clear_cart',
+  'wc_store_api',
+  'wc_store_api_express_checkout',
+  'get_selected_product_data',
+] as const;
+
+/**
+ * Express checkout data of a page (spec section 3). Safe to send to the browser: amounts are
+ * the server's, nonces are the visitor's own.
+ *
+ * The product page is shared by every visitor (decision 0016), so there it knows nobody: its
+ * nonces are '' and `login_required` says only whether the site needs an account to check
+ * out. The browser then takes the session's nonce from the `Nonce` header of
+ * `GET /wc/store/v1/cart` (which starts a session) and treats a signed-in visitor
+ * (`usePersonal().account`) as not needing to log in.
+ */
+export type ExpressCheckoutParams = {
+  /** '/wc-ajax/%%endpoint%%'; the endpoint is 'wc_stripe_' + the call's name. */
+  ajax_url: string;
+  nonce: Record<(typeof EXPRESS_NONCES)[number], string>;
+  is_product_page: boolean;
+  is_pay_for_order: boolean;
+  pay_for_order: { order_id: number; key: string; billing_email: string } | null;
+  checkout: {
+    /** Lower-case ISO, as Stripe wants it. */
+    currency_code: string;
+    /** The shop's base country. */
+    country_code: string;
+    /** The cart's. */
+    currency_minor_unit: number;
+    needs_shipping: boolean;
+    needs_payer_phone: boolean;
+    allowed_shipping_countries: string[];
+    total_label: string;
+    has_free_trial: boolean;
+    /** Shows the info note of spec section 8. */
+    taxes_based_on_billing: boolean;
+  };
+  /** Minor units of the cart (or order, or product), server computed; 0 hides the element. */
+  cart_total: number;
+  /** In the provider's decimals. */
+  display_items: { label: string; amount: number }[];
+  request_shipping: boolean;
+  /** Product page only. */
+  product: { id: number; needs_variation: boolean } | null;
+  /** Raw settings; the browser clamps and maps them (spec section 5). */
+  button: { height: number; radius: number; type: string; theme: string };
+  wallets: {
+    applePay: 'always';
+    googlePay: 'always';
+    link: 'auto';
+    amazonPay: 'auto';
+    paypal: 'never';
+  };
+  /** The site needs an account to check out and the shopper is logged out. */
+  login_required: boolean;
+  /** The legal text versions the terms consent refers to, as the classic checkout records them. */
+  consent: { text_version: string };
+  /** Stripe.js for the page: the publishable key and, with the sandbox, its script. */
+  stripe: { key: string; sandboxScriptUrl: string | null };
+};
+
+export const EXPRESS_AJAX_URL = '/wc-ajax/%%endpoint%%';
+
+export type ExpressPage =
+  | { kind: 'product'; product: Pick<ProductDetail, 'id' | 'type' | 'name' | 'price' | 'deposit'> }
+  | { kind: 'cart' | 'checkout'; cart: CartView; session: Session | null }
+  | { kind: 'pay_for_order'; order: OrderRow; session: Session | null };
+
+/** "agb:3,widerruf:2,datenschutz:1": the versions a consent given now refers to. */
+export async function consentTextVersion(db: Tx): Promise<string> {
+  const versions = await legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT);
+  return [...versions].map(([slug, v]) => `${slug}:${v.version}`).join(',');
+}
+
+/** Whether the product ships (a digital product or service does not). */
+export async function productShips(db: Tx, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ digital: products.digital })
+    .from(products)
+    .where(eq(products.id, id));
+  return !row?.digital;
+}
+
+/** null when express checkout is off for this page kind or Stripe's card method is not on. */
+export async function expressCheckoutParams(
+  ctx: { db: Tx; env: Env; t: Translate; currency: string },
+  page: ExpressPage,
+): Promise<ExpressCheckoutParams | null> {
+  const { db, env, t } = ctx;
+  const [settings, methods] = await Promise.all([expressSettings(db), enabledMethods(db)]);
+  if (!settings.pages[page.kind]) return null;
+  if (!methods.some((m) => m.id === STRIPE_GATEWAY_ID)) return null;
+  if (page.kind === 'pay_for_order' && !needsPayment(page.order.status, page.order.total)) {
+    return null;
+  }
+  const session = page.kind === 'product' ? null : page.session;
+  const nonce = session ? sessionNonce(session, env) : '';
+  let sheet: Sheet;
+  let needsShipping: boolean;
+  if (page.kind === 'product') {
+    const p = page.product;
+    const variable = p.type === 'variable';
+    sheet = productSheet(
+      { name: p.name, unitPrice: variable ? 0 : (p.price.active ?? 0), deposit: p.deposit },
+      1,
+      ctx.currency,
+      t,
+    );
+    needsShipping = await productShips(db, p.id);
+  } else if (page.kind === 'pay_for_order') {
+    sheet = orderSheet(page.order, t);
+    // The order's shipping was chosen when it was placed; the sheet does not ask again.
+    needsShipping = false;
+  } else {
+    sheet = cartSheet(page.cart, t);
+    needsShipping = page.cart.shipping.needsShipping;
+  }
+  const unit = minorUnit(sheet.currency);
+  const [allowed, guestsMayBuy, textVersion, oss] = await Promise.all([
+    shippingCountries(db),
+    // An order waiting for payment is paid with its key; nobody needs to log in for it.
+    page.kind === 'pay_for_order' ? true : guestCheckoutEnabled(db),
+    consentTextVersion(db),
+    ossEnabled(db),
+  ]);
+  return {
+    ajax_url: EXPRESS_AJAX_URL,
+    nonce: Object.fromEntries(
+      EXPRESS_NONCES.map((n) => [n, nonce]),
+    ) as ExpressCheckoutParams['nonce'],
+    is_product_page: page.kind === 'product',
+    is_pay_for_order: page.kind === 'pay_for_order',
+    pay_for_order:
+      page.kind === 'pay_for_order'
+        ? {
+            order_id: page.order.id,
+            key: page.order.orderKey,
+            billing_email: page.order.billingAddress.email ?? '',
+          }
+        : null,
+    checkout: {
+      currency_code: sheet.currency.toLowerCase(),
+      country_code: SHOP_COUNTRY,
+      currency_minor_unit: unit,
+      needs_shipping: needsShipping,
+      needs_payer_phone: settings.payerPhone,
+      allowed_shipping_countries: allowed,
+      total_label: t('shop.name'),
+      has_free_trial: false,
+      // VAT follows the destination; without one to ship to it follows the billing country.
+      taxes_based_on_billing: oss && !needsShipping,
+    },
+    cart_total: sheet.minorTotal,
+    display_items: sheet.displayItems,
+    request_shipping: needsShipping,
+    product:
+      page.kind === 'product'
+        ? { id: page.product.id, needs_variation: page.product.type === 'variable' }
+        : null,
+    button: { ...settings.button },
+    wallets: {
+      applePay: 'always',
+      googlePay: 'always',
+      link: 'auto',
+      amazonPay: 'auto',
+      paypal: 'never',
+    },
+    login_required: !guestsMayBuy && !session?.customerId,
+    consent: { text_version: textVersion },
+    stripe: {
+      key: stripeSetup(env).publishableKey,
+      sandboxScriptUrl: stripeSetup(env).sandboxScriptUrl,
+    },
+  };
+}
