@@ -714,8 +714,7 @@ export const de = {
   'checkout.coupon_hint': 'Wenn Sie einen Gutscheincode haben, geben Sie ihn bitte unten ein.',
   'checkout.show_login': 'Sie sind bereits Kunde? Hier anmelden',
   'checkout.login_hint':
-    'Wenn Sie schon bei uns bestellt haben, melden Sie sich unter „Mein Konto“ an. Als Gast geht es einfach hier weiter.',
-  'checkout.login_link': 'Zur Anmeldung',
+    'Wenn Sie schon bei uns bestellt haben, melden Sie sich bitte hier an. Als Gast geben Sie einfach unten Ihre Rechnungsdaten ein.',
   'checkout.create_account': 'Ein Kundenkonto anlegen?',
   'checkout.account_password': 'Passwort für das Kundenkonto',
   'checkout.empty': 'Ihr Warenkorb ist leer. Bitte legen Sie zuerst Artikel in den Warenkorb.',

@@ -697,8 +697,7 @@ export const en: Messages = {
   'checkout.coupon_hint': 'If you have a coupon code, please apply it below.',
   'checkout.show_login': 'Returning customer? Click here to login',
   'checkout.login_hint':
-    'If you have shopped with us before, log in under “My account”. As a guest, simply continue here.',
-  'checkout.login_link': 'Go to login',
+    'If you have shopped with us before, please log in below. As a new customer, simply continue with the billing details.',
   'checkout.create_account': 'Create an account?',
   'checkout.account_password': 'Create account password',
   'checkout.empty': 'Your cart is empty. Please add items to your cart first.',
