@@ -37,6 +37,7 @@ export default [
   route('my-account/activate', 'routes/account/activate.tsx'),
   route('my-account/confirm-email', 'routes/account/confirm-email.tsx'),
   route('my-account/reviews', 'routes/review-moderation.tsx'),
+  route('my-account/review-settings', 'routes/review-settings.tsx'),
 
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),

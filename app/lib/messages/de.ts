@@ -670,6 +670,22 @@ export const de = {
   'reviews.moderated_missing': 'Diese Bewertung gibt es nicht mehr.',
   'reviews.queue_title': 'Bewertungen zur Freigabe',
   'reviews.queue_empty': 'Keine Bewertungen warten auf Freigabe.',
+  'reviews.settings_title': 'Einstellungen für Bewertungen',
+  'reviews.settings_legend': 'Neue Bewertungen',
+  'reviews.setting_rating_required': 'Sternebewertung ist Pflicht',
+  'reviews.setting_rating_required_hint':
+    'Eine Bewertung ohne Sterne wird nicht angenommen; Antworten brauchen keine.',
+  'reviews.setting_verified_only': 'Nur verifizierte Besitzer dürfen bewerten',
+  'reviews.setting_verified_only_hint': 'Nur wer das Produkt gekauft hat, kann es bewerten.',
+  'reviews.setting_moderation': 'Neue Bewertungen vor der Veröffentlichung prüfen',
+  'reviews.setting_moderation_hint':
+    'Ausgeschaltet erscheinen neue Bewertungen sofort; Spam-Verdacht wird weiter zurückgehalten.',
+  'reviews.settings_save': 'Einstellungen speichern',
+  'reviews.settings_saved_yes': 'Die Einstellungen sind gespeichert.',
+  'reviews.settings_saved_expired':
+    'Das Formular war abgelaufen. Bitte versuchen Sie es noch einmal.',
+  'reviews.settings_saved_invalid': 'Die Eingaben waren ungültig; es wurde nichts geändert.',
+  'reviews.settings_link': 'Einstellungen für Bewertungen',
   'reviews.queue_product': 'Produkt: {name}',
   'reviews.queue_filtered': 'Nur Bewertungen zu {name}.',
   'reviews.queue_all': 'Alle Produkte zeigen',
