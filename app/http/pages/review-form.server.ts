@@ -132,18 +132,22 @@ export async function handleReviewForm(
   return data(body);
 }
 
+/** A post of a shop manager's page: its form (empty when unreadable); anyone else gets 404. */
+async function shopManagerForm(args: { request: Request; context: AppLoadContext }) {
+  const { db, env, session } = shop(args);
+  const current = await session();
+  if (!canEditContent(await viewerOf(db, current))) pageNotFound();
+  const read = await readForm(args.request);
+  return { db, env, current, form: read.ok ? read.value : new FormData(), readable: read.ok };
+}
+
 /**
  * A shop manager's approve, spam or delete from the product page or the moderation queue: a
  * plain form post with the session's token, answered by going back where it came from.
  * Anyone else gets the 404 page: the queue does not exist for them.
  */
 export async function handleModerationForm(args: { request: Request; context: AppLoadContext }) {
-  const { db, env, session } = shop(args);
-  const current = await session();
-  const viewer = await viewerOf(db, current);
-  if (!canEditContent(viewer)) pageNotFound();
-  const read = await readForm(args.request);
-  const form = read.ok ? read.value : new FormData();
+  const { db, env, current, form } = await shopManagerForm(args);
   const back = safeRedirectPath(form.get('redirect_to'), '/my-account/reviews');
   const withNotice = (notice: string) => {
     const url = new URL(back, 'http://shop.invalid');
@@ -176,15 +180,10 @@ export async function handleReviewSettingsForm(args: {
   request: Request;
   context: AppLoadContext;
 }) {
-  const { db, env, session } = shop(args);
-  const current = await session();
-  const viewer = await viewerOf(db, current);
-  if (!canEditContent(viewer)) pageNotFound();
-  const read = await readForm(args.request);
-  const form = read.ok ? read.value : new FormData();
+  const { db, env, current, form, readable } = await shopManagerForm(args);
   const answer = (saved: 'yes' | 'expired' | 'invalid') =>
     redirect(`${REVIEW_SETTINGS_PATH}?saved=${saved}`);
-  if (!read.ok) return answer('invalid');
+  if (!readable) return answer('invalid');
   if (!verifyNonce(current, form.get('security'), env)) return answer('expired');
   const on: Record<(typeof REVIEW_SWITCHES)[number], boolean> = {
     rating_required: false,
