@@ -15,6 +15,7 @@ import { normalizeAddress } from '#app/domain/customers/address-locale.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import { normalizeVatId } from '#app/domain/pricing/vat.rules.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
+import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import { ACCEPTED_AT_CHECKOUT, legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
@@ -376,7 +377,11 @@ export async function placeOrder(
   // (a transaction only reads those kept values, see shortLived). The embedded database runs
   // one transaction at a time, so every statement kept out of it serves the other shoppers.
   const [accepted] = await Promise.all([
-    legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT),
+    // Shared by the checkouts of the next few seconds: many buyers at once read (and on a new
+    // shop publish) the versions once, not once each.
+    shortLived(db, 'checkout.legal-versions', REFERENCE_TTL_MS, () =>
+      legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT),
+    ),
     shippingSetup(db),
     loadComplianceRefs(db, [], ctx.locale),
   ]);
