@@ -41,6 +41,7 @@ export default [
   route('my-account/legal-pages/:slug', 'routes/account/legal-page-edit.tsx'),
   route('my-account/payment-methods', 'routes/account/payment-methods.tsx'),
   route('my-account/add-payment-method', 'routes/account/add-payment-method.tsx'),
+  route('my-account/review-settings', 'routes/review-settings.tsx'),
 
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),

@@ -8,6 +8,11 @@ export const ACCORDION_SLIDE_MS = 200;
 export const STICKY_HEADER_DELAY_MS = 100;
 export const COUNT_UP_MS = 4000;
 export const GROWL_MS = 3000;
+/** The checkout's login form scrolls itself into view (WooCommerce's checkout timings). */
+export const LOGIN_SCROLL_MS = 300;
+export const LOGIN_SCROLL_OFFSET_PX = 50;
+/** Checkout notices take the focus this long after they appear. */
+export const NOTICE_FOCUS_DELAY_MS = 500;
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 

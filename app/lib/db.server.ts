@@ -40,6 +40,32 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+const databases = new WeakMap<object, Database>();
+
+/**
+ * The database an open transaction belongs to; null for a database itself or anything else.
+ * Per-instance caches of reference data are kept per database, and a transaction may read them.
+ */
+export function databaseOfTransaction(tx: object): Database | null {
+  return databases.get(tx) ?? null;
+}
+
+/** Records every transaction (and savepoint) opened on `db` as belonging to it. */
+function trackTransactions(db: Database): Database {
+  type Opener = { transaction: (work: (tx: Tx) => Promise<unknown>, config?: unknown) => unknown };
+  const track = (owner: Opener) => {
+    const open = owner.transaction.bind(owner);
+    owner.transaction = (work, config) =>
+      open((tx) => {
+        databases.set(tx, db);
+        track(tx as unknown as Opener);
+        return work(tx);
+      }, config);
+  };
+  track(db as unknown as Opener);
+  return db;
+}
+
 export class DatabaseStartError extends Error {}
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
@@ -80,7 +106,7 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     );
   }
   const generation = countWrites(client);
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = trackTransactions(drizzlePglite({ client, schema }) as unknown as Database);
   return {
     db,
     kind: 'pglite',
@@ -168,7 +194,7 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // Errors of idle clients (server restart) must not crash the process; the pool reconnects.
   pool.on('error', (error) => console.error(`database: ${describe(error)}`));
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = trackTransactions(drizzlePg({ client: pool, schema }) as unknown as Database);
   const writes = watchPostgresWrites(pool, url);
   return {
     db,

@@ -73,7 +73,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     <div className="container checkout-page">
       <h1>{t('checkout.title')}</h1>
       <div className="checkout-toggles">
-        <CheckoutLogin />
+        {!loaderData.isLoggedIn && <CheckoutLogin />}
         <CheckoutCoupon
           security={loaderData.security}
           answer={result?.coupon}

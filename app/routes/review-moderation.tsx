@@ -72,6 +72,9 @@ export default function ReviewModerationPage({ loaderData }: Route.ComponentProp
   return (
     <div className="container review-queue">
       <h1>{t('reviews.queue_title')}</h1>
+      <p>
+        <Link to="/my-account/review-settings">{t('reviews.settings_link')}</Link>
+      </p>
       {notice && (
         <Notice kind={['expired', 'invalid', 'missing'].includes(notice) ? 'error' : 'success'}>
           {t(`reviews.moderated_${notice}` as TextKey)}

@@ -32,6 +32,8 @@ import { listingSeo, seoSite } from '#app/http/seo/page-seo.ts';
 import { JsonLd } from '#app/components/json-ld.tsx';
 import { spellingSuggestion } from '#app/domain/search/search.server.ts';
 import { NoSearchResults } from '#app/components/search/no-search-results.tsx';
+import { SidebarTabs } from '#app/components/product/sidebar-tabs.tsx';
+import { sidebarPicks } from '#app/domain/catalog/sidebar-picks.server.ts';
 
 const PER_PAGE = 12;
 
@@ -140,6 +142,7 @@ export async function loader(args: Route.LoaderArgs) {
     clearHref: `${url.pathname}${listingQuery({ ...state, filters: {} }, locale)}`,
     attributes: facets.attributes,
     categories: withCounts(tree),
+    picks: await sidebarPicks(db, locale),
     searchCategory,
     noResults,
     seo: listingSeo(seoSite(context), {
@@ -281,6 +284,7 @@ function ListingPage({ data: d }: { data: ListingData }) {
             {t('listing.filters')}
           </h2>
           <FilterPanel data={d} idPrefix="side" onApply={apply} />
+          <SidebarTabs picks={d.picks} />
         </aside>
         <div className="listing-main">
           <div className="listing-toolbar">

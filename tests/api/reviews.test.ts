@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putReviewSettings } from '#app/domain/reviews/review-settings.server.ts';
+import { putReviewSettings, reviewSettings } from '#app/domain/reviews/review-settings.server.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import { parseEnv } from '#app/lib/env.server.ts';
@@ -266,5 +266,135 @@ describe('moderation', () => {
     const again = await (await get(`/product/${p.slug}`)).text();
     expect(again).not.toContain('Bitte prüfen');
     expect(again).toContain('name="author"');
+  });
+});
+
+describe('review settings page', () => {
+  const PATH = '/my-account/review-settings';
+  const env = () => parseEnv({ NODE_ENV: 'test', SESSION_SECRET: SECRET, DATA_DIR: shop.dataDir });
+  const current = () => reviewSettings(shop.database.db);
+
+  it('lets the shop manager switch ratings, verified owners and moderation, and no one else', async () => {
+    const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
+    const customer = await signedInCustomer(shop.database.db);
+    const nonce = sessionNonce({ idHash: manager.idHash }, env());
+    await putReviewSettings(shop.database.db, {
+      ratingRequired: true,
+      verifiedOnly: false,
+      autoApprove: false,
+    });
+
+    const page = await get(PATH, manager.cookie);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Star rating is required');
+    expect(html).toMatch(/name="rating_required" value="yes" checked/);
+    expect(html).not.toMatch(/name="verified_only" value="yes" checked/);
+    expect(html).toMatch(/name="moderation" value="yes" checked/);
+
+    // Rating no longer required, verified owners only, moderation off.
+    const saved = await post(
+      PATH,
+      [
+        ['security', nonce],
+        ['verified_only', 'yes'],
+      ],
+      manager.cookie,
+    );
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get('location')).toBe(`${PATH}?saved=yes`);
+    expect(await current()).toMatchObject({
+      ratingRequired: false,
+      verifiedOnly: true,
+      autoApprove: true,
+      // What the form does not show stays as it was.
+      rateLimit: { max: 1000, windowSeconds: 60 },
+    });
+    expect(notices(await (await get(`${PATH}?saved=yes`, manager.cookie)).text())).toEqual([
+      'The settings are saved.',
+    ]);
+
+    // Others: not found, nothing changed.
+    for (const cookie of [customer.cookie, '']) {
+      expect((await get(PATH, cookie)).status).toBe(404);
+      const refused = await post(
+        PATH,
+        [
+          ['security', sessionNonce({ idHash: customer.idHash }, env())],
+          ['rating_required', 'yes'],
+        ],
+        cookie,
+      );
+      expect(refused.status).toBe(404);
+    }
+    expect((await current()).ratingRequired).toBe(false);
+    await putReviewSettings(shop.database.db, { ratingRequired: true, verifiedOnly: false });
+  });
+
+  it('changes nothing for a stale token or values a checkbox cannot send', async () => {
+    const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
+    const nonce = sessionNonce({ idHash: manager.idHash }, env());
+    await putReviewSettings(shop.database.db, { ratingRequired: true, autoApprove: false });
+    const cases: [Fields, string][] = [
+      [[['security', 'x'.repeat(32)]], 'expired'],
+      [[['rating_required', 'yes']], 'expired'],
+      [
+        [
+          ['security', nonce],
+          ['rating_required', 'no'],
+        ],
+        'invalid',
+      ],
+      [
+        [
+          ['security', nonce],
+          ['moderation', 'yes'],
+          ['moderation', 'yes'],
+        ],
+        'invalid',
+      ],
+      [
+        [
+          ['security', nonce],
+          ['verified_only', 'yes\u0000'],
+        ],
+        'invalid',
+      ],
+      [
+        [
+          ['security', nonce],
+          ['rating_required', TEN_KB],
+        ],
+        'invalid',
+      ],
+    ];
+    for (const [fields, outcome] of cases) {
+      const answer = await post(PATH, fields, manager.cookie);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get('location')).toBe(`${PATH}?saved=${outcome}`);
+    }
+    expect(await current()).toMatchObject({ ratingRequired: true, autoApprove: false });
+  });
+
+  it('takes effect on the next review: no rating needed once switched off', async () => {
+    const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
+    const nonce = sessionNonce({ idHash: manager.idHash }, env());
+    const p = await product();
+    const withoutRating = reviewFields(p.id, { rating: '', comment: 'Ohne Sterne, aber gut.' });
+    await putReviewSettings(shop.database.db, { ratingRequired: true });
+    const refused = await post(`/product/${p.slug}`, withoutRating);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(await stored(p.id)).toHaveLength(0);
+    await post(
+      PATH,
+      [
+        ['security', nonce],
+        ['moderation', 'yes'],
+      ],
+      manager.cookie,
+    );
+    await post(`/product/${p.slug}`, withoutRating);
+    expect((await stored(p.id)).map((r) => [r.rating, r.status])).toEqual([[null, 'pending']]);
+    await putReviewSettings(shop.database.db, { ratingRequired: true });
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { expectNoAxeViolations, launchBrowser, openPage } from './browser.ts';
+import { fillBillingAddress, openCheckout } from './checkout-setup.ts';
 
 /** The demo e-book: digital content, so the checkout asks the consent of § 356 (5) BGB. */
 const EBOOK = 'e-book-kaffee-roesten-zu-hause';
@@ -20,14 +21,6 @@ const TEXTS = {
     name: 'E-Book: Kaffee rösten zu Hause',
     add: 'In den Warenkorb',
     cart: 'Warenkorb, 1 Artikel',
-    fields: {
-      Vorname: 'Erika',
-      Nachname: 'Mustermann',
-      'Straße und Hausnummer': 'Hauptstraße 5',
-      Postleitzahl: '04109',
-      'Ort / Stadt': 'Leipzig',
-      'E-Mail-Adresse': 'erika.ebook@example.org',
-    },
     payment: 'Vorkasse (Überweisung)',
     terms: /Allgemeinen Geschäftsbedingungen/,
     digital: /Für digitale Inhalte und Dienstleistungen/,
@@ -40,14 +33,6 @@ const TEXTS = {
     name: 'E-book: Roasting Coffee at Home',
     add: 'Add to cart',
     cart: 'Cart, 1 item',
-    fields: {
-      'First name': 'Erika',
-      'Last name': 'Mustermann',
-      'Street address': 'Hauptstraße 5',
-      'Postcode / ZIP': '04109',
-      'Town / City': 'Leipzig',
-      'Email address': 'erika.ebook@example.org',
-    },
     payment: 'Direct bank transfer',
     terms: /terms and conditions/,
     digital: /For digital content and services/,
@@ -65,16 +50,13 @@ describe('buying the demo e-book', () => {
       await page.getByRole('heading', { level: 1, name: t.name }).waitFor();
       await page.getByRole('button', { name: t.add }).click();
       await page.getByRole('link', { name: t.cart }).first().waitFor();
-      await page.goto('/checkout');
-      await waitForHydration(page);
+      await openCheckout(page);
       const digital = page.getByRole('checkbox', { name: t.digital });
       await digital.waitFor();
       expect(await digital.isChecked()).toBe(false);
       // Nothing ships: no shipping choice in the review.
       expect(await page.locator('.woocommerce-shipping-totals').count()).toBe(0);
-      for (const [label, value] of Object.entries(t.fields)) {
-        await page.getByRole('textbox', { name: label, exact: true }).first().fill(value);
-      }
+      await fillBillingAddress(page, lang, { email: 'erika.ebook@example.org' });
       await page.getByRole('radio', { name: t.payment }).check();
       await page.getByRole('checkbox', { name: t.terms }).check();
       await page.getByRole('button', { name: t.buy }).click();

@@ -6,7 +6,13 @@ import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
-import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
+import { expectNoAxeViolations, launchBrowser } from './browser.ts';
+import {
+  ADDRESS_LABELS,
+  addressField,
+  fillBillingAddress,
+  shopperAtCheckout,
+} from './checkout-setup.ts';
 
 /** The pickup-point choice of the checkout, from the rate to the order-received page. */
 let shop: TestShop;
@@ -38,12 +44,6 @@ afterAll(async () => {
 
 const TEXTS = {
   de: {
-    first_name: 'Vorname',
-    last_name: 'Nachname',
-    address_1: 'Straße und Hausnummer',
-    postcode: 'Postleitzahl',
-    city: 'Ort / Stadt',
-    email: 'E-Mail-Adresse',
     pickup: /^DHL Packstation \/ Paketshop/,
     flat: /^Versand mit DHL/,
     legend: (postcode: string) => `Abholstation in der Nähe von ${postcode}`,
@@ -56,12 +56,6 @@ const TEXTS = {
     update: 'Warenkorb aktualisieren',
   },
   en: {
-    first_name: 'First name',
-    last_name: 'Last name',
-    address_1: 'Street address',
-    postcode: 'Postcode / ZIP',
-    city: 'Town / City',
-    email: 'Email address',
     pickup: /^DHL Packstation \/ parcel shop/,
     flat: /^DHL parcel/,
     legend: (postcode: string) => `Pickup point near ${postcode}`,
@@ -75,37 +69,17 @@ const TEXTS = {
   },
 } as const;
 
-async function shopper(lang: 'de' | 'en', javaScript = true) {
-  const context = await browser.newContext({
-    javaScriptEnabled: javaScript,
-    viewport: { width: 1280, height: 900 },
+function shopper(lang: 'de' | 'en', javaScript = true) {
+  return shopperAtCheckout(browser, {
     baseURL: shop.url,
+    lang,
+    javaScript,
+    items: [{ id: productId }],
   });
-  await context.addCookies([{ name: 'lang', value: lang, url: shop.url }]);
-  const page = await context.newPage();
-  const start = await page.request.get('/wc/store/v1/cart');
-  const added = await page.request.post('/wc/store/v1/cart/add-item', {
-    data: { id: productId, quantity: 1 },
-    headers: { nonce: start.headers()['nonce']! },
-  });
-  expect(added.status()).toBe(201);
-  await page.goto('/checkout');
-  if (javaScript) await waitForHydration(page);
-  return { context, page };
 }
 
-function field(page: Page, name: string) {
-  return page.getByRole('textbox', { name, exact: true }).first();
-}
-
-async function fillAddress(page: Page, lang: 'de' | 'en', postcode: string) {
-  const t = TEXTS[lang];
-  await field(page, t.first_name).fill('Erika');
-  await field(page, t.last_name).fill('Mustermann');
-  await field(page, t.address_1).fill('Hauptstraße 5');
-  await field(page, t.postcode).fill(postcode);
-  await field(page, t.city).fill('Leipzig');
-  await field(page, t.email).fill(`erika.${lang}@example.org`);
+function fillAddress(page: Page, lang: 'de' | 'en', postcode: string) {
+  return fillBillingAddress(page, lang, { postcode, email: `erika.${lang}@example.org` });
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -143,7 +117,7 @@ describe('the pickup-point widget', () => {
 
       // A new postcode in the same area: the review refreshes, the widget is built again with
       // the saved choice.
-      const postcode = field(page, t.postcode);
+      const postcode = addressField(page, ADDRESS_LABELS[lang].postcode);
       await postcode.fill('');
       await postcode.pressSequentially('04103');
       await page.getByRole('group', { name: t.legend('04103') }).waitFor();

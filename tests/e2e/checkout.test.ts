@@ -6,6 +6,7 @@ import { customers } from '#app/domain/customers/customers.schema.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { hashSessionId } from '#app/lib/session.server.ts';
+import { hashPassword } from '#app/domain/customers/passwords.server.ts';
 import { ACCOUNT_SETTINGS_KEY } from '#app/domain/customers/account-settings.server.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { createProduct } from '#db/seed/factories.ts';
@@ -13,6 +14,12 @@ import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
+import {
+  addressField,
+  fillBillingAddress,
+  placeOrder,
+  shopperAtCheckout,
+} from './checkout-setup.ts';
 
 /**
  * The purchase from the checkout page on, in a shop of its own: its database is at hand to
@@ -49,53 +56,15 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function shopper(options: { lang?: 'de' | 'en'; javaScript?: boolean; width?: number } = {}) {
-  const context = await browser.newContext({
-    javaScriptEnabled: options.javaScript ?? true,
-    viewport: { width: options.width ?? 1280, height: 900 },
+function shopper(options: { lang?: 'de' | 'en'; javaScript?: boolean; width?: number } = {}) {
+  return shopperAtCheckout(browser, {
     baseURL: shop.url,
+    items: [{ id: productId, quantity: 2 }],
+    ...options,
   });
-  if (options.lang)
-    await context.addCookies([{ name: 'lang', value: options.lang, url: shop.url }]);
-  const page = await context.newPage();
-  const start = await page.request.get('/wc/store/v1/cart');
-  const added = await page.request.post('/wc/store/v1/cart/add-item', {
-    data: { id: productId, quantity: 2 },
-    headers: { nonce: start.headers()['nonce']! },
-  });
-  expect(added.status()).toBe(201);
-  await page.goto('/checkout');
-  if (options.javaScript !== false) await waitForHydration(page);
-  return { context, page };
 }
 
-async function fillAddress(
-  page: Page,
-  labels: Record<string, string>,
-  values: Record<string, string>,
-) {
-  for (const [key, value] of Object.entries(values)) {
-    await field(page, labels[key]!).fill(value);
-  }
-}
-
-/** A text field of the billing address (the first of its name on the page), by its label. */
-function field(page: Page, name: string) {
-  return page.getByRole('textbox', { name, exact: true }).first();
-}
-
-function select(page: Page, name: string) {
-  return page.getByRole('combobox', { name, exact: true }).first();
-}
-
-const DE = {
-  first_name: 'Vorname',
-  last_name: 'Nachname',
-  address_1: 'Straße und Hausnummer',
-  postcode: 'Postleitzahl',
-  city: 'Ort / Stadt',
-  email: 'E-Mail-Adresse',
-};
+const field = addressField;
 
 async function shoot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -106,14 +75,7 @@ describe('checkout as a guest', () => {
     const { context, page } = await shopper({ lang: 'de' });
     await expectNoAxeViolations(page);
     await shoot(page, 'checkout-1280');
-    await fillAddress(page, DE, {
-      first_name: 'Erika',
-      last_name: 'Mustermann',
-      address_1: 'Hauptstraße 5',
-      postcode: '04109',
-      city: 'Leipzig',
-      email: 'erika@example.org',
-    });
+    await fillBillingAddress(page, 'de');
     await page.getByRole('radio', { name: 'Vorkasse (Überweisung)' }).check();
     const terms = page.getByRole('checkbox', { name: /Allgemeinen Geschäftsbedingungen/ });
     expect(await terms.isChecked()).toBe(false);
@@ -135,7 +97,7 @@ describe('checkout as a guest', () => {
     const alert = page.getByRole('alert');
     await alert.getByRole('link', { name: /Rechnung Vorname ist ein Pflichtfeld/ }).waitFor();
     await alert.getByText(/AGB und die Widerrufsbelehrung/).waitFor();
-    await fillAddress(page, DE, {
+    await fillBillingAddress(page, 'de', {
       first_name: 'Max',
       last_name: 'Muster',
       address_1: 'Ring 2',
@@ -155,17 +117,9 @@ describe('checkout as a guest', () => {
     const { context, page } = await shopper({ lang: 'en', width: 390 });
     await shoot(page, 'checkout-390');
     const reviews = trackReviews(page);
-    await select(page, 'Country / Region').selectOption('AT');
-    await fillAddress(
+    await fillBillingAddress(
       page,
-      {
-        first_name: 'First name',
-        last_name: 'Last name',
-        address_1: 'Street address',
-        postcode: 'Postcode / ZIP',
-        city: 'Town / City',
-        email: 'Email address',
-      },
+      'en',
       {
         first_name: 'Anna',
         last_name: 'Huber',
@@ -174,6 +128,7 @@ describe('checkout as a guest', () => {
         city: 'Wien',
         email: 'anna@example.org',
       },
+      { country: 'AT' },
     );
     await field(page, 'Town / City').press('Tab');
     // The rest-of-EU rate once the Austrian address is complete.
@@ -193,7 +148,10 @@ describe('checkout as a guest', () => {
 
   it('shows a state list for a country with states, required with a star', async () => {
     const { context, page } = await shopper({ lang: 'en' });
-    await select(page, 'Country / Region').selectOption('US');
+    await page
+      .getByRole('combobox', { name: 'Country / Region', exact: true })
+      .first()
+      .selectOption('US');
     const state = page.getByRole('combobox', { name: 'State', exact: true }).first();
     await state.waitFor();
     await state.selectOption('NY');
@@ -380,7 +338,7 @@ describe('an account with the order', () => {
     try {
       const { context, page } = await shopper({ lang: 'de' });
       const email = `konto-${Date.now()}@example.org`;
-      await fillAddress(page, DE, {
+      await fillBillingAddress(page, 'de', {
         first_name: 'Jana',
         last_name: 'Berg',
         address_1: 'Am Markt 2',
@@ -418,5 +376,140 @@ describe('an account with the order', () => {
     } finally {
       await putSetting(db, ACCOUNT_SETTINGS_KEY, {});
     }
+  });
+});
+
+describe('a returning customer', () => {
+  const PASSWORD = 'Zimtschnecke-am-Hafen-42';
+
+  /** An account with a password and saved addresses: billing in Hamburg, shipping to Bremen. */
+  async function accountWithAddresses() {
+    const email = `stamm-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+    const [customer] = await shop.database.db
+      .insert(customers)
+      .values({
+        email,
+        passwordHash: await hashPassword(PASSWORD),
+        firstName: 'Lena',
+        lastName: 'Vogt',
+        billingAddress: {
+          first_name: 'Lena',
+          last_name: 'Vogt',
+          address_1: 'Elbchaussee 12',
+          postcode: '22763',
+          city: 'Hamburg',
+          country: 'DE',
+          phone: '+49 40 123456',
+        },
+        shippingAddress: {
+          first_name: 'Lena',
+          last_name: 'Vogt',
+          address_1: 'Schlachte 3',
+          postcode: '28195',
+          city: 'Bremen',
+          country: 'DE',
+        },
+      })
+      .returning();
+    return customer!;
+  }
+
+  it('opens the login form from its link, scrolled 50 px below the top with the focus in it', async () => {
+    const { context, page } = await shopper({ lang: 'en' });
+    const toggle = page.getByRole('button', { name: 'Returning customer? Click here to login' });
+    const login = page.locator('#checkout-login');
+    expect(await login.count()).toBe(0);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await login.getByRole('button', { name: 'Log in' }).waitFor();
+    // The email field of the login form takes the focus, not the billing email below.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('#checkout-login') !== null))
+      .toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(
+      'username',
+    );
+    // The scroll ends with the form's top 50 px below the top of the window.
+    await expect
+      .poll(() => login.evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeGreaterThanOrEqual(48);
+    expect(
+      await login.evaluate((el) => Math.round(el.getBoundingClientRect().top)),
+    ).toBeLessThanOrEqual(52);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await shoot(page, 'checkout-login-1280');
+    await toggle.click();
+    await login.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('logs in from the checkout, finds the account’s addresses filled in and the order in the account', async () => {
+    const customer = await accountWithAddresses();
+    const { context, page } = await shopper({ lang: 'de' });
+    await page.getByRole('button', { name: 'Sie sind bereits Kunde? Hier anmelden' }).click();
+    const login = page.locator('#checkout-login');
+    await login
+      .getByRole('textbox', { name: 'E-Mail-Adresse (Pflichtfeld)', exact: true })
+      .fill(customer.email);
+    await login.getByLabel('Passwort (Pflichtfeld)', { exact: true }).fill(PASSWORD);
+    await login.getByRole('button', { name: 'Anmelden' }).click();
+    // Back on the checkout, logged in: no login link, the account's addresses in the form.
+    await page.waitForURL(/\/checkout$/);
+    await waitForHydration(page);
+    expect(
+      await page.getByRole('button', { name: 'Sie sind bereits Kunde? Hier anmelden' }).count(),
+    ).toBe(0);
+    expect(await field(page, 'Vorname').inputValue()).toBe('Lena');
+    expect(await field(page, 'Straße und Hausnummer').inputValue()).toBe('Elbchaussee 12');
+    expect(await field(page, 'Ort / Stadt').inputValue()).toBe('Hamburg');
+    expect(await field(page, 'E-Mail-Adresse').inputValue()).toBe(customer.email);
+    const different = page.getByRole('checkbox', { name: 'Lieferung an eine andere Adresse?' });
+    expect(await different.isChecked()).toBe(true);
+    const shipping = page.locator('.shipping_address');
+    expect(
+      await shipping.getByRole('textbox', { name: 'Ort / Stadt', exact: true }).inputValue(),
+    ).toBe('Bremen');
+    await expectNoAxeViolations(page);
+
+    const orderId = await placeOrder(page, 'de');
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.customerId).toBe(customer.id);
+    expect(order!.billingAddress).toMatchObject({ city: 'Hamburg', email: customer.email });
+    expect(order!.shippingAddress).toMatchObject({ address_1: 'Schlachte 3', city: 'Bremen' });
+
+    await page.goto('/my-account/orders');
+    await page.getByRole('table', { name: 'Ihre Bestellungen' }).waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(`Bestellung ${order!.number} ansehen`) })
+      .waitFor();
+    await context.close();
+  });
+
+  it('moves the focus to the checkout’s notices half a second after they appear', async () => {
+    const { context, page } = await shopper({ lang: 'en' });
+    // The page's clock stands still and moves only when the test moves it.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await page.getByRole('button', { name: 'Buy now' }).click();
+    await page
+      .getByRole('alert')
+      .getByRole('link', { name: /First name/ })
+      .waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.className ?? '');
+    await page.clock.runFor(450);
+    expect(await focused()).not.toBe('notices');
+    await page.clock.runFor(100);
+    await expect.poll(focused).toBe('notices');
+    // Scrolled to 100 px above the notices by then.
+    await page.clock.runFor(1000);
+    const top = await page
+      .locator('.notices')
+      .first()
+      .evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    expect(Math.abs(top - 100)).toBeLessThanOrEqual(2);
+    await context.close();
   });
 });

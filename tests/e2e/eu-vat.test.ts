@@ -10,7 +10,8 @@ import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { mailsWith } from '../support/forms-mail.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
-import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
+import { expectNoAxeViolations, launchBrowser } from './browser.ts';
+import { fillBillingAddress, orderIdFromUrl, shopperAtCheckout } from './checkout-setup.ts';
 
 /** A shop above the OSS threshold: consumers abroad pay their country's VAT. */
 let shop: TestShop;
@@ -51,59 +52,33 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function shopper(lang: 'de' | 'en', width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.url });
-  await context.addCookies([{ name: 'lang', value: lang, url: shop.url }]);
-  const page = await context.newPage();
-  const nonce = (await page.request.get('/wc/store/v1/cart')).headers()['nonce']!;
-  for (const id of [mugId, coffeeId]) {
-    const added = await page.request.post('/wc/store/v1/cart/add-item', {
-      data: { id, quantity: 1 },
-      headers: { nonce },
-    });
-    expect(added.status()).toBe(201);
-  }
-  await page.goto('/checkout');
-  await waitForHydration(page);
-  return { context, page, nonce };
+function shopper(lang: 'de' | 'en', width = 1280) {
+  return shopperAtCheckout(browser, {
+    baseURL: shop.url,
+    lang,
+    width,
+    items: [{ id: mugId }, { id: coffeeId }],
+  });
 }
 
-const text = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true }).first();
-
-const EN = {
-  country: 'Country / Region',
-  first_name: 'First name',
-  last_name: 'Last name',
-  address_1: 'Street address',
-  postcode: 'Postcode / ZIP',
-  city: 'Town / City',
-  email: 'Email address',
-};
-const DE = {
-  country: 'Land / Region',
-  first_name: 'Vorname',
-  last_name: 'Nachname',
-  address_1: 'Straße und Hausnummer',
-  postcode: 'Postleitzahl',
-  city: 'Ort / Stadt',
-  email: 'E-Mail-Adresse',
-};
-
-async function austrianAddress(page: Page, labels: typeof EN, email: string) {
-  await page
-    .getByRole('combobox', { name: labels.country, exact: true })
-    .first()
-    .selectOption('AT');
-  await text(page, labels.first_name).fill('Anna');
-  await text(page, labels.last_name).fill('Gruber');
-  await text(page, labels.address_1).fill('Mariahilfer Straße 1');
-  await text(page, labels.postcode).fill('1060');
-  await text(page, labels.city).fill('Wien');
-  await text(page, labels.email).fill(email);
+function austrianAddress(page: Page, lang: 'de' | 'en', email: string) {
+  return fillBillingAddress(
+    page,
+    lang,
+    {
+      first_name: 'Anna',
+      last_name: 'Gruber',
+      address_1: 'Mariahilfer Straße 1',
+      postcode: '1060',
+      city: 'Wien',
+      email,
+    },
+    { country: 'AT' },
+  );
 }
 
 async function orderOf(page: Page) {
-  const id = Number(/order-received\/(\d+)/.exec(page.url())![1]);
+  const id = orderIdFromUrl(page);
   const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, id));
   return order!;
 }
@@ -113,7 +88,7 @@ describe('EU VAT at checkout', () => {
     const { context, page } = await shopper('en');
     const review = page.locator('#order_review');
     await review.getByText('includes 19% VAT').waitFor();
-    await austrianAddress(page, EN, 'anna@example.at');
+    await austrianAddress(page, 'en', 'anna@example.at');
     await review.getByText('includes 20% VAT').waitFor();
     await review.getByText('includes 10% VAT').waitFor();
     await review.getByText('VAT of the destination country: Austria').waitFor();
@@ -144,7 +119,7 @@ describe('EU VAT at checkout', () => {
   it('charges a business in Austria with a VAT ID net, as reverse charge (de, 390 px)', async () => {
     const { context, page, nonce } = await shopper('de', 390);
     const review = page.locator('#order_review');
-    await austrianAddress(page, DE, 'einkauf@firma.at');
+    await austrianAddress(page, 'de', 'einkauf@firma.at');
     const vatId = page.getByRole('textbox', { name: /^USt-IdNr\./ });
     await review.getByText('enthaltene MwSt. 20\u00a0%').waitFor();
     // An id that does not fit Austria changes nothing and is refused when ordering.

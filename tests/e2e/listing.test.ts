@@ -291,3 +291,52 @@ describe('pages and canonical addresses', () => {
     await context.close();
   });
 });
+
+describe('sidebar tabs', () => {
+  it('switch between newest, popular and top rated with arrows, Home and End', async () => {
+    const catalog = await catalogFor('picks');
+    const { context, page } = await open(catalog.url);
+    const tablist = page.getByRole('tablist', { name: 'Produkttipps' });
+    const tab = (name: string) => tablist.getByRole('tab', { name, exact: true });
+    const newest = page.getByRole('tabpanel', { name: 'Neu' });
+    // The picks are kept a few seconds per instance: the new products show after that.
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return newest.getByRole('link', { name: catalog.name('Delta') }).count();
+      })
+      .toBe(1);
+    await page.waitForLoadState('networkidle');
+    expect(await tab('Neu').getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tabpanel', { name: 'Beliebt' }).count()).toBe(0);
+
+    await tab('Neu').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tab('Beliebt').getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Beliebt');
+    await page.getByRole('tabpanel', { name: 'Beliebt' }).waitFor();
+    expect(await tab('Neu').getAttribute('tabindex')).toBe('-1');
+
+    await page.keyboard.press('End');
+    await expect.poll(() => tab('Top bewertet').getAttribute('aria-selected')).toBe('true');
+    const rated = page.getByRole('tabpanel', { name: 'Top bewertet' });
+    expect(await rated.getByRole('link').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Home');
+    await expect.poll(() => tab('Neu').getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => tab('Top bewertet').getAttribute('aria-selected')).toBe('true');
+    await expectNoAxeViolations(page);
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/sidebar-tabs-1280.png` });
+    }
+    await context.close();
+  });
+
+  it('shows all three lists without JavaScript', async () => {
+    const { context, page } = await open('/shop', { javaScript: false });
+    for (const name of ['Neu', 'Beliebt', 'Top bewertet']) {
+      await page.getByRole('heading', { name, exact: true, level: 3 }).waitFor();
+    }
+    await context.close();
+  });
+});

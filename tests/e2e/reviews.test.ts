@@ -310,3 +310,45 @@ describe('shop manager', () => {
     await context.close();
   });
 });
+
+describe('review settings', () => {
+  it('the shop manager reaches them from the queue and saves them with the keyboard', async () => {
+    const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
+    await putReviewSettings(shop.database.db, {
+      ratingRequired: true,
+      verifiedOnly: false,
+      autoApprove: false,
+    });
+    try {
+      const { context, page } = await open('/my-account/reviews', {
+        lang: 'de',
+        cookie: manager.sessionId,
+      });
+      await page.getByRole('link', { name: 'Einstellungen für Bewertungen' }).click();
+      await page
+        .getByRole('heading', { level: 1, name: 'Einstellungen für Bewertungen' })
+        .waitFor();
+      await waitForHydration(page);
+      const rating = page.getByRole('checkbox', { name: 'Sternebewertung ist Pflicht' });
+      const moderation = page.getByRole('checkbox', {
+        name: 'Neue Bewertungen vor der Veröffentlichung prüfen',
+      });
+      expect(await rating.isChecked()).toBe(true);
+      expect(await moderation.isChecked()).toBe(true);
+      await expectNoAxeViolations(page);
+      if (process.env.SCREENSHOT_DIR) {
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/review-settings-1280.png` });
+      }
+      await rating.focus();
+      await page.keyboard.press('Space');
+      await page.getByRole('button', { name: 'Einstellungen speichern' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Die Einstellungen sind gespeichert.').waitFor();
+      expect(await rating.isChecked()).toBe(false);
+      expect(await moderation.isChecked()).toBe(true);
+      await context.close();
+    } finally {
+      await putReviewSettings(shop.database.db, { ratingRequired: true, autoApprove: false });
+    }
+  });
+});

@@ -18,6 +18,13 @@ import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
+import {
+  PLACE_TEXTS,
+  fillBillingAddress,
+  fillCart,
+  openCheckout,
+  orderIdFromUrl,
+} from './checkout-setup.ts';
 
 /**
  * Store notice, cookie consent with order attribution, coming-soon mode and the Instagram
@@ -189,33 +196,18 @@ describe('cookie consent', () => {
 describe('order attribution', () => {
   async function checkout(context: BrowserContext, landing: string) {
     const page = await open(context, landing);
-    const start = await page.request.get('/wc/store/v1/cart');
-    const added = await page.request.post('/wc/store/v1/cart/add-item', {
-      data: { id: productId, quantity: 1 },
-      headers: { nonce: start.headers()['nonce']! },
-    });
-    expect(added.status()).toBe(201);
-    await page.goto('/checkout');
-    await waitForHydration(page);
-    for (const [label, value] of [
-      ['Vorname', 'Erika'],
-      ['Nachname', 'Mustermann'],
-      ['Straße und Hausnummer', 'Hauptstraße 5'],
-      ['Postleitzahl', '04109'],
-      ['Ort / Stadt', 'Leipzig'],
-      ['E-Mail-Adresse', 'erika@example.org'],
-    ] as const) {
-      await page.getByRole('textbox', { name: label, exact: true }).first().fill(value);
-    }
-    await page.getByRole('radio', { name: 'Vorkasse (Überweisung)' }).check();
-    await page.getByRole('checkbox', { name: /Allgemeinen Geschäftsbedingungen/ }).check();
+    await fillCart(page, [{ id: productId }]);
+    await openCheckout(page);
+    await fillBillingAddress(page, 'de');
+    await page.getByRole('radio', { name: PLACE_TEXTS.de.bankTransfer }).check();
+    await page.getByRole('checkbox', { name: PLACE_TEXTS.de.terms }).check();
     return page;
   }
 
   async function place(page: Page): Promise<number> {
-    await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+    await page.getByRole('button', { name: PLACE_TEXTS.de.buy }).click();
     await page.waitForURL(/\/checkout\/order-received\/\d+\?key=wc_order_/);
-    return Number(/order-received\/(\d+)/.exec(page.url())![1]);
+    return orderIdFromUrl(page);
   }
 
   const stored = async (orderId: number) =>

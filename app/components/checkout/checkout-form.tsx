@@ -19,7 +19,8 @@ import { CheckoutAccount } from './checkout-account.tsx';
 import { OrderSummary, PaymentMethods, ReviewTable, withParts } from './order-review.tsx';
 import { type PaymentProblem, StripePaymentBox } from './payment-stripe.tsx';
 import type { StripePageData } from '#app/domain/payments/stripe/page-data.ts';
-import { scrollToNode } from '#app/client/scroll.ts';
+import { scrollToElement } from '#app/client/scroll-to.ts';
+import { NOTICE_FOCUS_DELAY_MS } from '#app/client/motion.ts';
 import { useShippingOptionStore } from './shipping-option.tsx';
 
 /** Spec section 9: the review refresh waits 5 ms after a request and 1 s after typing. */
@@ -251,8 +252,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
     // The list inside the wrapper takes the focus (it has tabIndex -1; the wrapper has not).
     const node = noticesRef.current?.querySelector<HTMLElement>('.notices');
     if (!node) return;
-    scrollToNode(node);
-    node.focus({ preventScroll: true });
+    scrollToElement(node, { focus: false });
+    // The focus follows once the scroll is under way, as the theme times it (500 ms).
+    const timer = window.setTimeout(
+      () => node.focus({ preventScroll: true }),
+      NOTICE_FOCUS_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
   }, [noticeRound, notices.length]);
 
   /** A payment's problems (the provider's element, its confirmation) in the notices area. */

@@ -1,6 +1,9 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Notice } from '#app/components/ui/notice.tsx';
+import { LoginForm } from '#app/components/account/login-form.tsx';
+import { LOGIN_SCROLL_MS, LOGIN_SCROLL_OFFSET_PX } from '#app/client/motion.ts';
+import { scrollToElement } from '#app/client/scroll-to.ts';
 import { fetchText } from '#app/client/fetch-json.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { useI18n } from '#app/lib/i18n.ts';
@@ -116,8 +119,9 @@ export function CheckoutCoupon({
 }
 
 /**
- * "Returning customer?": opens a short note with the way to the login and scrolls to it
- * (300 ms, 50 px above it).
+ * "Returning customer?": opens the login form (it posts to `/my-account` and comes back to the
+ * checkout) and scrolls to it, 300 ms to 50 px above it, with the focus in its email field.
+ * Without JavaScript the link leads to the account page's login.
  */
 export function CheckoutLogin() {
   const { t } = useI18n();
@@ -141,9 +145,18 @@ export function CheckoutLogin() {
           aria-controls="checkout-login"
           onClick={() => {
             setOpen((v) => !v);
+            if (open) return;
             requestAnimationFrame(() => {
-              const top = (box.current?.getBoundingClientRect().top ?? 0) + window.scrollY - 50;
-              window.scrollTo({ top, behavior: 'smooth' });
+              const target = box.current;
+              if (!target) return;
+              scrollToElement(target, {
+                offset: LOGIN_SCROLL_OFFSET_PX,
+                duration: LOGIN_SCROLL_MS,
+                focus: false,
+              });
+              target.querySelector<HTMLInputElement>('input[name="username"]')?.focus({
+                preventScroll: true,
+              });
             });
           }}
         >
@@ -153,9 +166,7 @@ export function CheckoutLogin() {
       {open && (
         <div id="checkout-login" ref={box} className="woocommerce-form-login slide-open">
           <p>{t('checkout.login_hint')}</p>
-          <Link to="/my-account" className="button button-secondary">
-            {t('checkout.login_link')}
-          </Link>
+          <LoginForm source="page" redirectTo="/checkout" />
         </div>
       )}
     </div>

@@ -282,6 +282,44 @@ describe('listing rows follow every write', () => {
     expect(byRating!.items.map((p) => p.id)).toEqual([lamp.product.id, chair.product.id]);
   });
 
+  it('rebuilds no search row for a sale that only lowers the stock', async () => {
+    const db = handle.db;
+    const { product } = await createProduct(db, {
+      name: { de: 'Zählbecher', en: 'Counting cup' },
+      regularPrice: 900,
+      manageStock: true,
+      stockQuantity: 5,
+    });
+    // Each rewrite of a row gives it a new xmin.
+    const version = async () => {
+      const result = (await db.execute(
+        sql`select xmin::text as v from product_search where product_id = ${product.id}`,
+      )) as unknown as { rows: { v: string }[] };
+      return result.rows[0]!.v;
+    };
+    const before = await version();
+    await db
+      .update(products)
+      .set({ stockQuantity: sql`${products.stockQuantity} - 1`, updatedAt: new Date() })
+      .where(eq(products.id, product.id));
+    expect(await version()).toBe(before);
+    await db
+      .update(products)
+      .set({ name: { de: 'Messbecher', en: 'Measuring cup' } })
+      .where(eq(products.id, product.id));
+    expect(await version()).not.toBe(before);
+    // Selling the last units still takes the product out of "in stock only".
+    await db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, product.id));
+    const inStock = await listProducts(db, {
+      locale: 'en',
+      page: 1,
+      perPage: 100,
+      search: 'Measuring',
+      filters: { stockStatus: ['instock'] },
+    });
+    expect(inStock!.items.map((p) => p.id)).not.toContain(product.id);
+  });
+
   it('sorts and filters by a scheduled sale once it has begun', async () => {
     const db = handle.db;
     const shelf = await createCategory(db, { name: { de: 'Terminregal', en: 'Schedule shelf' } });

@@ -7,13 +7,15 @@ import type { CartView } from '#app/domain/cart/cart.view.ts';
 import type { Attribution } from '#app/domain/attribution/attribution.rules.ts';
 import { recordOrderAttribution } from '#app/domain/attribution/attribution.server.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
-import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
+import { type ProductRow, resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { appliedCoupons, dropCartCoupons } from '#app/domain/coupons/cart-coupons.server.ts';
 import { recordCouponUse } from '#app/domain/coupons/coupons.server.ts';
 import { normalizeAddress } from '#app/domain/customers/address-locale.ts';
+import { customers } from '#app/domain/customers/customers.schema.ts';
 import { normalizeVatId } from '#app/domain/pricing/vat.rules.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
+import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import { ACCEPTED_AT_CHECKOUT, legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
@@ -38,7 +40,11 @@ import type {
   PaymentRequest,
 } from '#app/domain/payments/payments.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
-import { readCartCustomer, writeCartCustomer } from '#app/domain/shipping/shipping.server.ts';
+import {
+  readCartCustomer,
+  shippingSetup,
+  writeCartCustomer,
+} from '#app/domain/shipping/shipping.server.ts';
 import { storedPickupPoint } from '#app/domain/shipping/pickup-points.ts';
 import { findPickupPoint, pickupPointsNear } from '#app/domain/shipping/pickup-points.server.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
@@ -138,9 +144,17 @@ function plainText(html: string, max = 300): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-async function lineFacts(db: Tx, cart: CartView, locale: Locale): Promise<ReviewLineFacts[]> {
-  const ids = [...new Set(cart.lines.flatMap((l) => [l.productId, l.variationId ?? l.productId]))];
-  const rows = await productRowsById(db, ids);
+function lineProductIds(cart: CartView): number[] {
+  return [...new Set(cart.lines.flatMap((l) => [l.productId, l.variationId ?? l.productId]))];
+}
+
+async function lineFacts(
+  db: Tx,
+  cart: CartView,
+  locale: Locale,
+  known?: Map<number, ProductRow>,
+): Promise<ReviewLineFacts[]> {
+  const rows = known ?? (await productRowsById(db, lineProductIds(cart)));
   const resolved = cart.lines.map((l) => {
     const parent = rows.get(l.productId);
     const variation = l.variationId ? rows.get(l.variationId) : undefined;
@@ -224,6 +238,53 @@ export async function setCheckoutCustomer(
     calculated: shipping.country !== '',
     chosenRates: { ...current.chosenRates, ...input.shippingRates },
   });
+}
+
+/**
+ * A signed-in customer whose cart knows no billing address yet starts the checkout with the
+ * addresses saved in the account (and the account's email); what the shopper typed earlier
+ * (the cart's shipping calculator, an earlier visit) is kept. Returns whether it filled any.
+ */
+export async function prefillCheckoutFromAccount(
+  db: Tx,
+  cartId: number,
+  customerId: number,
+): Promise<boolean> {
+  const current = await readCartCustomer(db, cartId);
+  if (current.billingAddress.first_name || current.billingAddress.address_1) return false;
+  const [account] = await db
+    .select({
+      email: customers.email,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      billing: customers.billingAddress,
+      shipping: customers.shippingAddress,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!account) return false;
+  const billing = toAddress(
+    {
+      first_name: account.firstName,
+      last_name: account.lastName,
+      ...account.billing,
+      email: account.billing.email || account.email,
+    },
+    true,
+  );
+  const keepShipping = current.shippingAddress.address_1 !== '';
+  const savedShipping = account.shipping.address_1 ? toAddress(account.shipping, false) : null;
+  const { email: _email, vat_id: _vatId, ...shippingFromBilling } = billing;
+  const shipping = keepShipping
+    ? current.shippingAddress
+    : (savedShipping ?? (billing.address_1 ? shippingFromBilling : current.shippingAddress));
+  await writeCartCustomer(db, cartId, {
+    billingAddress: billing,
+    shippingAddress: shipping,
+    calculated: current.calculated || shipping.country !== '',
+    chosenRates: current.chosenRates,
+  });
+  return true;
 }
 
 /**
@@ -334,6 +395,19 @@ export async function placeOrder(
   }
   const cart = await findCart(db, owner);
   if (!cart) return fail(domainError('invalid', 'checkout.error.empty_cart'));
+  // Read before the transaction what needs no lock: the wording the terms box referred to
+  // when the customer ticked it, and the reference tables every instance keeps a few seconds
+  // (a transaction only reads those kept values, see shortLived). The embedded database runs
+  // one transaction at a time, so every statement kept out of it serves the other shoppers.
+  const [accepted] = await Promise.all([
+    // Shared by the checkouts of the next few seconds: many buyers at once read (and on a new
+    // shop publish) the versions once, not once each.
+    shortLived(db, 'checkout.legal-versions', REFERENCE_TTL_MS, () =>
+      legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT),
+    ),
+    shippingSetup(db),
+    loadComplianceRefs(db, [], ctx.locale),
+  ]);
 
   let method: PaymentMethod | null = null;
   let placed: Result<OrderRow>;
@@ -390,8 +464,6 @@ export async function placeOrder(
       }
       const billing = toAddress(input.billing, true);
       const now = ctx.now ?? new Date();
-      // The wording the terms box referred to when the customer ticked it.
-      const accepted = await legalVersionsInForce(tx, ACCEPTED_AT_CHECKOUT);
       const chosenMethod = method as PaymentMethod | null;
       const [order] = await tx
         .insert(orders)
@@ -447,10 +519,9 @@ export async function placeOrder(
         })
         .returning();
 
-      const facts = await lineFacts(tx, view, ctx.locale);
-      const rows = await productRowsById(tx, [
-        ...new Set(view.lines.flatMap((l) => [l.productId, l.variationId ?? l.productId])),
-      ]);
+      // The rows as they stand inside the lock: their stock settings decide the guard below.
+      const rows = await productRowsById(tx, lineProductIds(view));
+      const facts = await lineFacts(tx, view, ctx.locale, rows);
       for (const [i, line] of view.lines.entries()) {
         const parent = rows.get(line.productId)!;
         const variation = line.variationId ? rows.get(line.variationId) : undefined;

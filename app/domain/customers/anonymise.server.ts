@@ -1,9 +1,9 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { orderAttribution } from '#app/domain/attribution/attribution.schema.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { carts } from '#app/domain/cart/cart.schema.ts';
 import { couponUses } from '#app/domain/coupons/coupons.schema.ts';
-import { orders } from '#app/domain/orders/orders.schema.ts';
+import { orderWithdrawals, orders } from '#app/domain/orders/orders.schema.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { customers, loginFailures } from './customers.schema.ts';
@@ -42,6 +42,28 @@ export const anonymiseOrders: Anonymiser = async (tx, customer) => {
     .where(eq(orders.customerId, customer.id));
 };
 
+/**
+ * Declarations of withdrawal stay as the shop's proof of what was declared and when, tied to
+ * their order; who declared it (name, email, the client's address hash) goes. Guest
+ * declarations count too when they name the customer's email or one of the customer's orders.
+ * Runs before `anonymiseOrders`, which unlinks those orders from the customer.
+ */
+export const anonymiseWithdrawals: Anonymiser = async (tx, customer) => {
+  await tx
+    .update(orderWithdrawals)
+    .set({ customerId: null, name: '', email: '', clientHash: '' })
+    .where(
+      or(
+        eq(orderWithdrawals.customerId, customer.id),
+        sql`lower(${orderWithdrawals.email}) = lower(${customer.email})`,
+        inArray(
+          orderWithdrawals.orderId,
+          tx.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customer.id)),
+        ),
+      ),
+    );
+};
+
 /** Reviews stay with the product; their author becomes nobody in particular. */
 const anonymiseReviews: Anonymiser = async (tx, customer) => {
   await tx.update(reviews).set({ email: '', author: '—' }).where(eq(reviews.email, customer.email));
@@ -56,12 +78,17 @@ const anonymiseCouponUses: Anonymiser = async (tx, customer) => {
   await tx.update(couponUses).set({ email: null }).where(eq(couponUses.email, customer.email));
 };
 
-export const ANONYMISERS: Anonymiser[] = [anonymiseOrders, anonymiseReviews, anonymiseCouponUses];
+export const ANONYMISERS: Anonymiser[] = [
+  anonymiseWithdrawals,
+  anonymiseOrders,
+  anonymiseReviews,
+  anonymiseCouponUses,
+];
 
 /**
  * Deletes an account (GDPR Art. 17): the customer row with its addresses and links, every
- * session and saved cart, failed-login records for the address; orders, reviews and coupon
- * uses stay anonymised. One transaction: all of it or nothing.
+ * session and saved cart, failed-login records for the address; orders, withdrawal
+ * declarations, reviews and coupon uses stay anonymised. One transaction: all of it or nothing.
  */
 export async function anonymiseCustomer(tx: Tx, customerId: number): Promise<boolean> {
   return tx.transaction(async (t) => {

@@ -5,6 +5,7 @@ import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { createOrder, createProduct } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
 import { signedInCustomer } from '../../../tests/support/customers.ts';
+import { anonymiseCustomer } from '#app/domain/customers/anonymise.server.ts';
 import { orderNotes, orderWithdrawals, orders } from './orders.schema.ts';
 import {
   WITHDRAWAL_LIMIT_SETTING,
@@ -139,6 +140,74 @@ describe('declareWithdrawal', () => {
       declarations: 1000,
       windowMinutes: 60,
     });
+  });
+});
+
+describe('account deletion', () => {
+  it('keeps the declarations with their order and moment but drops who declared them', async () => {
+    const { customer } = await signedInCustomer(handle.db);
+    const own = await createOrder(handle.db, {
+      customerId: customer.id,
+      email: customer.email,
+      productIds: [productId],
+    });
+    const second = await createOrder(handle.db, {
+      customerId: customer.id,
+      email: customer.email,
+      productIds: [productId],
+    });
+    const declaredAt = new Date('2026-07-02T09:15:00Z');
+    await declareWithdrawal(
+      handle.db,
+      { kind: 'customer', customerId: customer.id, orderId: own.id },
+      { ...ctx(), now: declaredAt },
+    );
+    // The same person declared for the second order as a guest, before logging in.
+    await declareWithdrawal(
+      handle.db,
+      {
+        kind: 'guest',
+        name: 'Erika Mustermann',
+        orderNumber: String(second.number),
+        email: customer.email.toUpperCase(),
+      },
+      ctx(),
+    );
+    const stranger = await declareWithdrawal(
+      handle.db,
+      { kind: 'guest', name: 'Max Fremd', orderNumber: '1', email: 'fremd@example.com' },
+      ctx(),
+    );
+    expect(await anonymiseCustomer(handle.db, customer.id)).toBe(true);
+
+    const kept = await handle.db
+      .select()
+      .from(orderWithdrawals)
+      .where(eq(orderWithdrawals.orderNumber, String(own.number)));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      orderId: own.id,
+      customerId: null,
+      name: '',
+      email: '',
+      clientHash: '',
+    });
+    expect(kept[0]!.declaredAt.toISOString()).toBe(declaredAt.toISOString());
+    const [guest] = await handle.db
+      .select()
+      .from(orderWithdrawals)
+      .where(eq(orderWithdrawals.orderId, second.id));
+    expect(guest).toMatchObject({ name: '', email: '', orderNumber: String(second.number) });
+    // The order itself still shows it was withdrawn.
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, own.id));
+    expect(order!.withdrawnAt?.toISOString()).toBe(declaredAt.toISOString());
+    // Someone else's declaration is untouched.
+    if (!stranger.ok) throw new Error('stranger declaration failed');
+    const [other] = await handle.db
+      .select()
+      .from(orderWithdrawals)
+      .where(eq(orderWithdrawals.id, stranger.value.declaration.id));
+    expect(other).toMatchObject({ name: 'Max Fremd', email: 'fremd@example.com' });
   });
 });
 

@@ -5,6 +5,7 @@ import { findCart } from '#app/domain/cart/cart.server.ts';
 import {
   checkoutReview,
   guestCheckoutEnabled,
+  prefillCheckoutFromAccount,
   setCheckoutCustomer,
 } from '#app/domain/checkout/checkout.server.ts';
 import { stripePageData } from '../stripe/page-data.server.ts';
@@ -46,6 +47,10 @@ function initialValues(review: Awaited<ReturnType<typeof checkoutReview>>) {
 export async function checkoutPageData(args: Args) {
   const { db, env, locale, currency, t, session } = shop(args);
   const current = await session();
+  if (current?.customerId) {
+    const cart = await findCart(db, current);
+    if (cart) await prefillCheckoutFromAccount(db, cart.id, current.customerId);
+  }
   const review = await checkoutReview(db, current, { currency, locale });
   const terms = await legalVersionInForce(db, 'agb');
   const values = initialValues(review);
@@ -61,6 +66,7 @@ export async function checkoutPageData(args: Args) {
     review,
     values,
     account: await checkoutAccountOffer(db, current, t('shop.name')),
+    isLoggedIn: Boolean(current?.customerId),
     shipToDifferent,
     security,
     stripe: await stripePageData(

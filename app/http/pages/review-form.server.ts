@@ -3,7 +3,7 @@ import { type AppLoadContext, data, redirect } from 'react-router';
 import { customerOfSession } from '#app/domain/customers/identity.server.ts';
 import { canEditContent, type Viewer } from '#app/domain/customers/identity.view.ts';
 import { type DomainError, domainError } from '#app/domain/kernel/result.ts';
-import { reviewSettings } from '#app/domain/reviews/review-settings.server.ts';
+import { putReviewSettings, reviewSettings } from '#app/domain/reviews/review-settings.server.ts';
 import { moderateReview, submitReview } from '#app/domain/reviews/reviews.server.ts';
 import { moderationSchema, reviewFormSchema } from '#app/domain/reviews/reviews.validation.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
@@ -132,18 +132,22 @@ export async function handleReviewForm(
   return data(body);
 }
 
+/** A post of a shop manager's page: its form (empty when unreadable); anyone else gets 404. */
+async function shopManagerForm(args: { request: Request; context: AppLoadContext }) {
+  const { db, env, session } = shop(args);
+  const current = await session();
+  if (!canEditContent(await viewerOf(db, current))) pageNotFound();
+  const read = await readForm(args.request);
+  return { db, env, current, form: read.ok ? read.value : new FormData(), readable: read.ok };
+}
+
 /**
  * A shop manager's approve, spam or delete from the product page or the moderation queue: a
  * plain form post with the session's token, answered by going back where it came from.
  * Anyone else gets the 404 page: the queue does not exist for them.
  */
 export async function handleModerationForm(args: { request: Request; context: AppLoadContext }) {
-  const { db, env, session } = shop(args);
-  const current = await session();
-  const viewer = await viewerOf(db, current);
-  if (!canEditContent(viewer)) pageNotFound();
-  const read = await readForm(args.request);
-  const form = read.ok ? read.value : new FormData();
+  const { db, env, current, form } = await shopManagerForm(args);
   const back = safeRedirectPath(form.get('redirect_to'), '/my-account/reviews');
   const withNotice = (notice: string) => {
     const url = new URL(back, 'http://shop.invalid');
@@ -161,4 +165,40 @@ export async function handleModerationForm(args: { request: Request; context: Ap
     action: parsed.data.moderate,
   });
   return redirect(withNotice(result.ok ? parsed.data.moderate : 'missing'));
+}
+
+export const REVIEW_SETTINGS_PATH = '/my-account/review-settings';
+/** The switches of the review settings form; a ticked box sends "yes". */
+const REVIEW_SWITCHES = ['rating_required', 'verified_only', 'moderation'] as const;
+
+/**
+ * The review settings form of the shop manager: ratings required, verified owners only and
+ * moderation of new reviews. Anyone else gets the page's 404; a stale form or a value a
+ * checkbox cannot send changes nothing.
+ */
+export async function handleReviewSettingsForm(args: {
+  request: Request;
+  context: AppLoadContext;
+}) {
+  const { db, env, current, form, readable } = await shopManagerForm(args);
+  const answer = (saved: 'yes' | 'expired' | 'invalid') =>
+    redirect(`${REVIEW_SETTINGS_PATH}?saved=${saved}`);
+  if (!readable) return answer('invalid');
+  if (!verifyNonce(current, form.get('security'), env)) return answer('expired');
+  const on: Record<(typeof REVIEW_SWITCHES)[number], boolean> = {
+    rating_required: false,
+    verified_only: false,
+    moderation: false,
+  };
+  for (const name of REVIEW_SWITCHES) {
+    const values = form.getAll(name);
+    if (values.length > 1 || (values.length === 1 && values[0] !== 'yes')) return answer('invalid');
+    on[name] = values.length === 1;
+  }
+  await putReviewSettings(db, {
+    ratingRequired: on.rating_required,
+    verifiedOnly: on.verified_only,
+    autoApprove: !on.moderation,
+  });
+  return answer('yes');
 }
