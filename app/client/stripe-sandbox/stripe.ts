@@ -291,8 +291,12 @@ class ElementsGroup {
   }
 
   paymentMethodTypes(): string[] {
+    // As Stripe: explicit types win; with automatic payment methods the allowed list narrows them.
     return (
-      this.options.paymentMethodTypes ?? this.intentTypes ?? defaultTypes(this.options.currency)
+      this.options.paymentMethodTypes ??
+      this.options.allowedPaymentMethodTypes ??
+      this.intentTypes ??
+      defaultTypes(this.options.currency)
     );
   }
 

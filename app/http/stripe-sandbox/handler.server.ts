@@ -11,6 +11,7 @@ import {
   sandboxActive,
   sandboxKeys,
   shopBaseUrl,
+  shopPublicOrigin,
 } from '#app/domain/payments/stripe-setup.server.ts';
 import * as ops from '#app/domain/payments/sandbox/operations.server.ts';
 import {
@@ -186,8 +187,7 @@ function errorBody(error: SandboxError, requestId: string) {
 
 /** Where hosted pages live for the browser: the configured address, or the bound one in tests. */
 export function publicOrigin(env: Env): string {
-  const configured = new URL(env.SHOP_URL);
-  return configured.port === '0' ? shopBaseUrl(env) : configured.origin;
+  return shopPublicOrigin(env);
 }
 
 async function api(
