@@ -1,0 +1,222 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './browser.ts';
+import {
+  type FlowShop,
+  RECEIVED,
+  actionDialog,
+  chooseCountry,
+  control,
+  lastOrder,
+  notices,
+  orderFromUrl,
+  orderRow,
+  paymentForm,
+  place,
+  shopper,
+  startFlowShop,
+} from './stripe-flows.ts';
+
+/**
+ * The alternative methods through the sandbox: SEPA settled by webhook, a bank's authorisation
+ * page (iDEAL), a voucher (Multibanco), BLIK, and methods limited to billing countries.
+ */
+let flow: FlowShop;
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  flow = await startFlowShop(['stripe_multibanco', 'stripe_cashapp']);
+});
+
+afterAll(async () => {
+  await flow?.close();
+});
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+describe('SEPA Direct Debit', () => {
+  it('AT61… is processing: the order waits on hold, then the webhook marks it paid', async () => {
+    const { context, page, t } = await shopper(flow, 'de');
+    await page.getByRole('radio', { name: t.sepa }).check();
+    const form = paymentForm(page);
+    await form.getByLabel('Kontoinhaber').fill('Erika Mustermann');
+    await form.getByLabel('E-Mail-Adresse').fill('erika@example.org');
+    await form.getByLabel('IBAN').fill('AT61 1904 3002 3457 3201');
+    await place(page, t);
+    await page.waitForURL(RECEIVED);
+    const order = await orderFromUrl(flow, page);
+    expect(order.status).toBe('on-hold');
+    const advanced = await control(flow, 'advance', { payment_intent: order.paymentIntentId! });
+    expect(advanced.advanced).toBe(1);
+    await expect.poll(async () => (await orderRow(flow, order.id)).status).toBe('processing');
+    await context.close();
+  });
+
+  it('AT86… fails: on hold while processing, then failed when the bank refuses the debit', async () => {
+    const { context, page, t } = await shopper(flow, 'en');
+    await page.getByRole('radio', { name: t.sepa }).check();
+    const form = paymentForm(page);
+    await form.getByLabel('Account holder').fill('Erika Mustermann');
+    await form.getByLabel('Email address').fill('erika@example.org');
+    await form.getByLabel('IBAN').fill('AT861904300235473202');
+    await place(page, t);
+    await page.waitForURL(RECEIVED);
+    const order = await orderFromUrl(flow, page);
+    expect(order.status).toBe('on-hold');
+    await control(flow, 'advance', { payment_intent: order.paymentIntentId! });
+    await expect.poll(async () => (await orderRow(flow, order.id)).status).toBe('failed');
+    await context.close();
+  });
+
+  it('an invalid IBAN is refused in the payment form before anything is sent', async () => {
+    const { context, page, t } = await shopper(flow, 'de');
+    await page.getByRole('radio', { name: t.sepa }).check();
+    const form = paymentForm(page);
+    await form.getByLabel('Kontoinhaber').fill('Erika Mustermann');
+    await form.getByLabel('E-Mail-Adresse').fill('erika@example.org');
+    const iban = form.getByLabel('IBAN');
+    await iban.fill('DE00 1234 5678 9012 3456 78');
+    await place(page, t);
+    await expect.poll(() => iban.getAttribute('aria-invalid')).toBe('true');
+    await notices(page).getByRole('alert').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    await context.close();
+  });
+});
+
+describe("a bank's authorisation page (iDEAL)", () => {
+  for (const [outcome, button] of [
+    ['authorised', 'Authorise payment'],
+    ['declined', 'Decline'],
+  ] as const) {
+    it(`${outcome} at the bank: the shopper comes back to the shop`, async () => {
+      const { context, page, t } = await shopper(flow, 'en', { country: 'NL' });
+      await page.getByRole('radio', { name: 'iDEAL' }).check();
+      await paymentForm(page)
+        .getByText(/redirected to your bank/)
+        .waitFor();
+      await place(page, t);
+      await page.getByRole('heading', { name: 'Authorise the test payment at the bank' }).waitFor();
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: button }).click();
+      await page.waitForURL(
+        (url) => url.origin === flow.shop.url && !url.search.includes('secret'),
+      );
+      const order = await lastOrder(flow);
+      if (outcome === 'authorised') {
+        await page.getByText(t.thanks).waitFor();
+        expect(order.status).toBe('processing');
+      } else {
+        expect(order.status).not.toBe('processing');
+        await page.getByRole('alert').first().waitFor();
+      }
+      await context.close();
+    });
+  }
+});
+
+describe('a voucher (Multibanco)', () => {
+  it('the voucher dialog, then the same-origin return URL', async () => {
+    const { context, page, t } = await shopper(flow, 'de', { country: 'PT' });
+    await page.getByRole('radio', { name: 'Multibanco' }).check();
+    await paymentForm(page)
+      .getByText(/Zahlschein/)
+      .waitFor();
+    await place(page, t);
+    const { content } = actionDialog(page, t);
+    await content.getByRole('heading', { name: /Zahlschein: Multibanco/ }).waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    await expectNoAxeViolations(page);
+    await shoot(page, 'voucher-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'voucher-390');
+    await content.getByRole('button', { name: 'Zahlung des Zahlscheins simulieren' }).click();
+    await page.waitForURL(RECEIVED);
+    const order = await orderFromUrl(flow, page);
+    await expect.poll(async () => (await orderRow(flow, order.id)).status).toBe('processing');
+    await context.close();
+  });
+});
+
+describe('BLIK', () => {
+  it('an invalid code is refused in the notices and at the field (de and en)', async () => {
+    for (const [lang, text] of [
+      ['de', 'Der BLIK-Code ist ungültig'],
+      ['en', 'BLIK Code is invalid'],
+    ] as const) {
+      const { context, page, t } = await shopper(flow, lang, { country: 'PL' });
+      await page.getByRole('radio', { name: 'BLIK' }).check();
+      const code = page.getByRole('textbox', { name: lang === 'de' ? /BLIK-Code/ : /BLIK code/ });
+      await code.fill('12a45');
+      await place(page, t);
+      await notices(page).getByRole('alert').getByText(text).waitFor();
+      await expect.poll(() => code.getAttribute('aria-invalid')).toBe('true');
+      expect(new URL(page.url()).pathname).toBe('/checkout');
+      await context.close();
+    }
+  });
+
+  it('a valid code: approved in the banking app, the order is paid', async () => {
+    const { context, page, t } = await shopper(flow, 'en', { country: 'PL' });
+    await page.getByRole('radio', { name: 'BLIK' }).check();
+    await page.getByRole('textbox', { name: /BLIK code/ }).fill('123456');
+    await place(page, t);
+    const { content } = actionDialog(page, t);
+    await content
+      .getByRole('heading', { name: 'Confirm the BLIK payment in your banking app' })
+      .waitFor();
+    await expectNoAxeViolations(page);
+    await shoot(page, 'blik-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'blik-390');
+    await content.getByRole('button', { name: 'Approve in app' }).click();
+    await page.waitForURL(RECEIVED);
+    expect((await orderFromUrl(flow, page)).status).toBe('processing');
+    await context.close();
+  });
+});
+
+describe('methods limited to billing countries', () => {
+  it('BLIK is offered for Poland only, and unchecked when the country changes', async () => {
+    const { context, page, t } = await shopper(flow, 'en');
+    expect(await page.getByRole('radio', { name: 'BLIK' }).count()).toBe(0);
+    expect(await page.getByRole('radio', { name: 'iDEAL' }).count()).toBe(0);
+    await chooseCountry(page, t, 'PL');
+    const blik = page.getByRole('radio', { name: 'BLIK' });
+    await blik.check();
+    await chooseCountry(page, t, 'DE');
+    await expect.poll(() => blik.count()).toBe(0);
+    // The new country keeps what the shopper typed.
+    expect(await page.getByRole('textbox', { name: t.first_name, exact: true }).inputValue()).toBe(
+      'Erika',
+    );
+    const checked = page.getByRole('radio', { checked: true, name: /./ });
+    const names = await checked.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    expect(names).not.toContain('stripe_blik');
+    await context.close();
+  });
+});
+
+describe('3-D Secure screens', () => {
+  it('the challenge at 1280 and 390 px', async () => {
+    const { context, page, t } = await shopper(flow, 'en');
+    await page.getByRole('radio', { name: t.card }).check();
+    const form = paymentForm(page);
+    await form.getByLabel(t.number).fill('4000 0025 0000 3155');
+    await form.getByLabel(t.expiry).fill('1234');
+    await form.getByLabel(t.cvc).fill('123');
+    await place(page, t);
+    const { content } = actionDialog(page, t);
+    await content.getByRole('button', { name: t.complete }).waitFor();
+    await shoot(page, 'three-ds-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'three-ds-390');
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
