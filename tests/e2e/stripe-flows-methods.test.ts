@@ -112,8 +112,17 @@ describe("a bank's authorisation page (iDEAL)", () => {
         await page.getByText(t.thanks).waitFor();
         expect(order.status).toBe('processing');
       } else {
-        expect(order.status).not.toBe('processing');
-        await page.getByRole('alert').first().waitFor();
+        // No thanks for a refused payment: the reason, and the way to pay again.
+        expect(order.status).toBe('failed');
+        await page
+          .getByRole('alert')
+          .getByText(/the bank or payment provider declined the payment/)
+          .waitFor();
+        expect(await page.getByText(t.thanks).count()).toBe(0);
+        await expectNoAxeViolations(page);
+        await shoot(page, 'bank-declined-1280');
+        await page.getByRole('link', { name: 'Pay now' }).click();
+        await page.waitForURL(new RegExp(`/checkout/order-pay/${order.id}\\?key=`));
       }
       await context.close();
     });

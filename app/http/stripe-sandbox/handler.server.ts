@@ -430,11 +430,12 @@ async function browserSide(
   const nonce = url.searchParams.get('nonce') ?? url.searchParams.get('client_secret') ?? '';
   const framed = url.searchParams.get('frame') === '1';
   if (method === 'GET') {
-    const intent = await ops.actionPage(db, id, nonce);
-    if (!intent) {
+    const found = await ops.actionPage(db, id, nonce);
+    if (!found) {
       return sendHtml(res, 404, renderHostedPage({ kind: 'gone', locale, url }));
     }
-    return sendHtml(res, 200, renderHostedPage({ kind, locale, url, intent }));
+    const { intent, methodType } = found;
+    return sendHtml(res, 200, renderHostedPage({ kind, locale, url, intent, methodType }));
   }
   if (method !== 'POST') return sendText(res, 405, 'Method not allowed');
   const own = [publicOrigin(env), shopBaseUrl(env), `http://${req.headers.host ?? ''}`];
