@@ -211,6 +211,58 @@ describe('methods limited to billing countries', () => {
   });
 });
 
+describe('Cash App Pay', () => {
+  const NOTICE =
+    'Please note that, depending on your account and transaction history, Cash App Pay may reject your transaction due to its amount.';
+
+  it('warns about the amount above 2,000.00 only', async () => {
+    const big = await shopper(flow, 'en', { country: 'US', quantity: 160 });
+    await big.page.getByRole('radio', { name: 'Cash App Pay' }).check();
+    await big.page.getByRole('status').getByText(NOTICE).waitFor();
+    await big.context.close();
+    const small = await shopper(flow, 'en', { country: 'US' });
+    await small.page.getByRole('radio', { name: 'Cash App Pay' }).check();
+    await small.page.locator('.stripe-payment iframe').waitFor();
+    expect(await small.page.getByText(NOTICE).count()).toBe(0);
+    await small.context.close();
+  });
+});
+
+describe('the Payment Element in the theme', () => {
+  it('computes the appearance once, saves it once, and the next page uses the saved one', async () => {
+    const first = await shopper(flow, 'en');
+    const saves: string[] = [];
+    first.page.on('request', (r) => {
+      if (r.url().endsWith('/wc-ajax/wc_stripe_save_appearance')) saves.push(r.postData() ?? '');
+    });
+    const saved = first.page.waitForResponse((r) => r.url().endsWith('wc_stripe_save_appearance'));
+    await first.page.getByRole('radio', { name: first.t.card }).check();
+    expect((await saved).status()).toBe(200);
+    // Another method remounts the element; the appearance is not saved again.
+    await first.page.getByRole('radio', { name: first.t.sepa }).check();
+    await first.page.locator('.stripe-payment[data-payment-type="sepa_debit"] iframe').waitFor();
+    expect(saves).toHaveLength(1);
+    const appearance = JSON.parse(new URLSearchParams(saves[0]).get('appearance')!);
+    const fontFamily = await first.page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    const fontSize = await first.page.evaluate(() => getComputedStyle(document.body).fontSize);
+    expect(appearance.variables.fontFamily).toBe(fontFamily);
+    expect(appearance.variables.fontSizeBase).toBe(fontSize);
+    expect(appearance.rules['.Tab:hover'].backgroundColor).toMatch(/^#[0-9a-f]{6}$/);
+    expect(appearance.rules['.Tab:hover']).not.toEqual(appearance.rules['.Tab']);
+    await first.context.close();
+
+    const second = await shopper(flow, 'en');
+    const again: string[] = [];
+    second.page.on('request', (r) => {
+      if (r.url().endsWith('/wc-ajax/wc_stripe_save_appearance')) again.push(r.url());
+    });
+    await second.page.getByRole('radio', { name: second.t.card }).check();
+    await paymentForm(second.page).getByLabel(second.t.number).waitFor();
+    expect(again).toHaveLength(0);
+    await second.context.close();
+  });
+});
+
 describe('3-D Secure screens', () => {
   it('the challenge at 1280 and 390 px', async () => {
     const { context, page, t } = await shopper(flow, 'en');

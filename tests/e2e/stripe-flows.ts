@@ -101,7 +101,12 @@ export async function startFlowShop(extraGateways: string[] = []): Promise<FlowS
 }
 
 /** A postcode of the right shape for the billing countries the tests use. */
-const POSTCODES: Record<string, string> = { NL: '1012 AB', PL: '00-001', PT: '1000-001' };
+const POSTCODES: Record<string, string> = {
+  NL: '1012 AB',
+  PL: '00-001',
+  PT: '1000-001',
+  US: '10001',
+};
 
 export type Shopper = { context: BrowserContext; page: Page; t: Texts };
 
@@ -148,7 +153,15 @@ export async function shopper(
     await chooseCountry(page, t, options.country);
     const postcode = POSTCODES[options.country];
     if (postcode) {
-      await page.getByRole('textbox', { name: t.postcode, exact: true }).first().fill(postcode);
+      // The label follows the country (Postcode / ZIP, ZIP Code, …).
+      await page
+        .getByRole('textbox', { name: /postcode|zip|postleitzahl/i })
+        .first()
+        .fill(postcode);
+    }
+    // A country with states asks for one before the order review follows the address.
+    if (options.country === 'US') {
+      await page.getByRole('combobox', { name: /state/i }).first().selectOption('NY');
     }
   }
   return { context, page, t };
