@@ -75,7 +75,7 @@ export function StripePaymentBox({
   /** The current total in the currency's minor unit. */
   total: number;
 }) {
-  const { data, formRef } = shared;
+  const { data } = shared;
   const { t } = useI18n();
   const stripe = useMemo(() => loadShopStripe(data), [data]);
   const currency = data.currency.toUpperCase();
@@ -83,10 +83,16 @@ export function StripePaymentBox({
   // The box renders after hydration only: the theme is read from the page (spec section 9).
   const computed = useMemo(
     () =>
-      data.appearance || !formRef.current
+      data.appearance
         ? null
-        : buildAppearance(readThemeStyles(formRef.current), { oneClick: data.isOCEnabled }),
-    [data, formRef],
+        : buildAppearance(
+            readThemeStyles(
+              document.querySelector<HTMLElement>('form.checkout, form.order-pay-form') ??
+                document.body,
+            ),
+            { oneClick: data.isOCEnabled },
+          ),
+    [data],
   );
   const fonts = useMemo(() => themeFonts(pageFontLinks()), []);
   useEffect(() => {
