@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPEARANCE_SETTING } from '#app/domain/payments/stripe/appearance.server.ts';
+import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { expectNoAxeViolations } from './browser.ts';
 import {
   type FlowShop,
@@ -230,6 +232,12 @@ describe('Cash App Pay', () => {
 
 describe('the Payment Element in the theme', () => {
   it('computes the appearance once, saves it once, and the next page uses the saved one', async () => {
+    // Earlier pages of this shop saved one already: start without.
+    await putSetting(flow.shop.database.db, APPEARANCE_SETTING, {
+      appearance: null,
+      blocksAppearance: null,
+      themeName: '',
+    });
     const first = await shopper(flow, 'en');
     const saves: string[] = [];
     first.page.on('request', (r) => {
