@@ -33,7 +33,20 @@ export default function OrderReceivedPage({ loaderData }: Route.ComponentProps) 
   return (
     <div className="container order-page order-received">
       <h1>{t('order.received_title')}</h1>
-      <Notice kind="success">{t('order.thank_you')}</Notice>
+      {order.status === 'failed' ? (
+        // Back from a bank or provider that refused the payment: no thanks, a way to pay again.
+        <Notice kind="error">
+          {t('order.payment_failed_notice')}{' '}
+          <a
+            className="button"
+            href={`/checkout/order-pay/${order.id}?key=${encodeURIComponent(order.key)}`}
+          >
+            {t('order.pay_again')}
+          </a>
+        </Notice>
+      ) : (
+        <Notice kind="success">{t('order.thank_you')}</Notice>
+      )}
       <OrderOverview order={order} />
       <BankDetails order={order} />
       <OrderDetails order={order} />

@@ -138,12 +138,14 @@ describe('Stripe sandbox in the browser', () => {
 
   it('BLIK: the code goes with the confirm and the approval dialog settles it', async () => {
     const { page, form, close } = await paymentPage(['blik'], { currency: 'pln' });
-    await form.getByLabel('BLIK code (6 digits)').fill('12345');
+    // The element has no code field of its own: the page's code goes with the confirm.
+    expect(await form.getByRole('textbox').count()).toBe(0);
+    await page.getByRole('textbox', { name: 'BLIK code' }).fill('12345');
     await page.getByRole('button', { name: 'Pay' }).click();
     await expect
       .poll(() => page.getByRole('status').textContent())
-      .toBe('invalid: BLIK Code is invalid');
-    await form.getByLabel('BLIK code (6 digits)').fill('123456');
+      .toBe('error: payment_method_invalid_parameter');
+    await page.getByRole('textbox', { name: 'BLIK code' }).fill('123456');
     await page.getByRole('button', { name: 'Pay' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm payment' });
     await dialog.frameLocator('iframe').getByRole('button', { name: 'Approve in app' }).click();

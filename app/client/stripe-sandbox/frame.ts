@@ -1,5 +1,5 @@
 /**
- * Runs inside the sandbox's own pages: the Payment Element's form (card, IBAN, BLIK) and the
+ * Runs inside the sandbox's own pages: the Payment Element's form (card, IBAN) and the
  * hosted next-action pages. Card numbers and IBANs stay here: they go to the sandbox API
  * directly and only the created payment method's id and public fields reach the shop page.
  */
@@ -17,6 +17,15 @@ function post(message: WithoutSource<FrameEvent | FrameReply>) {
 // Hosted pages in the dialog: tell Stripe.js the step is done.
 const done = document.querySelector<HTMLElement>('[data-sandbox-done]');
 if (done) post({ type: 'action-done', status: done.dataset.sandboxDone ?? '' });
+
+// A hosted step in the dialog tells its height, so the dialog fits it.
+const hosted = document.querySelector<HTMLElement>('main.page');
+if (hosted && !done) {
+  // The content's own height: the document's never drops below the frame's current one.
+  new ResizeObserver(() =>
+    post({ type: 'resize', height: Math.ceil(hosted.getBoundingClientRect().bottom) + 8 }),
+  ).observe(hosted);
+}
 
 const form = document.querySelector<HTMLFormElement>('#sandbox-payment');
 if (form) paymentForm(form);
@@ -91,8 +100,6 @@ function paymentForm(form: HTMLFormElement) {
         found.push(['email', text('errorEmail')]);
       }
       if (!ibanValid(input('iban')!.value)) found.push(['iban', text('errorIban')]);
-    } else if (type === 'blik') {
-      if (!/^\d{6}$/.test(input('blik')!.value.trim())) found.push(['blik', text('errorBlik')]);
     }
     return found;
   }
@@ -211,7 +218,6 @@ function paymentForm(form: HTMLFormElement) {
           ? { sepa_debit: { last4: body.sepa_debit.last4, country: body.sepa_debit.country } }
           : {}),
       },
-      ...(type === 'blik' ? { blikCode: input('blik')!.value.trim() } : {}),
     };
   }
 

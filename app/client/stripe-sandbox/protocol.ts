@@ -27,5 +27,4 @@ export type FrameReply = {
   methodType?: string;
   /** Only the created method's public fields (id, type, brand, last4). */
   paymentMethod?: Record<string, unknown>;
-  blikCode?: string;
 };

@@ -254,8 +254,12 @@ class ElementsGroup {
   }
 
   paymentMethodTypes(): string[] {
+    // As Stripe: explicit types win; with automatic payment methods the allowed list narrows them.
     return (
-      this.options.paymentMethodTypes ?? this.intentTypes ?? defaultTypes(this.options.currency)
+      this.options.paymentMethodTypes ??
+      this.options.allowedPaymentMethodTypes ??
+      this.intentTypes ??
+      defaultTypes(this.options.currency)
     );
   }
 
@@ -350,7 +354,7 @@ class ElementsGroup {
       billingDetails: billingDetails ?? {},
     });
     if (reply.error) return { error: reply.error };
-    return { paymentMethod: reply.paymentMethod, blikCode: reply.blikCode };
+    return { paymentMethod: reply.paymentMethod };
   }
 }
 
@@ -485,7 +489,7 @@ class SandboxClient {
     if (created.error) return created;
     const pm = created.paymentMethod as Json;
     const method: Json = { payment_method: pm.id };
-    if (pm.type === 'blik') method.payment_method_options = { blik: { code: created.blikCode } };
+    // BLIK's code is the merchant's field: it comes with confirmParams.payment_method_options.
     if (pm.type === 'sepa_debit') {
       method.mandate_data = {
         customer_acceptance: { type: 'online', online: { infer_from_client: true } },
@@ -515,7 +519,16 @@ function hostedPage(intent: Json): string | undefined {
 function showActionDialog(url: string, locale: string): Promise<void> {
   return new Promise((resolve) => {
     const dialog = document.createElement('dialog');
+    dialog.dataset.stripeSandboxDialog = '';
     dialog.setAttribute('aria-label', locale === 'de' ? 'Zahlung bestätigen' : 'Confirm payment');
+    if (!document.getElementById('stripe-sandbox-dialog-style')) {
+      // The page behind is dimmed, so the payment step is clearly in front.
+      const style = document.createElement('style');
+      style.id = 'stripe-sandbox-dialog-style';
+      style.textContent =
+        'dialog[data-stripe-sandbox-dialog]::backdrop{background:rgba(15,23,42,.55)}';
+      document.head.append(style);
+    }
     dialog.style.cssText =
       'padding:0;border:0;border-radius:8px;width:min(32rem,95vw);max-height:90vh;box-shadow:0 10px 40px rgba(0,0,0,.35)';
     const frame = document.createElement('iframe');
@@ -524,12 +537,12 @@ function showActionDialog(url: string, locale: string): Promise<void> {
     target.searchParams.set('locale', locale);
     frame.src = target.pathname + target.search;
     frame.title = locale === 'de' ? 'Zahlung bestätigen' : 'Confirm payment';
-    frame.style.cssText = 'border:0;width:100%;height:26rem;display:block';
+    frame.style.cssText = 'border:0;width:100%;height:20rem;max-height:75vh;display:block';
     const close = document.createElement('button');
     close.type = 'button';
     close.textContent = locale === 'de' ? 'Schließen' : 'Close';
     close.style.cssText =
-      'margin:.5rem 1rem 1rem;font:inherit;padding:.5rem 1rem;border-radius:6px;border:1px solid #1f2328;background:#fff;color:#1f2328;cursor:pointer';
+      'margin:0 2.5rem 1.5rem;font:inherit;padding:.5rem 1rem;border-radius:6px;border:1px solid #1f2328;background:#fff;color:#1f2328;cursor:pointer';
     const finish = () => {
       window.removeEventListener('message', onMessage);
       dialog.close();
@@ -538,8 +551,12 @@ function showActionDialog(url: string, locale: string): Promise<void> {
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== ORIGIN || event.source !== frame.contentWindow) return;
-      if (event.data?.source === 'stripe-sandbox-frame' && event.data.type === 'action-done')
-        finish();
+      if (event.data?.source !== 'stripe-sandbox-frame') return;
+      if (event.data.type === 'action-done') finish();
+      // The step's page is as tall as its content (no empty space under the buttons).
+      if (event.data.type === 'resize' && typeof event.data.height === 'number') {
+        frame.style.height = `${Math.min(Math.max(event.data.height, 160), 2000)}px`;
+      }
     };
     window.addEventListener('message', onMessage);
     close.addEventListener('click', finish);

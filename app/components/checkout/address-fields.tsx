@@ -110,7 +110,9 @@ export function AddressFields({
         };
         return (
           <Field
-            key={`${group}-${country}-${f.key}`}
+            // Per field, not per country: a new country keeps what the shopper typed (only a
+            // state list is built afresh for the new country's states).
+            key={f.key === 'state' && states ? `${group}-state-${country}` : `${group}-${f.key}`}
             id={name}
             label={f.labelHidden ? <span className="visually-hidden">{f.label}</span> : f.label}
             required={f.required}

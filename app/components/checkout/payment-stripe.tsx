@@ -2,6 +2,14 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { Field } from '#app/components/ui/field.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
+import {
+  buildAppearance,
+  pageFontLinks,
+  readThemeStyles,
+  saveAppearanceOnce,
+  themeFonts,
+} from '#app/client/stripe/appearance.ts';
 import { loadShopStripe } from '#app/client/stripe/load-stripe.ts';
 import { followRedirectHash, takeRedirectHash } from '#app/client/stripe/redirect-flow.ts';
 import type { ClientPaymentConfig } from '#app/domain/payments/payments.ts';
@@ -10,6 +18,7 @@ import {
   elementsMode,
   isBlikCode,
   providerDecimals,
+  showsCashAppNotice,
   toProviderAmount,
 } from '#app/domain/payments/stripe/stripe.rules.ts';
 import { useI18n } from '#app/lib/i18n.ts';
@@ -67,6 +76,7 @@ export function StripePaymentBox({
   total: number;
 }) {
   const { data } = shared;
+  const { t } = useI18n();
   const stripe = useMemo(() => loadShopStripe(data), [data]);
   const [save, setSave] = useState(false);
   // The choice lives above the elements, which the one-click layout remounts.
@@ -76,12 +86,32 @@ export function StripePaymentBox({
   );
   const currency = data.currency.toUpperCase();
   const mode = elementsMode(total, data.currencyMinorUnit);
+  // The box renders after hydration only: the theme is read from the page (spec section 9).
+  const computed = useMemo(
+    () =>
+      data.appearance
+        ? null
+        : buildAppearance(
+            readThemeStyles(
+              document.querySelector<HTMLElement>('form.checkout, form.order-pay-form') ??
+                document.body,
+            ),
+            { oneClick: data.isOCEnabled },
+          ),
+    [data],
+  );
+  const fonts = useMemo(() => themeFonts(pageFontLinks()), []);
+  useEffect(() => {
+    if (computed) void saveAppearanceOnce(computed, data.saveAppearanceNonce, t);
+  }, [computed, data.saveAppearanceNonce, t]);
+  const appearance = data.appearance ?? computed;
   const common = {
     currency: data.currency,
     allowedPaymentMethodTypes: [method.type],
     paymentMethodCreation: 'manual' as const,
     locale: data.locale === 'de' ? ('de' as const) : ('en' as const),
-    ...(data.appearance ? { appearance: data.appearance } : {}),
+    ...(appearance ? { appearance } : {}),
+    ...(fonts.length ? { fonts } : {}),
   };
   const options: StripeElementsOptions =
     mode === 'setup'
@@ -95,19 +125,24 @@ export function StripePaymentBox({
   // Spec section 4: in the one-click layout toggling the save choice remounts the elements.
   const key = `${method.type}-${mode}${data.isOCEnabled ? `-${save ? 'save' : 'once'}` : ''}`;
   return (
-    <Elements stripe={stripe} options={options} key={key}>
-      <StripeFields
-        method={method}
-        gatewayId={gatewayId}
-        title={title}
-        save={save}
-        onSave={setSave}
-        saved={saved}
-        token={token}
-        onToken={setToken}
-        {...shared}
-      />
-    </Elements>
+    <>
+      {showsCashAppNotice(method.type, total) && (
+        <Notice kind="info">{t('stripe.cashapp_notice')}</Notice>
+      )}
+      <Elements stripe={stripe} options={options} key={key}>
+        <StripeFields
+          method={method}
+          gatewayId={gatewayId}
+          title={title}
+          save={save}
+          onSave={setSave}
+          saved={saved}
+          token={token}
+          onToken={setToken}
+          {...shared}
+        />
+      </Elements>
+    </>
   );
 }
 

@@ -44,6 +44,15 @@ export function shopAddress(env: Env): ShopAddress {
   return { host, port: env.PORT };
 }
 
+/**
+ * The shop's address for the browser: the configured SHOP_URL, or the bound address when the
+ * configured one has no real port (tests listen on port 0), so return URLs stay same-origin.
+ */
+export function shopPublicOrigin(env: Env): string {
+  const configured = new URL(env.SHOP_URL);
+  return configured.port === '0' ? shopBaseUrl(env) : configured.origin;
+}
+
 /** The shop's own base URL for server-to-server calls (webhook deliveries). */
 export function shopBaseUrl(env: Env): string {
   const { host, port } = shopAddress(env);

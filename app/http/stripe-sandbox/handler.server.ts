@@ -11,6 +11,7 @@ import {
   sandboxActive,
   sandboxKeys,
   shopBaseUrl,
+  shopPublicOrigin,
 } from '#app/domain/payments/stripe-setup.server.ts';
 import * as ops from '#app/domain/payments/sandbox/operations.server.ts';
 import {
@@ -186,8 +187,7 @@ function errorBody(error: SandboxError, requestId: string) {
 
 /** Where hosted pages live for the browser: the configured address, or the bound one in tests. */
 export function publicOrigin(env: Env): string {
-  const configured = new URL(env.SHOP_URL);
-  return configured.port === '0' ? shopBaseUrl(env) : configured.origin;
+  return shopPublicOrigin(env);
 }
 
 async function api(
@@ -430,11 +430,12 @@ async function browserSide(
   const nonce = url.searchParams.get('nonce') ?? url.searchParams.get('client_secret') ?? '';
   const framed = url.searchParams.get('frame') === '1';
   if (method === 'GET') {
-    const intent = await ops.actionPage(db, id, nonce);
-    if (!intent) {
+    const found = await ops.actionPage(db, id, nonce);
+    if (!found) {
       return sendHtml(res, 404, renderHostedPage({ kind: 'gone', locale, url }));
     }
-    return sendHtml(res, 200, renderHostedPage({ kind, locale, url, intent }));
+    const { intent, methodType } = found;
+    return sendHtml(res, 200, renderHostedPage({ kind, locale, url, intent, methodType }));
   }
   if (method !== 'POST') return sendText(res, 405, 'Method not allowed');
   const own = [publicOrigin(env), shopBaseUrl(env), `http://${req.headers.host ?? ''}`];

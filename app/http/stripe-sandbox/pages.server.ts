@@ -23,6 +23,8 @@ type PageInput =
       locale: Locale;
       url: URL;
       intent: Stripe.PaymentIntent | Stripe.SetupIntent;
+      /** The type of the payment method being confirmed, when known. */
+      methodType?: string | null;
     }
   | {
       kind: 'done';
@@ -81,6 +83,7 @@ const STYLE = `
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#fff}
 .page{max-width:30rem;margin:2rem auto;padding:1.5rem;border:1px solid #d0d7de;border-radius:8px}
 .frame{padding:2px}
+.page.framed{margin:0 auto;border:0;padding:1.5rem 1.5rem .5rem}
 @media (max-width:34rem){.page{margin:1rem}}
 h1{font-size:1.25rem;margin:0 0 .75rem}
 p{margin:0 0 .75rem}
@@ -138,7 +141,7 @@ export function renderHostedPage(input: PageInput): string {
     `<form method="post" action="${action}" class="actions"><button type="submit" name="outcome" value="approve">${escape(approve)}</button><button type="submit" name="outcome" value="fail" class="secondary">${escape(fail)}</button></form>`;
   let title: string;
   let body: string;
-  const pmType = typeFromAction(intent);
+  const pmType = ('methodType' in input && input.methodType) || typeFromAction(intent);
   switch (input.kind) {
     case 'three_d_secure':
       title = t('sandbox.three_ds_title');
@@ -163,7 +166,14 @@ export function renderHostedPage(input: PageInput): string {
       body = `${amount}${buttons(t('sandbox.blik_approve'), t('sandbox.decline'))}`;
       break;
   }
-  return documentOf(input.locale, title, `${badge}<h1>${escape(title)}</h1>${body}`);
+  // In the dialog (frame=1) the dialog is the card: no second border around the step.
+  const framed = input.url.searchParams.get('frame') === '1';
+  return documentOf(
+    input.locale,
+    title,
+    `${badge}<h1>${escape(title)}</h1>${body}`,
+    framed ? 'page framed' : 'page',
+  );
 }
 
 function typeFromAction(intent: Stripe.PaymentIntent | Stripe.SetupIntent): string {
@@ -193,7 +203,7 @@ function voucherDetails(intent: Stripe.PaymentIntent | Stripe.SetupIntent) {
   return { reference: '', expires: 0 };
 }
 
-/** The Payment Element's form: card, IBAN, BLIK fields, or a note for methods without fields. */
+/** The Payment Element's form: card or IBAN fields, or a note for methods without fields. */
 function renderFrame(url: URL, locale: Locale, t: Translate): string {
   const asked = (url.searchParams.get('types') ?? 'card').split(',').slice(0, 30);
   const types = asked.filter((x) => (SUPPORTED_TYPES as readonly string[]).includes(x));
@@ -208,7 +218,8 @@ function renderFrame(url: URL, locale: Locale, t: Translate): string {
       } else if (type === 'sepa_debit') {
         inner = `${field('holder', t('sandbox.account_holder'), 'autocomplete="name" maxlength="200"')}${field('email', t('sandbox.email'), 'autocomplete="email" maxlength="200"').replace('type="text"', 'type="email"')}${field('iban', t('sandbox.iban'), 'autocomplete="off" maxlength="42" spellcheck="false"')}<p class="note">${escape(t('sandbox.sepa_mandate'))}</p>`;
       } else if (type === 'blik') {
-        inner = `${field('blik', t('sandbox.blik_code'), 'inputmode="numeric" autocomplete="one-time-code" maxlength="6"')}<p class="note">${escape(t('sandbox.blik_note'))}</p>`;
+        // As Stripe's element: the code is the merchant's own field, passed with the confirm.
+        inner = `<p class="note">${escape(t('sandbox.blik_note'))}</p>`;
       } else {
         const note = (REDIRECT_TYPES as readonly string[]).includes(type)
           ? t('sandbox.redirect_note')
@@ -240,7 +251,6 @@ function renderFrame(url: URL, locale: Locale, t: Translate): string {
     'error_iban',
     'error_holder',
     'error_email',
-    'error_blik',
   ]
     .map(
       (k) =>

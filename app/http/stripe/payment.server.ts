@@ -2,6 +2,7 @@ import type { PaymentInput } from '#app/domain/checkout/checkout.server.ts';
 import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import type { PaymentOutcome } from '#app/domain/payments/payments.ts';
+import { shopPublicOrigin } from '#app/domain/payments/stripe-setup.server.ts';
 import { buildRedirectHash } from '#app/domain/payments/stripe/redirect-hash.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import { CLIENT_ADDRESS_HEADER } from '#app/lib/client-address.ts';
@@ -37,10 +38,11 @@ export function paymentDataList(list: readonly { key: string; value: unknown }[]
   return paymentFields(Object.fromEntries((list ?? []).map((e) => [e.key, e.value])));
 }
 
+/** The order-received page on the shop's public origin (return URLs must be same-origin). */
 export function orderReceivedUrl(env: Env, order: Pick<OrderRow, 'id' | 'orderKey'>): string {
   return new URL(
     `/checkout/order-received/${order.id}?key=${encodeURIComponent(order.orderKey)}`,
-    env.SHOP_URL,
+    shopPublicOrigin(env),
   ).href;
 }
 

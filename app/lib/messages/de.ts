@@ -778,6 +778,9 @@ export const de = {
   'checkout.errors_heading': 'Bitte prüfen Sie diese Angaben:',
   // Orders: order received, order pay, the account's orders and their notes.
   'order.received_title': 'Bestellung erhalten',
+  'order.payment_failed_notice':
+    'Leider kann Ihre Bestellung nicht bearbeitet werden: Die Bank oder der Zahlungsanbieter hat die Zahlung abgelehnt. Bitte versuchen Sie es erneut.',
+  'order.pay_again': 'Jetzt bezahlen',
   'order.thank_you': 'Vielen Dank. Ihre Bestellung ist bei uns eingegangen.',
   'order.number': 'Bestellnummer',
   'order.date': 'Datum',
@@ -989,13 +992,12 @@ export const de = {
   'sandbox.iban': 'IBAN',
   'sandbox.account_holder': 'Kontoinhaber',
   'sandbox.email': 'E-Mail-Adresse',
-  'sandbox.blik_code': 'BLIK-Code (6 Ziffern)',
   'sandbox.sepa_mandate':
     'Mit der Angabe Ihrer IBAN ermächtigen Sie den Shop und Stripe, Ihre Bank anzuweisen, den Betrag von Ihrem Konto abzubuchen.',
   'sandbox.redirect_note': 'Zur Bestätigung werden Sie zu Ihrer Bank weitergeleitet.',
   'sandbox.voucher_note': 'Nach der Bestellung erhalten Sie einen Zahlschein.',
   'sandbox.qr_note': 'Nach der Bestellung scannen Sie einen QR-Code.',
-  'sandbox.blik_note': 'Den Code finden Sie in Ihrer Banking-App.',
+  'sandbox.blik_note': 'Nach der Bestellung bestätigen Sie die Zahlung in Ihrer Banking-App.',
   'sandbox.test_hint':
     'Testkarte: 4242 4242 4242 4242, ein beliebiges künftiges Datum, eine beliebige Prüfnummer.',
   'sandbox.error_card_number': 'Die Kartennummer ist unvollständig oder ungültig.',
@@ -1004,7 +1006,6 @@ export const de = {
   'sandbox.error_iban': 'Die IBAN ist ungültig.',
   'sandbox.error_holder': 'Bitte geben Sie den Namen des Kontoinhabers an.',
   'sandbox.error_email': 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
-  'sandbox.error_blik': 'Der BLIK-Code ist ungültig.',
   'sandbox.three_ds_title': '3-D-Secure-Testauthentifizierung',
   'sandbox.three_ds_text':
     'Dies ist eine Testseite. Schließen Sie die Authentifizierung ab oder lassen Sie sie fehlschlagen.',

@@ -757,6 +757,9 @@ export const en: Messages = {
   'checkout.errors_heading': 'Please check these details:',
   // Orders: order received, order pay, the account's orders and their notes.
   'order.received_title': 'Order received',
+  'order.payment_failed_notice':
+    'Unfortunately your order cannot be processed: the bank or payment provider declined the payment. Please try again.',
+  'order.pay_again': 'Pay now',
   'order.thank_you': 'Thank you. Your order has been received.',
   'order.number': 'Order number',
   'order.date': 'Date',
@@ -958,13 +961,12 @@ export const en: Messages = {
   'sandbox.iban': 'IBAN',
   'sandbox.account_holder': 'Account holder',
   'sandbox.email': 'Email address',
-  'sandbox.blik_code': 'BLIK code (6 digits)',
   'sandbox.sepa_mandate':
     'By providing your IBAN, you authorise the shop and Stripe to send instructions to your bank to debit your account.',
   'sandbox.redirect_note': 'You will be redirected to your bank to authorise the payment.',
   'sandbox.voucher_note': 'After placing the order you receive a voucher to pay.',
   'sandbox.qr_note': 'After placing the order you scan a QR code.',
-  'sandbox.blik_note': 'You find the code in your banking app.',
+  'sandbox.blik_note': 'After placing the order you approve the payment in your banking app.',
   'sandbox.test_hint': 'Test card: 4242 4242 4242 4242, any future date, any security code.',
   'sandbox.error_card_number': 'Your card number is incomplete or invalid.',
   'sandbox.error_expiry': "Your card's expiration date is incomplete or in the past.",
@@ -972,7 +974,6 @@ export const en: Messages = {
   'sandbox.error_iban': 'The IBAN you provided is invalid.',
   'sandbox.error_holder': 'Please enter the account holder name.',
   'sandbox.error_email': 'Please enter a valid email address.',
-  'sandbox.error_blik': 'BLIK Code is invalid',
   'sandbox.three_ds_title': '3-D Secure test authentication',
   'sandbox.three_ds_text': 'This is a test page. Complete the authentication or let it fail.',
   'sandbox.amount': 'Amount: {amount}',

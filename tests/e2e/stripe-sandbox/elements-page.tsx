@@ -13,6 +13,7 @@ function Checkout() {
   const elements = useElements();
   const [status, setStatus] = useState('');
   const [change, setChange] = useState('');
+  const [blik, setBlik] = useState('');
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements) return;
@@ -24,7 +25,11 @@ function Checkout() {
     const result = await stripe.confirmPayment({
       elements,
       redirect: 'if_required',
-      confirmParams: { return_url: window.location.href },
+      confirmParams: {
+        return_url: window.location.href,
+        // BLIK's code is the page's own field, as with Stripe.
+        ...(blik ? { payment_method_options: { blik: { code: blik } } } : {}),
+      },
     });
     setStatus(
       result.error
@@ -38,6 +43,10 @@ function Checkout() {
       <PaymentElement
         onChange={(e) => setChange(`${e.value.type}${e.complete ? ' complete' : ''}`)}
       />
+      <label>
+        BLIK code
+        <input value={blik} onChange={(e) => setBlik(e.currentTarget.value)} />
+      </label>
       <button type="submit">Pay</button>
       <p role="status">{status}</p>
       <p data-testid="change">{change}</p>

@@ -1622,7 +1622,10 @@ export async function actionPage(tx: Tx, id: string, nonce: string) {
   if (!stored || !pageKeyMatches(stored, nonce) || stored.data.status !== 'requires_action') {
     return null;
   }
-  return stored.data;
+  // The page names the method being paid with (an intent may allow several types).
+  const pmId = stored.data.payment_method;
+  const pm = typeof pmId === 'string' ? await find<PM>(tx, 'payment_method', pmId) : null;
+  return { intent: stored.data, methodType: pm?.data.type ?? null };
 }
 
 /** Settles a delayed transition (SEPA processing -> succeeded or failed); vouchers count as paid. */

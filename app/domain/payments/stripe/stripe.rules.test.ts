@@ -11,6 +11,7 @@ import {
   isBlikCode,
   isSetupIntentId,
   providerFailure,
+  showsCashAppNotice,
   toProviderAmount,
 } from './stripe.rules.ts';
 
@@ -109,5 +110,13 @@ describe('provider errors', () => {
       code: 'stripe.error.payment_failed',
     });
     expect(providerFailure({}).params?.reason).toBe('unknown');
+  });
+});
+
+describe('Cash App notice (spec sections 8 and 9)', () => {
+  it('shows for Cash App above 200000 minor units only', () => {
+    expect(showsCashAppNotice('cashapp', 200_001)).toBe(true);
+    expect(showsCashAppNotice('cashapp', 200_000)).toBe(false);
+    expect(showsCashAppNotice('card', 500_000)).toBe(false);
   });
 });

@@ -44,6 +44,13 @@ export function elementsMode(total: number, minorUnit: number): 'payment' | 'set
   return total / 10 ** minorUnit < 1 ? 'setup' : 'payment';
 }
 
+/** Spec section 9: the Cash App notice shows above this cart total (minor units). */
+export const CASHAPP_NOTICE_ABOVE = 200_000;
+
+/** Spec sections 8 and 9: Cash App may refuse large amounts; say so when it is chosen. */
+export const showsCashAppNotice = (type: string, total: number) =>
+  type === 'cashapp' && total > CASHAPP_NOTICE_ABOVE;
+
 /** Spec section 5: a BLIK code is six digits. */
 export const isBlikCode = (code: string) => /^\d{6}$/.test(code);
 
