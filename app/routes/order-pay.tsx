@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { useActionData } from 'react-router';
+import { data, useActionData } from 'react-router';
 import {
   EXPRESS_MESSAGE_AREAS,
   ExpressCheckout,
@@ -36,10 +36,11 @@ export const handle = {
 
 export async function loader(args: Route.LoaderArgs) {
   const { locale } = shop(args);
-  return {
-    ...(await orderPayData(args)),
-    messages: messagesFor(locale, handle.messageAreas),
-  };
+  const { setCookie, ...page } = await orderPayData(args);
+  return data(
+    { ...page, messages: messagesFor(locale, handle.messageAreas) },
+    { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
+  );
 }
 
 export async function action(args: Route.ActionArgs) {

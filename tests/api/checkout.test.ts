@@ -234,6 +234,38 @@ describe('order pages and paying an existing order', () => {
     expect(html).toContain('&lt;script&gt;');
   });
 
+  it('pays a pending order from the mailed link in a new browser: the page starts its session', async () => {
+    const { order } = await placed();
+    await shop.database.db
+      .update(orders)
+      .set({ status: 'pending' })
+      .where(eq(orders.id, order.order_id));
+    const link = `${shop.url}/checkout/order-pay/${order.order_id}?key=${order.order_key}`;
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    const cookie = page.headers.getSetCookie().find((c) => c.startsWith('sid='));
+    expect(cookie).toBeDefined();
+    const security = /name="security" value="([^"]+)"/.exec(await page.text())?.[1];
+    expect(security).toBeTruthy();
+    const paid = await fetch(link, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        origin: shop.url,
+        cookie: cookie!.split(';')[0]!,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ security: security!, payment_method: 'invoice', terms: '1' }),
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toContain(`/checkout/order-received/${order.order_id}`);
+    const [stored] = await shop.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, order.order_id));
+    expect(stored!.status).toBe('processing');
+  });
+
   it('pays a pending order through the Store API with its key and e-mail only', async () => {
     const { order } = await placed();
     await shop.database.db

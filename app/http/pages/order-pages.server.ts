@@ -102,9 +102,11 @@ export async function orderPayData(args: Args) {
   const { db, env, t, locale, currency, startSession } = shop(args);
   const { order } = await viewableOrder(args);
   const methods = await payMethods(args, order);
-  const { session } = await startSession();
+  // A guest opening the mailed link in a new browser gets the session its form's token needs.
+  const { session, setCookie } = await startSession();
   const security = sessionNonce(session, env);
   return {
+    setCookie,
     order: await orderView(db, order),
     methods: methods.map((m) => m.view),
     stripe: needsPayment(order.status, order.total)
