@@ -82,6 +82,33 @@ async function tryPublish(
   return row ? view(row) : null;
 }
 
+/**
+ * Publishes the starter text as the next version unless the newest version already holds it,
+ * judged in the same statement: a checkout that read the old version before another one's
+ * commit does not publish the same text a second time.
+ */
+async function tryPublishTemplate(
+  db: Tx,
+  slug: LegalSlug,
+  content: Record<Locale, LegalPage>,
+): Promise<LegalVersion | null> {
+  const json = JSON.stringify(content);
+  const inserted = (await db.execute(sql`
+    insert into ${legalVersions} (slug, version, content, source, published_at)
+    select ${slug}, coalesce(max(version), 0) + 1, ${json}::jsonb, 'template', now()
+    from ${legalVersions} where slug = ${slug}
+    having not exists (
+      select 1 from ${legalVersions} newest
+      where newest.slug = ${slug} and newest.content = ${json}::jsonb
+        and newest.version = (select max(version) from ${legalVersions} where slug = ${slug}))
+    on conflict do nothing
+    returning id`)) as unknown as { rows: { id: number }[] };
+  const id = inserted.rows[0]?.id;
+  if (id === undefined) return null;
+  const [row] = await db.select().from(legalVersions).where(eq(legalVersions.id, id));
+  return row ? view(row) : null;
+}
+
 async function latest(db: Tx, slugs: readonly string[]): Promise<Map<string, LegalVersionRow>> {
   const rows = await db
     .selectDistinctOn([legalVersions.slug])
@@ -123,7 +150,7 @@ async function templateInForce(
   let row = found;
   for (let attempt = 0; ; attempt++) {
     if (row && (row.source === 'edited' || sameContent(row.content, template))) return view(row);
-    const published = await tryPublish(db, slug, template, { source: 'template' });
+    const published = await tryPublishTemplate(db, slug, template);
     if (published) return published;
     if (attempt >= 5) throw new Error(`could not publish a version of ${slug}`);
     row = (await latest(db, [slug])).get(slug);
