@@ -114,7 +114,8 @@ export function sheet(page: Page, t: (typeof TEXT)[Lang], wallet = 'Google Pay')
 /** Ticks the consent and opens the wallet's sheet. */
 export async function openSheet(page: Page, t: (typeof TEXT)[Lang], wallet = 'Google Pay') {
   const area = express(page, t);
-  await area.getByRole('checkbox', { name: t.consent }).check();
+  // The express area's own box, or on checkout and order-pay the form's one terms box.
+  await page.getByRole('checkbox', { name: t.consent }).check();
   await area
     .getByRole('button', { name: wallet === 'Google Pay' ? t.googlePay : t.applePay })
     .click();

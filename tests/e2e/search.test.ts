@@ -216,12 +216,12 @@ describe('search results page', () => {
   it('without matches offers a spelling, the categories and a new search', async () => {
     const { context, page } = await open('/shop?s=bergroestng');
     await page.getByRole('heading', { name: 'Keine Treffer für „bergroestng“' }).waitFor();
-    await page.getByRole('link', { name: 'bergröstung' }).waitFor();
+    await page.getByRole('link', { name: 'bergröstung', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Laufschuhe' }).first().waitFor();
     const newSearch = page.getByRole('searchbox', { name: 'Neue Suche' });
     expect(await newSearch.inputValue()).toBe('bergroestng');
     await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: 'bergröstung' }).click();
+    await page.getByRole('link', { name: 'bergröstung', exact: true }).click();
     await page.getByRole('heading', { name: 'Espresso Bergröstung' }).waitFor();
     await newSearch.waitFor({ state: 'detached' });
     await context.close();

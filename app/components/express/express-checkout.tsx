@@ -79,6 +79,9 @@ export const EXPRESS_MESSAGE_AREAS = [
 
 type Live = { total: number; displayItems: ExpressDisplayItem[]; requestShipping: boolean };
 
+/** The terms box of the checkout and order-pay forms. */
+const PAGE_TERMS_ID = 'terms';
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -312,7 +315,14 @@ function ExpressButtons({
   const adding = useRef<AddState>(null);
   const paymentAborted = useRef(false);
   const isProduct = kind === 'product';
-  const consentId = `express-terms-${kind}`;
+  // The checkout and order-pay forms have their terms box already: the wallets use that one,
+  // so a page never shows two boxes for the same consent.
+  const usesPageTerms = kind === 'checkout' || kind === 'pay_for_order';
+  const consentId = usesPageTerms ? PAGE_TERMS_ID : `express-terms-${kind}`;
+  const consentGiven = () =>
+    usesPageTerms
+      ? (document.getElementById(PAGE_TERMS_ID) as HTMLInputElement | null)?.checked === true
+      : consentRef.current;
 
   useEffect(() => {
     if (notice && noticeRef.current) scrollToElement(noticeRef.current, { duration: SCROLL_MS });
@@ -367,8 +377,9 @@ function ExpressButtons({
       }
       return;
     }
-    if (!consentRef.current) {
-      setConsentError(t('checkout.error.terms'));
+    if (!consentGiven()) {
+      if (usesPageTerms) show(t('checkout.error.terms'));
+      else setConsentError(t('checkout.error.terms'));
       document.getElementById(consentId)?.focus();
       return;
     }
@@ -569,27 +580,29 @@ function ExpressButtons({
       <div ref={noticeRef} className="express-notices">
         {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       </div>
-      <Field
-        id={consentId}
-        layout="choice"
-        required
-        label={consentLabel}
-        error={consentError}
-        className="express-consent"
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="checkbox"
-            checked={consent}
-            onChange={(e) => {
-              consentRef.current = e.target.checked;
-              setConsent(e.target.checked);
-              if (e.target.checked) setConsentError(undefined);
-            }}
-          />
-        )}
-      </Field>
+      {!usesPageTerms && (
+        <Field
+          id={consentId}
+          layout="choice"
+          required
+          label={consentLabel}
+          error={consentError}
+          className="express-consent"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="checkbox"
+              checked={consent}
+              onChange={(e) => {
+                consentRef.current = e.target.checked;
+                setConsent(e.target.checked);
+                if (e.target.checked) setConsentError(undefined);
+              }}
+            />
+          )}
+        </Field>
+      )}
       <ExpressCheckoutElement
         className="express-buttons"
         options={elementOpts}
