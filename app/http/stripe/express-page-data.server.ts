@@ -22,6 +22,7 @@ import type { Translate } from '#app/lib/i18n.ts';
 import { type Session, sessionNonce } from '#app/lib/session.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import { type Sheet, cartSheet, orderSheet, productSheet } from './express-sheet.server.ts';
+import type { ExpressCheckoutParams } from '#app/client/express/express.view.ts';
 
 export type { ExpressPageKind };
 
@@ -46,53 +47,10 @@ export const EXPRESS_NONCES = [
  * nonces are '' and `login_required` says only whether the site needs an account to check
  * out. The browser then takes the session's nonce from the `Nonce` header of
  * `GET /wc/store/v1/cart` (which starts a session) and treats a signed-in visitor
- * (`usePersonal().account`) as not needing to log in.
+ * (`usePersonal().account`) as not needing to log in. The type lives in
+ * app/client/express/express.view.ts, where the browser reads it too.
  */
-export type ExpressCheckoutParams = {
-  /** '/wc-ajax/%%endpoint%%'; the endpoint is 'wc_stripe_' + the call's name. */
-  ajax_url: string;
-  nonce: Record<(typeof EXPRESS_NONCES)[number], string>;
-  is_product_page: boolean;
-  is_pay_for_order: boolean;
-  pay_for_order: { order_id: number; key: string; billing_email: string } | null;
-  checkout: {
-    /** Lower-case ISO, as Stripe wants it. */
-    currency_code: string;
-    /** The shop's base country. */
-    country_code: string;
-    /** The cart's. */
-    currency_minor_unit: number;
-    needs_shipping: boolean;
-    needs_payer_phone: boolean;
-    allowed_shipping_countries: string[];
-    total_label: string;
-    has_free_trial: boolean;
-    /** Shows the info note of spec section 8. */
-    taxes_based_on_billing: boolean;
-  };
-  /** Minor units of the cart (or order, or product), server computed; 0 hides the element. */
-  cart_total: number;
-  /** In the provider's decimals. */
-  display_items: { label: string; amount: number }[];
-  request_shipping: boolean;
-  /** Product page only. */
-  product: { id: number; needs_variation: boolean } | null;
-  /** Raw settings; the browser clamps and maps them (spec section 5). */
-  button: { height: number; radius: number; type: string; theme: string };
-  wallets: {
-    applePay: 'always';
-    googlePay: 'always';
-    link: 'auto';
-    amazonPay: 'auto';
-    paypal: 'never';
-  };
-  /** The site needs an account to check out and the shopper is logged out. */
-  login_required: boolean;
-  /** The legal text versions the terms consent refers to, as the classic checkout records them. */
-  consent: { text_version: string };
-  /** Stripe.js for the page: the publishable key and, with the sandbox, its script. */
-  stripe: { key: string; sandboxScriptUrl: string | null };
-};
+export type { ExpressCheckoutParams };
 
 export const EXPRESS_AJAX_URL = '/wc-ajax/%%endpoint%%';
 
