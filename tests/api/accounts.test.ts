@@ -248,6 +248,27 @@ describe('sessions', () => {
     expect(cart).toMatch(/value="2"/);
   });
 
+  it('leaves no session behind after a wrong password for a known account', async () => {
+    const known = await customer();
+    const [row] = await shop.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.email, known));
+    const count = async () =>
+      (await shop.database.db.select().from(sessions).where(eq(sessions.customerId, row!.id)))
+        .length;
+    expect((await login(new PageClient(shop.url), known, 'falsch-falsch')).status).toBe(400);
+    expect(await count()).toBe(0);
+    const client = new PageClient(shop.url);
+    const res = await login(client, known);
+    expect(res.status).toBe(302);
+    expect(await count()).toBe(1);
+    // Neither a guest cart nor a saved one: the cart cookies are cleared, the cart is empty.
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('woocommerce_items_in_cart='))).toMatch(/Max-Age=0/);
+    expect(await (await client.get('/my-account')).text()).toContain('Hallo Erika!');
+  });
+
   it('keeps a "remember me" login for 30 days, otherwise for the browser session', async () => {
     const known = await customer();
     const remembered = await new PageClient(shop.url).post('/my-account', {

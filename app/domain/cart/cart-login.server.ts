@@ -33,6 +33,16 @@ export type MergeOutcome = {
   limited: number[];
 };
 
+/** Whether the customer left a cart saved (on logout or an ended session) for the next login. */
+export async function hasSavedCart(tx: Tx, customerId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.customerId, customerId), isNull(carts.sessionIdHash)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * After a login: the guest cart moves to the new session and becomes the customer's, and the
  * carts the customer left saved (on logout, or on another device's ended session) are merged

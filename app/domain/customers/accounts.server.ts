@@ -24,7 +24,7 @@ import { hashPassword, verifyPassword } from './passwords.server.ts';
 import {
   type LoginAttempt,
   clearAccountFailures,
-  loginBlockedMinutes,
+  loginThrottle,
   recordLoginFailure,
 } from './throttle.server.ts';
 import { consumeToken, issueToken, peekToken } from './tokens.server.ts';
@@ -192,20 +192,39 @@ export async function activateCustomer(db: Tx, token: string): Promise<Result<Cu
 export async function authenticate(
   db: Tx,
   input: { email: string; password: string; address: string },
-  ctx: AccountContext,
+  ctx: { settings: AccountSettings | Promise<AccountSettings> },
+  options: {
+    /**
+     * Called with the account just before its password is checked, so the caller can read
+     * what a successful login needs while the hash runs; its outcome is not awaited here.
+     */
+    whileChecking?: (customer: CustomerRow) => void;
+    /** Filled with how long the password check took, its wait for a hashing slot included. */
+    timing?: { checkMs: number };
+  } = {},
 ): Promise<Result<CustomerRow>> {
   const attempt: LoginAttempt = { email: normalizeEmail(input.email), address: input.address };
-  const minutes = await loginBlockedMinutes(db, attempt, ctx.settings.throttle);
-  if (minutes > 0) {
-    return fail(domainError('rate_limited', 'account.error.too_many_attempts', { minutes }));
+  // Read side by side: the account is looked up even when the throttle then refuses.
+  const [throttle, customer] = await Promise.all([
+    Promise.resolve(ctx.settings).then((settings) => loginThrottle(db, attempt, settings.throttle)),
+    customerByEmail(db, attempt.email),
+  ]);
+  if (throttle.blockedMinutes > 0) {
+    return fail(
+      domainError('rate_limited', 'account.error.too_many_attempts', {
+        minutes: throttle.blockedMinutes,
+      }),
+    );
   }
-  const customer = await customerByEmail(db, attempt.email);
+  if (customer?.passwordHash && customer.status === 'active') options.whileChecking?.(customer);
+  const checkStarted = performance.now();
   const matches = await verifyPassword(customer?.passwordHash ?? null, input.password);
+  if (options.timing) options.timing.checkMs = performance.now() - checkStarted;
   if (!customer || !matches) {
     await recordLoginFailure(db, attempt);
     return fail(loginFailed);
   }
-  await clearAccountFailures(db, attempt.email);
+  if (throttle.accountHasFailures) await clearAccountFailures(db, attempt.email);
   if (customer.status !== 'active') {
     return fail(domainError('forbidden', 'account.error.not_activated'));
   }

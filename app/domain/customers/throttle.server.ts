@@ -6,40 +6,60 @@ import { loginFailures } from './customers.schema.ts';
 /** Who tried: the email as typed (normalised) and the client's address. */
 export type LoginAttempt = { email: string; address: string };
 
+export type LoginThrottle = {
+  /** Minutes until a login may be tried again, or 0 when it may be tried now. */
+  blockedMinutes: number;
+  /** Whether the email typed has failures in the window (a success then forgives them). */
+  accountHasFailures: boolean;
+};
+
 /**
- * Minutes until a login may be tried again, or 0 when it may be tried now. Counts failures by
- * the email typed, not by account, so the answer is the same whether the account exists.
+ * The throttle's state for one attempt. Counts failures by the email typed, not by account,
+ * so the answer is the same whether the account exists. Blocked until the failure that
+ * reached the limit leaves the window.
  */
-export async function loginBlockedMinutes(
+export async function loginThrottle(
   db: Tx,
   attempt: LoginAttempt,
   limits: AccountSettings['throttle'],
   now = new Date(),
-): Promise<number> {
-  const since = new Date(now.getTime() - limits.windowMinutes * 60_000);
-  // Blocked until the failure that reached the limit leaves the window.
-  const blockedUntil = async (scope: 'account' | 'address', subject: string, limit: number) => {
-    const [row] = await db
+): Promise<LoginThrottle> {
+  const windowMs = limits.windowMinutes * 60_000;
+  const since = new Date(now.getTime() - windowMs);
+  const inWindow = (scope: 'account' | 'address', subject: string) =>
+    and(
+      eq(loginFailures.scope, scope),
+      eq(loginFailures.subject, subject),
+      gt(loginFailures.at, since),
+    );
+  // The account's limit is small (at most 1,000): its newest failures tell both whether it has
+  // any and when the one that reached the limit leaves the window. The address's limit can be
+  // large, so only that one row is read.
+  const [accountRows, [addressRow]] = await Promise.all([
+    db
       .select({ at: loginFailures.at })
       .from(loginFailures)
-      .where(
-        and(
-          eq(loginFailures.scope, scope),
-          eq(loginFailures.subject, subject),
-          gt(loginFailures.at, since),
-        ),
-      )
+      .where(inWindow('account', attempt.email))
       .orderBy(desc(loginFailures.at))
-      .offset(limit - 1)
-      .limit(1);
-    return row ? row.at.getTime() + limits.windowMinutes * 60_000 : 0;
-  };
-  const [account, address] = await Promise.all([
-    blockedUntil('account', attempt.email, limits.perAccount),
-    blockedUntil('address', attempt.address, limits.perAddress),
+      .limit(limits.perAccount),
+    db
+      .select({ at: loginFailures.at })
+      .from(loginFailures)
+      .where(inWindow('address', attempt.address))
+      .orderBy(desc(loginFailures.at))
+      .offset(limits.perAddress - 1)
+      .limit(1),
   ]);
-  const until = Math.max(account, address);
-  return until > now.getTime() ? Math.max(1, Math.ceil((until - now.getTime()) / 60_000)) : 0;
+  const reached = accountRows.length >= limits.perAccount ? accountRows.at(-1) : undefined;
+  const until = Math.max(
+    reached ? reached.at.getTime() + windowMs : 0,
+    addressRow ? addressRow.at.getTime() + windowMs : 0,
+  );
+  return {
+    blockedMinutes:
+      until > now.getTime() ? Math.max(1, Math.ceil((until - now.getTime()) / 60_000)) : 0,
+    accountHasFailures: accountRows.length > 0,
+  };
 }
 
 export async function recordLoginFailure(db: Tx, attempt: LoginAttempt, now = new Date()) {
