@@ -67,7 +67,7 @@ describe('express checkout on a product page', () => {
 
   // Open defect (issue 13 note): on the product page the order can charge shipping the sheet's
   // total did not show yet (a race between the rate update and Pay); fails now and then.
-  it.skip('quantity changes reach the sheet (debounced product data)', async () => {
+  it('quantity changes reach the sheet (debounced product data)', async () => {
     const product = await simpleProduct(shop, 1000, 'Kerze Menge');
     const { context, page, t } = await shopper(shop, browser, 'de');
     await open(page, `/product/${await slugOf(product.id)}`);
@@ -115,7 +115,7 @@ describe('express checkout on a product page', () => {
 
   // Open defect (issue 13 note): the sheet's total for a chosen variation leaves out shipping
   // while the order charges it (2,700 shown, 3,190 charged); no quote guards this path yet.
-  it.skip('variable product: hidden until a variation is chosen; the variation is bought', async () => {
+  it('variable product: hidden until a variation is chosen; the variation is bought', async () => {
     const db = shop.database.db;
     const colour = await createAttribute(db, {
       slug: 'farbe-express',
