@@ -37,6 +37,9 @@ export const TEXT = {
     thanks: 'Thank you. Your order has been received.',
     addToCart: 'Add to cart',
     quantity: 'Quantity',
+    digital: /For digital content and services/,
+    digitalError:
+      'Please agree that we begin performing the contract before the withdrawal period ends.',
   },
   de: {
     region: 'Express-Kasse',
@@ -53,6 +56,9 @@ export const TEXT = {
     thanks: 'Vielen Dank. Ihre Bestellung ist bei uns eingegangen.',
     addToCart: 'In den Warenkorb',
     quantity: 'Menge',
+    digital: /Für digitale Inhalte und Dienstleistungen/,
+    digitalError:
+      'Bitte stimmen Sie zu, dass wir mit der Ausführung vor Ablauf der Widerrufsfrist beginnen.',
   },
 };
 export type Lang = keyof typeof TEXT;
