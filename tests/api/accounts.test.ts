@@ -329,6 +329,66 @@ describe('sessions', () => {
   });
 });
 
+describe('returning after login', () => {
+  /** The login form's hidden return path on `/my-account?redirect_to=…`. */
+  async function formTarget(client: PageClient, wanted: string) {
+    const html = await (
+      await client.get(`/my-account?redirect_to=${encodeURIComponent(wanted)}`)
+    ).text();
+    const field = /<input type="hidden" name="redirect_to" value="([^"]*)"/.exec(html);
+    expect(field, 'the login form has its return path').not.toBeNull();
+    return field![1]!.replaceAll('&amp;', '&');
+  }
+
+  it('goes back to the page the shopper came from (the wallet’s login question)', async () => {
+    const known = await customer();
+    const client = new PageClient(shop.url);
+    const back = '/product/tee?attribute_farbe=rot&x=1#reviews';
+    const target = await formTarget(client, back);
+    expect(target).toBe(back);
+    const res = await client.post('/my-account', {
+      intent: 'login',
+      username: known,
+      password: PASSWORD,
+      redirect_to: target,
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toContain('/product/tee?attribute_farbe=rot&x=1');
+  });
+
+  it('ignores every return path that is not a path on this site', async () => {
+    const hostile = [
+      '//evil.example',
+      '//evil.example/my-account',
+      'https://evil.example',
+      'http://evil.example/product/x',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      ' /product/x',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'evil.example',
+      '',
+    ];
+    for (const wanted of hostile) {
+      const client = new PageClient(shop.url);
+      expect(await formTarget(client, wanted), wanted).toBe('/my-account');
+      // Posted straight to the login, the server does not follow it either.
+      const known = await customer();
+      const res = await client.post('/my-account', {
+        intent: 'login',
+        username: known,
+        password: PASSWORD,
+        redirect_to: wanted,
+      });
+      expect(res.status, wanted).toBe(302);
+      expect(res.headers.get('location'), wanted).toBe('/my-account');
+    }
+  });
+});
+
 describe('reset links', () => {
   async function resetLink(address: string) {
     await new PageClient(shop.url).post('/my-account/lost-password', {

@@ -14,6 +14,14 @@ import {
   walletToken,
 } from '../support/express.ts';
 import type { StoreClient } from '../support/store-client.ts';
+import { consentTextVersion } from '#app/domain/checkout/express.server.ts';
+import {
+  ACCEPTED_AT_CHECKOUT,
+  legalVersionInForce,
+  legalVersionsInForce,
+  publishLegalVersion,
+} from '#app/domain/legal/legal.server.ts';
+import { createProduct } from '#db/seed/factories.ts';
 
 let express: ExpressShop;
 
@@ -187,6 +195,107 @@ describe('wallet orders through the Store API checkout', () => {
     );
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).code).toBe('woocommerce_rest_invalid_shipping_option');
+  });
+
+  it('refuses a total other than the one the sheet showed, though the server quoted it; nothing charged', async () => {
+    const { client, rate, total } = await sheetShown(1);
+    const before = await orderCount();
+    const token = await walletToken(express.stripe, 'google_pay');
+    // The sheet showed the product without its shipping (a late answer overwrote the amount).
+    const res = await expressCheckout(
+      client,
+      expressOrder(token, 'google_pay', { rate, shown: { shown_total: 1290 } }),
+    );
+    const body = (await res.json()) as any;
+    expect(res.status, JSON.stringify(body)).toBe(409);
+    expect(body.code).toBe('woocommerce_rest_express_total_changed');
+    expect(body.message).toMatch(/total has changed/);
+    expect(await orderCount()).toBe(before);
+    // Malformed reports are refused, not skipped.
+    for (const shown of [{ shown_total: '1290' }, { shown_total: -1 }, { text_version: 5 }]) {
+      const bad = await expressCheckout(client, expressOrder(token, 'google_pay', { rate, shown }));
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as any).code).toBe('rest_invalid_param');
+    }
+    expect(await orderCount()).toBe(before);
+    // The amount the sheet really showed pays.
+    const ok = await placed(
+      client,
+      expressOrder(token, 'google_pay', { rate, shown: { shown_total: total } }),
+    );
+    const order = await orderRow(ok.order_id);
+    expect(order.total).toBe(total);
+    const intent = await express.stripe.paymentIntents.retrieve(order.paymentIntentId!);
+    expect(intent.amount).toBe(total);
+  });
+
+  it('refuses the order when the legal texts changed after the express area showed them', async () => {
+    const db = express.shop.database.db;
+    const shownVersion = consentTextVersion(await legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT));
+    const { client, rate } = await sheetShown(1);
+    const token = await walletToken(express.stripe, 'apple_pay');
+    // The owner publishes a new version of the terms while the shopper looks at the page.
+    const agb = await legalVersionInForce(db, 'agb');
+    await publishLegalVersion(db, 'agb', agb.content, { source: 'edited' });
+    const before = await orderCount();
+    for (const lang of ['en', 'de'] as const) {
+      const res = await client.raw(
+        '/checkout',
+        JSON.stringify(
+          expressOrder(token, 'apple_pay', { rate, shown: { text_version: shownVersion } }),
+        ),
+        { ...expressHeaders(client), cookie: `${client.cookieHeader}; lang=${lang}` },
+      );
+      const body = (await res.json()) as any;
+      expect(res.status, JSON.stringify(body)).toBe(409);
+      expect(body.code).toBe('woocommerce_rest_express_terms_changed');
+      expect(body.message).toMatch(lang === 'en' ? /reload the page/ : /laden Sie die Seite neu/);
+    }
+    expect(await orderCount()).toBe(before);
+    // After a reload the area shows the texts in force, and the consent to them places it.
+    const current = consentTextVersion(await legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT));
+    expect(current).not.toBe(shownVersion);
+    const ok = await placed(
+      client,
+      expressOrder(token, 'apple_pay', { rate, shown: { text_version: current } }),
+    );
+    const order = await orderRow(ok.order_id);
+    expect(order.legalVersions.agb).toBe(agb.version + 1);
+  });
+
+  it('a cart with digital content needs the second consent from the wallet too', async () => {
+    const client = await shopper(express.shop);
+    const download = (
+      await createProduct(express.shop.database.db, {
+        name: { de: 'Hörbuch', en: 'Audio book' },
+        regularPrice: 1500,
+        digital: true,
+      })
+    ).product.id;
+    expect((await client.post('/cart/add-item', { id: download, quantity: 1 })).status).toBe(201);
+    const details = (await (
+      await ajax(express.shop, client, 'get_cart_details', {})
+    ).json()) as any;
+    const token = await walletToken(express.stripe, 'google_pay');
+    const before = await orderCount();
+    const res = await expressCheckout(client, expressOrder(token, 'google_pay', { rate: null }));
+    const body = (await res.json()) as any;
+    expect(res.status, JSON.stringify(body)).toBe(400);
+    expect(body.code).toBe('woocommerce_rest_checkout_missing_consent');
+    expect(body.data.params.consent).toBe('terms-digital');
+    expect(body.message).toContain('terms-digital');
+    expect(await orderCount()).toBe(before);
+    const ok = await placed(
+      client,
+      expressOrder(token, 'google_pay', {
+        rate: null,
+        digital: true,
+        shown: { shown_total: details.total.amount },
+      }),
+    );
+    const order = await orderRow(ok.order_id);
+    expect(order.consent.digital).toBe(true);
+    expect(order.total).toBe(1500);
   });
 
   it('a replayed confirmation answers with the same order and charges once', async () => {

@@ -4,7 +4,9 @@ import type { TestShop } from '../support/shop.ts';
 import { expectNoAxeViolations } from './browser.ts';
 import {
   addToCart,
+  challenge,
   express,
+  lastOrder,
   open,
   openSheet,
   orderTotal,
@@ -64,6 +66,31 @@ describe('express checkout on the cart page', () => {
     await expect.poll(() => sheetTotal(dialog)).not.toBe(first);
     const { shown, orderId } = await payAndFinish(page, dialog, t);
     expect(await orderTotal(shop, orderId)).toBe(shown);
+    await context.close();
+  });
+
+  it('a wallet card that wants 3-D Secure: the challenge after the sheet, then the order is paid', async () => {
+    const product = await simpleProduct(shop, 2400, 'Marmelade');
+    const { context, page, t } = await shopper(shop, browser, 'en');
+    await addToCart(page, product.id);
+    await open(page, '/cart');
+    const dialog = await openSheet(page, t);
+    await expect.poll(() => dialog.getByRole('radio').count()).toBeGreaterThan(0);
+    await dialog.getByRole('combobox', { name: t.card }).selectOption({ label: t.card3ds });
+    const pay = dialog.getByRole('button', { name: t.pay });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    const shown = await sheetTotal(dialog);
+    await pay.click();
+    const { content } = challenge(page, t);
+    await content.getByRole('heading', { name: '3-D Secure test authentication' }).waitFor();
+    await content.getByRole('button', { name: t.authComplete }).click();
+    await page.waitForURL(/\/checkout\/order-received\/\d+/);
+    await page.getByText(t.thanks).first().waitFor();
+    const orderId = Number(/order-received\/(\d+)/.exec(page.url())![1]);
+    const order = await lastOrder(shop);
+    expect(order!.id).toBe(orderId);
+    expect(order!.status).toBe('processing');
+    expect(order!.total).toBe(shown);
     await context.close();
   });
 

@@ -4,7 +4,9 @@ import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout.server.ts';
 import { createOrder } from '#db/seed/factories.ts';
 import type { TestShop } from '../support/shop.ts';
-import { expectNoAxeViolations } from './browser.ts';
+import { customers } from '#app/domain/customers/customers.schema.ts';
+import { hashPassword } from '#app/domain/customers/passwords.server.ts';
+import { expectNoAxeViolations, waitForHydration } from './browser.ts';
 import {
   addToCart,
   express,
@@ -19,6 +21,7 @@ import {
 } from './express-support.ts';
 
 /** Wallets on the checkout and pay-for-order pages, and for shops that need an account. */
+const PASSWORD = 'Zimtschnecke-am-Hafen-42';
 let shop: TestShop;
 let browser: Browser;
 
@@ -100,6 +103,20 @@ describe('express checkout on the checkout and order-pay pages', () => {
         'To pay with Google Pay, please log in to your account first. Go to the login page now?',
       ]);
       expect(await sheet(page, t).count()).toBe(0);
+      // After logging in the shopper is back on the cart, and the wallet opens its sheet.
+      const email = `wallet-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+      await shop.database.db
+        .insert(customers)
+        .values({ email, passwordHash: await hashPassword(PASSWORD), displayName: 'Erika' });
+      await waitForHydration(page);
+      const login = page.getByRole('region', { name: 'Login' });
+      await login.getByRole('textbox', { name: 'Email address' }).fill(email);
+      await login.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await login.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL((url) => url.pathname === '/cart');
+      await waitForHydration(page);
+      const dialog = await openSheet(page, t);
+      expect(await dialog.isVisible()).toBe(true);
       await context.close();
     } finally {
       await putSetting(shop.database.db, GUEST_CHECKOUT_SETTING, true);

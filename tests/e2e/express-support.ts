@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { orders } from '#app/domain/orders/orders.schema.ts';
@@ -37,6 +37,16 @@ export const TEXT = {
     thanks: 'Thank you. Your order has been received.',
     addToCart: 'Add to cart',
     quantity: 'Quantity',
+    card: 'Card',
+    card3ds: 'Visa •••• 3155 (with 3-D Secure)',
+    authDialog: 'Confirm payment',
+    authComplete: 'Complete',
+    authFail: 'Fail',
+    authFailed:
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    digital: /For digital content and services/,
+    digitalError:
+      'Please agree that we begin performing the contract before the withdrawal period ends.',
   },
   de: {
     region: 'Express-Kasse',
@@ -53,6 +63,16 @@ export const TEXT = {
     thanks: 'Vielen Dank. Ihre Bestellung ist bei uns eingegangen.',
     addToCart: 'In den Warenkorb',
     quantity: 'Menge',
+    card: 'Karte',
+    card3ds: 'Visa •••• 3155 (mit 3-D Secure)',
+    authDialog: 'Zahlung bestätigen',
+    authComplete: 'Abschließen',
+    authFail: 'Fehlschlagen lassen',
+    authFailed:
+      'Ihre Zahlungsart konnte nicht authentifiziert werden. Bitte wählen Sie eine andere Zahlungsart und versuchen Sie es erneut.',
+    digital: /Für digitale Inhalte und Dienstleistungen/,
+    digitalError:
+      'Bitte stimmen Sie zu, dass wir mit der Ausführung vor Ablauf der Widerrufsfrist beginnen.',
   },
 };
 export type Lang = keyof typeof TEXT;
@@ -147,4 +167,20 @@ export async function orderTotal(shop: TestShop, orderId: number): Promise<numbe
     .from(orders)
     .where(eq(orders.id, orderId));
   return row!.total;
+}
+
+/** The sandbox's 3-D Secure challenge (a dialog with the bank's page in a frame). */
+export function challenge(page: Page, t: (typeof TEXT)[Lang]) {
+  const dialog = page.getByRole('dialog', { name: t.authDialog });
+  return { dialog, content: dialog.frameLocator('iframe') };
+}
+
+/** The newest order's id and status. */
+export async function lastOrder(shop: TestShop) {
+  const [row] = await shop.database.db
+    .select({ id: orders.id, status: orders.status, total: orders.total })
+    .from(orders)
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row ?? null;
 }

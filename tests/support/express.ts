@@ -129,6 +129,10 @@ export function expressOrder(
     shipping?: Record<string, string>;
     rate?: string | null;
     terms?: boolean;
+    /** The consent to start digital content or services at once. */
+    digital?: boolean;
+    /** What the sheet and the express area showed (`extensions['ladenzeile/express']`). */
+    shown?: { shown_total?: unknown; text_version?: unknown };
   } = {},
 ) {
   const billing = options.billing ?? BILLING;
@@ -147,8 +151,12 @@ export function expressOrder(
     extensions: {
       'woocommerce/order-attribution': { source_type: 'typein' },
       custom_checkout_data: {},
+      ...(options.shown ? { 'ladenzeile/express': options.shown } : {}),
     },
-    additional_fields: options.terms === false ? {} : { terms: true },
+    additional_fields: {
+      ...(options.terms === false ? {} : { terms: true }),
+      ...(options.digital ? { 'terms-digital': true } : {}),
+    },
     customer_note: '',
   };
 }

@@ -19,17 +19,25 @@ export type Answer<T> = { ok: true; data: T } | { ok: false; message: string; bo
 
 /** The nonces of a page; the shared product page gets the session's on first use. */
 export class ExpressNonces {
-  private session: string | null = null;
+  private session: Promise<string> | null = null;
   constructor(private readonly params: ExpressCheckoutParams) {}
 
   async get(name: ExpressNonceName): Promise<string> {
     const given = this.params.nonce[name];
     if (given) return given;
-    if (this.session) return this.session;
-    // Starts the visitor's session and hands out its token (Nonce header).
+    // One request for all callers: two at once would start two sessions, and the token of
+    // one would go with the other's cookie.
+    this.session ??= this.startSession();
+    const nonce = await this.session;
+    // A failed start is tried again by the next call.
+    if (!nonce) this.session = null;
+    return nonce;
+  }
+
+  /** Starts the visitor's session and hands out its token (Nonce header). */
+  private async startSession(): Promise<string> {
     const answer = await fetchJson('/wc/store/v1/cart');
-    this.session = answer.ok ? (answer.headers.get('Nonce') ?? '') : '';
-    return this.session;
+    return answer.ok ? (answer.headers.get('Nonce') ?? '') : '';
   }
 }
 

@@ -9,8 +9,10 @@ import {
   lineItems,
   orderErrorText,
   orderPayload,
+  reservedRows,
   shippingAddress,
   validVariation,
+  walletCount,
 } from './express.rules.ts';
 
 describe('button appearance (spec section 5)', () => {
@@ -144,6 +146,8 @@ describe('order payload (spec section 3)', () => {
       confirmationToken: 'ctoken_1',
       paymentMethodId: '',
       attribution: { source_type: 'typein' },
+      shownTotal: 3190,
+      textVersion: 'agb:2,widerruf:1,datenschutz:1',
     });
     expect(payload.payment_method).toBe('stripe');
     expect(payload.payment_data).toEqual([
@@ -155,6 +159,32 @@ describe('order payload (spec section 3)', () => {
     ]);
     expect(payload.extensions['woocommerce/order-attribution']).toEqual({ source_type: 'typein' });
     expect(payload.additional_fields).toEqual({ terms: true });
+    // What the sheet and the consent showed, for the server to compare.
+    expect(payload.extensions['ladenzeile/express']).toEqual({
+      shown_total: 3190,
+      text_version: 'agb:2,widerruf:1,datenschutz:1',
+    });
+  });
+
+  it('adds the digital-content consent only when it was given', () => {
+    const base = {
+      billing,
+      shipping: null,
+      rateId: null,
+      expressPaymentType: 'apple_pay',
+      confirmationToken: 'ctoken_2',
+      paymentMethodId: '',
+      attribution: {},
+      shownTotal: 1500,
+      textVersion: 'agb:1',
+    };
+    expect(orderPayload({ ...base, digitalConsent: true }).additional_fields).toEqual({
+      terms: true,
+      'terms-digital': true,
+    });
+    expect(orderPayload({ ...base, digitalConsent: false }).additional_fields).toEqual({
+      terms: true,
+    });
   });
 });
 
@@ -180,5 +210,33 @@ describe('order error text (spec section 8)', () => {
     ).toBe('Nope');
     expect(orderErrorText(null, fallback)).toBe(fallback);
     expect(orderErrorText('x'.repeat(10_000), fallback)).toBe(fallback);
+  });
+});
+
+describe('the place held for the buttons before they load', () => {
+  it('counts Apple Pay and Google Pay, plus Link and Amazon Pay when offered', () => {
+    const wallets = {
+      applePay: 'always',
+      googlePay: 'always',
+      link: 'auto',
+      amazonPay: 'auto',
+      paypal: 'never',
+    } as const;
+    expect(walletCount({ wallets } as never)).toBe(4);
+    expect(walletCount({ wallets: { ...wallets, link: 'never' } } as never)).toBe(3);
+    expect(
+      walletCount({ wallets: { ...wallets, link: 'never', amazonPay: 'never' } } as never),
+    ).toBe(2);
+  });
+
+  it.each([
+    [4, 1, 4],
+    [4, 2, 2],
+    [4, 3, 2],
+    [4, 4, 1],
+    [2, 4, 1],
+    [3, 2, 2],
+  ])('%s buttons, %s a row: %s rows', (count, perRow, rows) => {
+    expect(reservedRows(count, perRow)).toBe(rows);
   });
 });

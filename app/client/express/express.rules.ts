@@ -4,7 +4,11 @@
  * sheet's answer. No DOM, no calls: table-tested beside this file.
  */
 import { splitName, stripPhone } from '#app/domain/payments/stripe/express.rules.ts';
-import type { ExpressCheckoutParams, ExpressDisplayItem } from './express.view.ts';
+import {
+  EXPRESS_EXTENSION,
+  type ExpressCheckoutParams,
+  type ExpressDisplayItem,
+} from './express.view.ts';
 
 export const BUTTON_HEIGHT = { min: 40, max: 55, fallback: 48 } as const;
 export const BUTTON_RADIUS_FALLBACK = 4;
@@ -72,6 +76,16 @@ export function paymentMethodTypes(params: ExpressCheckoutParams): string[] {
   if (wallets.link !== 'never') types.push('link');
   if (wallets.amazonPay !== 'never') types.push('amazon_pay');
   return types;
+}
+
+/** How many wallet buttons the element shows: Apple Pay and Google Pay, Link and Amazon Pay when offered. */
+export function walletCount(params: ExpressCheckoutParams): number {
+  return paymentMethodTypes(params).length + 1;
+}
+
+/** Rows the buttons take when a row holds `perRow` of them. */
+export function reservedRows(count: number, perRow: number): number {
+  return Math.max(1, Math.ceil(count / Math.max(1, perRow)));
 }
 
 /** The sheet's line items; dropped when the total is less than their sum (spec section 5). */
@@ -165,7 +179,7 @@ export type OrderPayload = {
   payment_method: string;
   payment_data: { key: string; value: string | boolean }[];
   extensions: Record<string, unknown>;
-  additional_fields: { terms: true };
+  additional_fields: { terms: true; 'terms-digital'?: true };
   customer_note: string;
 };
 
@@ -178,6 +192,12 @@ export function orderPayload(input: {
   paymentMethodId: string;
   attribution: Record<string, string>;
   fallbackEmail?: string;
+  /** The total the sheet showed, in the provider's decimals: the server refuses another. */
+  shownTotal: number;
+  /** The legal text versions the consent was given for. */
+  textVersion: string;
+  /** The consent to start digital content or services before the withdrawal period ends. */
+  digitalConsent?: boolean;
 }): OrderPayload {
   return {
     billing_address: billingAddress(input.billing, input.fallbackEmail),
@@ -193,8 +213,11 @@ export function orderPayload(input: {
     extensions: {
       'woocommerce/order-attribution': input.attribution,
       custom_checkout_data: {},
+      [EXPRESS_EXTENSION]: { shown_total: input.shownTotal, text_version: input.textVersion },
     },
-    additional_fields: { terms: true },
+    additional_fields: input.digitalConsent
+      ? { terms: true, 'terms-digital': true }
+      : { terms: true },
     customer_note: '',
   };
 }

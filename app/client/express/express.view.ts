@@ -2,6 +2,9 @@
  * The express checkout data a page sends to the browser (payments spec section 3): the one
  * definition, which app/http/stripe/express-page-data.server.ts builds and browser code reads.
  */
+/** The shop's own namespace in a wallet order's `extensions`: what the shopper was shown. */
+export const EXPRESS_EXTENSION = 'ladenzeile/express';
+
 export type ExpressDisplayItem = { label: string; amount: number };
 
 export type ExpressPageKind = 'product' | 'cart' | 'checkout' | 'pay_for_order';
@@ -57,8 +60,12 @@ export type ExpressCheckoutParams = {
   };
   /** The site needs an account to check out and the shopper is logged out. */
   login_required: boolean;
-  /** The legal text versions the terms consent refers to, as the classic checkout records them. */
-  consent: { text_version: string };
+  /**
+   * The legal text versions the terms consent refers to, as the classic checkout records them
+   * (sent back with the order, which is refused when they changed meanwhile), and whether the
+   * cart or product holds digital content or services (a second consent is needed).
+   */
+  consent: { text_version: string; digital: boolean };
   /** Stripe.js for the page: the publishable key and, with the sandbox, its script. */
   stripe: { key: string; sandboxScriptUrl: string | null };
 };

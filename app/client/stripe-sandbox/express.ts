@@ -51,6 +51,9 @@ const TEXT = {
     failed: 'Die Zahlung ist fehlgeschlagen.',
     required: 'Bitte füllen Sie {field} aus.',
     updating: 'Wird aktualisiert …',
+    card: 'Karte',
+    card_plain: 'Visa •••• 4242',
+    card_3ds: 'Visa •••• 3155 (mit 3-D Secure)',
   },
   en: {
     buy: 'Buy with {wallet}',
@@ -77,6 +80,9 @@ const TEXT = {
     failed: 'The payment failed.',
     required: 'Please fill in {field}.',
     updating: 'Updating…',
+    card: 'Card',
+    card_plain: 'Visa •••• 4242',
+    card_3ds: 'Visa •••• 3155 (with 3-D Secure)',
   },
 } as const;
 type Texts = Record<keyof (typeof TEXT)['en'], string>;
@@ -109,7 +115,15 @@ export type ExpressGroup = {
 export type WalletPayment = {
   walletType: string;
   billingDetails: Json;
+  /** The test card chosen in an Apple Pay or Google Pay sheet. */
+  cardNumber?: string;
 };
+
+/** The test cards a simulated Apple Pay or Google Pay wallet holds. */
+const WALLET_CARDS = [
+  { number: '4242424242424242', text: 'card_plain' },
+  { number: '4000002500003155', text: 'card_3ds' },
+] as const;
 
 function clampHeight(value: unknown) {
   const n = Number(value);
@@ -348,6 +362,30 @@ class WalletSheet {
     return format.format(amount / 10 ** decimals);
   }
 
+  /** Apple Pay and Google Pay pay with a card the wallet keeps; Link and Amazon Pay do not. */
+  private get holdsCards() {
+    return this.wallet === 'applePay' || this.wallet === 'googlePay';
+  }
+
+  private cardSelect(t: Texts) {
+    const wrap = document.createElement('label');
+    wrap.style.cssText = 'display:grid;gap:.15rem;font-size:.9rem;min-width:0';
+    const span = document.createElement('span');
+    span.textContent = t.card;
+    const select = document.createElement('select');
+    select.name = 'card';
+    select.style.cssText =
+      'font:inherit;padding:.45rem .6rem;border:1px solid #8c959f;border-radius:6px;color:#1f2328;background:#fff;width:100%;min-width:0;box-sizing:border-box';
+    for (const card of WALLET_CARDS) {
+      const option = document.createElement('option');
+      option.value = card.number;
+      option.textContent = t[card.text];
+      select.append(option);
+    }
+    wrap.append(span, select);
+    return wrap;
+  }
+
   private get needsShipping() {
     return this.options.shippingAddressRequired === true;
   }
@@ -378,6 +416,7 @@ class WalletSheet {
     this.totalRow.style.cssText =
       'margin:0;display:flex;justify-content:space-between;font-weight:700;font-size:1.1rem;border-top:1px solid #d0d7de;padding-top:.5rem';
     body.append(heading, note, this.itemsList, this.totalRow);
+    if (this.holdsCards) body.append(this.cardSelect(t));
 
     if (this.options.emailRequired || this.options.phoneNumberRequired) {
       const contact = this.fieldset(t.contact);
@@ -695,7 +734,11 @@ class WalletSheet {
       address,
     };
     const walletType = WALLET_TYPES[this.wallet];
-    this.group.walletPayment = { walletType, billingDetails };
+    this.group.walletPayment = {
+      walletType,
+      billingDetails,
+      ...(this.holdsCards ? { cardNumber: this.value('card') } : {}),
+    };
     this.element.emit('confirm', {
       elementType: 'expressCheckout',
       expressPaymentType: walletType,

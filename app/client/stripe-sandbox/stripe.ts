@@ -329,7 +329,7 @@ class ElementsGroup {
       ...(card
         ? {
             card: {
-              number: WALLET_CARD,
+              number: wallet.cardNumber || WALLET_CARD,
               exp_month: 12,
               exp_year: new Date().getFullYear() + 3,
               cvc: '123',

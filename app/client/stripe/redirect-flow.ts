@@ -29,7 +29,7 @@ export type FlowResult = { ok: true; goTo: string } | { ok: false; message: stri
 export async function followRedirectHash(
   hash: RedirectHash,
   stripe: Stripe,
-  data: StripePageData,
+  data: Pick<StripePageData, 'isOrderPay' | 'orderId'>,
   t: Translate,
 ): Promise<FlowResult> {
   if (!hashFitsPage(hash, { orderPayId: data.isOrderPay ? data.orderId : null })) {

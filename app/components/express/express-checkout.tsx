@@ -7,7 +7,15 @@ import type {
   StripeExpressCheckoutElementShippingAddressChangeEvent,
   StripeExpressCheckoutElementShippingRateChangeEvent,
 } from '@stripe/stripe-js';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { withParts } from '#app/components/ui/with-parts.tsx';
 import { usePersonal } from '#app/components/personal.ts';
 import { Field } from '#app/components/ui/field.tsx';
@@ -15,6 +23,8 @@ import { Notice } from '#app/components/ui/notice.tsx';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { scrollToElement } from '#app/client/scroll-to.ts';
 import { loadShopStripe } from '#app/client/stripe/load-stripe.ts';
+import { followRedirectHash } from '#app/client/stripe/redirect-flow.ts';
+import { parseRedirectHash } from '#app/domain/payments/stripe/redirect-hash.ts';
 import {
   type Answer,
   ExpressNonces,
@@ -31,6 +41,7 @@ import {
   QUANTITY_DEBOUNCE_MS,
   RETRY_WAIT_MS,
   SCROLL_MS,
+  buttonHeight,
   buttonRadius,
   detail,
   elementOptions,
@@ -39,7 +50,9 @@ import {
   orderErrorText,
   orderPayload,
   paymentMethodTypes,
+  reservedRows,
   validVariation,
+  walletCount,
   walletName,
 } from '#app/client/express/express.rules.ts';
 import type {
@@ -73,6 +86,8 @@ export const EXPRESS_MESSAGE_AREAS = [
   'checkout.terms_agb',
   'checkout.terms_widerruf',
   'checkout.error.terms',
+  'checkout.digital',
+  'checkout.error.digital',
   'forms.required_mark',
   'forms.optional_mark',
 ] as const;
@@ -81,6 +96,11 @@ type Live = { total: number; displayItems: ExpressDisplayItem[]; requestShipping
 
 /** The terms box of the checkout and order-pay forms. */
 const PAGE_TERMS_ID = 'terms';
+/** Their digital-content box, present when the cart needs that consent. */
+const PAGE_DIGITAL_ID = 'terms-digital';
+
+/** Checkout and order-pay have the consent boxes in their form; the wallets use those. */
+const usesPageTerms = (kind: ExpressPageKind) => kind === 'checkout' || kind === 'pay_for_order';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -103,7 +123,18 @@ export function ExpressCheckout({
   separator: 'before' | 'after';
 }) {
   const hydrated = useHydrated();
-  if (!params || !hydrated) return null;
+  if (!params) return null;
+  if (!hydrated) {
+    // The server's HTML holds the area's place, so the page below does not move when the
+    // buttons arrive (no layout shift); it stays empty where the area will not show.
+    const shown = expressVisible({
+      total: params.cart_total,
+      hasFreeTrial: params.checkout.has_free_trial,
+      needsVariation: params.product?.needs_variation ?? false,
+      variationId: product ? product.variationId : 1,
+    });
+    return shown ? <ExpressPlaceholder params={params} kind={kind} separator={separator} /> : null;
+  }
   return (
     <ExpressArea
       params={params}
@@ -158,6 +189,9 @@ function ExpressArea({
   const nonces = useMemo(() => new ExpressNonces(params), [params]);
   const stripe = useMemo(() => loadShopStripe({ ...stripeData, locale }), [stripeData, locale]);
   const quantityError = useRef<string | null>(null);
+  // While a sheet is open its amount is the one the shopper sees and pays: late product
+  // lookups must not replace it.
+  const sheetOpen = useRef(false);
 
   // Product page: the chosen variation and quantity set the amounts (debounced, spec §5).
   const variationId = product?.variationId ?? null;
@@ -183,7 +217,7 @@ function ExpressArea({
         await nonces.get('get_selected_product_data'),
         t,
       );
-      if (mine !== round) return;
+      if (mine !== round || sheetOpen.current) return;
       if (!answer.ok) {
         quantityError.current = answer.message || t('express.error.product_info');
         return;
@@ -227,6 +261,38 @@ function ExpressArea({
     locale: locale === 'de' ? 'de' : 'en',
     appearance: { variables: { borderRadius: `${buttonRadius(params.button.radius)}px` } },
   };
+  return (
+    <ExpressFrame kind={kind} separator={separator} loading={availability === 'loading'}>
+      <Elements stripe={stripe} options={options}>
+        <ExpressButtons
+          params={params}
+          kind={kind}
+          product={product}
+          live={live}
+          setLive={setLive}
+          nonces={nonces}
+          quantityError={quantityError}
+          sheetOpen={sheetOpen}
+          onAvailability={setAvailability}
+        />
+      </Elements>
+    </ExpressFrame>
+  );
+}
+
+/** The area's heading and box, with the "or" on the page's side. */
+function ExpressFrame({
+  kind,
+  separator,
+  loading,
+  children,
+}: {
+  kind: ExpressPageKind;
+  separator: 'before' | 'after';
+  loading: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
   const divider = (
     <p className="express-separator">
       <span>{t('express.separator')}</span>
@@ -236,27 +302,109 @@ function ExpressArea({
     <>
       {separator === 'before' && divider}
       <section
-        className={`express-checkout${availability === 'loading' ? ' is-loading' : ''}`}
+        className={`express-checkout${loading ? ' is-loading' : ''}`}
         aria-labelledby={`express-title-${kind}`}
       >
         <h2 id={`express-title-${kind}`} className="express-title">
           {t('express.title')}
         </h2>
-        <Elements stripe={stripe} options={options}>
-          <ExpressButtons
-            params={params}
-            kind={kind}
-            product={product}
-            live={live}
-            setLive={setLive}
-            nonces={nonces}
-            quantityError={quantityError}
-            onAvailability={setAvailability}
-          />
-        </Elements>
+        {children}
       </section>
       {separator === 'after' && divider}
     </>
+  );
+}
+
+/**
+ * The height the wallet buttons will take, as CSS custom properties: rows of buttons for each
+ * number of buttons a row holds (the stylesheet picks one by the area's width).
+ */
+function buttonSlotStyle(params: ExpressCheckoutParams): CSSProperties {
+  const count = walletCount(params);
+  return {
+    '--express-button-height': `${buttonHeight(params.button.height)}px`,
+    '--express-rows-1': reservedRows(count, 1),
+    '--express-rows-2': reservedRows(count, 2),
+    '--express-rows-3': reservedRows(count, 3),
+    '--express-rows-4': reservedRows(count, 4),
+  } as CSSProperties;
+}
+
+type Box = { checked: boolean; error?: string; onChange?: (checked: boolean) => void };
+
+/** The express area's own consent boxes (product and cart pages). */
+function ConsentBoxes({
+  kind,
+  digital,
+  terms,
+  digitalBox,
+}: {
+  kind: ExpressPageKind;
+  /** The cart or product holds digital content or services. */
+  digital: boolean;
+  terms: Box;
+  digitalBox: Box;
+}) {
+  const { t } = useI18n();
+  if (usesPageTerms(kind)) return null;
+  const label: ReactNode = withParts(t('checkout.terms'), {
+    agb: <a href="/agb">{t('checkout.terms_agb')}</a>,
+    widerruf: <a href="/widerruf">{t('checkout.terms_widerruf')}</a>,
+  });
+  const box = (id: string, text: ReactNode, state: Box) => (
+    <Field
+      id={id}
+      layout="choice"
+      required
+      label={text}
+      error={state.error}
+      className="express-consent"
+    >
+      {(control) => (
+        <input
+          {...control}
+          type="checkbox"
+          checked={state.checked}
+          onChange={(e) => state.onChange?.(e.target.checked)}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <>
+      {box(`express-terms-${kind}`, label, terms)}
+      {digital && box(`express-terms-digital-${kind}`, t('checkout.digital'), digitalBox)}
+    </>
+  );
+}
+
+/** The server-rendered stand-in: the area as it will be, its buttons' place held empty. */
+function ExpressPlaceholder({
+  params,
+  kind,
+  separator,
+}: {
+  params: ExpressCheckoutParams;
+  kind: ExpressPageKind;
+  separator: 'before' | 'after';
+}) {
+  const { t } = useI18n();
+  return (
+    <ExpressFrame kind={kind} separator={separator} loading>
+      <div className="express-body" style={buttonSlotStyle(params)}>
+        <div className="express-notices" />
+        <ConsentBoxes
+          kind={kind}
+          digital={params.consent.digital}
+          terms={{ checked: false }}
+          digitalBox={{ checked: false }}
+        />
+        <div className="express-buttons" />
+        {params.checkout.taxes_based_on_billing && (
+          <p className="express-note">{t('express.note.taxes_billing')}</p>
+        )}
+      </div>
+    </ExpressFrame>
   );
 }
 
@@ -285,6 +433,7 @@ function ExpressButtons({
   setLive,
   nonces,
   quantityError,
+  sheetOpen,
   onAvailability,
 }: {
   params: ExpressCheckoutParams;
@@ -294,6 +443,7 @@ function ExpressButtons({
   setLive: (live: Live) => void;
   nonces: ExpressNonces;
   quantityError: { current: string | null };
+  sheetOpen: { current: boolean };
   onAvailability: (state: 'shown' | 'none') => void;
 }) {
   const { t } = useI18n();
@@ -303,6 +453,9 @@ function ExpressButtons({
   const tracking = useConsent();
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string | undefined>();
+  const [digital, setDigital] = useState(false);
+  const [digitalError, setDigitalError] = useState<string | undefined>();
+  const digitalRef = useRef(false);
   const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -315,14 +468,20 @@ function ExpressButtons({
   const adding = useRef<AddState>(null);
   const paymentAborted = useRef(false);
   const isProduct = kind === 'product';
-  // The checkout and order-pay forms have their terms box already: the wallets use that one,
+  // The checkout and order-pay forms have their consent boxes already: the wallets use those,
   // so a page never shows two boxes for the same consent.
-  const usesPageTerms = kind === 'checkout' || kind === 'pay_for_order';
-  const consentId = usesPageTerms ? PAGE_TERMS_ID : `express-terms-${kind}`;
+  const pageTerms = usesPageTerms(kind);
+  const consentId = pageTerms ? PAGE_TERMS_ID : `express-terms-${kind}`;
+  const digitalId = pageTerms ? PAGE_DIGITAL_ID : `express-terms-digital-${kind}`;
+  const pageBox = (id: string) => document.getElementById(id) as HTMLInputElement | null;
   const consentGiven = () =>
-    usesPageTerms
-      ? (document.getElementById(PAGE_TERMS_ID) as HTMLInputElement | null)?.checked === true
-      : consentRef.current;
+    pageTerms ? pageBox(PAGE_TERMS_ID)?.checked === true : consentRef.current;
+  // Digital content or services need the second consent: on checkout and order-pay when
+  // the form shows its box, elsewhere when the page data says so.
+  const digitalNeeded = () =>
+    pageTerms ? pageBox(PAGE_DIGITAL_ID) !== null : params.consent.digital;
+  const digitalGiven = () =>
+    pageTerms ? pageBox(PAGE_DIGITAL_ID)?.checked === true : digitalRef.current;
 
   useEffect(() => {
     if (notice && noticeRef.current) scrollToElement(noticeRef.current, { duration: SCROLL_MS });
@@ -378,9 +537,15 @@ function ExpressButtons({
       return;
     }
     if (!consentGiven()) {
-      if (usesPageTerms) show(t('checkout.error.terms'));
+      if (pageTerms) show(t('checkout.error.terms'));
       else setConsentError(t('checkout.error.terms'));
       document.getElementById(consentId)?.focus();
+      return;
+    }
+    if (digitalNeeded() && !digitalGiven()) {
+      if (pageTerms) show(t('checkout.error.digital'));
+      else setDigitalError(t('checkout.error.digital'));
+      document.getElementById(digitalId)?.focus();
       return;
     }
     if (isProduct && product) {
@@ -402,7 +567,9 @@ function ExpressButtons({
     }
     paymentAborted.current = false;
     const current = liveRef.current;
-    const shipping = current.requestShipping;
+    // A product that ships always asks for the address, whatever answered first: a sheet
+    // without one could not show the shipping the order charges.
+    const shipping = current.requestShipping || (isProduct && params.checkout.needs_shipping);
     const allowed = params.checkout.allowed_shipping_countries;
     event.resolve({
       emailRequired: true,
@@ -418,11 +585,15 @@ function ExpressButtons({
       lineItems: lineItems(current.displayItems, current.total),
       business: { name: params.checkout.total_label },
     });
+    sheetOpen.current = true;
   };
 
   const onShippingAddressChange = async (
     event: StripeExpressCheckoutElementShippingAddressChangeEvent,
   ) => {
+    // The product page's cart is being filled: its rates and totals come after that, so the
+    // add-to-cart answer never overwrites the amount with shipping.
+    if (isProduct && adding.current) await adding.current.promise;
     const answer = await expressAjax<ShippingOptions>(
       params,
       'get_shipping_options',
@@ -473,6 +644,7 @@ function ExpressButtons({
     setBusy(true);
     const fail = (text: string) => {
       event.paymentFailed({ reason: 'fail' });
+      sheetOpen.current = false;
       setBusy(false);
       show(text);
     };
@@ -512,6 +684,10 @@ function ExpressButtons({
       paymentMethodId: '',
       attribution,
       fallbackEmail: params.pay_for_order?.billing_email ?? '',
+      // The amount the sheet shows now: the server refuses an order of another total.
+      shownTotal: Math.max(liveRef.current.total, 1),
+      textVersion: params.consent.text_version,
+      digitalConsent: digitalNeeded() && digitalGiven(),
     });
     const normalized = await expressAjax<{
       billing_address?: typeof payload.billing_address;
@@ -543,6 +719,25 @@ function ExpressButtons({
       return;
     }
     const result = placed.data.payment_result ?? {};
+    // The card wants 3-D Secure (or another next action): completed here, as at the checkout.
+    const hash = parseRedirectHash(detail(result.payment_details, 'redirect') ?? '');
+    if (hash) {
+      const flow = await followRedirectHash(
+        hash,
+        stripe,
+        {
+          isOrderPay: params.is_pay_for_order,
+          orderId: params.pay_for_order?.order_id ?? null,
+        },
+        t,
+      );
+      if (!flow.ok) {
+        fail(flow.message);
+        return;
+      }
+      window.location.assign(flow.goTo);
+      return;
+    }
     const redirect = result.redirect_url || detail(result.payment_details, 'redirect');
     if (result.payment_status === 'success' && redirect) {
       // Only ever within the shop: the path of the answer's address, on this origin.
@@ -555,6 +750,7 @@ function ExpressButtons({
 
   const onCancel = () => {
     paymentAborted.current = true;
+    sheetOpen.current = false;
     setBusy(false);
     // The product page filled the cart for the sheet alone; it is emptied again.
     if (isProduct && adding.current) {
@@ -571,38 +767,37 @@ function ExpressButtons({
   };
 
   const elementOpts = useMemo(() => elementOptions(params), [params]);
-  const consentLabel: ReactNode = withParts(t('checkout.terms'), {
-    agb: <a href="/agb">{t('checkout.terms_agb')}</a>,
-    widerruf: <a href="/widerruf">{t('checkout.terms_widerruf')}</a>,
-  });
   return (
-    <div className={`express-body${busy ? ' is-busy' : ''}`} aria-busy={busy || undefined}>
+    <div
+      className={`express-body${busy ? ' is-busy' : ''}`}
+      aria-busy={busy || undefined}
+      style={buttonSlotStyle(params)}
+    >
       <div ref={noticeRef} className="express-notices">
         {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       </div>
-      {!usesPageTerms && (
-        <Field
-          id={consentId}
-          layout="choice"
-          required
-          label={consentLabel}
-          error={consentError}
-          className="express-consent"
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="checkbox"
-              checked={consent}
-              onChange={(e) => {
-                consentRef.current = e.target.checked;
-                setConsent(e.target.checked);
-                if (e.target.checked) setConsentError(undefined);
-              }}
-            />
-          )}
-        </Field>
-      )}
+      <ConsentBoxes
+        kind={kind}
+        digital={params.consent.digital}
+        terms={{
+          checked: consent,
+          error: consentError,
+          onChange: (checked) => {
+            consentRef.current = checked;
+            setConsent(checked);
+            if (checked) setConsentError(undefined);
+          },
+        }}
+        digitalBox={{
+          checked: digital,
+          error: digitalError,
+          onChange: (checked) => {
+            digitalRef.current = checked;
+            setDigital(checked);
+            if (checked) setDigitalError(undefined);
+          },
+        }}
+      />
       <ExpressCheckoutElement
         className="express-buttons"
         options={elementOpts}

@@ -17,6 +17,9 @@ import { normalizeVatId } from '#app/domain/pricing/vat.rules.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import { ACCEPTED_AT_CHECKOUT, legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
+import { providerDecimals, toProviderAmount } from '#app/domain/payments/stripe/stripe.rules.ts';
+import { minorUnit } from '#app/domain/pricing/money.ts';
+import { consentTextVersion } from './express.server.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
@@ -72,9 +75,15 @@ export type CheckoutInput = {
   attribution?: Attribution | null;
   /**
    * A wallet's order (express checkout): the rates it names must be offered as they stand,
-   * and the total must equal the one its sheet showed, if the server quoted one.
+   * and the total must equal the one the server last quoted its sheet (`expectedTotal`) and
+   * the one the sheet showed (`shownTotal`, in the payment provider's decimals). The legal
+   * texts the express area showed (`textVersion`) must still be the ones in force.
    */
-  express?: { expectedTotal: number | null } | null;
+  express?: {
+    expectedTotal: number | null;
+    shownTotal?: number | null;
+    textVersion?: string | null;
+  } | null;
 };
 
 /** What a method's payment needs from the request (see PaymentRequest). */
@@ -314,7 +323,12 @@ async function chosenPickupPoint(
  * offers, or a total that moved since (prices, stock, a coupon, another tab), stops the order
  * before anything is charged.
  */
-function checkExpressOrder(input: CheckoutInput, shipping: CartView['shipping'], total: number) {
+function checkExpressOrder(
+  input: CheckoutInput,
+  shipping: CartView['shipping'],
+  total: number,
+  currency: string,
+) {
   const wanted = input.shippingRates['0'];
   if (shipping.needsShipping && wanted && shipping.chosen?.rateId !== wanted) {
     throw new Rollback(
@@ -324,6 +338,13 @@ function checkExpressOrder(input: CheckoutInput, shipping: CartView['shipping'],
   const expected = input.express?.expectedTotal ?? null;
   if (expected !== null && expected !== total) {
     throw new Rollback(domainError('conflict', 'express.error.total_changed', { expected, total }));
+  }
+  const shown = input.express?.shownTotal ?? null;
+  const charged = toProviderAmount(total, minorUnit(currency), providerDecimals(currency));
+  if (shown !== null && shown !== charged) {
+    throw new Rollback(
+      domainError('conflict', 'express.error.total_changed', { shown, total: charged }),
+    );
   }
 }
 
@@ -399,15 +420,28 @@ export async function placeOrder(
   // when the customer ticked it, and the reference tables every instance keeps a few seconds
   // (a transaction only reads those kept values, see shortLived). The embedded database runs
   // one transaction at a time, so every statement kept out of it serves the other shoppers.
+  const shownVersion = input.express?.textVersion ?? null;
   const [accepted] = await Promise.all([
     // Shared by the checkouts of the next few seconds: many buyers at once read (and on a new
-    // shop publish) the versions once, not once each.
-    shortLived(db, 'checkout.legal-versions', REFERENCE_TTL_MS, () =>
-      legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT),
-    ),
+    // shop publish) the versions once, not once each. A wallet order that names the texts it
+    // showed is compared with the ones in force now, so it reads them afresh.
+    shownVersion !== null
+      ? legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT)
+      : shortLived(db, 'checkout.legal-versions', REFERENCE_TTL_MS, () =>
+          legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT),
+        ),
     shippingSetup(db),
     loadComplianceRefs(db, [], ctx.locale),
   ]);
+  // The consent refers to the texts shown: if one was published since, the shopper reads it.
+  if (shownVersion !== null && shownVersion !== consentTextVersion(accepted)) {
+    return fail(
+      domainError('conflict', 'express.error.terms_changed', {
+        shown: shownVersion,
+        current: consentTextVersion(accepted),
+      }),
+    );
+  }
 
   let method: PaymentMethod | null = null;
   let placed: Result<OrderRow>;
@@ -447,7 +481,7 @@ export async function placeOrder(
       }
       const pickupPoint = await chosenPickupPoint(tx, shipping, input.pickupPoint ?? null);
       const totals = view.totals.breakdown;
-      if (input.express) checkExpressOrder(input, shipping, totals.total.gross);
+      if (input.express) checkExpressOrder(input, shipping, totals.total.gross, view.currency);
       if (totals.needsPayment) {
         const methods = await availableMethods(tx, {
           total: totals.total.gross,

@@ -4,6 +4,11 @@ import { cartItems, carts } from '#app/domain/cart/cart.schema.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { expressQuotes } from './checkout.schema.ts';
 
+/** "agb:3,widerruf:2,datenschutz:1": the legal text versions a consent given now refers to. */
+export function consentTextVersion(versions: ReadonlyMap<string, { version: number }>): string {
+  return [...versions].map(([slug, v]) => `${slug}:${v.version}`).join(',');
+}
+
 /** A quote older than this no longer binds the order: the sheet it was shown in is gone. */
 export const QUOTE_TTL_MS = 60 * 60 * 1000;
 

@@ -20,7 +20,7 @@ import { messagesFor } from '#app/lib/i18n.server.ts';
 import { ACCOUNT_MESSAGE_AREAS, ACCOUNT_NOTICES, type AccountNotice } from './account-form.view.ts';
 import { currentCustomer, requireCustomer } from './account-form.server.ts';
 import { forgetPersonal } from '../personal.server.ts';
-import { readForm, shop } from '../request.server.ts';
+import { readForm, safeRedirectPath, shop } from '../request.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -71,9 +71,13 @@ export async function loadMyAccount(args: Args) {
     };
   }
   const settings = await accountSettings(base.db);
+  // Where the login returns to (e.g. the page whose wallet needed an account): a path on this
+  // site only; anything else returns to the account.
+  const back = new URL(args.request.url).searchParams.get('redirect_to');
   return {
     ...common,
     view: 'login' as const,
+    redirectTo: safeRedirectPath(back, '/my-account'),
     doubleOptIn: settings.doubleOptIn,
     minStrength: settings.minPasswordStrength,
     blacklist: customerBlacklist(base.t('shop.name'), {}),

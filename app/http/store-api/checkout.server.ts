@@ -41,9 +41,11 @@ import { type ErrorCodes, type Headers, json } from '../response.ts';
 import {
   expressExpectation,
   expressMarker,
+  shownInSheet,
   walletAddress,
 } from '../stripe/express-checkout.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
+import { EXPRESS_EXTENSION } from '#app/client/express/express.view.ts';
 
 /** The Store API's codes plus the checkout's own. */
 export const CHECKOUT_CODES: ErrorCodes = {
@@ -74,6 +76,7 @@ export const CHECKOUT_CODES: ErrorCodes = {
     'order.pay_not_needed': 'woocommerce_rest_order_not_payable',
     'error.not_found_text': 'woocommerce_rest_invalid_order',
     'express.error.total_changed': 'woocommerce_rest_express_total_changed',
+    'express.error.terms_changed': 'woocommerce_rest_express_terms_changed',
   },
 };
 
@@ -206,6 +209,14 @@ export const postCheckout = defineEndpoint({
         }),
       );
     }
+    const shown = express ? shownInSheet(input.extensions) : null;
+    if (shown === 'invalid') {
+      return fail(
+        domainError('invalid', 'error.invalid_param', {
+          param: `extensions.${EXPRESS_EXTENSION}`,
+        }),
+      );
+    }
     const cart = await loadCart(db, session, { currency, locale, readOnly: true });
     if (cart.lines.some((l) => l.digital) && input.additional_fields?.['terms-digital'] !== true) {
       return fail(
@@ -233,7 +244,7 @@ export const postCheckout = defineEndpoint({
       idempotencyKey: input.idempotency_key ?? (express ? expressKey(payment) : null),
       pickupPoint: pickupPoint(input.additional_fields?.pickup_point),
       attribution: await extensionAttribution(db, ctx.args.request, input.extensions),
-      express: express ? await expressExpectation(db, session!, cart.currency) : null,
+      express: express ? await expressExpectation(db, session!, cart.currency, shown) : null,
     };
     // Guests may be required to take an account with the order (guest checkout off).
     const { wish, problem } = await checkoutAccountWish(ctx, session, {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { EXPRESS_EXTENSION } from '#app/client/express/express.view.ts';
 import type { CheckoutInput } from '#app/domain/checkout/checkout.server.ts';
 import { quotedTotal } from '#app/domain/checkout/express.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
@@ -38,15 +40,43 @@ export function walletAddress<A extends Address>(address: A): A {
   };
 }
 
+const shownSchema = z.object({
+  /** The total the wallet's sheet showed, in the payment provider's decimals. */
+  shown_total: z.number().int().min(0).max(1e12).optional(),
+  /** The legal text versions the express area showed with its consent. */
+  text_version: z.string().max(500).optional(),
+});
+
+export type Shown = z.infer<typeof shownSchema>;
+
+/**
+ * What the sheet showed, as the script reports it: null when it reports nothing, 'invalid'
+ * when the report is malformed (refused, so a broken script never skips the comparison).
+ */
+export function shownInSheet(
+  extensions: Record<string, unknown> | undefined,
+): Shown | null | 'invalid' {
+  const value = extensions?.[EXPRESS_EXTENSION];
+  if (value === undefined) return null;
+  const parsed = shownSchema.safeParse(value);
+  return parsed.success ? parsed.data : 'invalid';
+}
+
 /**
  * What makes an express order one: the sheet's chosen rate must still be offered, and the
- * total must equal what the server last quoted this cart's sheet.
+ * total must equal what the server last quoted this cart's sheet and what the sheet showed;
+ * the legal texts shown with the consent must still be in force.
  */
 export async function expressExpectation(
   db: Tx,
   session: Session,
   currency: string,
+  shown: Shown | null,
 ): Promise<NonNullable<CheckoutInput['express']>> {
   const quote = await quotedTotal(db, session);
-  return { expectedTotal: quote && quote.currency === currency ? quote.total : null };
+  return {
+    expectedTotal: quote && quote.currency === currency ? quote.total : null,
+    shownTotal: shown?.shown_total ?? null,
+    textVersion: shown?.text_version ?? null,
+  };
 }

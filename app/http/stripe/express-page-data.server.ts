@@ -3,6 +3,7 @@ import type { CartView } from '#app/domain/cart/cart.view.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
 import { guestCheckoutEnabled } from '#app/domain/checkout/checkout.server.ts';
+import { consentTextVersion } from '#app/domain/checkout/express.server.ts';
 import { SHOP_COUNTRY } from '#app/domain/customers/address-locale.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { ACCEPTED_AT_CHECKOUT, legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
@@ -59,10 +60,9 @@ export type ExpressPage =
   | { kind: 'cart' | 'checkout'; cart: CartView; session: Session | null }
   | { kind: 'pay_for_order'; order: OrderRow; session: Session | null };
 
-/** "agb:3,widerruf:2,datenschutz:1": the versions a consent given now refers to. */
-export async function consentTextVersion(db: Tx): Promise<string> {
-  const versions = await legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT);
-  return [...versions].map(([slug, v]) => `${slug}:${v.version}`).join(',');
+/** The legal text versions a consent given now refers to (see consentTextVersion). */
+export async function consentTextVersionInForce(db: Tx): Promise<string> {
+  return consentTextVersion(await legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT));
 }
 
 /** Whether the product ships (a digital product or service does not). */
@@ -90,6 +90,8 @@ export async function expressCheckoutParams(
   const nonce = session ? sessionNonce(session, env) : '';
   let sheet: Sheet;
   let needsShipping: boolean;
+  // Digital content or services: the second consent (start before the withdrawal period ends).
+  let digital: boolean;
   if (page.kind === 'product') {
     const p = page.product;
     const variable = p.type === 'variable';
@@ -100,20 +102,24 @@ export async function expressCheckoutParams(
       t,
     );
     needsShipping = await productShips(db, p.id);
+    digital = !needsShipping;
   } else if (page.kind === 'pay_for_order') {
     sheet = orderSheet(page.order, t);
     // The order's shipping was chosen when it was placed; the sheet does not ask again.
     needsShipping = false;
+    // Given when the order was placed (the order keeps it).
+    digital = false;
   } else {
     sheet = cartSheet(page.cart, t);
     needsShipping = page.cart.shipping.needsShipping;
+    digital = page.cart.lines.some((l) => l.digital);
   }
   const unit = minorUnit(sheet.currency);
   const [allowed, guestsMayBuy, textVersion, oss] = await Promise.all([
     shippingCountries(db),
     // An order waiting for payment is paid with its key; nobody needs to log in for it.
     page.kind === 'pay_for_order' ? true : guestCheckoutEnabled(db),
-    consentTextVersion(db),
+    consentTextVersionInForce(db),
     ossEnabled(db),
   ]);
   return {
@@ -159,7 +165,7 @@ export async function expressCheckoutParams(
       paypal: 'never',
     },
     login_required: !guestsMayBuy && !session?.customerId,
-    consent: { text_version: textVersion },
+    consent: { text_version: textVersion, digital },
     stripe: {
       key: stripeSetup(env).publishableKey,
       sandboxScriptUrl: stripeSetup(env).sandboxScriptUrl,

@@ -888,6 +888,8 @@ export const de = {
     'Die endgültig berechneten Steuern können bei Express-Checkout-Buttons (Link, Google Pay oder Apple Pay) je nach tatsächlicher Rechnungsadresse abweichen.',
   'express.error.total_changed':
     'Der Gesamtbetrag hat sich geändert, seit das Zahlungsfenster ihn angezeigt hat. Es wurde nichts abgebucht; bitte prüfen Sie den Betrag und bezahlen Sie erneut.',
+  'express.error.terms_changed':
+    'Unsere Rechtstexte (AGB, Widerrufsbelehrung, Datenschutzerklärung) wurden geändert, seit diese Seite sie angezeigt hat. Es wurde nichts abgebucht; bitte laden Sie die Seite neu, lesen Sie die aktuelle Fassung und bezahlen Sie erneut.',
   'express.note.wallet_order': 'Mit {wallet} bestellt (Express-Checkout).',
   'express.error.ships_not_to': 'In dieses Land liefern wir leider nicht.',
   'express.error.no_shipping_rate': 'Für diese Adresse gibt es keine Versandart.',

@@ -865,6 +865,8 @@ export const en: Messages = {
     'Final taxes charged can differ based on your actual billing address when using Express Checkout buttons (Link, Google Pay or Apple Pay).',
   'express.error.total_changed':
     'The order total has changed since the payment sheet showed it. Nothing was charged; please check the total and pay again.',
+  'express.error.terms_changed':
+    'Our legal texts (terms and conditions, cancellation policy, privacy policy) have changed since this page showed them. Nothing was charged; please reload the page, read the current version and pay again.',
   'express.note.wallet_order': 'Placed with {wallet} (express checkout).',
   'express.error.ships_not_to': 'Sorry, we do not ship to this country.',
   'express.error.no_shipping_rate': 'There is no shipping option for this address.',

@@ -65,7 +65,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           <h2 id="login-title">{t('login.title')}</h2>
           <LoginForm
             source="page"
-            redirectTo="/my-account"
+            redirectTo={loaderData.redirectTo}
             result={result?.intent === 'login' && result.source !== 'popup' ? result : undefined}
           />
         </section>
