@@ -5,6 +5,7 @@ import { Field } from '#app/components/ui/field.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import {
   buildAppearance,
+  pageAppearanceKey,
   pageFontLinks,
   readThemeStyles,
   saveAppearanceOnce,
@@ -87,9 +88,13 @@ export function StripePaymentBox({
   const currency = data.currency.toUpperCase();
   const mode = elementsMode(total, data.currencyMinorUnit);
   // The box renders after hydration only: the theme is read from the page (spec section 9).
+  // A saved appearance serves only the theme, layout and stylesheets it was computed under.
+  const appearanceKey = useMemo(() => pageAppearanceKey(data.isOCEnabled), [data.isOCEnabled]);
+  const savedAppearance =
+    data.appearance && data.appearanceKey === appearanceKey ? data.appearance : null;
   const computed = useMemo(
     () =>
-      data.appearance
+      savedAppearance
         ? null
         : buildAppearance(
             readThemeStyles(
@@ -98,13 +103,13 @@ export function StripePaymentBox({
             ),
             { oneClick: data.isOCEnabled },
           ),
-    [data],
+    [savedAppearance, data.isOCEnabled],
   );
   const fonts = useMemo(() => themeFonts(pageFontLinks()), []);
   useEffect(() => {
-    if (computed) void saveAppearanceOnce(computed, data.saveAppearanceNonce, t);
-  }, [computed, data.saveAppearanceNonce, t]);
-  const appearance = data.appearance ?? computed;
+    if (computed) void saveAppearanceOnce(computed, appearanceKey, data.saveAppearanceNonce, t);
+  }, [computed, appearanceKey, data.saveAppearanceNonce, t]);
+  const appearance = savedAppearance ?? computed;
   const common = {
     currency: data.currency,
     allowedPaymentMethodTypes: [method.type],
