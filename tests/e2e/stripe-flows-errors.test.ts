@@ -149,10 +149,15 @@ describe('the element does not load', () => {
       blocked: ['**/__sandbox/stripe/stripe.js'],
     });
     await watchCheckoutErrors(page);
+    const checkoutCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/wc-ajax/checkout')) checkoutCalls.push(r.url());
+    });
     await page.getByRole('radio', { name: t.card }).check();
     await expectShown(page, TEXTS.en.elementLoad);
     await place(page, t);
     await expectShown(page, TEXTS.en.invalidDetails);
+    expect(checkoutCalls).toHaveLength(0);
     await context.close();
   });
 });
