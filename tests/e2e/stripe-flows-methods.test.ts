@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPEARANCE_SETTING } from '#app/domain/payments/stripe/appearance.server.ts';
+import {
+  APPEARANCE_SETTING,
+  storedAppearance,
+} from '#app/domain/payments/stripe/appearance.server.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { expectNoAxeViolations } from './browser.ts';
 import {
@@ -251,6 +254,9 @@ describe('the Payment Element in the theme', () => {
     await first.page.locator('.stripe-payment[data-payment-type="sepa_debit"] iframe').waitFor();
     expect(saves).toHaveLength(1);
     const appearance = JSON.parse(new URLSearchParams(saves[0]).get('appearance')!);
+    // Kept under the theme, the layout (one-click off) and the page's stylesheets.
+    const key = new URLSearchParams(saves[0]).get('appearance_key')!;
+    expect(key).toMatch(/^ladenzeile:oc0:[0-9a-f]{8}$/);
     const fontFamily = await first.page.evaluate(() => getComputedStyle(document.body).fontFamily);
     const fontSize = await first.page.evaluate(() => getComputedStyle(document.body).fontSize);
     expect(appearance.variables.fontFamily).toBe(fontFamily);
@@ -268,6 +274,23 @@ describe('the Payment Element in the theme', () => {
     await paymentForm(second.page).getByLabel(second.t.number).waitFor();
     expect(again).toHaveLength(0);
     await second.context.close();
+
+    // Saved under other stylesheets (an earlier build): this page computes and saves afresh.
+    const stored = await storedAppearance(flow.shop.database.db);
+    await putSetting(flow.shop.database.db, APPEARANCE_SETTING, {
+      ...stored,
+      key: key.replace(/[0-9a-f]{8}$/, (hash) => (hash === '00000000' ? '11111111' : '00000000')),
+    });
+    const third = await shopper(flow, 'en');
+    const fresh = third.page.waitForResponse((r) => r.url().endsWith('wc_stripe_save_appearance'));
+    await third.page.getByRole('radio', { name: third.t.card }).check();
+    const response = await fresh;
+    expect(response.status()).toBe(200);
+    expect(new URLSearchParams(response.request().postData() ?? '').get('appearance_key')).toBe(
+      key,
+    );
+    await third.context.close();
+    expect((await storedAppearance(flow.shop.database.db)).key).toBe(key);
   });
 });
 

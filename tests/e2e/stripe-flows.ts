@@ -114,13 +114,22 @@ export type Shopper = { context: BrowserContext; page: Page; t: Texts };
 export async function shopper(
   flow: FlowShop,
   lang: Lang,
-  options: { width?: number; country?: string; quantity?: number } = {},
+  options: {
+    width?: number;
+    country?: string;
+    quantity?: number;
+    /** URL patterns the browser cannot load (as a blocker or a broken network would). */
+    blocked?: string[];
+  } = {},
 ): Promise<Shopper> {
   const { shop } = flow;
   const context = await flow.browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     baseURL: shop.url,
   });
+  for (const pattern of options.blocked ?? []) {
+    await context.route(pattern, (route) => route.abort('blockedbyclient'));
+  }
   await context.addCookies([
     { name: 'lang', value: lang, url: shop.url },
     { name: 'cookie_consent', value: 'refuse', url: shop.url },

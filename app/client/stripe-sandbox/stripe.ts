@@ -76,6 +76,8 @@ class PaymentElement {
   private ready: Promise<void> | null = null;
   private resolveReady: (() => void) | null = null;
   private listener = (event: MessageEvent) => this.receive(event);
+  private answered = false;
+  private failTimer: ReturnType<typeof setTimeout> | undefined;
   complete = false;
   type = 'card';
 
@@ -94,7 +96,9 @@ class PaymentElement {
     iframe.style.cssText = 'border:0;width:100%;display:block;min-height:120px;color-scheme:normal';
     iframe.setAttribute('allow', 'payment');
     this.ready = new Promise((resolve) => (this.resolveReady = resolve));
+    this.answered = false;
     window.addEventListener('message', this.listener);
+    iframe.addEventListener('load', () => this.loaded(iframe));
     iframe.src = this.frameUrl();
     host.appendChild(iframe);
     this.iframe = iframe;
@@ -111,7 +115,37 @@ class PaymentElement {
     return `${BASE}/frame?${query.toString()}`;
   }
 
+  /**
+   * As Stripe's element: a form that did not arrive (the frame's page or script blocked, the
+   * connection gone) is a `loaderror`. The form says it is ready while its page loads, so a
+   * frame that finished loading without it failed; an error page is not the sandbox's own.
+   */
+  private loaded(iframe: HTMLIFrameElement) {
+    if (this.answered || iframe !== this.iframe) return;
+    let own = false;
+    try {
+      own = iframe.contentDocument?.querySelector('#sandbox-payment') != null;
+    } catch {
+      own = false;
+    }
+    clearTimeout(this.failTimer);
+    // The ready message may still be on its way from a page that loaded well.
+    this.failTimer = setTimeout(
+      () => {
+        if (this.answered || iframe !== this.iframe) return;
+        this.emit('loaderror', {
+          error: {
+            type: 'api_connection_error',
+            message: 'The payment form could not be loaded.',
+          },
+        });
+      },
+      own ? 1000 : 0,
+    );
+  }
+
   unmount() {
+    clearTimeout(this.failTimer);
     window.removeEventListener('message', this.listener);
     this.iframe?.remove();
     this.iframe = null;
@@ -130,6 +164,7 @@ class PaymentElement {
   /** Reloads the form when the method types changed (elements.update). */
   refresh() {
     if (!this.iframe) return;
+    this.answered = false;
     this.ready = new Promise((resolve) => (this.resolveReady = resolve));
     this.iframe.src = this.frameUrl();
   }
@@ -187,6 +222,8 @@ class PaymentElement {
       return;
     }
     if (data.type === 'ready') {
+      this.answered = true;
+      clearTimeout(this.failTimer);
       this.resolveReady?.();
       this.emit('ready', {});
     } else if (data.type === 'resize') {

@@ -6,6 +6,8 @@ import {
   hoverColor,
   parseColor,
   saveAppearanceOnce,
+  stylesheetFingerprint,
+  appearanceKey,
   themeFonts,
 } from './appearance.ts';
 
@@ -97,8 +99,10 @@ describe('theme fonts', () => {
   });
 });
 
+const KEY = 'ladenzeile:oc0:0123abcd';
+
 describe('saving the appearance', () => {
-  const t = ((key: string) => key) as Parameters<typeof saveAppearanceOnce>[2];
+  const t = ((key: string) => key) as Parameters<typeof saveAppearanceOnce>[3];
   let release: () => void;
   let calls: string[];
 
@@ -123,17 +127,62 @@ describe('saving the appearance', () => {
 
   it('sends one save at a time, and none after one succeeded', async () => {
     const appearance = buildAppearance(THEME, { oneClick: false });
-    const first = saveAppearanceOnce(appearance, 'n1', t);
+    const first = saveAppearanceOnce(appearance, KEY, 'n1', t);
     expect(first).not.toBeNull();
-    expect(saveAppearanceOnce(appearance, 'n1', t)).toBeNull();
+    expect(saveAppearanceOnce(appearance, KEY, 'n1', t)).toBeNull();
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     release();
     await first;
-    expect(saveAppearanceOnce(appearance, 'n1', t)).toBeNull();
+    expect(saveAppearanceOnce(appearance, KEY, 'n1', t)).toBeNull();
     const body = new URLSearchParams(calls[0]);
     expect(JSON.parse(body.get('appearance')!)).toEqual(appearance);
     expect(body.get('is_block_checkout')).toBe('0');
     expect(body.get('theme_name')).toBe('ladenzeile');
     expect(body.get('_ajax_nonce')).toBe('n1');
+    expect(body.get('appearance_key')).toBe(KEY);
+  });
+
+  it('tries again after a failed save', async () => {
+    const appearance = buildAppearance(THEME, { oneClick: false });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"success":false}', { status: 500 })),
+    );
+    await saveAppearanceOnce(appearance, KEY, 'n1', t);
+    expect(saveAppearanceOnce(appearance, KEY, 'n1', t)).not.toBeNull();
+  });
+});
+
+describe('the key a saved appearance is kept under', () => {
+  const BUILD = [
+    'http://127.0.0.1:4100/assets/root-Ab12Cd34.css',
+    'http://127.0.0.1:4100/assets/checkout-Zz99Yy88.css',
+  ];
+
+  it('is the same for the same stylesheets, in any order and behind any address', () => {
+    const here = stylesheetFingerprint(BUILD);
+    expect(here).toMatch(/^[0-9a-f]{8}$/);
+    expect(stylesheetFingerprint([...BUILD].reverse())).toBe(here);
+    expect(
+      stylesheetFingerprint(BUILD.map((h) => h.replace('127.0.0.1:4100', 'shop.example'))),
+    ).toBe(here);
+  });
+
+  it('changes with a changed stylesheet, an added one, or a removed one', () => {
+    const here = stylesheetFingerprint(BUILD);
+    expect(stylesheetFingerprint([BUILD[0]!, BUILD[1]!.replace('Zz99', 'Qq11')])).not.toBe(here);
+    expect(
+      stylesheetFingerprint([...BUILD, 'https://fonts.googleapis.com/css2?family=Inter']),
+    ).not.toBe(here);
+    expect(stylesheetFingerprint([BUILD[0]!])).not.toBe(here);
+  });
+
+  it('names the theme, the one-click layout and the stylesheets', () => {
+    const stylesheets = stylesheetFingerprint(BUILD);
+    const classic = appearanceKey({ themeName: 'ladenzeile', oneClick: false, stylesheets });
+    const oneClick = appearanceKey({ themeName: 'ladenzeile', oneClick: true, stylesheets });
+    expect(classic).toBe(`ladenzeile:oc0:${stylesheets}`);
+    expect(oneClick).toBe(`ladenzeile:oc1:${stylesheets}`);
+    expect(appearanceKey({ themeName: 'other', oneClick: false, stylesheets })).not.toBe(classic);
   });
 });

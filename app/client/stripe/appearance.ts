@@ -183,6 +183,51 @@ export function readThemeStyles(form: HTMLElement): ThemeStyles {
   };
 }
 
+/**
+ * A short fingerprint of the page's stylesheets: their paths carry the build's content hashes,
+ * so a changed stylesheet gives another fingerprint (FNV-1a, 32 bits, hex). The order and the
+ * origin do not count, so the same build behind another address matches.
+ */
+export function stylesheetFingerprint(hrefs: readonly string[]): string {
+  const paths = hrefs
+    .map((href) => {
+      try {
+        const url = new URL(href, 'http://localhost');
+        return `${url.pathname}${url.search}`;
+      } catch {
+        return href;
+      }
+    })
+    .sort();
+  let hash = 0x811c9dc5;
+  for (const char of paths.join('\n')) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/**
+ * What a saved appearance depends on: the theme, the one-click layout (it changes the font
+ * size) and the stylesheets it was read from. A saved appearance with another key is stale.
+ */
+export function appearanceKey(parts: {
+  themeName: string;
+  oneClick: boolean;
+  stylesheets: string;
+}): string {
+  return `${parts.themeName}:oc${parts.oneClick ? 1 : 0}:${parts.stylesheets}`;
+}
+
+/** The key of the appearance this page would compute. Browser only. */
+export function pageAppearanceKey(oneClick: boolean): string {
+  return appearanceKey({
+    themeName: THEME_NAME,
+    oneClick,
+    stylesheets: stylesheetFingerprint(pageFontLinks()),
+  });
+}
+
 export function pageFontLinks(): string[] {
   return [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href]')].map(
     (l) => l.href,
@@ -191,17 +236,19 @@ export function pageFontLinks(): string[] {
 
 let saving: Promise<unknown> | null = null;
 
-/**
- * Keeps the computed appearance on the server for the next page (save_appearance); one save at
- * a time: while one runs or after one succeeded, further calls on the page do nothing.
- */
 /** Tests start each case with no save behind them. */
 export function forgetAppearanceSave(): void {
   saving = null;
 }
 
+/**
+ * Keeps the computed appearance on the server for the next page (save_appearance) under the
+ * key it depends on; one save at a time: while one runs or after one succeeded, further calls
+ * on the page do nothing.
+ */
 export function saveAppearanceOnce(
   appearance: Appearance,
+  key: string,
   nonce: string,
   t: Translate,
   blocks = false,
@@ -213,6 +260,7 @@ export function saveAppearanceOnce(
       appearance: JSON.stringify(appearance),
       is_block_checkout: blocks ? '1' : '0',
       theme_name: THEME_NAME,
+      appearance_key: key,
     },
     nonce,
     t,

@@ -3,7 +3,8 @@ import type { Translate } from '#app/lib/i18n.ts';
 
 export type LegacyAnswer<T> = { ok: true; data: T } | { ok: false; message: string };
 
-const TIMEOUT_MS = 30_000;
+/** How long a call may take before it ends with the timeout text. */
+export const TIMEOUT_MS = 30_000;
 
 /**
  * A `/wc-ajax/wc_stripe_{endpoint}` call with its nonce; every failure becomes the error
@@ -37,14 +38,20 @@ async function ajaxCall<T>(
   nonce: string,
   t: Translate,
 ): Promise<LegacyAnswer<T>> {
-  const signal = AbortSignal.timeout(TIMEOUT_MS);
+  // The page's own timer (not AbortSignal.timeout) ends a call that takes too long.
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The call took too long.', 'TimeoutError')),
+    TIMEOUT_MS,
+  );
   const answer = await fetchJson<{ success?: boolean; data?: unknown; result?: string }>(url, {
     body: new URLSearchParams({ ...fields, _ajax_nonce: nonce }),
-    signal,
-  });
+    signal: controller.signal,
+  }).finally(() => clearTimeout(timer));
   if (!answer.ok) {
     if (answer.kind === 'aborted') {
-      const timedOut = (signal.reason as Error | undefined)?.name === 'TimeoutError';
+      // Ours when the timer ran out; otherwise the browser dropped it (the page was stopped).
+      const timedOut = (controller.signal.reason as Error | undefined)?.name === 'TimeoutError';
       return { ok: false, message: t(timedOut ? 'stripe.error.timeout' : 'stripe.error.abort') };
     }
     if (answer.kind === 'http') {

@@ -15,9 +15,15 @@ function injectScript(src: string): Promise<void> {
     script.async = true;
     script.dataset.stripeSandbox = '';
     script.addEventListener('load', () => resolve(), { once: true });
-    script.addEventListener('error', () => reject(new Error('sandbox script failed')), {
-      once: true,
-    });
+    script.addEventListener(
+      'error',
+      () => {
+        // A failed element never loads again: the next try starts with a new one.
+        script.remove();
+        reject(new Error('sandbox script failed'));
+      },
+      { once: true },
+    );
     if (!existing) document.head.append(script);
   });
 }

@@ -20,7 +20,8 @@ import { OrderSummary, PaymentMethods, ReviewTable, withParts } from './order-re
 import { type PaymentProblem, StripePaymentBox } from './payment-stripe.tsx';
 import type { StripePageData } from '#app/domain/payments/stripe/page-data.ts';
 import { scrollToElement } from '#app/client/scroll-to.ts';
-import { NOTICE_FOCUS_DELAY_MS } from '#app/client/motion.ts';
+import { NOTICE_FOCUS_DELAY_MS, SCROLL_ANIMATION_MS } from '#app/client/motion.ts';
+import { NOTICE_SCROLL_MS } from '#app/client/scroll.ts';
 import { useShippingOptionStore } from './shipping-option.tsx';
 
 /** Spec section 9: the review refresh waits 5 ms after a request and 1 s after typing. */
@@ -88,6 +89,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [chosenPayment, setChosenPayment] = useState(review.chosenPaymentMethod);
   const [notices, setNotices] = useState(props.messages);
   const [noticeRound, setNoticeRound] = useState(0);
+  // The theme scrolls to the checkout's notices over 1 s; the payment provider's over 600 ms.
+  const noticeScrollMs = useRef(SCROLL_ANIMATION_MS);
   const [marks, setMarks] = useState<Marks>(() => marksFromMessages(props.messages));
   const [processing, setProcessing] = useState(false);
   const [accountAcceptable, setAccountAcceptable] = useState(true);
@@ -157,6 +160,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     }
     if (parsed.result === 'failure') {
       setNotices(readMessages(parsed.messages ?? ''));
+      noticeScrollMs.current = SCROLL_ANIMATION_MS;
       setNoticeRound((n) => n + 1);
       setMarks(marksOfForm(form, t));
       return;
@@ -252,7 +256,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     // The list inside the wrapper takes the focus (it has tabIndex -1; the wrapper has not).
     const node = noticesRef.current?.querySelector<HTMLElement>('.notices');
     if (!node) return;
-    scrollToElement(node, { focus: false });
+    scrollToElement(node, { focus: false, duration: noticeScrollMs.current });
     // The focus follows once the scroll is under way, as the theme times it (500 ms).
     const timer = window.setTimeout(
       () => node.focus({ preventScroll: true }),
@@ -261,15 +265,22 @@ export function CheckoutForm(props: CheckoutFormProps) {
     return () => window.clearTimeout(timer);
   }, [noticeRound, notices.length]);
 
-  /** A payment's problems (the provider's element, its confirmation) in the notices area. */
-  const paymentErrors = useCallback((problems: PaymentProblem[]) => {
+  /** Problems of placing the order in the notices area, with the checkout error event. */
+  const showProblems = useCallback((problems: PaymentProblem[], scrollMs: number) => {
     processingRef.current = false;
     setProcessing(false);
     setNotices(problems);
     setMarks((m) => ({ ...m, ...marksFromMessages(problems) }));
+    noticeScrollMs.current = scrollMs;
     setNoticeRound((n) => n + 1);
     document.body.dispatchEvent(new CustomEvent('checkout_error', { detail: problems }));
   }, []);
+
+  /** A payment's problems (the provider's element, its confirmation): spec section 9's scroll. */
+  const paymentErrors = useCallback(
+    (problems: PaymentProblem[]) => showProblems(problems, NOTICE_SCROLL_MS),
+    [showProblems],
+  );
 
   useEffect(() => {
     // The server's answer to a post without JavaScript: move to its notices once.
@@ -296,7 +307,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     const answer = await fetchText('/wc-ajax/checkout', { body: fields });
     const fail = (messages: { text: string; field?: string }[]) => {
       form.dispatchEvent(new CustomEvent('stripe_payment_failed'));
-      paymentErrors(messages);
+      showProblems(messages, SCROLL_ANIMATION_MS);
     };
     if (!answer.ok && answer.kind !== 'http') {
       fail([{ text: t('checkout.error.network') }]);

@@ -5,6 +5,7 @@ import { Field } from '#app/components/ui/field.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import {
   buildAppearance,
+  pageAppearanceKey,
   pageFontLinks,
   readThemeStyles,
   saveAppearanceOnce,
@@ -21,6 +22,7 @@ import {
   showsCashAppNotice,
   toProviderAmount,
 } from '#app/domain/payments/stripe/stripe.rules.ts';
+import { browserProviderProblem } from '#app/domain/payments/stripe/failure-text.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 
 export type PaymentProblem = { text: string; field?: string };
@@ -77,7 +79,16 @@ export function StripePaymentBox({
 }) {
   const { data } = shared;
   const { t } = useI18n();
-  const stripe = useMemo(() => loadShopStripe(data), [data]);
+  // Stripe.js that does not load (blocked, offline) leaves the element unloaded, not the page.
+  const [stripeFailed, setStripeFailed] = useState(false);
+  const stripe = useMemo(
+    () =>
+      loadShopStripe(data).catch(() => {
+        setStripeFailed(true);
+        return null;
+      }),
+    [data],
+  );
   const [save, setSave] = useState(false);
   // The choice lives above the elements, which the one-click layout remounts.
   const saved = method.isReusable ? data.savedMethods.filter((m) => m.type === method.type) : [];
@@ -87,9 +98,13 @@ export function StripePaymentBox({
   const currency = data.currency.toUpperCase();
   const mode = elementsMode(total, data.currencyMinorUnit);
   // The box renders after hydration only: the theme is read from the page (spec section 9).
+  // A saved appearance serves only the theme, layout and stylesheets it was computed under.
+  const appearanceKey = useMemo(() => pageAppearanceKey(data.isOCEnabled), [data.isOCEnabled]);
+  const savedAppearance =
+    data.appearance && data.appearanceKey === appearanceKey ? data.appearance : null;
   const computed = useMemo(
     () =>
-      data.appearance
+      savedAppearance
         ? null
         : buildAppearance(
             readThemeStyles(
@@ -98,13 +113,13 @@ export function StripePaymentBox({
             ),
             { oneClick: data.isOCEnabled },
           ),
-    [data],
+    [savedAppearance, data.isOCEnabled],
   );
   const fonts = useMemo(() => themeFonts(pageFontLinks()), []);
   useEffect(() => {
-    if (computed) void saveAppearanceOnce(computed, data.saveAppearanceNonce, t);
-  }, [computed, data.saveAppearanceNonce, t]);
-  const appearance = data.appearance ?? computed;
+    if (computed) void saveAppearanceOnce(computed, appearanceKey, data.saveAppearanceNonce, t);
+  }, [computed, appearanceKey, data.saveAppearanceNonce, t]);
+  const appearance = savedAppearance ?? computed;
   const common = {
     currency: data.currency,
     allowedPaymentMethodTypes: [method.type],
@@ -139,6 +154,7 @@ export function StripePaymentBox({
           saved={saved}
           token={token}
           onToken={setToken}
+          stripeFailed={stripeFailed}
           {...shared}
         />
       </Elements>
@@ -155,6 +171,7 @@ function StripeFields({
   saved,
   token,
   onToken,
+  stripeFailed,
   data,
   formRef,
   onErrors,
@@ -167,6 +184,7 @@ function StripeFields({
   saved: StripePageData['savedMethods'];
   token: string;
   onToken: (token: string) => void;
+  stripeFailed: boolean;
 }) {
   const { t } = useI18n();
   const creatingAccount = useCreatingAccount(formRef);
@@ -178,7 +196,8 @@ function StripeFields({
   const hidden = useRef<HTMLInputElement>(null);
   const guard = useRef(false);
   const busy = useRef(false);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [elementFailed, setElementFailed] = useState(false);
+  const loadFailed = elementFailed || stripeFailed;
   const [blik, setBlik] = useState('');
   const [blikError, setBlikError] = useState<string | undefined>();
 
@@ -211,7 +230,11 @@ function StripeFields({
           params: { billing_details: billingDetails(form) },
         });
         if (created.error || !created.paymentMethod) {
-          onErrors([{ text: created.error?.message ?? t('stripe.error.invalid_payment_details') }]);
+          onErrors([
+            created.error
+              ? browserProviderProblem(created.error, t)
+              : { text: t('stripe.error.invalid_payment_details') },
+          ]);
           return;
         }
         if (hidden.current) hidden.current.value = created.paymentMethod.id;
@@ -237,6 +260,14 @@ function StripeFields({
     form.addEventListener(name, onPlace);
     return () => form.removeEventListener(name, onPlace);
   }, [stripe, elements, loadFailed, method.type, blik, gatewayId, formRef, onErrors, t, useNew]);
+
+  // Spec section 8: the element's load failure shows in the notices area, once.
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!loadFailed || !useNew || reported.current) return;
+    reported.current = true;
+    onErrors([{ text: t('stripe.error.element_load', { method: title }) }]);
+  }, [loadFailed, useNew, onErrors, t, title]);
 
   // A failed try leaves no payment method behind: the next one creates a new one.
   useEffect(() => {
@@ -274,15 +305,14 @@ function StripeFields({
         </fieldset>
       ) : null}
       {!useNew ? null : loadFailed ? (
-        <p className="woocommerce-error" role="alert">
-          {t('stripe.error.element_load', { method: title })}
-        </p>
+        // Where the element would be; the alert itself is in the notices area.
+        <p className="stripe-load-error">{t('stripe.error.element_load', { method: title })}</p>
       ) : (
         <PaymentElement
           options={{
             layout: { type: data.isOCEnabled ? data.OCLayout : 'accordion', radios: 'never' },
           }}
-          onLoadError={() => setLoadFailed(true)}
+          onLoadError={() => setElementFailed(true)}
         />
       )}
       {useNew && mayOffer ? (

@@ -4,7 +4,10 @@ import { z } from 'zod';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { needsPayment } from '#app/domain/orders/orders.rules.ts';
 import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
-import { saveAppearance } from '#app/domain/payments/stripe/appearance.server.ts';
+import {
+  appearanceKeySchema,
+  saveAppearance,
+} from '#app/domain/payments/stripe/appearance.server.ts';
 import {
   type Settled,
   asProviderError,
@@ -186,6 +189,7 @@ export const saveAppearanceAction = defineEndpoint({
     appearance: z.string().max(20_000),
     is_block_checkout: short.optional(),
     theme_name: z.string().max(100).optional(),
+    appearance_key: appearanceKeySchema,
   }),
   handle: async ({ db, t, input, headers }) => {
     let appearance: unknown;
@@ -201,6 +205,7 @@ export const saveAppearanceAction = defineEndpoint({
       appearance: appearance as Record<string, unknown>,
       blocks: ['1', 'true', 'yes'].includes(input.is_block_checkout ?? ''),
       themeName: input.theme_name ?? '',
+      key: input.appearance_key,
     });
     return success(null, headers);
   },

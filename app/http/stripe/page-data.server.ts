@@ -72,6 +72,8 @@ export async function stripePageData(
     paymentMethodConfigurationParentId: null,
     appearance: appearance.appearance,
     blocksAppearance: appearance.blocksAppearance,
+    appearanceKey: appearance.key,
+    blocksAppearanceKey: appearance.blocksKey,
     theme_name: appearance.themeName,
     gatewayId: STRIPE_GATEWAY_ID,
     genericErrorMessage: ctx.t('stripe.error.payment_failed'),

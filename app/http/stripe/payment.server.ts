@@ -1,12 +1,10 @@
 import type { PaymentInput } from '#app/domain/checkout/checkout.server.ts';
-import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import type { PaymentOutcome } from '#app/domain/payments/payments.ts';
 import { shopPublicOrigin } from '#app/domain/payments/stripe-setup.server.ts';
 import { buildRedirectHash } from '#app/domain/payments/stripe/redirect-hash.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import { CLIENT_ADDRESS_HEADER } from '#app/lib/client-address.ts';
-import type { TextKey, Translate } from '#app/lib/i18n.ts';
 
 /** The fields a Stripe method reads, from the classic form or the Store API's payment_data. */
 export const STRIPE_FIELDS = [
@@ -95,33 +93,7 @@ export function paymentRedirect(
   return outcome?.redirect?.startsWith('/') ? outcome.redirect : ctx.fallback;
 }
 
-const FORM_FIELDS: Record<string, string> = {
-  line1: 'address_1',
-  line2: 'address_2',
-  postal_code: 'postcode',
-  name: 'first_name',
-};
-
-/** A payment failure in the shopper's language, with the form field it is about. */
-export function paymentFailureMessage(
-  error: DomainError,
-  t: Translate,
-): { text: string; field?: string } {
-  if (error.code === 'stripe.error.required_field') {
-    const group = String(error.params?.group ?? 'billing');
-    const field = String(error.params?.field ?? '');
-    const label = t(`stripe.field.${field}` as TextKey);
-    return {
-      text: t('stripe.error.required_field', {
-        group: t(group === 'shipping' ? 'checkout.group_shipping' : 'checkout.group_billing'),
-        field: label.startsWith('stripe.field.') ? field : label,
-      }),
-      field: `${group}_${FORM_FIELDS[field] ?? field}`,
-    };
-  }
-  const field = typeof error.params?.field === 'string' ? error.params.field : undefined;
-  return { text: t(error.code as TextKey, error.params), field };
-}
+export { paymentFailureMessage } from '#app/domain/payments/stripe/failure-text.ts';
 
 /** Whether an outcome means the payment did not go through (the order waits for a retry). */
 export const paymentFailed = (outcome: PaymentOutcome | null) =>

@@ -28,6 +28,9 @@ export type StripePageData = {
   paymentMethodConfigurationParentId: string | null;
   appearance: Record<string, unknown> | null;
   blocksAppearance: Record<string, unknown> | null;
+  /** What each saved appearance was computed under (theme, one-click flag, stylesheets). */
+  appearanceKey: string;
+  blocksAppearanceKey: string;
   theme_name: string;
   gatewayId: string;
   genericErrorMessage: string;
