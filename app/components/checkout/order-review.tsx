@@ -3,6 +3,7 @@ import { Money, useMoney } from '#app/components/ui/price.tsx';
 import type { CheckoutReview, PaymentMethodView } from '#app/domain/checkout/checkout.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { VatRows } from '#app/components/cart/vat-rows.tsx';
+import { RecurringRows } from '#app/components/subscription/subscription-terms.tsx';
 import { useI18n } from '#app/lib/i18n.ts';
 import { ShippingOption, type ShippingOptionStore } from './shipping-option.tsx';
 
@@ -137,6 +138,7 @@ export function ReviewTable({
           </tr>
         ))}
         <VatRows vat={cart.totals.vat} />
+        <RecurringRows lines={cart.lines} total={cart.totals.total} />
       </tfoot>
     </table>
   );

@@ -13,10 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
-import {
-  SUBSCRIPTION_STATUSES,
-  type SubscriptionTerms,
-} from './subscriptions.rules.ts';
+import { SUBSCRIPTION_STATUSES, type SubscriptionTerms } from './subscriptions.rules.ts';
 
 /**
  * One subscription per subscription line of an order: what recurs (the product at its
