@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type CartOwner, findCart, loadCart } from '#app/domain/cart/cart.server.ts';
@@ -24,6 +23,7 @@ import {
   addOrderNote,
   changeOrderStatus,
   inTransaction,
+  newOrderKey,
   takeStock,
 } from '#app/domain/orders/orders.server.ts';
 import {
@@ -327,9 +327,6 @@ function checkExpressOrder(input: CheckoutInput, shipping: CartView['shipping'],
   }
 }
 
-function newOrderKey(): string {
-  return `wc_order_${randomBytes(12).toString('base64url')}`;
-}
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
