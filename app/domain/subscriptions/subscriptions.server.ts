@@ -131,9 +131,13 @@ const PAID_STATUSES: readonly OrderRow['status'][] = ['processing', 'completed',
 export async function syncOrderSubscriptions(
   db: Tx,
   stripe: Stripe | null,
-  order: OrderRow,
+  given: Pick<OrderRow, 'id'>,
   now = new Date(),
 ): Promise<SubscriptionRow[]> {
+  // The caller's copy may predate the account made with the order.
+  const [fresh] = await db.select().from(orders).where(eq(orders.id, given.id));
+  if (!fresh) return [];
+  const order = fresh;
   if (order.customerId !== null) {
     await db
       .update(subscriptions)
