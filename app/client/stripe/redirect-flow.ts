@@ -56,8 +56,9 @@ export async function followRedirectHash(
       return { ok: false, message: t('stripe.error.authentication_failed') };
     }
     const paymentMethod = intent.payment_method;
+    // Spec section 4: on the change-payment page the subscription takes the method instead.
     const updated = await stripeAjax<{ return_url?: string }>(
-      'update_order_status',
+      data.isChangingPayment ? 'confirm_change_payment' : 'update_order_status',
       {
         order_id: String(hash.orderId),
         intent_id: intent.id,
