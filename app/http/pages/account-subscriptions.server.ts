@@ -26,18 +26,11 @@ import {
   viewSubscriptionPath,
 } from '../subscriptions/change-payment.server.ts';
 import { requireCustomer } from './account-form.server.ts';
-import { ACCOUNT_MESSAGE_AREAS } from './account-form.view.ts';
+import { SUBSCRIPTION_MESSAGE_AREAS } from './account-subscriptions.view.ts';
 import { orderPayPath } from './checkout-form.server.ts';
 import { pageNotFound } from './not-found.ts';
 
 type Args = { request: Request; context: AppLoadContext; params: { id?: string } };
-
-export const SUBSCRIPTION_MESSAGE_AREAS = [
-  ...ACCOUNT_MESSAGE_AREAS,
-  'subscription' as const,
-  'order' as const,
-  'cart.product' as const,
-];
 
 const NOTICES = {
   cancelled: { kind: 'success', text: 'subscription.cancelled_notice' },

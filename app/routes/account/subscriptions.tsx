@@ -2,11 +2,9 @@ import { Link } from 'react-router';
 import type { Route } from './+types/subscriptions';
 import { AccountLayout } from '#app/components/account/account-nav.tsx';
 import { useMoney } from '#app/components/ui/price.tsx';
-import {
-  SUBSCRIPTION_MESSAGE_AREAS,
-  loadSubscriptions,
-} from '#app/http/pages/account-subscriptions.server.ts';
+import { loadSubscriptions } from '#app/http/pages/account-subscriptions.server.ts';
 import { recurringText } from '#app/domain/subscriptions/subscriptions.view.ts';
+import { SUBSCRIPTION_MESSAGE_AREAS } from '#app/http/pages/account-subscriptions.view.ts';
 import { type MessagesHandle, formatDate, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

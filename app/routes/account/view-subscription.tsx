@@ -5,11 +5,11 @@ import { statusText } from '#app/components/checkout/order-details.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { useMoney } from '#app/components/ui/price.tsx';
 import {
-  SUBSCRIPTION_MESSAGE_AREAS,
   handleViewSubscription,
   loadViewSubscription,
 } from '#app/http/pages/account-subscriptions.server.ts';
 import { recurringText, termsDetails } from '#app/domain/subscriptions/subscriptions.view.ts';
+import { SUBSCRIPTION_MESSAGE_AREAS } from '#app/http/pages/account-subscriptions.view.ts';
 import { type MessagesHandle, formatDate, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
