@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Money } from '#app/components/ui/price.tsx';
 import { CouponRows } from '#app/components/cart/coupons.tsx';
 import type { CartLine, CartTotals as CartTotalsView } from '#app/domain/cart/cart.view.ts';
-import { RecurringRows } from '#app/components/subscription/subscription-terms.tsx';
+import { RecurringRows } from '#app/components/subscription/subscription-totals.tsx';
 import type { CartCoupon } from '#app/domain/coupons/coupons.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { VatRows } from './vat-rows.tsx';

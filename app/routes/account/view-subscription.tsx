@@ -1,7 +1,6 @@
 import { Form, Link, useActionData } from 'react-router';
 import type { Route } from './+types/view-subscription';
 import { AccountLayout } from '#app/components/account/account-nav.tsx';
-import { statusText } from '#app/components/checkout/order-details.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { useMoney } from '#app/components/ui/price.tsx';
 import {
@@ -10,7 +9,7 @@ import {
 } from '#app/http/pages/account-subscriptions.server.ts';
 import { recurringText, termsDetails } from '#app/domain/subscriptions/subscriptions.view.ts';
 import { SUBSCRIPTION_MESSAGE_AREAS } from '#app/http/pages/account-subscriptions.view.ts';
-import { type MessagesHandle, formatDate, useI18n } from '#app/lib/i18n.ts';
+import { type MessagesHandle, type TextKey, formatDate, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -139,7 +138,7 @@ export default function ViewSubscription({ loaderData }: Route.ComponentProps) {
                 )}
               </th>
               <td>{date(o.createdAt)}</td>
-              <td>{statusText(o.status, t)}</td>
+              <td>{t(`order.status.${o.status}` as TextKey)}</td>
               <td>{money(o.total)}</td>
             </tr>
           ))}
