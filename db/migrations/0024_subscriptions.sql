@@ -24,7 +24,6 @@ CREATE TABLE "subscriptions" (
 	"payment_method_title" text DEFAULT '' NOT NULL,
 	"stripe_customer_id" text,
 	"stripe_payment_method_id" text,
-	"payment_method_label" text DEFAULT '' NOT NULL,
 	"end_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -3,7 +3,10 @@ import { Money, useMoney } from '#app/components/ui/price.tsx';
 import type { CheckoutReview, PaymentMethodView } from '#app/domain/checkout/checkout.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { VatRows } from '#app/components/cart/vat-rows.tsx';
-import { RecurringRows, recurringLines } from '#app/components/subscription/subscription-totals.tsx';
+import {
+  RecurringRows,
+  recurringLines,
+} from '#app/components/subscription/subscription-totals.tsx';
 import { recurringText, termsDetails } from '#app/domain/subscriptions/subscriptions.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { ShippingOption, type ShippingOptionStore } from './shipping-option.tsx';

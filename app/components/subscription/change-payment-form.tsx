@@ -8,7 +8,8 @@ import type { SetupAnswer } from '#app/client/stripe/setup-flow.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { Notice } from '#app/components/ui/notice.tsx';
 import type { StripePageData } from '#app/domain/payments/stripe/page-data.ts';
-import { useI18n } from '#app/lib/i18n.ts';
+import { type Translate, useI18n } from '#app/lib/i18n.ts';
+import type { FlowResult } from '#app/client/stripe/redirect-flow.ts';
 
 type Props = { data: StripePageData; types: string[]; subscriptionId: number };
 
@@ -50,6 +51,24 @@ export function ChangePaymentForm(props: Props) {
   );
 }
 
+/** confirm_change_payment: the subscription takes the method; the answer names where to go. */
+async function changeMethod(
+  subscriptionId: number,
+  fields: { intent_id?: string; payment_method_id?: string },
+  nonce: string,
+  t: Translate,
+): Promise<FlowResult> {
+  const answer = await stripeAjax<{ return_url?: string }>(
+    'confirm_change_payment',
+    { order_id: String(subscriptionId), ...fields },
+    nonce,
+    t,
+  );
+  if (!answer.ok) return answer;
+  const target = sameOriginUrl(answer.data.return_url ?? '', window.location.origin);
+  return target ? { ok: true, goTo: target } : { ok: false, message: t('stripe.error.unknown') };
+}
+
 function ChangeFields({ data, subscriptionId }: Props) {
   const { t } = useI18n();
   const stripe = useStripe();
@@ -58,7 +77,10 @@ function ChangeFields({ data, subscriptionId }: Props) {
   const [choice, setChoice] = useState(saved[0]?.id ?? 'new');
   const [all, setAll] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Rendered after hydration only: a return from 3-D Secure starts busy, finishing the change.
+  const [busy, setBusy] = useState(() =>
+    new URLSearchParams(window.location.search).has('setup_intent'),
+  );
   const [loadFailed, setLoadFailed] = useState(false);
   const notices = useRef<HTMLDivElement>(null);
   const nonce = data.createAndConfirmSetupIntentNonce;
@@ -70,16 +92,9 @@ function ChangeFields({ data, subscriptionId }: Props) {
   };
 
   const confirmChange = async (fields: { intent_id?: string; payment_method_id?: string }) => {
-    const answer = await stripeAjax<{ return_url?: string }>(
-      'confirm_change_payment',
-      { order_id: String(subscriptionId), ...fields },
-      nonce,
-      t,
-    );
-    if (!answer.ok) return fail(answer.message);
-    const target = sameOriginUrl(answer.data.return_url ?? '', window.location.origin);
-    if (!target) return fail(t('stripe.error.unknown'));
-    window.location.assign(target);
+    const result = await changeMethod(subscriptionId, fields, nonce, t);
+    if (!result.ok) return fail(result.message);
+    window.location.assign(result.goTo);
   };
 
   // The return from 3-D Secure: the setup intent in the address finishes the change.
@@ -88,11 +103,15 @@ function ChangeFields({ data, subscriptionId }: Props) {
     const returned = params.get('setup_intent');
     if (!returned) return;
     window.history.replaceState(window.history.state, '', window.location.pathname);
-    setBusy(true);
-    void confirmChange({ intent_id: returned });
-    // Once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    void changeMethod(subscriptionId, { intent_id: returned }, nonce, t).then((result) => {
+      if (result.ok) window.location.assign(result.goTo);
+      else {
+        setError(result.message);
+        setBusy(false);
+        notices.current?.focus();
+      }
+    });
+  }, [subscriptionId, nonce, t]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

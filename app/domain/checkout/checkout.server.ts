@@ -335,7 +335,6 @@ function checkExpressOrder(input: CheckoutInput, shipping: CartView['shipping'],
   }
 }
 
-
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const {

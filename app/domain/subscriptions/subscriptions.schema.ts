@@ -59,8 +59,6 @@ export const subscriptions = pgTable(
     paymentMethodTitle: text('payment_method_title').notNull().default(''),
     stripeCustomerId: text('stripe_customer_id'),
     stripePaymentMethodId: text('stripe_payment_method_id'),
-    /** Shown on the account page: card brand and last four, never more. */
-    paymentMethodLabel: text('payment_method_label').notNull().default(''),
     endAt: timestamp('end_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

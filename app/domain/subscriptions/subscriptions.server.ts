@@ -175,7 +175,6 @@ export async function syncOrderSubscriptions(
           ? {
               stripeCustomerId: kept.customer,
               stripePaymentMethodId: kept.method.id,
-              paymentMethodLabel: methodLabel(kept.method),
             }
           : {}),
         updatedAt: now,
@@ -563,7 +562,6 @@ export async function setSubscriptionMethod(
     .set({
       stripeCustomerId: method.stripeCustomer,
       stripePaymentMethodId: method.method.id,
-      paymentMethodLabel: methodLabel(method.method),
       paymentMethod: method.gatewayId,
       paymentMethodTitle: method.title,
       manualRenewal: false,

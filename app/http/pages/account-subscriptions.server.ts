@@ -8,8 +8,10 @@ import {
   cancelSubscription,
   customerSubscription,
   customerSubscriptions,
+  methodLabel,
   subscriptionOrders,
 } from '#app/domain/subscriptions/subscriptions.server.ts';
+import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import type { SubscriptionRow } from '#app/domain/subscriptions/subscriptions.schema.ts';
 import { mayCancel } from '#app/domain/subscriptions/subscriptions.rules.ts';
 import type { SubscriptionView } from '#app/domain/subscriptions/subscriptions.view.ts';
@@ -40,7 +42,7 @@ const NOTICES = {
 
 const CHANGEABLE: readonly SubscriptionRow['status'][] = ['active', 'on-hold', 'pending-cancel'];
 
-export function subscriptionView(sub: SubscriptionRow): SubscriptionView {
+export function subscriptionView(sub: SubscriptionRow, methodLabel = ''): SubscriptionView {
   return {
     id: sub.id,
     status: sub.status,
@@ -54,7 +56,7 @@ export function subscriptionView(sub: SubscriptionRow): SubscriptionView {
     nextPaymentAt: sub.nextPaymentAt?.toISOString() ?? null,
     endAt: sub.endAt?.toISOString() ?? null,
     paymentMethodTitle: sub.paymentMethodTitle,
-    paymentMethodLabel: sub.paymentMethodLabel,
+    paymentMethodLabel: methodLabel,
     manualRenewal: sub.manualRenewal,
     mayCancel: mayCancel(sub.status),
     mayChangeMethod: !sub.manualRenewal && CHANGEABLE.includes(sub.status),
@@ -77,7 +79,7 @@ export async function loadSubscriptions(args: Args) {
     title: `${base.t('subscription.list_title')} | ${base.t('shop.name')}`,
     messages: messagesFor(base.locale, SUBSCRIPTION_MESSAGE_AREAS),
     security,
-    subscriptions: rows.map(subscriptionView),
+    subscriptions: rows.map((row) => subscriptionView(row)),
   };
 }
 
@@ -88,13 +90,25 @@ export async function loadViewSubscription(args: Args) {
   const sub = await customerSubscription(base.db, customer.id, idParam(args));
   if (!sub) pageNotFound();
   const related = await subscriptionOrders(base.db, sub);
+  // Brand and last digits are read from Stripe, never kept by the shop (decision 0027).
+  let label = '';
+  if (sub.stripePaymentMethodId) {
+    try {
+      const pm = await stripeSetup(base.env).stripe.paymentMethods.retrieve(
+        sub.stripePaymentMethodId,
+      );
+      label = methodLabel(pm);
+    } catch (error) {
+      console.error('subscriptions: method lookup failed', sub.id, (error as Error).message);
+    }
+  }
   const name = new URL(args.request.url).searchParams.get('notice') ?? '';
   const notice = Object.hasOwn(NOTICES, name) ? NOTICES[name as keyof typeof NOTICES] : null;
   return {
     title: `${base.t('subscription.title', { id: sub.id })} | ${base.t('shop.name')}`,
     messages: messagesFor(base.locale, SUBSCRIPTION_MESSAGE_AREAS),
     security,
-    subscription: subscriptionView(sub),
+    subscription: subscriptionView(sub, label),
     changePath: changeMethodPath(sub.id),
     orders: related.map((o) => ({
       id: o.id,

@@ -1218,10 +1218,12 @@ export const de = {
     'Mit Ihrer Bestellung schließen Sie ein Abonnement ab: {recurring}. Wir belasten die gespeicherte Zahlungsmethode automatisch zu jedem Verlängerungstermin, bis Sie kündigen. Sie können jederzeit unter „Mein Konto › Abonnements“ zum Ende des bezahlten Zeitraums kündigen.',
   'subscription.terms_notice_manual':
     'Mit Ihrer Bestellung schließen Sie ein Abonnement ab: {recurring}. Zu jedem Verlängerungstermin erhalten Sie eine Rechnung mit Zahlungslink. Sie können jederzeit unter „Mein Konto › Abonnements“ kündigen.',
-  'subscription.save_forced': 'Für die Verlängerungen Ihres Abonnements wird die Zahlungsmethode gespeichert.',
+  'subscription.save_forced':
+    'Für die Verlängerungen Ihres Abonnements wird die Zahlungsmethode gespeichert.',
   'subscription.account_required':
     'Für ein Abonnement brauchen Sie ein Kundenkonto. Bitte melden Sie sich an oder legen Sie bei dieser Bestellung ein Konto an.',
-  'subscription.method_required': 'Ein Abonnement kann nur mit einer Zahlungsmethode bezahlt werden, die sich für Verlängerungen speichern lässt (Karte oder SEPA-Lastschrift).',
+  'subscription.method_required':
+    'Ein Abonnement kann nur mit einer Zahlungsmethode bezahlt werden, die sich für Verlängerungen speichern lässt (Karte oder SEPA-Lastschrift).',
   'subscription.status.pending': 'Ausstehend',
   'subscription.status.active': 'Aktiv',
   'subscription.status.on-hold': 'In Wartestellung',
@@ -1250,31 +1252,40 @@ export const de = {
   'subscription.order_parent': 'Erstbestellung',
   'subscription.order_renewal': 'Verlängerung',
   'subscription.cancel': 'Abonnement kündigen',
-  'subscription.cancelled_notice': 'Ihr Abonnement ist gekündigt. Es läuft bis zum Ende des bezahlten Zeitraums.',
+  'subscription.cancelled_notice':
+    'Ihr Abonnement ist gekündigt. Es läuft bis zum Ende des bezahlten Zeitraums.',
   'subscription.cancelled_now_notice': 'Ihr Abonnement ist gekündigt.',
   'subscription.cannot_cancel': 'Dieses Abonnement kann nicht mehr gekündigt werden.',
   'subscription.change_method': 'Zahlungsmethode ändern',
   'subscription.change_method_title': 'Zahlungsmethode für Abonnement #{id} ändern',
-  'subscription.change_method_intro': 'Künftige Verlängerungen werden mit der hier gewählten Zahlungsmethode bezahlt. Heute wird nichts abgebucht.',
+  'subscription.change_method_intro':
+    'Künftige Verlängerungen werden mit der hier gewählten Zahlungsmethode bezahlt. Heute wird nichts abgebucht.',
   'subscription.change_method_submit': 'Zahlungsmethode ändern',
   'subscription.change_method_all': 'Auch für alle meine anderen Abonnements verwenden',
   'subscription.method_changed': 'Die Zahlungsmethode Ihres Abonnements wurde geändert.',
   'subscription.error.not_found': 'Dieses Abonnement gibt es nicht.',
   'subscription.error.method': 'Bitte wählen Sie eine gültige Zahlungsmethode.',
-  'subscription.error.change_failed': 'Die Zahlungsmethode konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+  'subscription.error.change_failed':
+    'Die Zahlungsmethode konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   'subscription.pay_now': 'Verlängerung bezahlen',
-  'subscription.mail.renewal_paid_subject': 'Ihr Abonnement bei {shop} wurde verlängert (Bestellung {number})',
-  'subscription.mail.renewal_paid_intro': 'vielen Dank! Die Verlängerung Ihres Abonnements „{name}“ ist bezahlt.',
+  'subscription.mail.renewal_paid_subject':
+    'Ihr Abonnement bei {shop} wurde verlängert (Bestellung {number})',
+  'subscription.mail.renewal_paid_intro':
+    'vielen Dank! Die Verlängerung Ihres Abonnements „{name}“ ist bezahlt.',
   'subscription.mail.renewal_amount': 'Betrag: {amount}',
   'subscription.mail.next_payment': 'Nächste Zahlung: {date}',
-  'subscription.mail.renewal_failed_subject': 'Zahlung für Ihr Abonnement bei {shop} fehlgeschlagen (Bestellung {number})',
-  'subscription.mail.renewal_failed_intro': 'die Verlängerung Ihres Abonnements „{name}“ konnte nicht abgebucht werden. Ihr Abonnement ruht, bis die Zahlung eingegangen ist.',
-  'subscription.mail.renewal_due_subject': 'Verlängerung Ihres Abonnements bei {shop} (Bestellung {number})',
+  'subscription.mail.renewal_failed_subject':
+    'Zahlung für Ihr Abonnement bei {shop} fehlgeschlagen (Bestellung {number})',
+  'subscription.mail.renewal_failed_intro':
+    'die Verlängerung Ihres Abonnements „{name}“ konnte nicht abgebucht werden. Ihr Abonnement ruht, bis die Zahlung eingegangen ist.',
+  'subscription.mail.renewal_due_subject':
+    'Verlängerung Ihres Abonnements bei {shop} (Bestellung {number})',
   'subscription.mail.renewal_due_intro': 'die Verlängerung Ihres Abonnements „{name}“ ist fällig.',
   'subscription.mail.pay_link': 'Hier bezahlen: {url}',
   'subscription.mail.cancelled_subject': 'Ihr Abonnement bei {shop} ist gekündigt',
   'subscription.mail.cancelled_intro': 'Ihr Abonnement „{name}“ ist gekündigt.',
-  'subscription.mail.cancelled_until': 'Es läuft bis zum {date}; danach wird nichts mehr abgebucht.',
+  'subscription.mail.cancelled_until':
+    'Es läuft bis zum {date}; danach wird nichts mehr abgebucht.',
   'subscription.mail.greeting': 'Hallo {name},',
   'subscription.mail.view': 'Ihr Abonnement: {url}',
 } as const;

@@ -1179,7 +1179,8 @@ export const en: Messages = {
   'subscription.save_forced': 'The payment method is saved for your subscription’s renewals.',
   'subscription.account_required':
     'A subscription needs a customer account. Please log in or create an account with this order.',
-  'subscription.method_required': 'A subscription can only be paid with a payment method that can be saved for renewals (card or SEPA Direct Debit).',
+  'subscription.method_required':
+    'A subscription can only be paid with a payment method that can be saved for renewals (card or SEPA Direct Debit).',
   'subscription.status.pending': 'Pending',
   'subscription.status.active': 'Active',
   'subscription.status.on-hold': 'On hold',
@@ -1208,12 +1209,14 @@ export const en: Messages = {
   'subscription.order_parent': 'Parent order',
   'subscription.order_renewal': 'Renewal',
   'subscription.cancel': 'Cancel subscription',
-  'subscription.cancelled_notice': 'Your subscription is cancelled. It runs until the end of the paid period.',
+  'subscription.cancelled_notice':
+    'Your subscription is cancelled. It runs until the end of the paid period.',
   'subscription.cancelled_now_notice': 'Your subscription is cancelled.',
   'subscription.cannot_cancel': 'This subscription can no longer be cancelled.',
   'subscription.change_method': 'Change payment method',
   'subscription.change_method_title': 'Change the payment method of subscription #{id}',
-  'subscription.change_method_intro': 'Future renewals are paid with the payment method chosen here. Nothing is charged today.',
+  'subscription.change_method_intro':
+    'Future renewals are paid with the payment method chosen here. Nothing is charged today.',
   'subscription.change_method_submit': 'Change payment method',
   'subscription.change_method_all': 'Also use it for all my other subscriptions',
   'subscription.method_changed': 'Your subscription’s payment method was changed.',
@@ -1222,11 +1225,14 @@ export const en: Messages = {
   'subscription.error.change_failed': 'The payment method could not be saved. Please try again.',
   'subscription.pay_now': 'Pay renewal',
   'subscription.mail.renewal_paid_subject': 'Your {shop} subscription was renewed (order {number})',
-  'subscription.mail.renewal_paid_intro': 'thank you! The renewal of your subscription “{name}” is paid.',
+  'subscription.mail.renewal_paid_intro':
+    'thank you! The renewal of your subscription “{name}” is paid.',
   'subscription.mail.renewal_amount': 'Amount: {amount}',
   'subscription.mail.next_payment': 'Next payment: {date}',
-  'subscription.mail.renewal_failed_subject': 'Payment for your {shop} subscription failed (order {number})',
-  'subscription.mail.renewal_failed_intro': 'the renewal of your subscription “{name}” could not be charged. Your subscription is on hold until the payment is received.',
+  'subscription.mail.renewal_failed_subject':
+    'Payment for your {shop} subscription failed (order {number})',
+  'subscription.mail.renewal_failed_intro':
+    'the renewal of your subscription “{name}” could not be charged. Your subscription is on hold until the payment is received.',
   'subscription.mail.renewal_due_subject': 'Renewal of your {shop} subscription (order {number})',
   'subscription.mail.renewal_due_intro': 'the renewal of your subscription “{name}” is due.',
   'subscription.mail.pay_link': 'Pay here: {url}',
