@@ -6,7 +6,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SETTINGS_KEY } from '#app/domain/customers/account-settings.server.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
-import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout.server.ts';
+import { GUEST_CHECKOUT_SETTING, checkoutReview } from '#app/domain/checkout/checkout.server.ts';
+import { stripePageData } from '#app/http/stripe/page-data.server.ts';
+import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { stripeCustomers } from '#app/domain/payments/stripe/stripe.schema.ts';
 import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
@@ -228,6 +230,41 @@ describe('subscription checkout', () => {
     expect(view).toContain('Aktiv');
     expect(view).toContain('Visa •••• 4242');
     expect(view).toContain(`#${order.number}`);
+  });
+
+  it('tells the checkout page the cart holds a subscription renewed with a kept method', async () => {
+    const who = await customer();
+    await addToCart(who, coffee);
+    const review = await checkoutReview(
+      shop.database.db,
+      { idHash: who.idHash, customerId: who.customer.id },
+      { currency: 'EUR', locale: 'de' },
+    );
+    expect(review.subscription).toBe('auto');
+    // Only methods Stripe can keep for renewals are offered.
+    expect(review.paymentMethods.every((m) => m.client?.isReusable)).toBe(true);
+    const data = await stripePageData(
+      { db: shop.database.db, env: shop.env, locale: 'de', t: serverTranslator('de') },
+      {
+        methods: review.paymentMethods,
+        total: review.cart.totals.total,
+        currency: 'EUR',
+        nonce: who.token,
+        isLoggedIn: true,
+        customerId: who.customer.id,
+        signupAllowed: true,
+        order: null,
+        subscription: review.subscription,
+      },
+    );
+    expect(data).toMatchObject({
+      cartContainsSubscription: true,
+      subscriptionRequiresManualRenewal: false,
+      isChangingPayment: false,
+    });
+    const html = await (await get(who, '/checkout')).text();
+    expect(html).toContain('Heute fällig');
+    expect(html).toContain('Mit Ihrer Bestellung schließen Sie ein Abonnement ab');
   });
 
   it('refuses a guest who does not create an account, and places nothing', async () => {
