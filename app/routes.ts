@@ -41,6 +41,9 @@ export default [
   route('my-account/legal-pages/:slug', 'routes/account/legal-page-edit.tsx'),
   route('my-account/payment-methods', 'routes/account/payment-methods.tsx'),
   route('my-account/add-payment-method', 'routes/account/add-payment-method.tsx'),
+  route('my-account/subscriptions', 'routes/account/subscriptions.tsx'),
+  route('my-account/view-subscription/:id', 'routes/account/view-subscription.tsx'),
+  route('my-account/change-payment-method/:id', 'routes/account/change-payment-method.tsx'),
   route('my-account/review-settings', 'routes/review-settings.tsx'),
 
   route('robots.txt', 'routes/seo/robots.ts'),

@@ -19,3 +19,4 @@ export * from '#app/domain/attribution/attribution.schema.ts';
 export * from '#app/domain/pricing/price-history.schema.ts';
 export * from '#app/domain/legal/legal.schema.ts';
 export * from '#app/domain/checkout/checkout.schema.ts';
+export * from '#app/domain/subscriptions/subscriptions.schema.ts';

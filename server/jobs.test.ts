@@ -255,6 +255,7 @@ describe('job runner', () => {
       ['purge-guest-carts', HOUR],
       ['cancel-unpaid-orders', 5 * 60_000],
       ['reconcile-stripe-payments', 5 * 60_000],
+      ['renew-subscriptions', 50_000],
       ['purge-account-records', HOUR],
       ['purge-form-submissions', HOUR],
     ]);

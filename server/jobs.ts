@@ -16,6 +16,11 @@ import { purgeExpiredSessions } from '#app/lib/session.server.ts';
 import { reconcileStripeOrders } from '#app/domain/payments/stripe/events.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import { mailAfterSettle } from '#app/http/stripe/settle.server.ts';
+import {
+  endCancelledSubscriptions,
+  renewDueSubscriptions,
+} from '#app/domain/subscriptions/subscriptions.server.ts';
+import { renewalMails } from '#app/http/mail/subscription-mails.server.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { type JobResult, type JobStatus, jobRuns } from './jobs.schema.ts';
 
@@ -97,6 +102,20 @@ export const JOBS: readonly Job[] = [
         );
       }
       return { checked, settled: settled.length };
+    },
+  },
+  {
+    // Due subscriptions are renewed and charged off-session with their kept method; each
+    // subscription is claimed (SKIP LOCKED) before its charge, so instances never renew twice.
+    name: 'renew-subscriptions',
+    everyMs: EVERY_CHECK,
+    transaction: 'outside',
+    run: async ({ db, env }) => {
+      const ended = await endCancelledSubscriptions(db);
+      const outcomes = await renewDueSubscriptions(db, stripeSetup(env).stripe);
+      await renewalMails(db, env, outcomes);
+      const count = (result: string) => outcomes.filter((o) => o.result === result).length;
+      return { paid: count('paid'), failed: count('failed'), awaiting: count('awaiting'), ended };
     },
   },
   {

@@ -31,6 +31,7 @@ export const handle = {
     'product.gallery',
     'product.quantity_for',
     'shipping',
+    'subscription',
     ...EXPRESS_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;
@@ -135,6 +136,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <CouponForm />
               <CartTotals
                 totals={cart.totals}
+                lines={cart.lines}
                 coupons={cart.coupons}
                 shipping={
                   cart.shipping.needsShipping ? (

@@ -24,6 +24,7 @@ export const handle = {
     'coupon',
     'shipping',
     'stripe',
+    'subscription',
     'forms.required_mark',
     'forms.optional_mark',
     'password',

@@ -30,6 +30,7 @@ export const handle = {
     'checkout',
     'shipping',
     'stripe',
+    'subscription',
     ...EXPRESS_MESSAGE_AREAS,
   ],
 } satisfies MessagesHandle;

@@ -55,6 +55,7 @@ export const handle = {
     'stock',
     'delivery',
     'unit',
+    'subscription',
     'pagination',
     ...EXPRESS_MESSAGE_AREAS,
     ...REVIEW_MESSAGE_AREAS,

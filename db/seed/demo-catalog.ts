@@ -993,6 +993,82 @@ export function buildDemoCatalog(now: Date = new Date()): DemoCatalog {
     });
   }
   {
+    // A subscription with a sign-up fee: the first order charges price and fee, then the
+    // price every month (decision 0032).
+    const name = L(
+      'Kaffee-Abo Röstfrisch, 500 g im Monat',
+      'Fresh Roast Coffee Subscription, 500 g a month',
+    );
+    const slug = 'kaffee-abo-roestfrisch';
+    add({
+      slug,
+      name,
+      shortDescription: L(
+        'Jeden Monat 500 g frisch gerösteten Kaffee der Saison, ganze Bohne. Jederzeit kündbar.',
+        'Every month 500 g of freshly roasted seasonal coffee, whole bean. Cancel any time.',
+      ),
+      description: L(
+        'Unsere Rösterei wählt jeden Monat einen Kaffee der Saison aus und schickt ihn Ihnen wenige Tage nach der Röstung. Die einmalige Anmeldegebühr deckt die wiederverschließbare Vorratsdose, die mit der ersten Lieferung kommt. Kündigen Sie jederzeit in Ihrem Kundenkonto zum Ende des bezahlten Monats.',
+        'Our roastery picks a seasonal coffee every month and sends it to you a few days after roasting. The one-time sign-up fee covers the resealable storage tin that comes with the first delivery. Cancel any time in your account, effective at the end of the paid month.',
+      ),
+      sku: 'LZ-ABO-KAF',
+      gtin: ean(154),
+      regularPrice: 1490,
+      subscription: { period: 'month', interval: 1, trialDays: 0, signUpFee: 490, length: null },
+      taxClass: 'reduced',
+      weightKg: 0.53,
+      unit: 'kg',
+      productUnits: 0.5,
+      unitBase: 1,
+      deliveryTime: '1-3-werktage',
+      manufacturer: 'roesterei-suedvorstadt',
+      food: {
+        ...coffeeFood('500 g'),
+        placeOfOrigin: L('wechselnd, je nach Saison', 'changing with the season'),
+      },
+      soldIndividually: true,
+      categories: ['kaffee-tee', 'lebensmittel'],
+      imageSpecs: pictures(slug, name, {
+        motif: 'bag',
+        color: '#5a3e2b',
+        accent: '#f2c14e',
+        subtitle: L('Abo · 500 g im Monat', 'Subscription · 500 g a month'),
+      }),
+    });
+  }
+  {
+    // A free trial: nothing is due today, so the checkout keeps the payment method with a
+    // setup intent and charges the first month when the trial ends.
+    const name = L('Barista-Akademie online, Monatsabo', 'Online Barista Academy, monthly');
+    const slug = 'barista-akademie-abo';
+    add({
+      slug,
+      name,
+      shortDescription: L(
+        'Videokurse rund um Espresso, Milchschaum und Filterkaffee. 14 Tage gratis testen, danach 6,90 € im Monat.',
+        'Video courses on espresso, milk foam and filter coffee. 14-day free trial, then € 6.90 a month.',
+      ),
+      description: L(
+        'Über 40 Lektionen von unseren Röstmeistern: Mahlgrad und Extraktion, Latte Art, Handfilter und French Press. Jeden Monat kommt eine neue Lektion hinzu. Der Zugang beginnt sofort nach der Bestellung; in den ersten 14 Tagen wird nichts abgebucht, und wer vorher kündigt, zahlt nichts.',
+        'More than 40 lessons from our roasters: grind and extraction, latte art, pour-over and French press. A new lesson is added every month. Access starts right after ordering; nothing is charged during the first 14 days, and cancelling before then costs nothing.',
+      ),
+      sku: 'LZ-ABO-BAR',
+      regularPrice: 690,
+      subscription: { period: 'month', interval: 1, trialDays: 14, signUpFee: 0, length: null },
+      taxClass: 'standard',
+      digital: true,
+      soldIndividually: true,
+      manufacturer: 'roesterei-suedvorstadt',
+      categories: ['kaffee-tee'],
+      imageSpecs: pictures(slug, name, {
+        motif: 'book',
+        color: '#2f4858',
+        accent: '#f6ae2d',
+        subtitle: L('14 Tage gratis', '14-day free trial'),
+      }),
+    });
+  }
+  {
     const name = L('Früchtetee Beerenzauber, 20 Beutel', 'Berry Magic Fruit Tea, 20 bags');
     const slug = 'fruechtetee-beerenzauber';
     add({

@@ -29,7 +29,8 @@ export type FlowResult = { ok: true; goTo: string } | { ok: false; message: stri
 export async function followRedirectHash(
   hash: RedirectHash,
   stripe: Stripe,
-  data: Pick<StripePageData, 'isOrderPay' | 'orderId'>,
+  data: Pick<StripePageData, 'isOrderPay' | 'orderId'> &
+    Partial<Pick<StripePageData, 'isChangingPayment'>>,
   t: Translate,
 ): Promise<FlowResult> {
   if (!hashFitsPage(hash, { orderPayId: data.isOrderPay ? data.orderId : null })) {
@@ -56,8 +57,9 @@ export async function followRedirectHash(
       return { ok: false, message: t('stripe.error.authentication_failed') };
     }
     const paymentMethod = intent.payment_method;
+    // Spec section 4: on the change-payment page the subscription takes the method instead.
     const updated = await stripeAjax<{ return_url?: string }>(
-      'update_order_status',
+      data.isChangingPayment ? 'confirm_change_payment' : 'update_order_status',
       {
         order_id: String(hash.orderId),
         intent_id: intent.id,

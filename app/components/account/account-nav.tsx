@@ -8,6 +8,12 @@ import { useI18n } from '#app/lib/i18n.ts';
 const LINKS = [
   { to: '/my-account', key: 'account.nav.dashboard', end: true },
   { to: '/my-account/orders', key: 'account.nav.orders', end: false },
+  {
+    to: '/my-account/subscriptions',
+    key: 'account.nav.subscriptions',
+    end: false,
+    also: '/my-account/view-subscription/',
+  },
   { to: '/my-account/edit-address', key: 'account.nav.addresses', end: false },
   {
     to: '/my-account/payment-methods',
@@ -39,7 +45,7 @@ export function AccountNav({ security }: { security: string }) {
               end={link.end}
               // The add page belongs to the list it returns to.
               className={({ isActive }) =>
-                isActive || ('also' in link && pathname === link.also) ? 'active' : ''
+                isActive || ('also' in link && pathname.startsWith(link.also)) ? 'active' : ''
               }
             >
               {t(link.key)}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Money } from '#app/components/ui/price.tsx';
 import { CouponRows } from '#app/components/cart/coupons.tsx';
-import type { CartTotals as CartTotalsView } from '#app/domain/cart/cart.view.ts';
+import type { CartLine, CartTotals as CartTotalsView } from '#app/domain/cart/cart.view.ts';
+import { RecurringRows } from '#app/components/subscription/subscription-totals.tsx';
 import type { CartCoupon } from '#app/domain/coupons/coupons.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { VatRows } from './vat-rows.tsx';
@@ -17,8 +18,11 @@ export function CartTotals({
   shippingNote,
   shipping,
   coupons = [],
+  lines = [],
 }: {
   totals: CartTotalsView;
+  /** The cart's lines: subscriptions add what is due today and what recurs. */
+  lines?: readonly CartLine[];
   shippingNote?: string;
   shipping?: ReactNode;
   /** Applied coupons, a row each below the items (removable inside a CouponProvider). */
@@ -72,6 +76,7 @@ export function CartTotals({
           </tr>
         ))}
         <VatRows vat={totals.vat} />
+        <RecurringRows lines={lines} total={totals.total} />
       </tbody>
     </table>
   );

@@ -3,6 +3,11 @@ import { Money, useMoney } from '#app/components/ui/price.tsx';
 import type { CheckoutReview, PaymentMethodView } from '#app/domain/checkout/checkout.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { VatRows } from '#app/components/cart/vat-rows.tsx';
+import {
+  RecurringRows,
+  recurringLines,
+} from '#app/components/subscription/subscription-totals.tsx';
+import { recurringText, termsDetails } from '#app/domain/subscriptions/subscriptions.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { ShippingOption, type ShippingOptionStore } from './shipping-option.tsx';
 
@@ -137,6 +142,7 @@ export function ReviewTable({
           </tr>
         ))}
         <VatRows vat={cart.totals.vat} />
+        <RecurringRows lines={cart.lines} total={cart.totals.total} />
       </tfoot>
     </table>
   );
@@ -264,6 +270,34 @@ export function OrderSummary({ review }: { review: CheckoutReview }) {
             : t('checkout.incl_shipping', { shipping: money(shipping) })}
         </span>
       </p>
+      <SubscriptionTermsNotice review={review} />
     </section>
+  );
+}
+
+/** § 312j BGB: what recurs, how often and how to end it, right above the order button. */
+function SubscriptionTermsNotice({ review }: { review: CheckoutReview }) {
+  const { t } = useI18n();
+  const money = useMoney();
+  const recurring = recurringLines(review.cart.lines);
+  if (recurring.length === 0) return null;
+  const text = recurring
+    .map((r) => {
+      const details = termsDetails(t, money, r.terms).join(', ');
+      return `${r.name}: ${recurringText(t, money(r.amount), r.terms)} (${details})`;
+    })
+    .join('; ');
+  return (
+    <div className="subscription-terms">
+      <h4>{t('subscription.terms_heading')}</h4>
+      <p>
+        {t(
+          review.subscription === 'manual'
+            ? 'subscription.terms_notice_manual'
+            : 'subscription.terms_notice',
+          { recurring: text },
+        )}
+      </p>
+    </div>
   );
 }

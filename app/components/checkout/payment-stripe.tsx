@@ -89,7 +89,10 @@ export function StripePaymentBox({
       }),
     [data],
   );
-  const [save, setSave] = useState(false);
+  // Spec section 6: a subscription renewed off-session keeps the method, always.
+  const forced = data.cartContainsSubscription && !data.subscriptionRequiresManualRenewal;
+  const [chosenSave, setSave] = useState(false);
+  const save = chosenSave || forced;
   // The choice lives above the elements, which the one-click layout remounts.
   const saved = method.isReusable ? data.savedMethods.filter((m) => m.type === method.type) : [];
   const [token, setToken] = useState(
@@ -190,6 +193,7 @@ function StripeFields({
   const creatingAccount = useCreatingAccount(formRef);
   const mayOffer =
     method.isReusable && (data.isLoggedIn || (data.isSignupOnCheckoutAllowed && creatingAccount));
+  const forced = data.cartContainsSubscription && !data.subscriptionRequiresManualRenewal;
   const useNew = token === 'new';
   const stripe = useStripe();
   const elements = useElements();
@@ -315,7 +319,24 @@ function StripeFields({
           onLoadError={() => setElementFailed(true)}
         />
       )}
-      {useNew && mayOffer ? (
+      {useNew && forced && method.isReusable ? (
+        <>
+          <input type="hidden" name="wc-stripe-new-payment-method" value="true" />
+          <label className="choice stripe-save-method">
+            <input
+              type="checkbox"
+              checked
+              disabled
+              aria-describedby="stripe-save-forced"
+              onChange={() => undefined}
+            />
+            <span>{t('stripe.save_method')}</span>
+          </label>
+          <p id="stripe-save-forced" className="stripe-save-forced">
+            {t('subscription.save_forced')}
+          </p>
+        </>
+      ) : useNew && mayOffer ? (
         <label className="choice stripe-save-method">
           <input
             type="checkbox"

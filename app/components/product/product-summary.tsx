@@ -7,6 +7,7 @@ import {
   ProductUnits,
   UnitPrice,
 } from '#app/components/ui/price.tsx';
+import { SubscriptionPrice } from '#app/components/subscription/subscription-terms.tsx';
 import { Stars } from '#app/components/stars.tsx';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
 import {
@@ -32,6 +33,7 @@ export const PRODUCT_SUMMARY_MESSAGES = [
   'stock',
   'delivery',
   'unit',
+  'subscription',
 ] as const satisfies readonly MessageArea[];
 
 export type ProductSummaryProps = {
@@ -87,9 +89,13 @@ export function ProductSummary({
             </a>
           )}
         </p>
-        <div className="product-price">
-          <Price price={shown?.price ?? product.price} />
-        </div>
+        {product.subscription && product.price.active !== null ? (
+          <SubscriptionPrice price={product.price.active} terms={product.subscription} />
+        ) : (
+          <div className="product-price">
+            <Price price={shown?.price ?? product.price} />
+          </div>
+        )}
         <LowestPriorPrice price={shown?.price ?? product.price} />
         {hasUnitPrice ? (
           <LiveUnitPrice

@@ -1,3 +1,4 @@
+import { dueTodayPerUnit } from '#app/domain/subscriptions/subscriptions.rules.ts';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -428,11 +429,13 @@ export async function loadCart(
   // Gross prices stay as listed; OSS takes the destination's VAT out of them instead of ours.
   const rateCountry = vat.kind === 'destination' ? vat.country : SHOP_COUNTRY;
   const priced = resolved.map(({ item, parent, row }): Omit<CartLine, 'lineTotal' | 'lineTax'> => {
-    const unit = activePrice(row, now) ?? 0;
+    const listed = activePrice(row, now) ?? 0;
+    const terms = parent.type === 'simple' ? parent.subscription : null;
+    const unit = terms ? dueTodayPerUnit(listed, terms) : listed;
     const rate = vatRate(row.taxClass ?? 'standard', rateCountry);
     const deposit = depositFor(refs, row.depositTypeId, row.depositQuantity);
     const image = row.imageId ? imageById.get(row.imageId) : undefined;
-    const unitInfo = unitPrice(unit, row);
+    const unitInfo = unitPrice(listed, row);
     return {
       key: item.key,
       productId: parent.id,
@@ -456,8 +459,9 @@ export async function loadCart(
           }
         : null,
       unitPrice: unit,
-      regularPrice: row.regularPrice ?? unit,
-      onSale: isOnSale(row, now),
+      // A subscription's first charge is not a reduced price, whatever it comes to.
+      regularPrice: terms ? unit : (row.regularPrice ?? unit),
+      onSale: terms ? false : isOnSale(row, now),
       taxRate: rate,
       deposit: deposit
         ? {
@@ -473,6 +477,7 @@ export async function loadCart(
       stockStatus: effectiveStockStatus(row),
       shippingClass: row.shippingClass,
       digital: Boolean(row.digital),
+      subscription: terms ? { terms, recurringUnitPrice: listed } : null,
     };
   });
   const coupons = await checkCartCoupons(db, cart.id, priced, {

@@ -1,3 +1,4 @@
+import type { SubscriptionTerms } from '#app/domain/subscriptions/subscriptions.rules.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { TaxLine, Totals } from '#app/domain/pricing/totals/totals.ts';
@@ -32,6 +33,11 @@ export type CartLine = {
   shippingClass?: string | null;
   /** Digital content or a service: not shipped; checkout asks a consent of its own. */
   digital?: boolean;
+  /**
+   * A subscription: unitPrice is what the first order charges (sign-up fee, plus the price
+   * unless on trial); the price recurs per unit on the terms.
+   */
+  subscription?: { terms: SubscriptionTerms; recurringUnitPrice: number } | null;
 };
 
 export type CartTotals = {

@@ -23,6 +23,7 @@ function row(fields: Partial<ProductRow> = {}): ProductRow {
     status: 'publish',
     featured: false,
     menuOrder: 0,
+    subscription: null,
     variationAttributes: null,
     name: null,
     shortDescription: null,

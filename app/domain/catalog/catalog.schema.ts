@@ -21,6 +21,7 @@ import {
   depositTypes,
   manufacturers,
 } from '#app/domain/compliance/compliance.schema.ts';
+import type { SubscriptionTerms } from '#app/domain/subscriptions/subscriptions.rules.ts';
 import type { VideoProvider } from './video.ts';
 
 const quantity = (name: string) => numeric(name, { precision: 12, scale: 3, mode: 'number' });
@@ -110,6 +111,8 @@ export const products = pgTable(
     soldIndividually: boolean('sold_individually'),
     /** Digital content or a service: nothing ships, and checkout asks the consent of § 356 (5) BGB. */
     digital: boolean('digital'),
+    /** Set on a subscription product: its price recurs on these terms (see decision 0032). */
+    subscription: jsonb('subscription').$type<SubscriptionTerms>(),
 
     weightKg: numeric('weight_kg', { precision: 10, scale: 3, mode: 'number' }),
     lengthCm: numeric('length_cm', { precision: 10, scale: 2, mode: 'number' }),

@@ -363,6 +363,7 @@ function summaryOf(
     variations: variations
       .filter((v) => v.status === 'publish')
       .map((v) => ({ id: v.id, attributes: v.variationAttributes ?? {} })),
+    subscription: row.type === 'simple' ? (row.subscription ?? null) : null,
   };
 }
 

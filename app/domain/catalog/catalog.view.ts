@@ -1,5 +1,6 @@
 // What the catalog queries return: plain data for pages, components and serializers.
 // Types only, so the browser bundle may import this file.
+import type { SubscriptionTerms } from '#app/domain/subscriptions/subscriptions.rules.ts';
 import type {
   DeliveryTimeView,
   DepositView,
@@ -46,6 +47,8 @@ export type ProductSummary = {
   soldIndividually: boolean;
   deliveryTime: DeliveryTimeView | null;
   variations: { id: number; attributes: Record<string, string> }[];
+  /** A subscription product's terms: the price recurs on them. */
+  subscription?: SubscriptionTerms | null;
 };
 
 export type Listing = { items: ProductSummary[]; total: number; page: number; pages: number };

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type CartOwner, findCart, loadCart } from '#app/domain/cart/cart.server.ts';
@@ -27,6 +26,7 @@ import {
   addOrderNote,
   changeOrderStatus,
   inTransaction,
+  newOrderKey,
   takeStock,
 } from '#app/domain/orders/orders.server.ts';
 import {
@@ -36,6 +36,11 @@ import {
   orders,
 } from '#app/domain/orders/orders.schema.ts';
 import { availableMethods, enabledMethods } from '#app/domain/payments/payments.server.ts';
+import {
+  cartSubscriptionMode,
+  createOrderSubscriptions,
+  orderNeedsKeptMethod,
+} from '#app/domain/subscriptions/subscriptions.server.ts';
 import { needsPayment } from '#app/domain/orders/orders.rules.ts';
 import type {
   PaymentMethod,
@@ -194,11 +199,13 @@ export async function checkoutReview(
   ctx: CheckoutContext & { chosenPaymentMethod?: string | null },
 ): Promise<CheckoutReview> {
   const cart = await loadCart(db, owner, { currency: ctx.currency, locale: ctx.locale });
+  const subscription = await cartSubscriptionMode(db, cart.lines);
   const methods = await availableMethods(db, {
     total: cart.totals.total,
     currency: cart.currency,
     country: cart.shipping.billingAddress.country || cart.shipping.address.country,
     needsShipping: cart.shipping.needsShipping,
+    subscription,
   });
   const paymentMethods = methods.map((m) => ({
     id: m.id,
@@ -216,6 +223,7 @@ export async function checkoutReview(
     chosenPaymentMethod: chosen ?? null,
     needsDigitalConsent: cart.lines.some((l) => l.digital),
     pickupPoints: await pickupChoices(db, cart),
+    subscription,
   };
 }
 
@@ -348,10 +356,6 @@ function checkExpressOrder(
   }
 }
 
-function newOrderKey(): string {
-  return `wc_order_${randomBytes(12).toString('base64url')}`;
-}
-
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const {
@@ -384,7 +388,12 @@ export async function placeOrder(
   db: Tx,
   owner: CartOwner,
   input: CheckoutInput,
-  ctx: CheckoutContext & { emailLabel: string; customerId?: number | null },
+  ctx: CheckoutContext & {
+    emailLabel: string;
+    customerId?: number | null;
+    /** A guest's account is made with this order (subscriptions need one). */
+    creatingAccount?: boolean;
+  },
 ): Promise<Result<PlacedOrder>> {
   const replay = async (): Promise<Result<PlacedOrder> | null> => {
     if (!input.idempotencyKey) return null;
@@ -396,7 +405,13 @@ export async function placeOrder(
     }
     // A method the browser confirms may be tried again on the same order (a declined card,
     // a lost answer): the order's one intent is reused.
-    if (needsPayment(existing.status, existing.total) && ctx.payment) {
+    // A free trial's order waits for its kept method just as another order for its payment.
+    const payable =
+      needsPayment(existing.status, existing.total) ||
+      (existing.total === 0 &&
+        (existing.status === 'pending' || existing.status === 'failed') &&
+        (await orderNeedsKeptMethod(db, existing.id)));
+    if (payable && ctx.payment) {
       const method = (await enabledMethods(db)).find((m) => m.id === existing.paymentMethod);
       if (method?.client && method.id === input.paymentMethod) {
         const retried = await retryPayment(db, existing, method, ctx.payment);
@@ -482,12 +497,20 @@ export async function placeOrder(
       const pickupPoint = await chosenPickupPoint(tx, shipping, input.pickupPoint ?? null);
       const totals = view.totals.breakdown;
       if (input.express) checkExpressOrder(input, shipping, totals.total.gross, view.currency);
-      if (totals.needsPayment) {
+      const subscription = await cartSubscriptionMode(tx, view.lines);
+      if (subscription && !(ctx.customerId ?? owner.customerId) && !ctx.creatingAccount) {
+        throw new Rollback(
+          domainError('not_allowed', 'subscription.account_required', { field: 'createaccount' }),
+        );
+      }
+      // A subscription renewing with a kept method needs one even when nothing is due today.
+      if (totals.needsPayment || subscription === 'auto') {
         const methods = await availableMethods(tx, {
           total: totals.total.gross,
           currency: view.currency,
           country: shipping.billingAddress.country,
           needsShipping: shipping.needsShipping,
+          subscription,
         });
         method = methods.find((m) => m.id === input.paymentMethod) ?? null;
         if (!method) {
@@ -619,6 +642,9 @@ export async function placeOrder(
       const [withCoupons] = couponLines.length
         ? await tx.update(orders).set({ couponLines }).where(eq(orders.id, order!.id)).returning()
         : [order!];
+      if (subscription) {
+        await createOrderSubscriptions(tx, order!, view.lines, subscription === 'manual');
+      }
       if (input.attribution) await recordOrderAttribution(tx, order!.id, input.attribution);
       await addOrderNote(tx, order!.id, { code: 'order.note.placed' });
       await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));

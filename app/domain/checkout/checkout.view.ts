@@ -33,6 +33,8 @@ export type CheckoutReview = {
   needsDigitalConsent: boolean;
   /** The points of the pickup-point rate near the destination (the form without script). */
   pickupPoints?: { rateId: string; points: PickupPoint[] } | null;
+  /** The cart starts a subscription: renewed with a kept method (auto) or paid by hand. */
+  subscription?: 'auto' | 'manual' | null;
 };
 
 /** The checkout form's address values: WooCommerce's field names, by group. */

@@ -119,6 +119,11 @@ export const orders = pgTable(
     paymentAttempt: integer('payment_attempt').notNull().default(0),
     /** The payment method id of the current attempt: the same one again is the same attempt. */
     paymentAttemptMethod: text('payment_attempt_method'),
+    /** A free-trial order's setup intent: its method was kept without a charge. */
+    setupIntentId: text('setup_intent_id'),
+    /** Renewal orders: the subscription renewed and the schedule position paid by it. */
+    subscriptionId: integer('subscription_id'),
+    renewalSequence: integer('renewal_sequence'),
     /** When the reconciliation last claimed the order to ask the provider about it. */
     paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
     /** Stock was taken for this order and not yet given back. */
@@ -135,6 +140,8 @@ export const orders = pgTable(
     uniqueIndex('orders_key_idx').on(t.orderKey),
     uniqueIndex('orders_idempotency_idx').on(t.idempotencyKey),
     uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
+    // One renewal order per subscription and period, however many runners try.
+    uniqueIndex('orders_renewal_idx').on(t.subscriptionId, t.renewalSequence),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     // The unpaid-order job reads pending orders by age.
     index('orders_pending_idx')

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { couponUses, coupons } from '#app/domain/coupons/coupons.schema.ts';
@@ -25,6 +26,11 @@ import {
 } from './orders.schema.ts';
 
 /** Thrown inside a transaction to roll it back with a domain failure; caught by `inTransaction`. */
+/** Secret of an order's own pages (order received, order pay). */
+export function newOrderKey(): string {
+  return `wc_order_${randomBytes(12).toString('base64url')}`;
+}
+
 export class Rollback extends Error {
   constructor(public readonly error: DomainError) {
     super(error.code);
@@ -223,6 +229,8 @@ export async function cancelUnpaidOrders(
     .where(
       and(
         eq(orders.status, 'pending'),
+        // A renewal order waits for its customer's payment as long as the subscription does.
+        isNull(orders.subscriptionId),
         lt(orders.createdAt, new Date(now.getTime() - minutes * 60_000)),
       ),
     )

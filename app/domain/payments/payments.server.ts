@@ -26,5 +26,11 @@ export async function enabledMethods(db: Tx): Promise<PaymentMethod[]> {
 
 /** The methods this shopper may choose for this order. */
 export async function availableMethods(db: Tx, ctx: PaymentContext): Promise<PaymentMethod[]> {
-  return (await enabledMethods(db)).filter((m) => m.isAvailable(ctx));
+  const enabled = await enabledMethods(db);
+  if (ctx.subscription === 'auto') {
+    // Renewals are charged with a kept method; a free trial keeps it without a charge.
+    const kept = { ...ctx, total: Math.max(ctx.total, 1) };
+    return enabled.filter((m) => m.client?.isReusable && m.isAvailable(kept));
+  }
+  return enabled.filter((m) => m.isAvailable(ctx));
 }

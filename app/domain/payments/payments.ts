@@ -14,6 +14,11 @@ export type PaymentContext = {
   /** Billing country. */
   country: string;
   needsShipping: boolean;
+  /**
+   * The cart starts a subscription: 'auto' renews with a kept method (only reusable methods,
+   * even for a free trial's total of 0), 'manual' by the customer's own payment.
+   */
+  subscription?: 'auto' | 'manual' | null;
 };
 
 /** The Store API's payment_status values. */

@@ -120,7 +120,7 @@ export function paragraph(text: string): Section {
   return { text, html: `<p>${escapeHtml(text)}</p>` };
 }
 
-function orderSection(order: OrderView, t: Translate, locale: Locale): Section {
+export function orderSection(order: OrderView, t: Translate, locale: Locale): Section {
   const rows = summaryRows(order, t, locale);
   const heading = `${t('order.number')}: ${order.number} · ${t('order.date')}: ${formatDate(order.createdAt, locale)}`;
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;

@@ -1,3 +1,4 @@
+import { syncSubscriptions } from '../subscriptions/sync.server.ts';
 import {
   type CheckoutInput,
   type PlacedOrder,
@@ -104,6 +105,8 @@ export function formProblems(
 
 /** Mails the confirmation and the shop's notice of a new order; never fails the order. */
 export async function mailNewOrder(ctx: RequestContext, order: OrderRow): Promise<void> {
+  // Every announced change of an order passes here: its subscriptions follow it.
+  await syncSubscriptions(ctx, order);
   try {
     const owner = await getSetting(ctx.db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
     const [view, attribution] = await Promise.all([
@@ -126,6 +129,7 @@ export async function mailNewOrder(ctx: RequestContext, order: OrderRow): Promis
 
 /** Tells the customer the order's new status (paid, cancelled); never fails the change. */
 export async function mailStatusChange(ctx: RequestContext, order: OrderRow): Promise<void> {
+  await syncSubscriptions(ctx, order);
   try {
     const owner = await getSetting(ctx.db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
     const view = await orderView(ctx.db, order);
@@ -199,6 +203,7 @@ export async function submitCheckoutForm(
     locale: ctx.locale,
     emailLabel: t('checkout.email'),
     customerId: session.customerId,
+    creatingAccount: wish.wanted,
     payment: request ? paymentInput(request, ctx.env, paymentFields(fields)) : undefined,
   });
   if (!placed.ok) {

@@ -80,6 +80,7 @@ export async function checkoutPageData(args: Args) {
         customerId: current?.customerId ?? null,
         signupAllowed: await guestCheckoutEnabled(db),
         order: null,
+        subscription: review.subscription ?? null,
       },
     ),
     express: await expressCheckoutParams(

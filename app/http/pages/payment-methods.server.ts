@@ -17,6 +17,7 @@ import { readForm, shop } from '../request.server.ts';
 import { requireCustomer } from './account-form.server.ts';
 import { METHODS_MESSAGE_AREAS, METHODS_PATH } from './payment-methods.view.ts';
 import { pageNotFound } from './not-found.ts';
+import { applyMethodToSubscriptions, updatesAll } from '../subscriptions/change-payment.server.ts';
 import { type SavedMethodView, savedMethodView } from '../stripe/saved-view.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
@@ -53,6 +54,17 @@ export async function loadPaymentMethods(args: Args) {
       console.error('stripe: setup return lookup failed', (error as Error).message);
     }
     const done = intent?.status === 'succeeded' || intent?.status === 'processing';
+    const kept = typeof intent?.payment_method === 'string' ? intent.payment_method : null;
+    if (intent?.status === 'succeeded' && kept && updatesAll(intent)) {
+      try {
+        await applyMethodToSubscriptions(base, customer.id, kept, {
+          subscriptionId: null,
+          all: true,
+        });
+      } catch (error) {
+        console.error('subscriptions: update all failed', (error as Error).message);
+      }
+    }
     throw redirect(noticePath(done ? 'added' : 'add_failed'), 303);
   }
   let methods: SavedMethodView[] = [];

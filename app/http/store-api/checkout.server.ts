@@ -258,6 +258,7 @@ export const postCheckout = defineEndpoint({
       locale,
       emailLabel: t('checkout.email'),
       customerId: session!.customerId,
+      creatingAccount: wish.wanted,
       payment: paymentInput(ctx.args.request, env, payment),
     });
     if (!placed.ok) {

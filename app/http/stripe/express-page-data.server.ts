@@ -1,3 +1,4 @@
+import { dueTodayPerUnit } from '#app/domain/subscriptions/subscriptions.rules.ts';
 import { eq } from 'drizzle-orm';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
@@ -56,7 +57,10 @@ export type { ExpressCheckoutParams };
 export const EXPRESS_AJAX_URL = '/wc-ajax/%%endpoint%%';
 
 export type ExpressPage =
-  | { kind: 'product'; product: Pick<ProductDetail, 'id' | 'type' | 'name' | 'price' | 'deposit'> }
+  | {
+      kind: 'product';
+      product: Pick<ProductDetail, 'id' | 'type' | 'name' | 'price' | 'deposit' | 'subscription'>;
+    }
   | { kind: 'cart' | 'checkout'; cart: CartView; session: Session | null }
   | { kind: 'pay_for_order'; order: OrderRow; session: Session | null };
 
@@ -72,6 +76,12 @@ export async function productShips(db: Tx, id: number): Promise<boolean> {
     .from(products)
     .where(eq(products.id, id));
   return !row?.digital;
+}
+
+function hasFreeTrial(page: ExpressPage): boolean {
+  if (page.kind === 'product') return (page.product.subscription?.trialDays ?? 0) > 0;
+  if (page.kind === 'pay_for_order') return false;
+  return page.cart.lines.some((l) => (l.subscription?.terms.trialDays ?? 0) > 0);
 }
 
 /** null when express checkout is off for this page kind or Stripe's card method is not on. */
@@ -95,8 +105,11 @@ export async function expressCheckoutParams(
   if (page.kind === 'product') {
     const p = page.product;
     const variable = p.type === 'variable';
+    const listed = p.price.active ?? 0;
+    // A subscription's sheet shows what is due today (sign-up fee, nothing during a trial).
+    const due = p.subscription ? dueTodayPerUnit(listed, p.subscription) : listed;
     sheet = productSheet(
-      { name: p.name, unitPrice: variable ? 0 : (p.price.active ?? 0), deposit: p.deposit },
+      { name: p.name, unitPrice: variable ? 0 : due, deposit: p.deposit },
       1,
       ctx.currency,
       t,
@@ -145,7 +158,8 @@ export async function expressCheckoutParams(
       needs_payer_phone: settings.payerPhone,
       allowed_shipping_countries: allowed,
       total_label: t('shop.name'),
-      has_free_trial: false,
+      // Spec section 2: with a free trial the wallets show even for a total of 0.
+      has_free_trial: hasFreeTrial(page),
       // VAT follows the destination; without one to ship to it follows the billing country.
       taxes_based_on_billing: oss && !needsShipping,
     },

@@ -77,6 +77,39 @@ describe('express checkout page data', () => {
     expect(Object.values(params.nonce).every((n) => n === '')).toBe(true);
   });
 
+  it('says has_free_trial for a free-trial product and cart, whose total today is 0', async () => {
+    const created = await createProduct(handle.db, {
+      name: { de: 'Kurs-Abo', en: 'Course subscription' },
+      regularPrice: 690,
+      digital: true,
+      subscription: { period: 'month', interval: 1, trialDays: 14, signUpFee: 0, length: null },
+    });
+    const product = (await getProduct(handle.db, { id: created.product.id }, 'en'))!;
+    const onProduct = (await expressCheckoutParams(ctx(), { kind: 'product', product }))!;
+    expect(onProduct.checkout.has_free_trial).toBe(true);
+    expect(onProduct.cart_total).toBe(0);
+    const me = await session();
+    await addItem(
+      handle.db,
+      me,
+      { id: created.product.id, quantity: 1 },
+      { currency: 'EUR', locale: 'en' },
+    );
+    const cart = await loadCart(handle.db, me, { currency: 'EUR', locale: 'en' });
+    expect(cart.totals.total).toBe(0);
+    const onCart = (await expressCheckoutParams(ctx(), { kind: 'cart', cart, session: me }))!;
+    expect(onCart.checkout.has_free_trial).toBe(true);
+    // A subscription with a sign-up fee and no trial is charged today: no free trial.
+    const fee = await createProduct(handle.db, {
+      regularPrice: 990,
+      subscription: { period: 'month', interval: 1, trialDays: 0, signUpFee: 490, length: null },
+    });
+    const paid = (await getProduct(handle.db, { id: fee.product.id }, 'en'))!;
+    const onPaid = (await expressCheckoutParams(ctx(), { kind: 'product', product: paid }))!;
+    expect(onPaid.checkout.has_free_trial).toBe(false);
+    expect(onPaid.cart_total).toBe(990 + 490);
+  });
+
   it('follows the settings: page kinds off, phone, appearance, login required', async () => {
     await putSetting(handle.db, EXPRESS_SETTINGS_KEY, {
       pages: { product: false, cart: true, checkout: true, pay_for_order: true },

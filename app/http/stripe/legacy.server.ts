@@ -13,6 +13,7 @@ import {
   asProviderError,
   ensureIntent,
   settleIntent,
+  settleSetupIntent,
   updateIntentChoice,
 } from '#app/domain/payments/stripe/gateway.server.ts';
 import {
@@ -29,6 +30,7 @@ import { json } from '../response.ts';
 import { WC_AJAX_CODES } from '../wc-ajax/codes.ts';
 import { orderReceivedUrl, paymentFailureMessage } from './payment.server.ts';
 import { mailAfterSettle } from './settle.server.ts';
+import type { MailContext } from '../pages/checkout-form.server.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const intentId = z.string().regex(/^(pi|seti)_[A-Za-z0-9_]{1,200}$/);
@@ -135,6 +137,9 @@ export const updateOrderStatus = defineEndpoint({
   schema: statusSchema,
   handle: async ({ db, env, t, locale, currency, input, session, headers }) => {
     const order = await ownOrder(db, session, input.order_id);
+    if (order?.setupIntentId && input.intent_id === order.setupIntentId) {
+      return settleTrialSetup({ db, env, t, locale, currency }, order, headers);
+    }
     if (!order?.paymentIntentId || (input.intent_id && input.intent_id !== order.paymentIntentId)) {
       return failure(t('stripe.error.order'), headers);
     }
@@ -159,6 +164,33 @@ export const updateOrderStatus = defineEndpoint({
     return failure(error, headers);
   },
 });
+
+/** A free trial's setup intent after 3-D Secure: read from the provider, then the order moves. */
+async function settleTrialSetup(
+  ctx: MailContext,
+  order: OrderRow,
+  headers: Record<string, string>,
+): Promise<Response> {
+  let intent: Stripe.SetupIntent;
+  try {
+    intent = await stripeSetup(ctx.env).stripe.setupIntents.retrieve(order.setupIntentId!);
+  } catch (error) {
+    return failure(providerMessage(error, ctx.t), headers);
+  }
+  const settled = await settleSetupIntent(ctx.db, order.id, intent);
+  if (settled.changed) {
+    const done = settled as Settled;
+    await mailAfterSettle(ctx, done.order, done.from);
+  }
+  const status = settled.order?.status ?? order.status;
+  if (status === 'processing' || status === 'completed') {
+    return success({ return_url: orderReceivedUrl(ctx.env, order) }, headers);
+  }
+  const error = intent.last_setup_error
+    ? paymentFailureMessage(providerFailure(intent.last_setup_error), ctx.t).text
+    : ctx.t('stripe.error.payment_failed');
+  return failure(error, headers);
+}
 
 /** update_failed_order: the browser's confirmation failed; the order records it. Errors ignored. */
 export const updateFailedOrder = defineEndpoint({

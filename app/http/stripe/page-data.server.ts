@@ -31,6 +31,10 @@ export async function stripePageData(
     customerId?: number | null;
     signupAllowed: boolean;
     order: { id: number; receivedUrl: string } | null;
+    /** The cart starts a subscription: renewed with a kept method (auto) or by hand. */
+    subscription?: 'auto' | 'manual' | null;
+    /** The change-payment page of this subscription (its id goes as orderId). */
+    changingPayment?: number | null;
   },
 ): Promise<StripePageData | null> {
   if (!page.methods.some((m) => m.client?.provider === 'stripe')) return null;
@@ -57,15 +61,15 @@ export async function stripePageData(
     currencyMinorUnit: unit,
     currency: page.currency.toLowerCase(),
     providerAmount: toProviderAmount(page.total, unit, providerDecimals(page.currency)),
-    isCheckout: page.order === null,
+    isCheckout: page.order === null && !page.changingPayment,
     isOrderPay: page.order !== null,
-    isChangingPayment: false,
-    orderId: page.order?.id ?? null,
+    isChangingPayment: Boolean(page.changingPayment),
+    orderId: page.order?.id ?? page.changingPayment ?? null,
     orderReceivedURL: page.order?.receivedUrl ?? null,
     isLoggedIn: page.isLoggedIn,
     isSignupOnCheckoutAllowed: page.signupAllowed,
-    cartContainsSubscription: false,
-    subscriptionRequiresManualRenewal: false,
+    cartContainsSubscription: Boolean(page.subscription),
+    subscriptionRequiresManualRenewal: page.subscription === 'manual',
     enabledBillingFields: ADDRESS_FIELDS.map((f) => `billing_${f}`).concat('billing_email'),
     isOCEnabled: checkout.oneClick,
     OCLayout: checkout.layout,

@@ -17,6 +17,11 @@ import { json } from '../response.ts';
 import { WC_AJAX_CODES } from '../wc-ajax/codes.ts';
 import { paymentFailureMessage } from './payment.server.ts';
 import { publicOrigin } from '../stripe-sandbox/handler.server.ts';
+import { customerSubscription } from '#app/domain/subscriptions/subscriptions.server.ts';
+import {
+  applyMethodToSubscriptions,
+  changeMethodPath,
+} from '../subscriptions/change-payment.server.ts';
 
 const short = z.string().max(300);
 
@@ -99,18 +104,40 @@ export const createAndConfirmSetupIntentAction = defineEndpoint({
     'wc-stripe-payment-method': short,
     'wc-stripe-payment-type': short.optional(),
     update_all_subscription_payment_methods: short.optional(),
+    /** The subscription whose change-payment page asks: the return after 3-D Secure goes there. */
+    change_payment_for: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   }),
-  handle: async ({ db, env, t, input, session, headers }) => {
+  handle: async ({ db, env, t, locale, input, session, headers }) => {
     const customer = await sessionCustomer(db, session);
     if (!customer) return failure(t('stripe.saved.login_required'), headers, 401);
-    const returnUrl = paymentMethodsUrl(env);
+    const changing = input.change_payment_for
+      ? await customerSubscription(db, customer.id, input.change_payment_for)
+      : null;
+    if (input.change_payment_for && !changing) {
+      return failure(t('subscription.error.not_found'), headers, 404);
+    }
+    const returnUrl = changing
+      ? new URL(changeMethodPath(changing.id), publicOrigin(env)).href
+      : paymentMethodsUrl(env);
+    const all = ['1', 'true', 'yes'].includes(input.update_all_subscription_payment_methods ?? '');
     try {
       const done = await createAndConfirmSetupIntent(db, stripeSetup(env).stripe, customer, {
         paymentMethodId: input['wc-stripe-payment-method'],
         type: input['wc-stripe-payment-type'] ?? 'card',
         returnUrl,
+        metadata: all ? { update_all_subscription_payment_methods: '1' } : {},
       });
       if (!done.ok) return failure(t('stripe.error.invalid_payment_details'), headers);
+      if (all && done.value.status === 'succeeded') {
+        // Set up at once: every subscription that still renews takes it now (after 3-D
+        // Secure the return does it, from the intent's metadata).
+        await applyMethodToSubscriptions(
+          { db, env, locale },
+          customer.id,
+          input['wc-stripe-payment-method'],
+          { subscriptionId: null, all: true },
+        );
+      }
       return success(setupAnswer(done.value, returnUrl), headers);
     } catch (error) {
       return failure(setupFailure(error, t), headers);

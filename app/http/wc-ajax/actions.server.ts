@@ -1,3 +1,4 @@
+import { confirmChangePayment } from '../subscriptions/change-payment.server.ts';
 import { domainError } from '#app/domain/kernel/result.ts';
 import { type EndpointArgs, defineEndpoint } from '../endpoint.server.ts';
 import { FORMS_API_CODES } from '../forms-api/codes.ts';
@@ -55,6 +56,7 @@ const ACTIONS: Readonly<Record<string, Endpoint>> = {
   wc_stripe_create_payment_intent: createPaymentIntent,
   wc_stripe_update_payment_intent: updatePaymentIntent,
   wc_stripe_update_order_status: updateOrderStatus,
+  wc_stripe_confirm_change_payment: confirmChangePayment,
   wc_stripe_update_failed_order: updateFailedOrder,
   wc_stripe_save_appearance: saveAppearanceAction,
   wc_stripe_init_setup_intent: initSetupIntent,

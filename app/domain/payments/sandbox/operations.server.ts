@@ -887,7 +887,7 @@ async function confirmStored(
         'Your card has insufficient funds.',
       );
     }
-    if (behaviour === 'generic_decline') {
+    if (behaviour === 'generic_decline' || behaviour === 'attach_then_decline') {
       return decline(
         tx,
         caller,

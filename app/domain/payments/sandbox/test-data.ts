@@ -9,6 +9,8 @@ export type Behaviour =
   | 'requires_authentication'
   | 'insufficient_funds'
   | 'generic_decline'
+  /** Attaches and sets up like any card, but every charge of it is declined (renewals). */
+  | 'attach_then_decline'
   | 'processing_then_succeeds'
   | 'processing_then_fails';
 
@@ -17,6 +19,7 @@ export const TEST_CARDS: Record<string, Behaviour> = {
   '4000002500003155': 'requires_authentication',
   '4000000000009995': 'insufficient_funds',
   '4000000000000002': 'generic_decline',
+  '4000000000000341': 'attach_then_decline',
 };
 
 export const TEST_IBANS: Record<string, Behaviour> = {
@@ -34,6 +37,7 @@ export const TEST_PAYMENT_METHODS: Record<string, { number: string; brand: strin
   pm_card_chargeDeclinedInsufficientFunds: { number: '4000000000009995', brand: 'visa' },
   pm_card_visa_chargeDeclined: { number: '4000000000000002', brand: 'visa' },
   pm_card_chargeDeclined: { number: '4000000000000002', brand: 'visa' },
+  pm_card_chargeCustomerFail: { number: '4000000000000341', brand: 'visa' },
   pm_card_mastercard: { number: '5555555555554444', brand: 'mastercard' },
 };
 

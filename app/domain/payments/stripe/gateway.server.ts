@@ -7,6 +7,7 @@ import { type OrderRow, type OrderStatus, orders } from '#app/domain/orders/orde
 import { minorUnit } from '#app/domain/pricing/money.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import { ensureStripeCustomer, ownSavedMethod } from './saved-methods.server.ts';
+import { orderNeedsKeptMethod } from '#app/domain/subscriptions/subscriptions.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import type { PaymentMethod, PaymentOutcome, PaymentRequest, PaymentStatus } from '../payments.ts';
 import { stripeSetup } from '../stripe-setup.server.ts';
@@ -195,14 +196,28 @@ export async function payWithStripe(
     });
   }
   const { stripe } = stripeSetup(request.env);
+  const creatingAccount = order.customerId === null && data.createaccount === '1';
+  const keepForRenewals = await orderNeedsKeptMethod(db, order.id);
+  if (keepForRenewals) {
+    // Renewals are charged off-session: the method is kept, for an account only.
+    if (!config.isReusable || (order.customerId === null && !creatingAccount)) {
+      return outcome('failure', order.status, {
+        error: domainError('not_allowed', 'subscription.account_required'),
+      });
+    }
+    if (order.total === 0) {
+      if (!paymentMethod) return outcome('failure', order.status, { error: invalidDetails() });
+      return setupForTrial(db, stripe, config, order, request, paymentMethod);
+    }
+  }
   try {
     const attempt = await attemptFor(db, order.id, source);
     let intent = await ensureIntent(db, stripe, order);
     if (['succeeded', 'processing', 'requires_capture'].includes(intent.status)) {
       return outcomeOfIntent(intent, order, config);
     }
-    const creatingAccount = order.customerId === null && data.createaccount === '1';
-    if (saved || (saveNew && config.isReusable && (order.customerId !== null || creatingAccount))) {
+    const keep = saveNew || keepForRenewals;
+    if (saved || (keep && config.isReusable && (order.customerId !== null || creatingAccount))) {
       // The intent joins the customer: a saved method is used, or the new one is kept.
       const customer = await customerForOrder(db, stripe, order);
       if (customer) {
@@ -250,6 +265,107 @@ export async function payWithStripe(
     });
     return outcome('failure', order.status, { error: failure });
   }
+}
+
+/**
+ * A free trial's order: nothing is charged, the method the browser created is set up for
+ * off-session use with a setup intent of the customer (spec section 4: free-trial carts use
+ * setup mode with a manually created payment method). Keyed by order and attempt.
+ */
+async function setupForTrial(
+  db: Tx,
+  stripe: Stripe,
+  config: StripeMethodConfig,
+  order: OrderRow,
+  request: PaymentRequest,
+  paymentMethod: string,
+): Promise<PaymentOutcome> {
+  try {
+    const attempt = await attemptFor(db, order.id, paymentMethod);
+    const customer = await customerForOrder(db, stripe, order);
+    if (!customer) return outcome('failure', order.status, { error: invalidDetails() });
+    const params: Stripe.SetupIntentCreateParams = {
+      customer,
+      payment_method: paymentMethod,
+      allowed_payment_method_types: [
+        config.type as Stripe.SetupIntentCreateParams.AllowedPaymentMethodType,
+      ],
+      usage: 'off_session',
+      confirm: true,
+      return_url: request.returnUrl,
+      metadata: { order_id: String(order.id), order_number: String(order.number) },
+    };
+    if (MANDATE_TYPES.includes(config.type)) {
+      params.mandate_data = {
+        customer_acceptance: {
+          type: 'online',
+          online: {
+            ip_address: request.customer.ipAddress,
+            user_agent: request.customer.userAgent.slice(0, 500),
+          },
+        },
+      };
+    }
+    const intent = await stripe.setupIntents.create(params, {
+      idempotencyKey: `ladenzeile-order-${order.id}-attempt-${attempt}-setup`,
+    });
+    await db.update(orders).set({ setupIntentId: intent.id }).where(eq(orders.id, order.id));
+    return outcomeOfSetup(intent, order);
+  } catch (error) {
+    const provider = asProviderError(error);
+    if (!provider) {
+      console.error('stripe: setup call failed', order.id, (error as Error).message);
+      return outcome('error', order.status, {
+        error: domainError('unavailable', 'stripe.error.payment_failed'),
+      });
+    }
+    const failure = providerFailure(provider);
+    await addOrderNote(db, order.id, {
+      code: 'stripe.note.failed',
+      params: { reason: String(failure.params?.reason ?? provider.code ?? 'unknown') },
+    });
+    return outcome('failure', order.status, { error: failure });
+  }
+}
+
+/** Where a free trial's setup intent leaves its order. */
+export function outcomeOfSetup(intent: Stripe.SetupIntent, order: OrderRow): PaymentOutcome {
+  if (intent.status === 'succeeded') return outcome('success', 'processing', { paid: true });
+  if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') {
+    return outcome('pending', order.status, {
+      action: { type: 'confirm', intent: 'si', clientSecret: intent.client_secret ?? '' },
+    });
+  }
+  if (intent.status === 'processing') return outcome('success', 'on-hold');
+  const error = intent.last_setup_error
+    ? providerFailure(intent.last_setup_error as ProviderError)
+    : domainError('payment_declined', 'stripe.error.payment_failed');
+  return outcome('failure', order.status, { error });
+}
+
+/**
+ * A free trial's setup intent after the browser's step (3-D Secure): the order moves once,
+ * like settleIntent does for payments.
+ */
+export async function settleSetupIntent(
+  db: Tx,
+  orderId: number,
+  intent: Stripe.SetupIntent,
+): Promise<Settled | { changed: false; order: OrderRow | null; note: string }> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return { changed: false, order: null, note: 'unknown order' };
+  if (order.setupIntentId !== intent.id) return { changed: false, order, note: 'another intent' };
+  if (intent.status !== 'succeeded') return { changed: false, order, note: 'no change' };
+  const moved = await changeOrderStatus(db, order.id, 'processing', {
+    expect: ['pending', 'failed'],
+    paid: true,
+  });
+  if (!moved.ok) return { changed: false, order, note: moved.error.code };
+  await addOrderNote(db, order.id, {
+    code: 'stripe.note.settled',
+    params: { intent: intent.id, status: intent.status },
+  });
+  return { changed: true, order: moved.value.order, from: moved.value.from, note: 'processing' };
 }
 
 async function readConfirmedIntent(

@@ -206,7 +206,13 @@ export async function createAndConfirmSetupIntent(
   db: Tx,
   stripe: Stripe,
   customer: Pick<CustomerRow, 'id' | 'email' | 'firstName' | 'lastName'>,
-  input: { paymentMethodId: string; type: string; returnUrl: string },
+  input: {
+    paymentMethodId: string;
+    type: string;
+    returnUrl: string;
+    /** Kept on the intent for the return after 3-D Secure (update all subscriptions). */
+    metadata?: Record<string, string>;
+  },
 ): Promise<Result<SetupStep>> {
   if (!savableType(input.type)) return fail(invalidType());
   if (!PM_ID.test(input.paymentMethodId)) return fail(invalidType());
@@ -221,7 +227,7 @@ export async function createAndConfirmSetupIntent(
       usage: 'off_session',
       confirm: true,
       return_url: input.returnUrl,
-      metadata: { customer_id: String(customer.id) },
+      metadata: { ...input.metadata, customer_id: String(customer.id) },
     },
     { idempotencyKey: `ladenzeile-customer-${customer.id}-setup-${input.paymentMethodId}` },
   );
@@ -270,11 +276,15 @@ export function stripeCheckoutSettings(db: Tx): Promise<StripeCheckoutSettings> 
 export async function adoptOrderStripeCustomer(
   db: Tx,
   stripe: Stripe,
-  order: { paymentIntentId: string | null },
+  order: { paymentIntentId: string | null; setupIntentId?: string | null },
   customerId: number,
 ): Promise<void> {
-  if (!order.paymentIntentId || (await stripeCustomerIdOf(db, customerId))) return;
-  const intent = await stripe.paymentIntents.retrieve(order.paymentIntentId);
+  if (!order.paymentIntentId && !order.setupIntentId) return;
+  if (await stripeCustomerIdOf(db, customerId)) return;
+  // A free trial kept its method with a setup intent instead of a payment.
+  const intent = order.paymentIntentId
+    ? await stripe.paymentIntents.retrieve(order.paymentIntentId)
+    : await stripe.setupIntents.retrieve(order.setupIntentId!);
   const owner = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
   if (!owner) return;
   await db
