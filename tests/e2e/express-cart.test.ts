@@ -18,6 +18,7 @@ import {
   simpleProduct,
   startExpressShop,
 } from './express-support.ts';
+import { legalVersionInForce, publishLegalVersion } from '#app/domain/legal/legal.server.ts';
 import { DEFAULT_EXPRESS_SETTINGS } from '#app/domain/payments/stripe/express-settings.server.ts';
 
 /** Wallets on the cart page: address and rate changes, cancel, button appearance. */
@@ -91,6 +92,36 @@ describe('express checkout on the cart page', () => {
     expect(order!.id).toBe(orderId);
     expect(order!.status).toBe('processing');
     expect(order!.total).toBe(shown);
+    await context.close();
+  });
+
+  it('legal texts published after the page opened: the wallet order is refused with a request to reload (de)', async () => {
+    const product = await simpleProduct(shop, 1100, 'Senf');
+    const { context, page, t } = await shopper(shop, browser, 'de');
+    await addToCart(page, product.id);
+    await open(page, '/cart');
+    const dialog = await openSheet(page, t);
+    await expect.poll(() => dialog.getByRole('radio').count()).toBeGreaterThan(0);
+    // The owner publishes a new version of the terms while the sheet is open.
+    const db = shop.database.db;
+    await publishLegalVersion(db, 'agb', (await legalVersionInForce(db, 'agb')).content, {
+      source: 'edited',
+    });
+    const before = await lastOrder(shop);
+    const pay = dialog.getByRole('button', { name: t.pay });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+    await express(page, t)
+      .getByText(/bitte laden Sie die Seite neu/)
+      .waitFor();
+    await expect.poll(() => sheet(page, t).count()).toBe(0);
+    expect((await lastOrder(shop))?.id).toBe(before?.id);
+    // After the reload the area names the texts in force, and the same wallet pays.
+    await open(page, '/cart');
+    const again = await openSheet(page, t);
+    await expect.poll(() => again.getByRole('radio').count()).toBeGreaterThan(0);
+    const { shown, orderId } = await payAndFinish(page, again, t);
+    expect(await orderTotal(shop, orderId)).toBe(shown);
     await context.close();
   });
 

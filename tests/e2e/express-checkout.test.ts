@@ -111,7 +111,7 @@ describe('express checkout on the checkout and order-pay pages', () => {
       await waitForHydration(page);
       const login = page.getByRole('region', { name: 'Login' });
       await login.getByRole('textbox', { name: 'Email address' }).fill(email);
-      await login.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await login.getByLabel(/^Password/).fill(PASSWORD);
       await login.getByRole('button', { name: 'Log in' }).click();
       await page.waitForURL((url) => url.pathname === '/cart');
       await waitForHydration(page);

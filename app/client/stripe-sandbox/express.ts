@@ -301,6 +301,14 @@ export class ExpressCheckoutElement {
   on(event: string, handler: Handler) {
     if (!this.handlers.has(event)) this.handlers.set(event, new Set());
     this.handlers.get(event)!.add(handler);
+    // Stripe's frames load long after a listener is attached; the sandbox is ready at once,
+    // so a listener attached just after mount (as React wrappers do) still hears it.
+    if (event === 'ready' && this.readyEvent) {
+      const ready = this.readyEvent;
+      setTimeout(() => {
+        if (this.handlers.get('ready')?.has(handler)) handler(ready);
+      }, 0);
+    }
     return this;
   }
 

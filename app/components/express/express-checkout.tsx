@@ -191,7 +191,7 @@ function ExpressArea({
   const quantityError = useRef<string | null>(null);
   // While a sheet is open its amount is the one the shopper sees and pays: late product
   // lookups must not replace it.
-  const sheetOpen = useRef(false);
+  const sheetOpenRef = useRef(false);
 
   // Product page: the chosen variation and quantity set the amounts (debounced, spec §5).
   const variationId = product?.variationId ?? null;
@@ -217,7 +217,7 @@ function ExpressArea({
         await nonces.get('get_selected_product_data'),
         t,
       );
-      if (mine !== round || sheetOpen.current) return;
+      if (mine !== round || sheetOpenRef.current) return;
       if (!answer.ok) {
         quantityError.current = answer.message || t('express.error.product_info');
         return;
@@ -272,7 +272,7 @@ function ExpressArea({
           setLive={setLive}
           nonces={nonces}
           quantityError={quantityError}
-          sheetOpen={sheetOpen}
+          sheetOpenRef={sheetOpenRef}
           onAvailability={setAvailability}
         />
       </Elements>
@@ -433,7 +433,7 @@ function ExpressButtons({
   setLive,
   nonces,
   quantityError,
-  sheetOpen,
+  sheetOpenRef,
   onAvailability,
 }: {
   params: ExpressCheckoutParams;
@@ -443,7 +443,7 @@ function ExpressButtons({
   setLive: (live: Live) => void;
   nonces: ExpressNonces;
   quantityError: { current: string | null };
-  sheetOpen: { current: boolean };
+  sheetOpenRef: { current: boolean };
   onAvailability: (state: 'shown' | 'none') => void;
 }) {
   const { t } = useI18n();
@@ -585,7 +585,7 @@ function ExpressButtons({
       lineItems: lineItems(current.displayItems, current.total),
       business: { name: params.checkout.total_label },
     });
-    sheetOpen.current = true;
+    sheetOpenRef.current = true;
   };
 
   const onShippingAddressChange = async (
@@ -644,7 +644,7 @@ function ExpressButtons({
     setBusy(true);
     const fail = (text: string) => {
       event.paymentFailed({ reason: 'fail' });
-      sheetOpen.current = false;
+      sheetOpenRef.current = false;
       setBusy(false);
       show(text);
     };
@@ -750,7 +750,7 @@ function ExpressButtons({
 
   const onCancel = () => {
     paymentAborted.current = true;
-    sheetOpen.current = false;
+    sheetOpenRef.current = false;
     setBusy(false);
     // The product page filled the cart for the sheet alone; it is emptied again.
     if (isProduct && adding.current) {
