@@ -1,6 +1,13 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
+import {
+  buildAppearance,
+  pageAppearanceKey,
+  pageFontLinks,
+  readThemeStyles,
+  themeFonts,
+} from '#app/client/stripe/appearance.ts';
 import { adminAjax } from '#app/client/stripe/calls.ts';
 import { loadShopStripe } from '#app/client/stripe/load-stripe.ts';
 import { type SetupAnswer, followSetupIntent } from '#app/client/stripe/setup-flow.ts';
@@ -15,6 +22,8 @@ export type AddMethodData = {
   currency: string;
   types: string[];
   appearance: Record<string, unknown> | null;
+  /** What the saved appearance was computed under (theme, one-click flag, stylesheets). */
+  appearanceKey: string;
 };
 
 /**
@@ -31,6 +40,17 @@ export function AddPaymentMethodForm({
   const hydrated = useHydrated();
   const { t } = useI18n();
   const stripe = useMemo(() => (hydrated ? loadShopStripe(data) : null), [hydrated, data]);
+  // The checkout's saved appearance where it was computed for this build and layout (the form
+  // here has no one-click layout); otherwise this page's own, read from its theme, not saved.
+  const appearance = useMemo(() => {
+    if (!hydrated) return null;
+    if (data.appearance && data.appearanceKey === pageAppearanceKey(false)) return data.appearance;
+    return buildAppearance(
+      readThemeStyles(document.querySelector<HTMLElement>('.account-content') ?? document.body),
+      { oneClick: false },
+    );
+  }, [hydrated, data]);
+  const fonts = useMemo(() => (hydrated ? themeFonts(pageFontLinks()) : []), [hydrated]);
   if (data.types.length === 0) return <Notice kind="info">{t('methods.none_offered')}</Notice>;
   const options: StripeElementsOptions = {
     mode: 'setup',
@@ -38,7 +58,8 @@ export function AddPaymentMethodForm({
     allowedPaymentMethodTypes: data.types,
     paymentMethodCreation: 'manual',
     locale: data.locale === 'de' ? 'de' : 'en',
-    ...(data.appearance ? { appearance: data.appearance } : {}),
+    ...(appearance ? { appearance } : {}),
+    ...(fonts.length ? { fonts } : {}),
   };
   return (
     <>

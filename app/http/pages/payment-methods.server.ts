@@ -150,6 +150,7 @@ export async function loadAddPaymentMethod(args: Args) {
       currency: base.currency.toLowerCase(),
       types,
       appearance: appearance.appearance,
+      appearanceKey: appearance.key,
       testMode: setup.mode !== 'live',
     },
   };
