@@ -389,6 +389,23 @@ describe('renewals', () => {
     await makeDue(sub!.id);
     const later = await renewDueSubscriptions(shop.database.db, stripe);
     expect(later.filter((o) => o.subscription.id === sub!.id)).toHaveLength(0);
+    // Paid on the order-pay page with another card: the subscription runs again.
+    const security = /name="security" value="([^"]+)"/.exec(await page.text())?.[1];
+    expect(security).toBeTruthy();
+    const paid = await post(who, payPath, {
+      security: security!,
+      payment_method: 'stripe',
+      'wc-stripe-payment-method': await card(CARDS.visa),
+      'wc-stripe-is-deferred-intent': 'true',
+      terms: '1',
+      'terms-digital': '1',
+    });
+    expect(paid.status, await paid.clone().text()).toBe(303);
+    expect(paid.headers.get('location')).toContain(`/checkout/order-received/${mine.order.id}`);
+    expect((await orderOf(mine.order.id)).status).toBe('processing');
+    const [running] = await subscriptionsOf(sub!.parentOrderId);
+    expect(running!.status).toBe('active');
+    expect(running!.nextPaymentAt!.getTime()).toBeGreaterThan(Date.now());
   });
 });
 
