@@ -234,15 +234,7 @@ export async function payWithStripe(
     };
     if (blik !== null) params.payment_method_options = { blik: { code: blik } };
     if (MANDATE_TYPES.includes(config.type)) {
-      params.mandate_data = {
-        customer_acceptance: {
-          type: 'online',
-          online: {
-            ip_address: request.customer.ipAddress,
-            user_agent: request.customer.userAgent.slice(0, 500),
-          },
-        },
-      };
+      params.mandate_data = onlineMandate(request);
     }
     intent = await stripe.paymentIntents.confirm(intent.id, params, {
       idempotencyKey: intentKeys.confirm(order.id, attempt),
@@ -265,6 +257,19 @@ export async function payWithStripe(
     });
     return outcome('failure', order.status, { error: failure });
   }
+}
+
+/** The shopper's acceptance of a debit mandate, as Stripe takes it for SEPA and the like. */
+function onlineMandate(request: PaymentRequest) {
+  return {
+    customer_acceptance: {
+      type: 'online' as const,
+      online: {
+        ip_address: request.customer.ipAddress,
+        user_agent: request.customer.userAgent.slice(0, 500),
+      },
+    },
+  };
 }
 
 /**
@@ -296,15 +301,7 @@ async function setupForTrial(
       metadata: { order_id: String(order.id), order_number: String(order.number) },
     };
     if (MANDATE_TYPES.includes(config.type)) {
-      params.mandate_data = {
-        customer_acceptance: {
-          type: 'online',
-          online: {
-            ip_address: request.customer.ipAddress,
-            user_agent: request.customer.userAgent.slice(0, 500),
-          },
-        },
-      };
+      params.mandate_data = onlineMandate(request);
     }
     const intent = await stripe.setupIntents.create(params, {
       idempotencyKey: `ladenzeile-order-${order.id}-attempt-${attempt}-setup`,
