@@ -133,7 +133,7 @@ export function ExpressCheckout({
       needsVariation: params.product?.needs_variation ?? false,
       variationId: product ? product.variationId : 1,
     });
-    return shown ? <ExpressPlaceholder params={params} kind={kind} separator={separator} /> : null;
+    return shown ? <ExpressReservedArea params={params} kind={kind} separator={separator} /> : null;
   }
   return (
     <ExpressArea
@@ -379,7 +379,7 @@ function ConsentBoxes({
 }
 
 /** The server-rendered stand-in: the area as it will be, its buttons' place held empty. */
-function ExpressPlaceholder({
+function ExpressReservedArea({
   params,
   kind,
   separator,
