@@ -3,6 +3,7 @@ import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { Field } from '#app/components/ui/field.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
+import { SavedMethodChoice } from '#app/components/checkout/saved-method-choice.tsx';
 import {
   buildAppearance,
   pageAppearanceKey,
@@ -288,26 +289,7 @@ function StripeFields({
     <div className="stripe-payment" data-payment-type={method.type}>
       <input type="hidden" name="wc-stripe-payment-method" ref={hidden} defaultValue="" />
       <input type="hidden" name="wc-stripe-is-deferred-intent" value="true" />
-      {saved.length > 0 ? (
-        <fieldset className="stripe-saved-methods">
-          <legend>{t('stripe.saved_methods')}</legend>
-          {[...saved, null].map((m) => (
-            <label key={m?.id ?? 'new'} className="choice">
-              <input
-                type="radio"
-                name="wc-stripe-payment-token"
-                value={m?.id ?? 'new'}
-                checked={token === (m?.id ?? 'new')}
-                onChange={() => onToken(m?.id ?? 'new')}
-              />
-              <span>
-                {m ? m.label : t('stripe.use_new')}
-                {m?.expires ? <span className="stripe-saved-expires"> ({m.expires})</span> : null}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
+      <SavedMethodChoice saved={saved} chosen={token} onChoose={onToken} />
       {!useNew ? null : loadFailed ? (
         // Where the element would be; the alert itself is in the notices area.
         <p className="stripe-load-error">{t('stripe.error.element_load', { method: title })}</p>

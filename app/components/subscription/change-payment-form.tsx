@@ -7,6 +7,7 @@ import { sameOriginUrl } from '#app/domain/payments/stripe/redirect-hash.ts';
 import type { SetupAnswer } from '#app/client/stripe/setup-flow.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { Notice } from '#app/components/ui/notice.tsx';
+import { SavedMethodChoice } from '#app/components/checkout/saved-method-choice.tsx';
 import type { StripePageData } from '#app/domain/payments/stripe/page-data.ts';
 import { type Translate, useI18n } from '#app/lib/i18n.ts';
 import type { FlowResult } from '#app/client/stripe/redirect-flow.ts';
@@ -171,26 +172,7 @@ function ChangeFields({ data, subscriptionId }: Props) {
       <div ref={notices} tabIndex={-1} className="add-method-notices">
         {error ? <Notice kind="error">{error}</Notice> : null}
       </div>
-      {saved.length > 0 ? (
-        <fieldset className="stripe-saved-methods">
-          <legend>{t('stripe.saved_methods')}</legend>
-          {[...saved, null].map((m) => (
-            <label key={m?.id ?? 'new'} className="choice">
-              <input
-                type="radio"
-                name="wc-stripe-payment-token"
-                value={m?.id ?? 'new'}
-                checked={choice === (m?.id ?? 'new')}
-                onChange={() => setChoice(m?.id ?? 'new')}
-              />
-              <span>
-                {m ? m.label : t('stripe.use_new')}
-                {m?.expires ? <span className="stripe-saved-expires"> ({m.expires})</span> : null}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
+      <SavedMethodChoice saved={saved} chosen={choice} onChoose={setChoice} />
       {choice !== 'new' ? null : loadFailed ? (
         <Notice kind="error">
           {t('stripe.error.element_load', { method: t('methods.title') })}

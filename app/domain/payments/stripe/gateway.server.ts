@@ -241,21 +241,9 @@ export async function payWithStripe(
     });
     return outcomeOfIntent(intent, order, config);
   } catch (error) {
-    const provider = asProviderError(error);
-    if (!provider) {
-      // The charge may or may not have happened: the order stays pending for the webhook or
-      // the reconciliation to settle, and the shopper may try again (the same intent).
-      console.error('stripe: payment call failed', order.id, (error as Error).message);
-      return outcome('error', order.status, {
-        error: domainError('unavailable', 'stripe.error.payment_failed'),
-      });
-    }
-    const failure = providerFailure(provider);
-    await addOrderNote(db, order.id, {
-      code: 'stripe.note.failed',
-      params: { reason: String(failure.params?.reason ?? provider.code ?? 'unknown') },
-    });
-    return outcome('failure', order.status, { error: failure });
+    // The charge may or may not have happened: the order stays pending for the webhook or
+    // the reconciliation to settle, and the shopper may try again (the same intent).
+    return failedCall(db, order, error, 'payment');
   }
 }
 
@@ -309,20 +297,33 @@ async function setupForTrial(
     await db.update(orders).set({ setupIntentId: intent.id }).where(eq(orders.id, order.id));
     return outcomeOfSetup(intent, order);
   } catch (error) {
-    const provider = asProviderError(error);
-    if (!provider) {
-      console.error('stripe: setup call failed', order.id, (error as Error).message);
-      return outcome('error', order.status, {
-        error: domainError('unavailable', 'stripe.error.payment_failed'),
-      });
-    }
-    const failure = providerFailure(provider);
-    await addOrderNote(db, order.id, {
-      code: 'stripe.note.failed',
-      params: { reason: String(failure.params?.reason ?? provider.code ?? 'unknown') },
-    });
-    return outcome('failure', order.status, { error: failure });
+    return failedCall(db, order, error, 'setup');
   }
+}
+
+/**
+ * A Stripe call that threw: Stripe's refusal is noted on the order and told to the shopper;
+ * anything else (transport, Stripe down) is an error that leaves the order as it was.
+ */
+async function failedCall(
+  db: Tx,
+  order: OrderRow,
+  error: unknown,
+  call: 'payment' | 'setup',
+): Promise<PaymentOutcome> {
+  const provider = asProviderError(error);
+  if (!provider) {
+    console.error(`stripe: ${call} call failed`, order.id, (error as Error).message);
+    return outcome('error', order.status, {
+      error: domainError('unavailable', 'stripe.error.payment_failed'),
+    });
+  }
+  const failure = providerFailure(provider);
+  await addOrderNote(db, order.id, {
+    code: 'stripe.note.failed',
+    params: { reason: String(failure.params?.reason ?? provider.code ?? 'unknown') },
+  });
+  return outcome('failure', order.status, { error: failure });
 }
 
 /** Where a free trial's setup intent leaves its order. */
