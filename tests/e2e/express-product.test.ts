@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { orders } from '#app/domain/orders/orders.schema.ts';
+import { subscriptions } from '#app/domain/subscriptions/subscriptions.schema.ts';
+import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { createAttribute, createProduct } from '#db/seed/factories.ts';
+import { signedInCustomer } from '../support/customers.ts';
 import type { TestShop } from '../support/shop.ts';
 import { expectNoAxeViolations, waitForHydration } from './browser.ts';
 import {
@@ -232,6 +236,83 @@ describe('express checkout on a product page', () => {
     await expect.poll(() => sheetTotal(dialog)).toBeGreaterThanOrEqual(2700);
     const { shown, orderId } = await payAndFinish(page, dialog, t);
     expect(await orderTotal(shop, orderId)).toBe(shown);
+    await context.close();
+  });
+
+  it('a free trial (de): a logged-out shopper is asked to log in; a customer sets up the wallet’s card and is charged nothing', async () => {
+    const { product } = await createProduct(shop.database.db, {
+      name: { de: 'Barista-Kurs Express', en: 'Barista course express' },
+      regularPrice: 690,
+      digital: true,
+      subscription: { period: 'month', interval: 1, trialDays: 14, signUpFee: 0, length: null },
+    });
+    const guest = await shopper(shop, browser, 'de');
+    await open(guest.page, `/product/${product.slug}`);
+    const asked: string[] = [];
+    guest.page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await express(guest.page, guest.t).getByRole('button', { name: guest.t.googlePay }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toContain('Google Pay');
+    expect(await sheet(guest.page, guest.t).count()).toBe(0);
+    await guest.context.close();
+
+    const { customer, sessionId } = await signedInCustomer(shop.database.db);
+    const { context, page, t } = await shopper(shop, browser, 'de');
+    await context.addCookies([{ name: SESSION_COOKIE, value: sessionId, url: shop.url }]);
+    await open(page, `/product/${product.slug}`);
+    const area = express(page, t);
+    await area.getByRole('checkbox', { name: t.digital }).check();
+    const dialog = await openSheet(page, t);
+    const { shown, orderId } = await payAndFinish(page, dialog, t);
+    expect(shown).toBe(0);
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ total: 0, customerId: customer.id, status: 'processing' });
+    expect(order!.setupIntentId).toMatch(/^seti_/);
+    expect(order!.paymentIntentId).toBeNull();
+    const [subscription] = await shop.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.parentOrderId, orderId));
+    expect(subscription).toMatchObject({
+      customerId: customer.id,
+      manualRenewal: false,
+      status: 'active',
+    });
+    expect(subscription!.stripePaymentMethodId).toMatch(/^pm_/);
+    expect(subscription!.trialEndAt!.getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+    await context.close();
+  });
+
+  it('a free trial whose wallet card asks for 3-D Secure (en): set up after the challenge', async () => {
+    const { product } = await createProduct(shop.database.db, {
+      name: { de: 'Barista-Kurs Sicher', en: 'Barista course secure' },
+      regularPrice: 690,
+      digital: true,
+      subscription: { period: 'month', interval: 1, trialDays: 7, signUpFee: 0, length: null },
+    });
+    const { sessionId } = await signedInCustomer(shop.database.db);
+    const { context, page, t } = await shopper(shop, browser, 'en');
+    await context.addCookies([{ name: SESSION_COOKIE, value: sessionId, url: shop.url }]);
+    await open(page, `/product/${product.slug}`);
+    await express(page, t).getByRole('checkbox', { name: t.digital }).check();
+    const dialog = await openSheet(page, t, 'Apple Pay');
+    await dialog.getByRole('combobox', { name: t.card }).selectOption({ label: t.card3ds });
+    const pay = dialog.getByRole('button', { name: t.pay });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+    await challenge(page, t).content.getByRole('button', { name: t.authComplete }).click();
+    await page.waitForURL(/\/checkout\/order-received\/\d+/);
+    const orderId = Number(/order-received\/(\d+)/.exec(page.url())![1]);
+    const [subscription] = await shop.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.parentOrderId, orderId));
+    expect(subscription!.status).toBe('active');
+    expect(subscription!.stripePaymentMethodId).toMatch(/^pm_/);
+    expect(await orderTotal(shop, orderId)).toBe(0);
     await context.close();
   });
 });

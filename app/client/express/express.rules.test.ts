@@ -5,11 +5,13 @@ import {
   buttonRadius,
   buttonTheme,
   buttonType,
+  elementsIntent,
   expressVisible,
   lineItems,
   orderErrorText,
   orderPayload,
   reservedRows,
+  sheetTotal,
   shippingAddress,
   validVariation,
   walletCount,
@@ -62,6 +64,14 @@ describe('visibility (spec section 2)', () => {
     expect(expressVisible({ ...base, total: 0 })).toBe(false);
     expect(expressVisible({ ...base, total: 0, hasFreeTrial: true })).toBe(true);
     expect(expressVisible({ ...base, total: 1 })).toBe(true);
+  });
+
+  it('a free trial of 0 sets the method up; other totals pay at least 1 minor unit', () => {
+    expect(elementsIntent(0, true)).toEqual({ mode: 'setup' });
+    expect(sheetTotal(0, true)).toBe(0);
+    expect(elementsIntent(490, true)).toEqual({ mode: 'payment', amount: 490 });
+    expect(elementsIntent(0, false)).toEqual({ mode: 'payment', amount: 1 });
+    expect(sheetTotal(0, false)).toBe(1);
   });
 
   it('an empty or 0 variation id counts as none', () => {

@@ -109,6 +109,23 @@ export function expressVisible(input: {
   return input.total > 0 || input.hasFreeTrial;
 }
 
+/**
+ * What the element's Elements group is for: a free trial's total of 0 sets the method up for
+ * the renewals (setup mode, nothing charged); any other total is paid, with at least 1 minor
+ * unit as Stripe takes no payment of 0.
+ */
+export function elementsIntent(
+  total: number,
+  hasFreeTrial: boolean,
+): { mode: 'setup'; amount?: undefined } | { mode: 'payment'; amount: number } {
+  if (total <= 0 && hasFreeTrial) return { mode: 'setup' };
+  return { mode: 'payment', amount: Math.max(total, 1) };
+}
+
+/** The total the sheet shows for the element's intent (0 while a free trial sets up). */
+export const sheetTotal = (total: number, hasFreeTrial: boolean): number =>
+  elementsIntent(total, hasFreeTrial).amount ?? 0;
+
 /** An empty or 0 variation id counts as none selected. */
 export function validVariation(id: number | string | null | undefined): boolean {
   if (id === null || id === undefined || id === '') return false;

@@ -45,12 +45,14 @@ import {
   buttonRadius,
   detail,
   elementOptions,
+  elementsIntent,
   expressVisible,
   lineItems,
   orderErrorText,
   orderPayload,
   paymentMethodTypes,
   reservedRows,
+  sheetTotal,
   validVariation,
   walletCount,
   walletName,
@@ -253,8 +255,7 @@ function ExpressArea({
   if (!visible || availability === 'none') return null;
 
   const options: StripeElementsOptions = {
-    mode: 'payment',
-    amount: Math.max(live.total, 1),
+    ...elementsIntent(live.total, params.checkout.has_free_trial),
     currency,
     paymentMethodCreation: 'manual',
     allowedPaymentMethodTypes: paymentMethodTypes(params),
@@ -490,7 +491,7 @@ function ExpressButtons({
   const apply = (next: Live) => {
     setLive(next);
     liveRef.current = next;
-    elements?.update({ amount: Math.max(next.total, 1) });
+    elements?.update(elementsIntent(next.total, params.checkout.has_free_trial));
   };
 
   const show = (text: string) => setNotice({ kind: 'error', text });
@@ -685,7 +686,7 @@ function ExpressButtons({
       attribution,
       fallbackEmail: params.pay_for_order?.billing_email ?? '',
       // The amount the sheet shows now: the server refuses an order of another total.
-      shownTotal: Math.max(liveRef.current.total, 1),
+      shownTotal: sheetTotal(liveRef.current.total, params.checkout.has_free_trial),
       textVersion: params.consent.text_version,
       digitalConsent: digitalNeeded() && digitalGiven(),
     });

@@ -46,8 +46,8 @@ export const EXPRESS_NONCES = [
  * the server's, nonces are the visitor's own.
  *
  * The product page is shared by every visitor (decision 0016), so there it knows nobody: its
- * nonces are '' and `login_required` says only whether the site needs an account to check
- * out. The browser then takes the session's nonce from the `Nonce` header of
+ * nonces are '' and `login_required` says only whether the site (or a subscription on the
+ * page) needs an account to check out. The browser then takes the session's nonce from the `Nonce` header of
  * `GET /wc/store/v1/cart` (which starts a session) and treats a signed-in visitor
  * (`usePersonal().account`) as not needing to log in. The type lives in
  * app/client/express/express.view.ts, where the browser reads it too.
@@ -76,6 +76,13 @@ export async function productShips(db: Tx, id: number): Promise<boolean> {
     .from(products)
     .where(eq(products.id, id));
   return !row?.digital;
+}
+
+/** A subscription renews with a kept method: only a customer account may buy it. */
+function holdsSubscription(page: ExpressPage): boolean {
+  if (page.kind === 'product') return page.product.subscription != null;
+  if (page.kind === 'pay_for_order') return false;
+  return page.cart.lines.some((l) => l.subscription != null);
 }
 
 function hasFreeTrial(page: ExpressPage): boolean {
@@ -178,7 +185,7 @@ export async function expressCheckoutParams(
       amazonPay: 'auto',
       paypal: 'never',
     },
-    login_required: !guestsMayBuy && !session?.customerId,
+    login_required: (!guestsMayBuy || holdsSubscription(page)) && !session?.customerId,
     consent: { text_version: textVersion, digital },
     stripe: {
       key: stripeSetup(env).publishableKey,

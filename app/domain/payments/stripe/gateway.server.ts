@@ -206,8 +206,7 @@ export async function payWithStripe(
       });
     }
     if (order.total === 0) {
-      if (!paymentMethod) return outcome('failure', order.status, { error: invalidDetails() });
-      return setupForTrial(db, stripe, config, order, request, paymentMethod);
+      return setupForTrial(db, stripe, config, order, request, { paymentMethod, token });
     }
   }
   try {
@@ -263,7 +262,8 @@ function onlineMandate(request: PaymentRequest) {
 /**
  * A free trial's order: nothing is charged, the method the browser created is set up for
  * off-session use with a setup intent of the customer (spec section 4: free-trial carts use
- * setup mode with a manually created payment method). Keyed by order and attempt.
+ * setup mode with a manually created payment method). A wallet sends a confirmation token
+ * instead, whose method may be a card or Link. Keyed by order and attempt.
  */
 async function setupForTrial(
   db: Tx,
@@ -271,18 +271,22 @@ async function setupForTrial(
   config: StripeMethodConfig,
   order: OrderRow,
   request: PaymentRequest,
-  paymentMethod: string,
+  source: { paymentMethod: string; token: string },
 ): Promise<PaymentOutcome> {
   try {
-    const attempt = await attemptFor(db, order.id, paymentMethod);
+    const attempt = await attemptFor(db, order.id, source.paymentMethod || source.token);
     const customer = await customerForOrder(db, stripe, order);
     if (!customer) return outcome('failure', order.status, { error: invalidDetails() });
     const params: Stripe.SetupIntentCreateParams = {
       customer,
-      payment_method: paymentMethod,
-      allowed_payment_method_types: [
-        config.type as Stripe.SetupIntentCreateParams.AllowedPaymentMethodType,
-      ],
+      ...(source.paymentMethod
+        ? {
+            payment_method: source.paymentMethod,
+            allowed_payment_method_types: [
+              config.type as Stripe.SetupIntentCreateParams.AllowedPaymentMethodType,
+            ],
+          }
+        : { confirmation_token: source.token, automatic_payment_methods: { enabled: true } }),
       usage: 'off_session',
       confirm: true,
       return_url: request.returnUrl,
