@@ -177,6 +177,37 @@ describe('the shop’s calls after 3-D Secure', () => {
       await context.close();
     });
 
+    it(`the page stopped while the call is under way (${lang}): the abort text`, async () => {
+      const { context, page, t } = await payByCard(flow, lang, '4000 0025 0000 3155');
+      await watchCheckoutErrors(page);
+      // Firefox ends a stopped page's requests with an AbortError; Chromium, which runs these
+      // tests, calls it a network failure. The page's fetch is made to answer as Firefox does.
+      await page.evaluate(() => {
+        const pending = new Set<() => void>();
+        const original = window.fetch.bind(window);
+        window.fetch = (input, init) =>
+          new Promise((resolve, reject) => {
+            const drop = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+            pending.add(drop);
+            original(input, init)
+              .then(resolve, reject)
+              .finally(() => pending.delete(drop));
+          });
+        const stop = window.stop.bind(window);
+        window.stop = () => {
+          for (const drop of pending) drop();
+          stop();
+        };
+      });
+      const held = holdOrderStatus(page);
+      await actionDialog(page, t).content.getByRole('button', { name: t.complete }).click();
+      const route = await held;
+      await page.evaluate(() => window.stop());
+      await expectShown(page, TEXTS[lang].abort);
+      await route.abort('aborted').catch(() => {});
+      await context.close();
+    });
+
     it(`an answer that says neither what failed nor where to go (${lang}): the unknown-error text`, async () => {
       const { context, page, t } = await payByCard(flow, lang, '4000 0025 0000 3155');
       await watchCheckoutErrors(page);
