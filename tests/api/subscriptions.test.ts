@@ -391,6 +391,54 @@ describe('renewals', () => {
     ).toHaveLength(1);
   });
 
+  it('never charges the next period while the last renewal’s payment is open', async () => {
+    const { sub } = await buyCoffee();
+    await makeDue(sub.id);
+    // Stripe out of reach: whether the charge happened is unknown, the order stays pending.
+    const unreachable = new Stripe('sk_test_unreachable', {
+      host: '127.0.0.1',
+      port: 9,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const first = await renewDueSubscriptions(shop.database.db, unreachable);
+    vi.mocked(console.error).mockRestore();
+    expect(first.filter((o) => o.subscription.id === sub.id)).toHaveLength(0);
+    const renewalsOf = () =>
+      shop.database.db.select().from(orders).where(eq(orders.subscriptionId, sub.id));
+    const [open] = await renewalsOf();
+    expect(open).toMatchObject({ status: 'pending', renewalSequence: 1, paymentIntentId: null });
+    // The claim lapses: the next run charges that same renewal, not the period after it.
+    const later = new Date(Date.now() + 11 * 60_000);
+    const second = await renewDueSubscriptions(shop.database.db, stripe, later);
+    expect(second.filter((o) => o.subscription.id === sub.id).map((o) => o.result)).toEqual([
+      'paid',
+    ]);
+    const renewals = await renewalsOf();
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({ id: open!.id, status: 'processing' });
+
+    // A debit on its way (the renewal on hold until it settles) is awaited, not charged anew.
+    const { sub: debit } = await buyCoffee();
+    await makeDue(debit.id);
+    await renewDueSubscriptions(shop.database.db, unreachable).catch(() => []);
+    const [waiting] = await shop.database.db
+      .update(orders)
+      .set({ status: 'on-hold' })
+      .where(eq(orders.subscriptionId, debit.id))
+      .returning();
+    const afterDebit = await renewDueSubscriptions(shop.database.db, stripe, later);
+    expect(afterDebit.filter((o) => o.subscription.id === debit.id)).toHaveLength(0);
+    const debitRenewals = await shop.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.subscriptionId, debit.id));
+    expect(debitRenewals).toHaveLength(1);
+    expect(debitRenewals[0]).toMatchObject({ id: waiting!.id, paymentIntentId: null });
+  });
+
   it('puts the subscription on hold and mails a pay link when the off-session charge fails', async () => {
     const who = await customer();
     await addToCart(who, course);

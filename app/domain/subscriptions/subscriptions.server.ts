@@ -142,6 +142,8 @@ async function keptMethodOf(
 }
 
 const PAID_STATUSES: readonly OrderRow['status'][] = ['processing', 'completed', 'on-hold'];
+/** A renewal order whose payment has not come to an end yet. */
+const OPEN_RENEWAL_STATUSES: readonly OrderRow['status'][] = ['pending', 'on-hold'];
 
 /**
  * Brings an order's subscriptions in line with it: a paid parent order activates its pending
@@ -358,8 +360,20 @@ export async function claimDueRenewals(
   });
 }
 
-/** The renewal order of the subscription's next position: created once, else the one there. */
+/**
+ * The renewal order of the subscription's next position: created once, else the one there.
+ * While the latest renewal's payment is still open (a charge whose answer never came, a debit
+ * on its way), that order is the one: its charge is replayed under its own key or awaited,
+ * never followed by the next period's charge.
+ */
 async function renewalOrder(tx: Tx, sub: SubscriptionRow, now: Date): Promise<OrderRow | null> {
+  if (sub.renewalCount > 0) {
+    const [latest] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.subscriptionId, sub.id), eq(orders.renewalSequence, sub.renewalCount)));
+    if (latest && OPEN_RENEWAL_STATUSES.includes(latest.status)) return latest;
+  }
   const sequence = sub.renewalCount + 1;
   const [existing] = await tx
     .select()
