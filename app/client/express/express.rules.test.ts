@@ -67,11 +67,19 @@ describe('visibility (spec section 2)', () => {
   });
 
   it('a free trial of 0 sets the method up; other totals pay at least 1 minor unit', () => {
-    expect(elementsIntent(0, true)).toEqual({ mode: 'setup' });
-    expect(sheetTotal(0, true)).toBe(0);
-    expect(elementsIntent(490, true)).toEqual({ mode: 'payment', amount: 490 });
-    expect(elementsIntent(0, false)).toEqual({ mode: 'payment', amount: 1 });
-    expect(sheetTotal(0, false)).toBe(1);
+    const trial = { has_free_trial: true, has_subscription: true };
+    const none = { has_free_trial: false, has_subscription: false };
+    expect(elementsIntent(0, trial)).toEqual({ mode: 'setup' });
+    expect(sheetTotal(0, trial)).toBe(0);
+    // A sign-up fee is paid and the method kept for the renewals.
+    expect(elementsIntent(490, trial)).toEqual({
+      mode: 'payment',
+      amount: 490,
+      setupFutureUsage: 'off_session',
+    });
+    expect(elementsIntent(490, none)).toEqual({ mode: 'payment', amount: 490 });
+    expect(elementsIntent(0, none)).toEqual({ mode: 'payment', amount: 1 });
+    expect(sheetTotal(0, none)).toBe(1);
   });
 
   it('an empty or 0 variation id counts as none', () => {

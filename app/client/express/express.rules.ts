@@ -112,19 +112,26 @@ export function expressVisible(input: {
 /**
  * What the element's Elements group is for: a free trial's total of 0 sets the method up for
  * the renewals (setup mode, nothing charged); any other total is paid, with at least 1 minor
- * unit as Stripe takes no payment of 0.
+ * unit as Stripe takes no payment of 0, and kept for off-session renewals when the page holds
+ * a subscription.
  */
 export function elementsIntent(
   total: number,
-  hasFreeTrial: boolean,
-): { mode: 'setup'; amount?: undefined } | { mode: 'payment'; amount: number } {
-  if (total <= 0 && hasFreeTrial) return { mode: 'setup' };
-  return { mode: 'payment', amount: Math.max(total, 1) };
+  checkout: { has_free_trial: boolean; has_subscription?: boolean },
+):
+  | { mode: 'setup'; amount?: undefined }
+  | { mode: 'payment'; amount: number; setupFutureUsage?: 'off_session' } {
+  if (total <= 0 && checkout.has_free_trial) return { mode: 'setup' };
+  return {
+    mode: 'payment',
+    amount: Math.max(total, 1),
+    ...(checkout.has_subscription ? { setupFutureUsage: 'off_session' as const } : {}),
+  };
 }
 
 /** The total the sheet shows for the element's intent (0 while a free trial sets up). */
-export const sheetTotal = (total: number, hasFreeTrial: boolean): number =>
-  elementsIntent(total, hasFreeTrial).amount ?? 0;
+export const sheetTotal = (total: number, checkout: { has_free_trial: boolean }): number =>
+  elementsIntent(total, checkout).amount ?? 0;
 
 /** An empty or 0 variation id counts as none selected. */
 export function validVariation(id: number | string | null | undefined): boolean {

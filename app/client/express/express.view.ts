@@ -39,6 +39,8 @@ export type ExpressCheckoutParams = {
     allowed_shipping_countries: string[];
     total_label: string;
     has_free_trial: boolean;
+    /** A subscription renews with the wallet's method: it is set up for off-session use. */
+    has_subscription: boolean;
     /** Shows the info note of spec section 8. */
     taxes_based_on_billing: boolean;
   };

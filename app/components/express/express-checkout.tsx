@@ -255,7 +255,7 @@ function ExpressArea({
   if (!visible || availability === 'none') return null;
 
   const options: StripeElementsOptions = {
-    ...elementsIntent(live.total, params.checkout.has_free_trial),
+    ...elementsIntent(live.total, params.checkout),
     currency,
     paymentMethodCreation: 'manual',
     allowedPaymentMethodTypes: paymentMethodTypes(params),
@@ -491,7 +491,7 @@ function ExpressButtons({
   const apply = (next: Live) => {
     setLive(next);
     liveRef.current = next;
-    elements?.update(elementsIntent(next.total, params.checkout.has_free_trial));
+    elements?.update(elementsIntent(next.total, params.checkout));
   };
 
   const show = (text: string) => setNotice({ kind: 'error', text });
@@ -686,7 +686,7 @@ function ExpressButtons({
       attribution,
       fallbackEmail: params.pay_for_order?.billing_email ?? '',
       // The amount the sheet shows now: the server refuses an order of another total.
-      shownTotal: sheetTotal(liveRef.current.total, params.checkout.has_free_trial),
+      shownTotal: sheetTotal(liveRef.current.total, params.checkout),
       textVersion: params.consent.text_version,
       digitalConsent: digitalNeeded() && digitalGiven(),
     });

@@ -20,7 +20,7 @@ import {
   customers,
 } from './customers.schema.ts';
 import { MISMATCH, blacklistWords, passwordStrength } from './password-strength.ts';
-import { hashPassword, verifyPassword } from './passwords.server.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.server.ts';
 import {
   type LoginAttempt,
   clearAccountFailures,
@@ -228,7 +228,26 @@ export async function authenticate(
   if (customer.status !== 'active') {
     return fail(domainError('forbidden', 'account.error.not_activated'));
   }
+  if (needsRehash(customer.passwordHash!)) upgradeHash(db, customer, input.password);
   return ok(customer);
+}
+
+/**
+ * A hash of older parameters is replaced by one of the current ones after the login answered
+ * (not awaited: the shopper does not wait for a second hash); a password changed meanwhile
+ * is left alone.
+ */
+function upgradeHash(db: Tx, customer: CustomerRow, password: string) {
+  void hashPassword(password)
+    .then((passwordHash) =>
+      db
+        .update(customers)
+        .set({ passwordHash })
+        .where(
+          and(eq(customers.id, customer.id), eq(customers.passwordHash, customer.passwordHash!)),
+        ),
+    )
+    .catch((error: unknown) => console.error('password hash upgrade failed', customer.id, error));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#app/lib/db.server.ts';
@@ -29,7 +30,7 @@ import {
 import { customerTokens, customers, loginFailures } from './customers.schema.ts';
 import { exportCustomer } from './export.server.ts';
 import { blacklistWords, passwordStrength, strengthName } from './password-strength.ts';
-import { ARGON2_OPTIONS, hashPassword, verifyPassword } from './passwords.server.ts';
+import { ARGON2_OPTIONS, hashPassword, needsRehash, verifyPassword } from './passwords.server.ts';
 import { ensureShopManager } from './shop-manager.server.ts';
 import { consumeToken, issueToken, peekToken, purgeTokens } from './tokens.server.ts';
 
@@ -65,10 +66,12 @@ afterAll(async () => {
 });
 
 describe('password hashing', () => {
-  it('hashes with argon2id and OWASP parameters, and verifies', async () => {
+  it('hashes with argon2id, 64 MiB and three passes in one lane, and verifies', async () => {
     const hash = await hashPassword('geheim-genug-123');
-    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(ARGON2_OPTIONS).toMatchObject({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$/);
+    expect(ARGON2_OPTIONS).toMatchObject({ memoryCost: 65_536, timeCost: 3, parallelism: 1 });
+    expect(needsRehash(hash)).toBe(false);
+    expect(needsRehash('$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g')).toBe(true);
     expect(await verifyPassword(hash, 'geheim-genug-123')).toBe(true);
     expect(await verifyPassword(hash, 'geheim-genug-124')).toBe(false);
   });
@@ -172,6 +175,32 @@ describe('registration and login', () => {
     );
     expect(wrong).toEqual(unknown);
     expect(wrong).toMatchObject({ ok: false, error: { code: 'account.error.login_failed' } });
+  });
+
+  it('hashes a password of older parameters anew after a successful login', async () => {
+    const customer = await newCustomer();
+    const older = await hash(STRONG, {
+      algorithm: 2,
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    await handle.db
+      .update(customers)
+      .set({ passwordHash: older })
+      .where(eq(customers.id, customer.id));
+    const attempt = { email: customer.email, password: STRONG, address: '10.0.3.1' };
+    expect((await authenticate(handle.db, attempt, ctx)).ok).toBe(true);
+    const stored = async () =>
+      (await handle.db.select().from(customers).where(eq(customers.id, customer.id)))[0]!
+        .passwordHash!;
+    await expect.poll(async () => needsRehash(await stored())).toBe(false);
+    expect(await stored()).not.toBe(older);
+    expect((await authenticate(handle.db, attempt, ctx)).ok).toBe(true);
+    // A wrong password changes nothing.
+    const upgraded = await stored();
+    await authenticate(handle.db, { ...attempt, password: 'falsch' }, ctx);
+    expect(await stored()).toBe(upgraded);
   });
 });
 

@@ -167,6 +167,7 @@ export async function expressCheckoutParams(
       total_label: t('shop.name'),
       // Spec section 2: with a free trial the wallets show even for a total of 0.
       has_free_trial: hasFreeTrial(page),
+      has_subscription: holdsSubscription(page),
       // VAT follows the destination; without one to ship to it follows the billing country.
       taxes_based_on_billing: oss && !needsShipping,
     },
