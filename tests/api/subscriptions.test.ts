@@ -208,6 +208,11 @@ async function payOnOrderPay(who: { cookie: string }, order: { id: number; order
   return pm;
 }
 
+/** The renewal orders of a subscription. */
+function renewalOrdersOf(subscriptionId: number) {
+  return shop.database.db.select().from(orders).where(eq(orders.subscriptionId, subscriptionId));
+}
+
 /** Makes the subscription due now (the schedule's date moved into the past). */
 async function makeDue(id: number) {
   await shop.database.db
@@ -361,10 +366,7 @@ describe('renewals', () => {
     const mine = [...a, ...b].filter((o) => o.subscription.id === sub.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.result).toBe('paid');
-    const renewals = await shop.database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.subscriptionId, sub.id));
+    const renewals = await renewalOrdersOf(sub.id);
     expect(renewals).toHaveLength(1);
     const renewal = renewals[0]!;
     expect(renewal).toMatchObject({
@@ -406,9 +408,7 @@ describe('renewals', () => {
     const first = await renewDueSubscriptions(shop.database.db, unreachable);
     vi.mocked(console.error).mockRestore();
     expect(first.filter((o) => o.subscription.id === sub.id)).toHaveLength(0);
-    const renewalsOf = () =>
-      shop.database.db.select().from(orders).where(eq(orders.subscriptionId, sub.id));
-    const [open] = await renewalsOf();
+    const [open] = await renewalOrdersOf(sub.id);
     expect(open).toMatchObject({ status: 'pending', renewalSequence: 1, paymentIntentId: null });
     // The claim lapses: the next run charges that same renewal, not the period after it.
     const later = new Date(Date.now() + 11 * 60_000);
@@ -416,7 +416,7 @@ describe('renewals', () => {
     expect(second.filter((o) => o.subscription.id === sub.id).map((o) => o.result)).toEqual([
       'paid',
     ]);
-    const renewals = await renewalsOf();
+    const renewals = await renewalOrdersOf(sub.id);
     expect(renewals).toHaveLength(1);
     expect(renewals[0]).toMatchObject({ id: open!.id, status: 'processing' });
 
@@ -431,10 +431,7 @@ describe('renewals', () => {
       .returning();
     const afterDebit = await renewDueSubscriptions(shop.database.db, stripe, later);
     expect(afterDebit.filter((o) => o.subscription.id === debit.id)).toHaveLength(0);
-    const debitRenewals = await shop.database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.subscriptionId, debit.id));
+    const debitRenewals = await renewalOrdersOf(debit.id);
     expect(debitRenewals).toHaveLength(1);
     expect(debitRenewals[0]).toMatchObject({ id: waiting!.id, paymentIntentId: null });
   });
@@ -593,10 +590,7 @@ describe('manual renewal', () => {
     const mine = outcomes.filter((o) => o.subscription.id === sub.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.result).toBe('awaiting');
-    const renewals = await shop.database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.subscriptionId, sub.id));
+    const renewals = await renewalOrdersOf(sub.id);
     expect(renewals).toHaveLength(1);
     const renewal = renewals[0]!;
     expect(renewal).toMatchObject({
@@ -640,9 +634,7 @@ describe('manual renewal', () => {
     ]);
     // Still nothing due: no further order.
     await renewDueSubscriptions(shop.database.db, stripe);
-    expect(
-      await shop.database.db.select().from(orders).where(eq(orders.subscriptionId, sub.id)),
-    ).toHaveLength(1);
+    expect(await renewalOrdersOf(sub.id)).toHaveLength(1);
   });
 });
 
