@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_SETTINGS_KEY } from '#app/domain/customers/account-settings.server.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import { GUEST_CHECKOUT_SETTING, checkoutReview } from '#app/domain/checkout/checkout.server.ts';
@@ -13,13 +13,17 @@ import { orders } from '#app/domain/orders/orders.schema.ts';
 import { stripeCustomers } from '#app/domain/payments/stripe/stripe.schema.ts';
 import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
-import { renewDueSubscriptions } from '#app/domain/subscriptions/subscriptions.server.ts';
+import {
+  MANUAL_RENEWAL_KEY,
+  renewDueSubscriptions,
+} from '#app/domain/subscriptions/subscriptions.server.ts';
 import { subscriptions } from '#app/domain/subscriptions/subscriptions.schema.ts';
 import { parseEnv } from '#app/lib/env.server.ts';
 import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
+import { outboxMails } from '../support/forms-mail.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 
@@ -176,6 +180,39 @@ function outbox(): string[] {
   );
 }
 
+/** The mails naming the order's number in their subject, oldest first. */
+function mailsAbout(order: { number: number }) {
+  return outboxMails(shop.dataDir).filter((m) =>
+    (m.header('subject') ?? '').includes(String(order.number)),
+  );
+}
+
+/** The order-pay form's post with a new card, as the Payment Element's script sends it. */
+async function payOnOrderPay(who: { cookie: string }, order: { id: number; orderKey: string }) {
+  const payPath = `/checkout/order-pay/${order.id}?key=${order.orderKey}`;
+  const page = await get(who, payPath);
+  expect(page.status).toBe(200);
+  const security = /name="security" value="([^"]+)"/.exec(await page.text())?.[1];
+  expect(security).toBeTruthy();
+  const pm = await card(CARDS.visa);
+  const paid = await post(who, payPath, {
+    security: security!,
+    payment_method: 'stripe',
+    'wc-stripe-payment-method': pm,
+    'wc-stripe-is-deferred-intent': 'true',
+    terms: '1',
+    'terms-digital': '1',
+  });
+  expect(paid.status, await paid.clone().text()).toBe(303);
+  expect(paid.headers.get('location')).toContain(`/checkout/order-received/${order.id}`);
+  return pm;
+}
+
+/** The renewal orders of a subscription. */
+function renewalOrdersOf(subscriptionId: number) {
+  return shop.database.db.select().from(orders).where(eq(orders.subscriptionId, subscriptionId));
+}
+
 /** Makes the subscription due now (the schedule's date moved into the past). */
 async function makeDue(id: number) {
   await shop.database.db
@@ -329,10 +366,7 @@ describe('renewals', () => {
     const mine = [...a, ...b].filter((o) => o.subscription.id === sub.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.result).toBe('paid');
-    const renewals = await shop.database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.subscriptionId, sub.id));
+    const renewals = await renewalOrdersOf(sub.id);
     expect(renewals).toHaveLength(1);
     const renewal = renewals[0]!;
     expect(renewal).toMatchObject({
@@ -357,6 +391,49 @@ describe('renewals', () => {
     expect(
       outbox().filter((m) => m.includes(String(renewal.number)) && m.includes(link)),
     ).toHaveLength(1);
+  });
+
+  it('never charges the next period while the last renewal’s payment is open', async () => {
+    const { sub } = await buyCoffee();
+    await makeDue(sub.id);
+    // Stripe out of reach: whether the charge happened is unknown, the order stays pending.
+    const unreachable = new Stripe('sk_test_unreachable', {
+      host: '127.0.0.1',
+      port: 9,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const first = await renewDueSubscriptions(shop.database.db, unreachable);
+    vi.mocked(console.error).mockRestore();
+    expect(first.filter((o) => o.subscription.id === sub.id)).toHaveLength(0);
+    const [open] = await renewalOrdersOf(sub.id);
+    expect(open).toMatchObject({ status: 'pending', renewalSequence: 1, paymentIntentId: null });
+    // The claim lapses: the next run charges that same renewal, not the period after it.
+    const later = new Date(Date.now() + 11 * 60_000);
+    const second = await renewDueSubscriptions(shop.database.db, stripe, later);
+    expect(second.filter((o) => o.subscription.id === sub.id).map((o) => o.result)).toEqual([
+      'paid',
+    ]);
+    const renewals = await renewalOrdersOf(sub.id);
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({ id: open!.id, status: 'processing' });
+
+    // A debit on its way (the renewal on hold until it settles) is awaited, not charged anew.
+    const { sub: debit } = await buyCoffee();
+    await makeDue(debit.id);
+    await renewDueSubscriptions(shop.database.db, unreachable).catch(() => []);
+    const [waiting] = await shop.database.db
+      .update(orders)
+      .set({ status: 'on-hold' })
+      .where(eq(orders.subscriptionId, debit.id))
+      .returning();
+    const afterDebit = await renewDueSubscriptions(shop.database.db, stripe, later);
+    expect(afterDebit.filter((o) => o.subscription.id === debit.id)).toHaveLength(0);
+    const debitRenewals = await renewalOrdersOf(debit.id);
+    expect(debitRenewals).toHaveLength(1);
+    expect(debitRenewals[0]).toMatchObject({ id: waiting!.id, paymentIntentId: null });
   });
 
   it('puts the subscription on hold and mails a pay link when the off-session charge fails', async () => {
@@ -390,22 +467,174 @@ describe('renewals', () => {
     const later = await renewDueSubscriptions(shop.database.db, stripe);
     expect(later.filter((o) => o.subscription.id === sub!.id)).toHaveLength(0);
     // Paid on the order-pay page with another card: the subscription runs again.
-    const security = /name="security" value="([^"]+)"/.exec(await page.text())?.[1];
-    expect(security).toBeTruthy();
-    const paid = await post(who, payPath, {
-      security: security!,
-      payment_method: 'stripe',
-      'wc-stripe-payment-method': await card(CARDS.visa),
-      'wc-stripe-is-deferred-intent': 'true',
-      terms: '1',
-      'terms-digital': '1',
-    });
-    expect(paid.status, await paid.clone().text()).toBe(303);
-    expect(paid.headers.get('location')).toContain(`/checkout/order-received/${mine.order.id}`);
-    expect((await orderOf(mine.order.id)).status).toBe('processing');
+    const before = mailsAbout(mine.order).length;
+    const newCard = await payOnOrderPay(who, mine.order);
+    const paidOrder = await orderOf(mine.order.id);
+    expect(paidOrder.status).toBe('processing');
     const [running] = await subscriptionsOf(sub!.parentOrderId);
     expect(running!.status).toBe('active');
     expect(running!.nextPaymentAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(running).toMatchObject({ renewalCount: 1, paidCount: 1 });
+    // The renewal's own mail, instead of the order status mail, and only one.
+    const mails = mailsAbout(mine.order).slice(before);
+    expect(mails.map((m) => m.header('subject'))).toEqual([
+      `Ihr Abonnement bei Ladenzeile wurde verlängert (Bestellung ${mine.order.number})`,
+    ]);
+    expect(mails[0]!.text).toContain('Nächste Zahlung:');
+    // The card paid with is kept for the renewals after it.
+    const intent = await stripe.paymentIntents.retrieve(paidOrder.paymentIntentId!);
+    expect(intent).toMatchObject({ status: 'succeeded', setup_future_usage: 'off_session' });
+    expect(running).toMatchObject({
+      stripePaymentMethodId: newCard,
+      stripeCustomerId: sub!.stripeCustomerId,
+      paymentMethod: 'stripe',
+      paymentMethodTitle: paidOrder.paymentMethodTitle,
+    });
+    expect((await stripe.paymentMethods.retrieve(newCard)).customer).toBe(sub!.stripeCustomerId);
+    // A later announcement of the same payment (webhook, reconciliation) changes nothing.
+    const { syncSubscriptions } = await import('#app/http/subscriptions/sync.server.ts');
+    await syncSubscriptions({ db: shop.database.db, env: shop.env }, paidOrder);
+    const [unchanged] = await subscriptionsOf(sub!.parentOrderId);
+    expect(unchanged).toMatchObject({ paidCount: 1, nextPaymentAt: running!.nextPaymentAt });
+    expect(mailsAbout(mine.order).slice(before)).toHaveLength(1);
+    // The next renewal charges the new card off-session.
+    await makeDue(sub!.id);
+    const next = await renewDueSubscriptions(shop.database.db, stripe);
+    const second = next.find((o) => o.subscription.id === sub!.id)!;
+    expect(second.result).toBe('paid');
+    expect(second.order).toMatchObject({ status: 'processing', renewalSequence: 2 });
+    const charge = await stripe.paymentIntents.retrieve(second.order.paymentIntentId!);
+    expect(charge).toMatchObject({ status: 'succeeded', payment_method: newCard });
+  });
+
+  it('announces a renewal paid by the webhook and the return at once with one mail', async () => {
+    const who = await customer();
+    await addToCart(who, course);
+    const body = await checkout(who, await card(CARDS.attachThenDecline), {
+      'terms-digital': '1',
+    });
+    const [sub] = await subscriptionsOf(latestOrderId(body));
+    await makeDue(sub!.id);
+    const failed = (await renewDueSubscriptions(shop.database.db, stripe)).find(
+      (o) => o.subscription.id === sub!.id,
+    )!;
+    expect(failed.result).toBe('failed');
+    const before = mailsAbout(failed.order).length;
+    // The customer's bank confirms the payment; nobody has announced it yet.
+    const pm = await card(CARDS.visa);
+    await stripe.paymentIntents.update(failed.order.paymentIntentId!, {
+      setup_future_usage: 'off_session',
+    });
+    const intent = await stripe.paymentIntents.confirm(failed.order.paymentIntentId!, {
+      payment_method: pm,
+      return_url: shop.url,
+    });
+    expect(intent.status).toBe('succeeded');
+    const { settleIntent } = await import('#app/domain/payments/stripe/gateway.server.ts');
+    const settled = await settleIntent(shop.database.db, failed.order.id, intent);
+    expect(settled.changed).toBe(true);
+    // The webhook and the browser's return both announce it at once.
+    const { mailStatusChange } = await import('#app/http/pages/checkout-form.server.ts');
+    const { mailAfterSettle } = await import('#app/http/stripe/settle.server.ts');
+    const ctx = {
+      db: shop.database.db,
+      env: shop.env,
+      locale: 'de' as const,
+      currency: 'EUR',
+      t: serverTranslator('de'),
+    };
+    const paidOrder = await orderOf(failed.order.id);
+    await Promise.all([
+      mailAfterSettle(ctx, paidOrder, 'failed'),
+      mailStatusChange(ctx, paidOrder),
+    ]);
+    const [after] = await subscriptionsOf(sub!.parentOrderId);
+    expect(after).toMatchObject({ status: 'active', paidCount: 1, stripePaymentMethodId: pm });
+    const mails = mailsAbout(failed.order).slice(before);
+    expect(mails.map((m) => m.header('subject'))).toEqual([
+      `Ihr Abonnement bei Ladenzeile wurde verlängert (Bestellung ${failed.order.number})`,
+    ]);
+  });
+});
+
+describe('manual renewal', () => {
+  /** A coffee subscription bought while the shop asks for manual renewals. */
+  async function buyManualCoffee() {
+    await putSetting(shop.database.db, MANUAL_RENEWAL_KEY, true);
+    try {
+      return await buyCoffee();
+    } finally {
+      await putSetting(shop.database.db, MANUAL_RENEWAL_KEY, false);
+    }
+  }
+
+  it('creates one pending renewal order, mails its pay link and charges nothing', async () => {
+    const { who, sub } = await buyManualCoffee();
+    expect(sub).toMatchObject({ status: 'active', manualRenewal: true });
+    await makeDue(sub.id);
+    const due = (await subscriptionsOf(sub.parentOrderId))[0]!.nextPaymentAt!;
+    const charges = vi.spyOn(stripe.paymentIntents, 'create');
+    const confirms = vi.spyOn(stripe.paymentIntents, 'confirm');
+    let outcomes;
+    try {
+      outcomes = await renewDueSubscriptions(shop.database.db, stripe);
+      // A second run finds nothing due: the subscription waits for its payment.
+      const again = await renewDueSubscriptions(shop.database.db, stripe);
+      expect(again.filter((o) => o.subscription.id === sub.id)).toHaveLength(0);
+      expect(charges).not.toHaveBeenCalled();
+      expect(confirms).not.toHaveBeenCalled();
+    } finally {
+      charges.mockRestore();
+      confirms.mockRestore();
+    }
+    const mine = outcomes.filter((o) => o.subscription.id === sub.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.result).toBe('awaiting');
+    const renewals = await renewalOrdersOf(sub.id);
+    expect(renewals).toHaveLength(1);
+    const renewal = renewals[0]!;
+    expect(renewal).toMatchObject({
+      status: 'pending',
+      renewalSequence: 1,
+      paymentIntentId: null,
+      total: 1490 + renewal.shippingTotal,
+    });
+    const [waiting] = await subscriptionsOf(sub.parentOrderId);
+    expect(waiting).toMatchObject({ status: 'on-hold', renewalCount: 1, paidCount: 1 });
+
+    const { renewalMails } = await import('#app/http/mail/subscription-mails.server.ts');
+    await renewalMails(shop.database.db, shop.env, mine);
+    const [dueMail, ...others] = mailsAbout(renewal);
+    expect(others).toHaveLength(0);
+    expect(dueMail!.header('subject')).toBe(
+      `Verlängerung Ihres Abonnements bei Ladenzeile (Bestellung ${renewal.number})`,
+    );
+    const payUrl = new URL(
+      `/checkout/order-pay/${renewal.id}?key=${renewal.orderKey}`,
+      shop.env.SHOP_URL,
+    ).href;
+    expect(dueMail!.text).toContain(payUrl);
+
+    // Paid on the order-pay page: the subscription runs again, a period later.
+    await payOnOrderPay(who, renewal);
+    expect((await orderOf(renewal.id)).status).toBe('processing');
+    const [running] = await subscriptionsOf(sub.parentOrderId);
+    expect(running).toMatchObject({
+      status: 'active',
+      paidCount: 2,
+      manualRenewal: true,
+      stripePaymentMethodId: null,
+    });
+    expect(running!.nextPaymentAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(running!.nextPaymentAt!.getTime()).toBeGreaterThan(due.getTime());
+    const after = mailsAbout(renewal).map((m) => m.header('subject'));
+    expect(after).toEqual([
+      dueMail!.header('subject'),
+      `Ihr Abonnement bei Ladenzeile wurde verlängert (Bestellung ${renewal.number})`,
+    ]);
+    // Still nothing due: no further order.
+    await renewDueSubscriptions(shop.database.db, stripe);
+    expect(await renewalOrdersOf(sub.id)).toHaveLength(1);
   });
 });
 

@@ -45,6 +45,25 @@ async function slugOf(id: number) {
   return row!.slug;
 }
 
+/** A course sold as a subscription with a free trial: nothing is due today. */
+async function trialCourse(name: string, trialDays: number) {
+  const made = await createProduct(shop.database.db, {
+    name: { de: name, en: `${name} (en)` },
+    regularPrice: 690,
+    digital: true,
+    subscription: { period: 'month', interval: 1, trialDays, signUpFee: 0, length: null },
+  });
+  return made.product;
+}
+
+/** A logged-in customer's browser. */
+async function customerShopper(lang: 'de' | 'en') {
+  const { customer, sessionId } = await signedInCustomer(shop.database.db);
+  const opened = await shopper(shop, browser, lang);
+  await opened.context.addCookies([{ name: SESSION_COOKIE, value: sessionId, url: shop.url }]);
+  return { customer, ...opened };
+}
+
 describe('express checkout on a product page', () => {
   it('asks for the consent first, then buys the product with Google Pay; the order total is the sheet’s', async () => {
     const product = await simpleProduct(shop, 1290, 'Kerze Express');
@@ -240,12 +259,7 @@ describe('express checkout on a product page', () => {
   });
 
   it('a free trial (de): a logged-out shopper is asked to log in; a customer sets up the wallet’s card and is charged nothing', async () => {
-    const { product } = await createProduct(shop.database.db, {
-      name: { de: 'Barista-Kurs Express', en: 'Barista course express' },
-      regularPrice: 690,
-      digital: true,
-      subscription: { period: 'month', interval: 1, trialDays: 14, signUpFee: 0, length: null },
-    });
+    const product = await trialCourse('Barista-Kurs Express', 14);
     const guest = await shopper(shop, browser, 'de');
     await open(guest.page, `/product/${product.slug}`);
     const asked: string[] = [];
@@ -259,9 +273,7 @@ describe('express checkout on a product page', () => {
     expect(await sheet(guest.page, guest.t).count()).toBe(0);
     await guest.context.close();
 
-    const { customer, sessionId } = await signedInCustomer(shop.database.db);
-    const { context, page, t } = await shopper(shop, browser, 'de');
-    await context.addCookies([{ name: SESSION_COOKIE, value: sessionId, url: shop.url }]);
+    const { customer, context, page, t } = await customerShopper('de');
     await open(page, `/product/${product.slug}`);
     const area = express(page, t);
     await area.getByRole('checkbox', { name: t.digital }).check();
@@ -287,15 +299,8 @@ describe('express checkout on a product page', () => {
   });
 
   it('a free trial whose wallet card asks for 3-D Secure (en): set up after the challenge', async () => {
-    const { product } = await createProduct(shop.database.db, {
-      name: { de: 'Barista-Kurs Sicher', en: 'Barista course secure' },
-      regularPrice: 690,
-      digital: true,
-      subscription: { period: 'month', interval: 1, trialDays: 7, signUpFee: 0, length: null },
-    });
-    const { sessionId } = await signedInCustomer(shop.database.db);
-    const { context, page, t } = await shopper(shop, browser, 'en');
-    await context.addCookies([{ name: SESSION_COOKIE, value: sessionId, url: shop.url }]);
+    const product = await trialCourse('Barista-Kurs Sicher', 7);
+    const { context, page, t } = await customerShopper('en');
     await open(page, `/product/${product.slug}`);
     await express(page, t).getByRole('checkbox', { name: t.digital }).check();
     const dialog = await openSheet(page, t, 'Apple Pay');

@@ -11,8 +11,13 @@ import { orders } from '#app/domain/orders/orders.schema.ts';
 import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { subscriptions } from '#app/domain/subscriptions/subscriptions.schema.ts';
+import {
+  MANUAL_RENEWAL_KEY,
+  renewDueSubscriptions,
+} from '#app/domain/subscriptions/subscriptions.server.ts';
 import { parseEnv } from '#app/lib/env.server.ts';
 import { SESSION_COOKIE } from '#app/lib/session.server.ts';
+import { formatDate } from '#app/lib/i18n.ts';
 import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
@@ -331,6 +336,47 @@ describe('the account’s subscriptions', () => {
     expect((await stripe.paymentMethods.retrieve(after!.stripePaymentMethodId!)).card?.last4).toBe(
       '3155',
     );
+    await context.close();
+  }, 120_000);
+
+  it('pays a manual renewal through its pay link with a card (de)', async () => {
+    await putSetting(shop.database.db, MANUAL_RENEWAL_KEY, true);
+    const bought = await subscriber('de', 1280).finally(() =>
+      putSetting(shop.database.db, MANUAL_RENEWAL_KEY, false),
+    );
+    const { context, page, sub } = bought;
+    expect(sub).toMatchObject({ status: 'active', manualRenewal: true });
+    // The period is over: the renewal job makes the order the customer pays by hand.
+    await shop.database.db
+      .update(subscriptions)
+      .set({ nextPaymentAt: new Date(Date.now() - 60_000) })
+      .where(eq(subscriptions.id, sub.id));
+    const [due] = (await renewDueSubscriptions(shop.database.db, stripe)).filter(
+      (o) => o.subscription.id === sub.id,
+    );
+    expect(due).toMatchObject({ result: 'awaiting', order: { status: 'pending' } });
+    await page.goto(`/checkout/order-pay/${due!.order.id}?key=${due!.order.orderKey}`);
+    await waitForHydration(page);
+    await page.getByRole('radio', { name: TEXT.de.card }).check();
+    await fillCard(page, '.stripe-payment', 'de', '4242 4242 4242 4242');
+    await page.getByRole('checkbox', { name: TEXT.de.terms }).check();
+    await expectNoAxeViolations(page);
+    await shot(page, 'order-pay-manual-renewal-de-1280');
+    await page.getByRole('button', { name: 'Bestellung bezahlen' }).click();
+    await page.waitForURL(new RegExp(`/checkout/order-received/${due!.order.id}\\?key=`));
+    await page.goto(`/my-account/view-subscription/${sub.id}`);
+    const [after] = await shop.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, sub.id));
+    expect(after).toMatchObject({ status: 'active', paidCount: 2 });
+    expect(after!.nextPaymentAt!.getTime()).toBeGreaterThan(Date.now());
+    // The page shows it running again, with the date the next renewal is due.
+    await page.getByText('Aktiv', { exact: true }).first().waitFor();
+    await expect
+      .poll(() => page.locator('.subscription-next').textContent())
+      .toBe(formatDate(after!.nextPaymentAt!, 'de'));
+    await expectNoAxeViolations(page);
     await context.close();
   }, 120_000);
 });

@@ -11,6 +11,12 @@ import { providerDecimals, toProviderAmount } from '#app/domain/payments/stripe/
 import { type OrderRow, orderItems, orders } from '#app/domain/orders/orders.schema.ts';
 import { taxInGross } from '#app/domain/pricing/tax.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
+import {
+  gatewayIdOf,
+  isStripeType,
+  stripeMethodByGateway,
+} from '#app/domain/payments/stripe/methods.ts';
 import {
   type SubscriptionStatus,
   firstPaymentDate,
@@ -87,6 +93,22 @@ export async function orderNeedsKeptMethod(db: Tx, orderId: number): Promise<boo
   return rows.some((s) => !s.manualRenewal);
 }
 
+/**
+ * Whether paying this renewal order keeps the method for the renewals after it: a renewal of
+ * a subscription charged off-session (not one renewed by hand).
+ */
+export async function renewalKeepsMethod(
+  db: Tx,
+  order: Pick<OrderRow, 'subscriptionId' | 'renewalSequence'>,
+): Promise<boolean> {
+  if (order.subscriptionId === null || order.renewalSequence === null) return false;
+  const [sub] = await db
+    .select({ manualRenewal: subscriptions.manualRenewal })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, order.subscriptionId));
+  return sub ? !sub.manualRenewal : false;
+}
+
 /** The card (or account) a saved method shows: "Visa •••• 4242". */
 export function methodLabel(pm: Stripe.PaymentMethod): string {
   const brand = pm.card?.brand ?? pm.type.replace(/_/g, ' ');
@@ -120,6 +142,8 @@ async function keptMethodOf(
 }
 
 const PAID_STATUSES: readonly OrderRow['status'][] = ['processing', 'completed', 'on-hold'];
+/** A renewal order whose payment has not come to an end yet. */
+const OPEN_RENEWAL_STATUSES: readonly OrderRow['status'][] = ['pending', 'on-hold'];
 
 /**
  * Brings an order's subscriptions in line with it: a paid parent order activates its pending
@@ -146,7 +170,7 @@ export async function syncOrderSubscriptions(
   }
   if (!PAID_STATUSES.includes(order.status)) return [];
   if (order.subscriptionId !== null && order.renewalSequence !== null) {
-    const moved = await renewalPaid(db, order, now);
+    const moved = await renewalPaid(db, order, now, stripe);
     return moved ? [moved] : [];
   }
   const pending = (await orderSubscriptions(db, order.id)).filter((s) => s.status === 'pending');
@@ -186,16 +210,78 @@ export async function syncOrderSubscriptions(
   return activated;
 }
 
-/** A paid renewal: the period counts as paid and the next renewal is scheduled (once). */
-async function renewalPaid(db: Tx, order: OrderRow, now: Date): Promise<SubscriptionRow | null> {
+/** A method renewals may charge from now on, with the Stripe customer it belongs to. */
+type RenewalMethod = {
+  customer: string;
+  methodId: string;
+  gatewayId: string;
+  title: string;
+};
+
+/**
+ * The method a renewal order was paid with, when it is another one than the subscription's
+ * and kept for off-session use (attached to the intent's customer); else null.
+ */
+async function renewalPaymentMethod(
+  stripe: Stripe,
+  order: OrderRow,
+  sub: SubscriptionRow,
+): Promise<RenewalMethod | null> {
+  if (sub.manualRenewal || !order.paymentIntentId) return null;
+  const intent = await stripe.paymentIntents.retrieve(order.paymentIntentId);
+  const customer = idOf(intent.customer);
+  const methodId = idOf(intent.payment_method);
+  if (!customer || !methodId || methodId === sub.stripePaymentMethodId) return null;
+  const method = await stripe.paymentMethods.retrieve(methodId);
+  if (idOf(method.customer) !== customer || !isStripeType(method.type)) return null;
+  const config = stripeMethodByGateway(gatewayIdOf(method.type));
+  if (!config?.isReusable) return null;
+  return {
+    customer,
+    methodId,
+    gatewayId: config.gatewayId,
+    title: localize(config.title, order.locale === 'en' ? 'en' : 'de'),
+  };
+}
+
+/** Periods a subscription has paid before its renewal number `sequence`. */
+const paidBefore = (sub: SubscriptionRow, sequence: number) =>
+  (sub.terms.trialDays > 0 ? 0 : 1) + sequence - 1;
+
+/**
+ * A paid renewal: the period counts as paid and the next renewal is scheduled, once per
+ * renewal order however often its payment is announced. Paid with another kept method (on
+ * the order-pay page), that method is the subscription's from now on.
+ */
+async function renewalPaid(
+  db: Tx,
+  order: OrderRow,
+  now: Date,
+  stripe: Stripe | null = null,
+): Promise<SubscriptionRow | null> {
   const [sub] = await db
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.id, order.subscriptionId!));
   if (!sub || !sub.nextPaymentAt) return null;
-  // Only the renewal the schedule waits for moves it; a late duplicate does nothing.
+  // Only the renewal the schedule waits for moves it, and only while its period is unpaid:
+  // a late duplicate or a second announcement (on-hold, then processing) does nothing.
   if (sub.renewalCount !== order.renewalSequence) return null;
+  if (sub.paidCount !== paidBefore(sub, order.renewalSequence!)) return null;
   if (sub.status !== 'active' && sub.status !== 'on-hold') return null;
+  let method: RenewalMethod | null = null;
+  if (stripe) {
+    try {
+      method = await renewalPaymentMethod(stripe, order, sub);
+    } catch (error) {
+      // The period is paid all the same; the old method stays until the customer changes it.
+      console.error(
+        'subscriptions: renewal method lookup failed',
+        order.id,
+        (error as Error).message,
+      );
+    }
+  }
   const paid = sub.paidCount + 1;
   const over = lengthReached(sub.terms, paid);
   const [row] = await db
@@ -206,6 +292,14 @@ async function renewalPaid(db: Tx, order: OrderRow, now: Date): Promise<Subscrip
       nextPaymentAt: over ? null : nextPaymentDate(sub.nextPaymentAt, sub.terms, sub.anchorDay),
       endAt: over ? now : sub.endAt,
       renewalClaimedAt: null,
+      ...(method
+        ? {
+            stripeCustomerId: method.customer,
+            stripePaymentMethodId: method.methodId,
+            paymentMethod: method.gatewayId,
+            paymentMethodTitle: method.title,
+          }
+        : {}),
       updatedAt: now,
     })
     .where(
@@ -266,8 +360,20 @@ export async function claimDueRenewals(
   });
 }
 
-/** The renewal order of the subscription's next position: created once, else the one there. */
+/**
+ * The renewal order of the subscription's next position: created once, else the one there.
+ * While the latest renewal's payment is still open (a charge whose answer never came, a debit
+ * on its way), that order is the one: its charge is replayed under its own key or awaited,
+ * never followed by the next period's charge.
+ */
 async function renewalOrder(tx: Tx, sub: SubscriptionRow, now: Date): Promise<OrderRow | null> {
+  if (sub.renewalCount > 0) {
+    const [latest] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.subscriptionId, sub.id), eq(orders.renewalSequence, sub.renewalCount)));
+    if (latest && OPEN_RENEWAL_STATUSES.includes(latest.status)) return latest;
+  }
   const sequence = sub.renewalCount + 1;
   const [existing] = await tx
     .select()

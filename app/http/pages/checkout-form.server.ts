@@ -106,7 +106,7 @@ export function formProblems(
 /** Mails the confirmation and the shop's notice of a new order; never fails the order. */
 export async function mailNewOrder(ctx: RequestContext, order: OrderRow): Promise<void> {
   // Every announced change of an order passes here: its subscriptions follow it.
-  await syncSubscriptions(ctx, order);
+  if (await syncSubscriptions(ctx, order)) return;
   try {
     const owner = await getSetting(ctx.db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
     const [view, attribution] = await Promise.all([
@@ -129,7 +129,7 @@ export async function mailNewOrder(ctx: RequestContext, order: OrderRow): Promis
 
 /** Tells the customer the order's new status (paid, cancelled); never fails the change. */
 export async function mailStatusChange(ctx: RequestContext, order: OrderRow): Promise<void> {
-  await syncSubscriptions(ctx, order);
+  if (await syncSubscriptions(ctx, order)) return;
   try {
     const owner = await getSetting(ctx.db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
     const view = await orderView(ctx.db, order);

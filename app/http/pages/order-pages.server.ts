@@ -4,6 +4,8 @@ import { localize } from '#app/domain/kernel/localized.ts';
 import { orderView } from '#app/domain/orders/order-view.server.ts';
 import { needsPayment } from '#app/domain/orders/orders.rules.ts';
 import { findOrderFor } from '#app/domain/orders/orders.server.ts';
+import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
+import { renewalKeepsMethod } from '#app/domain/subscriptions/subscriptions.server.ts';
 import { availableMethods } from '#app/domain/payments/payments.server.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
@@ -70,21 +72,21 @@ export async function orderReceivedData(args: Args) {
   };
 }
 
-async function payMethods(
-  args: Args,
-  order: {
-    total: number;
-    currency: string;
-    billingAddress: { country: string };
-    shippingLines: unknown[];
-  },
-) {
+/** A renewal order's subscription: renewed with a kept method (auto) or by hand; else null. */
+async function renewalMode(args: Args, order: OrderRow): Promise<'auto' | 'manual' | null> {
+  if (order.subscriptionId === null) return null;
+  return (await renewalKeepsMethod(shop(args).db, order)) ? 'auto' : 'manual';
+}
+
+async function payMethods(args: Args, order: OrderRow, subscription: 'auto' | 'manual' | null) {
   const { db, locale } = shop(args);
+  // A renewal charged off-session offers only methods it can keep, as the checkout does.
   const methods = await availableMethods(db, {
     total: order.total,
     currency: order.currency,
     country: order.billingAddress.country,
     needsShipping: order.shippingLines.length > 0,
+    subscription,
   });
   return methods.map((m) => ({
     method: m,
@@ -101,7 +103,8 @@ async function payMethods(
 export async function orderPayData(args: Args) {
   const { db, env, t, locale, currency, startSession } = shop(args);
   const { order } = await viewableOrder(args);
-  const methods = await payMethods(args, order);
+  const subscription = await renewalMode(args, order);
+  const methods = await payMethods(args, order, subscription);
   // A guest opening the mailed link in a new browser gets the session its form's token needs.
   const { session, setCookie } = await startSession();
   const security = sessionNonce(session, env);
@@ -121,6 +124,7 @@ export async function orderPayData(args: Args) {
             customerId: session.customerId ?? null,
             signupAllowed: false,
             order: { id: order.id, receivedUrl: orderReceivedUrl(env, order) },
+            subscription,
           },
         )
       : null,

@@ -1,3 +1,4 @@
+import { renewalKeepsMethod } from '#app/domain/subscriptions/subscriptions.server.ts';
 import { dueTodayPerUnit } from '#app/domain/subscriptions/subscriptions.rules.ts';
 import { eq } from 'drizzle-orm';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
@@ -78,10 +79,13 @@ export async function productShips(db: Tx, id: number): Promise<boolean> {
   return !row?.digital;
 }
 
-/** A subscription renews with a kept method: only a customer account may buy it. */
-function holdsSubscription(page: ExpressPage): boolean {
+/**
+ * A subscription renews with a kept method: only a customer account may buy it. On order-pay,
+ * a renewal order of a subscription charged off-session keeps the method it is paid with.
+ */
+async function holdsSubscription(db: Tx, page: ExpressPage): Promise<boolean> {
   if (page.kind === 'product') return page.product.subscription != null;
-  if (page.kind === 'pay_for_order') return false;
+  if (page.kind === 'pay_for_order') return renewalKeepsMethod(db, page.order);
   return page.cart.lines.some((l) => l.subscription != null);
 }
 
@@ -135,12 +139,13 @@ export async function expressCheckoutParams(
     digital = page.cart.lines.some((l) => l.digital);
   }
   const unit = minorUnit(sheet.currency);
-  const [allowed, guestsMayBuy, textVersion, oss] = await Promise.all([
+  const [allowed, guestsMayBuy, textVersion, oss, subscription] = await Promise.all([
     shippingCountries(db),
     // An order waiting for payment is paid with its key; nobody needs to log in for it.
     page.kind === 'pay_for_order' ? true : guestCheckoutEnabled(db),
     consentTextVersionInForce(db),
     ossEnabled(db),
+    holdsSubscription(db, page),
   ]);
   return {
     ajax_url: EXPRESS_AJAX_URL,
@@ -167,7 +172,7 @@ export async function expressCheckoutParams(
       total_label: t('shop.name'),
       // Spec section 2: with a free trial the wallets show even for a total of 0.
       has_free_trial: hasFreeTrial(page),
-      has_subscription: holdsSubscription(page),
+      has_subscription: subscription,
       // VAT follows the destination; without one to ship to it follows the billing country.
       taxes_based_on_billing: oss && !needsShipping,
     },
@@ -186,7 +191,9 @@ export async function expressCheckoutParams(
       amazonPay: 'auto',
       paypal: 'never',
     },
-    login_required: (!guestsMayBuy || holdsSubscription(page)) && !session?.customerId,
+    // An order waiting for payment is paid with its key, a renewal's too.
+    login_required:
+      (!guestsMayBuy || (subscription && page.kind !== 'pay_for_order')) && !session?.customerId,
     consent: { text_version: textVersion, digital },
     stripe: {
       key: stripeSetup(env).publishableKey,

@@ -53,6 +53,7 @@ describe('express checkout page data', () => {
       needs_shipping: true,
       needs_payer_phone: false,
       has_free_trial: false,
+      has_subscription: false,
     });
     expect(params.checkout.allowed_shipping_countries).toContain('DE');
     expect(params.request_shipping).toBe(true);
@@ -99,6 +100,13 @@ describe('express checkout page data', () => {
     expect(cart.totals.total).toBe(0);
     const onCart = (await expressCheckoutParams(ctx(), { kind: 'cart', cart, session: me }))!;
     expect(onCart.checkout.has_free_trial).toBe(true);
+    // A subscription needs an account: a logged-out shopper is asked to log in first.
+    expect(onProduct.checkout.has_subscription).toBe(true);
+    expect(onCart.checkout.has_subscription).toBe(true);
+    expect(onCart.login_required).toBe(true);
+    const known = { ...me, customerId: 1 };
+    const asCustomer = await expressCheckoutParams(ctx(), { kind: 'cart', cart, session: known });
+    expect(asCustomer!.login_required).toBe(false);
     // A subscription with a sign-up fee and no trial is charged today: no free trial.
     const fee = await createProduct(handle.db, {
       regularPrice: 990,
@@ -107,6 +115,7 @@ describe('express checkout page data', () => {
     const paid = (await getProduct(handle.db, { id: fee.product.id }, 'en'))!;
     const onPaid = (await expressCheckoutParams(ctx(), { kind: 'product', product: paid }))!;
     expect(onPaid.checkout.has_free_trial).toBe(false);
+    expect(onPaid.checkout.has_subscription).toBe(true);
     expect(onPaid.cart_total).toBe(990 + 490);
   });
 

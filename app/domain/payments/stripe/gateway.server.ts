@@ -7,7 +7,10 @@ import { type OrderRow, type OrderStatus, orders } from '#app/domain/orders/orde
 import { minorUnit } from '#app/domain/pricing/money.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import { ensureStripeCustomer, ownSavedMethod } from './saved-methods.server.ts';
-import { orderNeedsKeptMethod } from '#app/domain/subscriptions/subscriptions.server.ts';
+import {
+  orderNeedsKeptMethod,
+  renewalKeepsMethod,
+} from '#app/domain/subscriptions/subscriptions.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import type { PaymentMethod, PaymentOutcome, PaymentRequest, PaymentStatus } from '../payments.ts';
 import { stripeSetup } from '../stripe-setup.server.ts';
@@ -215,7 +218,8 @@ export async function payWithStripe(
     if (['succeeded', 'processing', 'requires_capture'].includes(intent.status)) {
       return outcomeOfIntent(intent, order, config);
     }
-    const keep = saveNew || keepForRenewals;
+    // A renewal paid by hand keeps a reusable method for the renewals after it.
+    const keep = saveNew || keepForRenewals || (await renewalKeepsMethod(db, order));
     if (saved || (keep && config.isReusable && (order.customerId !== null || creatingAccount))) {
       // The intent joins the customer: a saved method is used, or the new one is kept.
       const customer = await customerForOrder(db, stripe, order);
