@@ -30,11 +30,18 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   throttle: { perAccount: 5, perAddress: 20, windowMinutes: 15 },
 };
 
+/** Stored settings over the defaults; anything stored that is not valid gives the defaults. */
+const storedSchema = accountSettingsSchema
+  .partial()
+  .transform((v) => ({ ...DEFAULT_ACCOUNT_SETTINGS, ...v }));
+
 export function accountSettings(db: Tx): Promise<AccountSettings> {
-  return getSetting(
-    db,
-    ACCOUNT_SETTINGS_KEY,
-    accountSettingsSchema.partial().transform((v) => ({ ...DEFAULT_ACCOUNT_SETTINGS, ...v })),
-    DEFAULT_ACCOUNT_SETTINGS,
-  );
+  return getSetting(db, ACCOUNT_SETTINGS_KEY, storedSchema, DEFAULT_ACCOUNT_SETTINGS);
+}
+
+/** The settings from a stored value read elsewhere (null when none is stored), as accountSettings reads them. */
+export function parseAccountSettings(value: unknown): AccountSettings {
+  if (value === null || value === undefined) return DEFAULT_ACCOUNT_SETTINGS;
+  const parsed = storedSchema.safeParse(value);
+  return parsed.success ? parsed.data : DEFAULT_ACCOUNT_SETTINGS;
 }

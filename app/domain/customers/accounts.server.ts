@@ -25,6 +25,7 @@ import {
   type LoginAttempt,
   clearAccountFailures,
   loginThrottle,
+  storedLoginThrottle,
   recordLoginFailure,
 } from './throttle.server.ts';
 import { consumeToken, issueToken, peekToken } from './tokens.server.ts';
@@ -192,7 +193,8 @@ export async function activateCustomer(db: Tx, token: string): Promise<Result<Cu
 export async function authenticate(
   db: Tx,
   input: { email: string; password: string; address: string },
-  ctx: { settings: AccountSettings | Promise<AccountSettings> },
+  /** Without settings the stored ones are read with the throttle's counts, in one statement. */
+  ctx: { settings?: AccountSettings },
   options: {
     /**
      * Called with the account just before its password is checked, so the caller can read
@@ -206,7 +208,9 @@ export async function authenticate(
   const attempt: LoginAttempt = { email: normalizeEmail(input.email), address: input.address };
   // Read side by side: the account is looked up even when the throttle then refuses.
   const [throttle, customer] = await Promise.all([
-    Promise.resolve(ctx.settings).then((settings) => loginThrottle(db, attempt, settings.throttle)),
+    ctx.settings
+      ? loginThrottle(db, attempt, ctx.settings.throttle)
+      : storedLoginThrottle(db, attempt).then((stored) => stored.throttle),
     customerByEmail(db, attempt.email),
   ]);
   if (throttle.blockedMinutes > 0) {

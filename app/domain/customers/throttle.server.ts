@@ -1,6 +1,12 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import type { AccountSettings } from './account-settings.server.ts';
+import { settings as settingsTable } from '#app/domain/settings/settings.schema.ts';
+import {
+  ACCOUNT_SETTINGS_KEY,
+  type AccountSettings,
+  DEFAULT_ACCOUNT_SETTINGS,
+  parseAccountSettings,
+} from './account-settings.server.ts';
 import { loginFailures } from './customers.schema.ts';
 
 /** Who tried: the email as typed (normalised) and the client's address. */
@@ -50,15 +56,94 @@ export async function loginThrottle(
       .offset(limits.perAddress - 1)
       .limit(1),
   ]);
-  const reached = accountRows.length >= limits.perAccount ? accountRows.at(-1) : undefined;
+  return judge(
+    limits,
+    now,
+    accountRows.map((r) => r.at.getTime()),
+    addressRow ? addressRow.at.getTime() : null,
+  );
+}
+
+/**
+ * The throttle's answer from the account's failures in the window (newest first, at most its
+ * limit) and the time of the address's failure that reached its limit, if any.
+ */
+function judge(
+  limits: AccountSettings['throttle'],
+  now: Date,
+  accountTimes: number[],
+  addressLimitAt: number | null,
+): LoginThrottle {
+  const windowMs = limits.windowMinutes * 60_000;
+  const reached = accountTimes.length >= limits.perAccount ? accountTimes.at(-1) : undefined;
   const until = Math.max(
-    reached ? reached.at.getTime() + windowMs : 0,
-    addressRow ? addressRow.at.getTime() + windowMs : 0,
+    reached !== undefined ? reached + windowMs : 0,
+    addressLimitAt !== null ? addressLimitAt + windowMs : 0,
   );
   return {
     blockedMinutes:
       until > now.getTime() ? Math.max(1, Math.ceil((until - now.getTime()) / 60_000)) : 0,
-    accountHasFailures: accountRows.length > 0,
+    accountHasFailures: accountTimes.length > 0,
+  };
+}
+
+/** The largest window and account limit the settings allow (account-settings.server.ts). */
+const MAX_WINDOW_MINUTES = 1440;
+const MAX_PER_ACCOUNT = 1000;
+
+/**
+ * The account settings and the throttle's state for one attempt in one statement, so a login
+ * makes one round trip before its hash. The failures are read for the longest window and the
+ * largest account limit, then judged with the settings' own; the address's limit is taken from
+ * the stored settings inside the statement. When the settings as parsed here name another
+ * address limit than the statement used (stored settings that are not valid), the throttle is
+ * read again with the parsed ones.
+ */
+export async function storedLoginThrottle(
+  db: Tx,
+  attempt: LoginAttempt,
+  now = new Date(),
+): Promise<{ settings: AccountSettings; throttle: LoginThrottle }> {
+  const since = new Date(now.getTime() - MAX_WINDOW_MINUTES * 60_000);
+  const stored = sql`(select ${settingsTable.value} from ${settingsTable} where ${settingsTable.key} = ${ACCOUNT_SETTINGS_KEY})`;
+  const perAddress = sql`coalesce((select case when (s.v -> 'throttle' ->> 'perAddress') ~ '^[0-9]{1,6}$' then (s.v -> 'throttle' ->> 'perAddress')::int end from (select ${stored} as v) s), ${DEFAULT_ACCOUNT_SETTINGS.throttle.perAddress})`;
+  const result = (await db.execute(sql`
+    select
+      ${stored} as settings,
+      (select coalesce(json_agg(extract(epoch from a.at) * 1000), '[]'::json) from (
+        select ${loginFailures.at} as at from ${loginFailures}
+        where ${loginFailures.scope} = 'account' and ${loginFailures.subject} = ${attempt.email}
+          and ${loginFailures.at} > ${since}
+        order by ${loginFailures.at} desc limit ${MAX_PER_ACCOUNT}) a) as account,
+      (select extract(epoch from ${loginFailures.at}) * 1000 from ${loginFailures}
+        where ${loginFailures.scope} = 'address' and ${loginFailures.subject} = ${attempt.address}
+          and ${loginFailures.at} > ${since}
+        order by ${loginFailures.at} desc offset greatest(${perAddress} - 1, 0) limit 1) as address,
+      ${perAddress} as per_address`)) as unknown as {
+    rows: {
+      settings: unknown;
+      account: number[];
+      address: number | string | null;
+      per_address: number;
+    }[];
+  };
+  const row = result.rows[0]!;
+  const settings = parseAccountSettings(row.settings);
+  if (settings.throttle.perAddress !== Number(row.per_address)) {
+    return { settings, throttle: await loginThrottle(db, attempt, settings.throttle, now) };
+  }
+  const limits = settings.throttle;
+  const windowStart = now.getTime() - limits.windowMinutes * 60_000;
+  const accountTimes = row.account.filter((at) => at > windowStart).slice(0, limits.perAccount);
+  const addressAt = row.address === null ? null : Number(row.address);
+  return {
+    settings,
+    throttle: judge(
+      limits,
+      now,
+      accountTimes,
+      addressAt !== null && addressAt > windowStart ? addressAt : null,
+    ),
   };
 }
 

@@ -174,8 +174,8 @@ async function login(args: Args, base: Shop, form: FormData, startedAt: number) 
       password: password.data,
       address: clientAddress(args.request),
     },
-    // The settings are read beside the account lookup.
-    { settings: accountSettings(base.db) },
+    // The stored settings are read with the throttle's counts, beside the account lookup.
+    {},
     {
       whileChecking: (customer) => {
         ahead.head = startLoginHead(base, { customerId: customer.id, remember });
