@@ -2,20 +2,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderNotes, orders } from '#app/domain/orders/orders.schema.ts';
 import { reconcileStripeOrders } from '#app/domain/payments/stripe/events.server.ts';
 import { type RedirectHash, parseRedirectHash } from '#app/domain/payments/stripe/redirect-hash.ts';
 import { stripeEvents } from '#app/domain/payments/stripe/stripe.schema.ts';
 import { stripeSandboxObjects } from '#app/domain/payments/sandbox/sandbox.schema.ts';
-import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
-import { parseEnv } from '#app/lib/env.server.ts';
+import type { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
 import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
+import { sandboxStripe } from '../support/sandbox-client.ts';
 
 let shop: TestShop;
 let stripe: Stripe;
@@ -55,17 +55,7 @@ beforeAll(async () => {
       stockQuantity: 500,
     })
   ).product.id;
-  keys = sandboxKeys(
-    parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: shop.dataDir }),
-  );
-  const url = new URL(shop.url);
-  stripe = new Stripe(keys.secretKey, {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+  ({ stripe, keys } = sandboxStripe(shop));
   // Webhooks wait until a test releases them, so each test decides when they arrive.
   await control('webhooks', { hold: 'true', duplicates: '1', delay_ms: '0' });
 });

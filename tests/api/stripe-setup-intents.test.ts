@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeCustomers } from '#app/domain/payments/stripe/stripe.schema.ts';
-import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
-import { parseEnv } from '#app/lib/env.server.ts';
 import { ACCOUNT_SETTINGS_KEY } from '#app/domain/customers/account-settings.server.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout.server.ts';
@@ -16,6 +14,7 @@ import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
+import { sandboxStripe } from '../support/sandbox-client.ts';
 
 let shop: TestShop;
 let stripe: Stripe;
@@ -41,17 +40,7 @@ beforeAll(async () => {
       stockQuantity: 500,
     })
   ).product.id;
-  const keys = sandboxKeys(
-    parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: shop.dataDir }),
-  );
-  const url = new URL(shop.url);
-  stripe = new Stripe(keys.secretKey, {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+  ({ stripe } = sandboxStripe(shop));
 });
 
 afterAll(async () => {

@@ -11,14 +11,12 @@ import { stripePageData } from '#app/http/stripe/page-data.server.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { stripeCustomers } from '#app/domain/payments/stripe/stripe.schema.ts';
-import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import {
   MANUAL_RENEWAL_KEY,
   renewDueSubscriptions,
 } from '#app/domain/subscriptions/subscriptions.server.ts';
 import { subscriptions } from '#app/domain/subscriptions/subscriptions.schema.ts';
-import { parseEnv } from '#app/lib/env.server.ts';
 import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
@@ -26,6 +24,7 @@ import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { outboxMails } from '../support/forms-mail.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
+import { sandboxStripe } from '../support/sandbox-client.ts';
 
 let shop: TestShop;
 let stripe: Stripe;
@@ -59,17 +58,7 @@ beforeAll(async () => {
       subscription: { period: 'month', interval: 1, trialDays: 14, signUpFee: 0, length: null },
     })
   ).product.id;
-  const keys = sandboxKeys(
-    parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: shop.dataDir }),
-  );
-  const url = new URL(shop.url);
-  stripe = new Stripe(keys.secretKey, {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+  ({ stripe } = sandboxStripe(shop));
   await putSetting(db, ACCOUNT_SETTINGS_KEY, { doubleOptIn: false, stopCheckout: false });
   await putSetting(db, GUEST_CHECKOUT_SETTING, true);
 });

@@ -1,15 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { STRIPE_CHECKOUT_KEY } from '#app/domain/payments/stripe/saved-methods.server.ts';
 import { stripeCustomers } from '#app/domain/payments/stripe/stripe.schema.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
-import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
-import { parseEnv } from '#app/lib/env.server.ts';
 import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
@@ -17,6 +15,7 @@ import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
+import { sandboxStripe } from '../support/sandbox-client.ts';
 
 /** Saved Stripe methods: the account's list and add page, and reuse at the checkout. */
 let shop: TestShop;
@@ -39,17 +38,7 @@ beforeAll(async () => {
       stockQuantity: 500,
     })
   ).product.id;
-  const keys = sandboxKeys(
-    parseEnv({ NODE_ENV: 'test', SESSION_SECRET: SECRET, DATA_DIR: shop.dataDir }),
-  );
-  const url = new URL(shop.url);
-  stripe = new Stripe(keys.secretKey, {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+  ({ stripe } = sandboxStripe(shop));
   browser = await launchBrowser();
 });
 

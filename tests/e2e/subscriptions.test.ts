@@ -2,20 +2,18 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SETTINGS_KEY } from '#app/domain/customers/account-settings.server.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
-import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { subscriptions } from '#app/domain/subscriptions/subscriptions.schema.ts';
 import {
   MANUAL_RENEWAL_KEY,
   renewDueSubscriptions,
 } from '#app/domain/subscriptions/subscriptions.server.ts';
-import { parseEnv } from '#app/lib/env.server.ts';
 import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { formatDate } from '#app/lib/i18n.ts';
 import { createProduct } from '#db/seed/factories.ts';
@@ -25,6 +23,7 @@ import { signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
 import { type Lang, fillBillingAddress } from './checkout-setup.ts';
+import { sandboxStripe } from '../support/sandbox-client.ts';
 
 /** Subscriptions in the browser: buying one, a free trial in setup mode, changing its card. */
 let shop: TestShop;
@@ -54,17 +53,7 @@ beforeAll(async () => {
     subscription: { period: 'month', interval: 1, trialDays: 14, signUpFee: 0, length: null },
   });
   course = { id: trial.product.id, slug: trial.product.slug! };
-  const keys = sandboxKeys(
-    parseEnv({ NODE_ENV: 'test', SESSION_SECRET: SECRET, DATA_DIR: shop.dataDir }),
-  );
-  const url = new URL(shop.url);
-  stripe = new Stripe(keys.secretKey, {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+  ({ stripe } = sandboxStripe(shop));
   browser = await launchBrowser();
 });
 

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
-import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
-import { parseEnv } from '#app/lib/env.server.ts';
+import type Stripe from 'stripe';
 import { createAttribute, createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { type TestShop, startTestShop } from './shop.ts';
 import { StoreClient } from './store-client.ts';
+import { sandboxStripe } from './sandbox-client.ts';
 
 /** A shop with the demo shipping and payment, a simple and a variable product, and its sandbox. */
 export async function startExpressShop() {
@@ -47,17 +46,7 @@ export async function startExpressShop() {
       { attributes: { farbe: 'blau' }, regularPrice: 5900 },
     ],
   });
-  const keys = sandboxKeys(
-    parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: shop.dataDir }),
-  );
-  const url = new URL(shop.url);
-  const stripe = new Stripe(keys.secretKey, {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+  const { stripe } = sandboxStripe(shop);
   return { shop, stripe, ids: { candle, shirt: shirt.product.id } };
 }
 
