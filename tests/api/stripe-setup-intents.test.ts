@@ -11,7 +11,7 @@ import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
-import { type SignedIn, signedInCustomer } from '../support/customers.ts';
+import { type SignedIn, customerRequests, signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 import { sandboxStripe } from '../support/sandbox-client.ts';
@@ -58,22 +58,7 @@ async function customer() {
 
 type Shopper = SignedIn & { token: string };
 
-function get(who: { cookie: string }, path: string) {
-  return fetch(shop.url + path, { headers: { cookie: who.cookie }, redirect: 'manual' });
-}
-
-function post(who: { cookie: string }, path: string, fields: Record<string, string> | string) {
-  return fetch(shop.url + path, {
-    method: 'POST',
-    headers: {
-      cookie: who.cookie,
-      origin: shop.url,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: typeof fields === 'string' ? fields : new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-}
+const { get, post } = customerRequests(() => shop.url);
 
 const ajax = (who: Shopper, endpoint: string, fields: Record<string, string>) =>
   post(who, `/wc-ajax/wc_stripe_${endpoint}`, { _ajax_nonce: who.token, ...fields });

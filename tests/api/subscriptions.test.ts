@@ -20,7 +20,7 @@ import { subscriptions } from '#app/domain/subscriptions/subscriptions.schema.ts
 import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
-import { type SignedIn, signedInCustomer } from '../support/customers.ts';
+import { type SignedIn, customerRequests, signedInCustomer } from '../support/customers.ts';
 import { outboxMails } from '../support/forms-mail.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
@@ -77,22 +77,7 @@ async function customer(): Promise<Shopper & SignedIn> {
   return { ...signed, token: token!, customerId: signed.customer.id };
 }
 
-function get(who: { cookie: string }, p: string) {
-  return fetch(shop.url + p, { headers: { cookie: who.cookie }, redirect: 'manual' });
-}
-
-function post(who: { cookie: string }, p: string, fields: Record<string, string> | string) {
-  return fetch(shop.url + p, {
-    method: 'POST',
-    headers: {
-      cookie: who.cookie,
-      origin: shop.url,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: typeof fields === 'string' ? fields : new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-}
+const { get, post } = customerRequests(() => shop.url);
 
 async function card(number: string) {
   const pm = await stripe.paymentMethods.create({

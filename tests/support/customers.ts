@@ -38,3 +38,28 @@ export async function signedInCustomer(
   });
   return { customer: customer!, sessionId, idHash, cookie: `${SESSION_COOKIE}=${sessionId}` };
 }
+
+/**
+ * A signed-in customer's requests to the shop at `base()` (read when a request is sent, as the
+ * shop starts after the test file loads): GET with the cookie, and same-origin form posts. No
+ * redirect is followed, so a test sees where the shop sends the customer.
+ */
+export function customerRequests(base: () => string) {
+  return {
+    get(who: { cookie: string }, path: string) {
+      return fetch(base() + path, { headers: { cookie: who.cookie }, redirect: 'manual' });
+    },
+    post(who: { cookie: string }, path: string, fields: Record<string, string> | string) {
+      return fetch(base() + path, {
+        method: 'POST',
+        headers: {
+          cookie: who.cookie,
+          origin: base(),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: typeof fields === 'string' ? fields : new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      });
+    },
+  };
+}
