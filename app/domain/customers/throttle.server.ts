@@ -110,7 +110,7 @@ export async function storedLoginThrottle(
   const result = (await db.execute(sql`
     select
       ${stored} as settings,
-      (select coalesce(json_agg(extract(epoch from a.at) * 1000), '[]'::json) from (
+      (select coalesce(json_agg(extract(epoch from a.at) * 1000 order by a.at desc), '[]'::json) from (
         select ${loginFailures.at} as at from ${loginFailures}
         where ${loginFailures.scope} = 'account' and ${loginFailures.subject} = ${attempt.email}
           and ${loginFailures.at} > ${since}
