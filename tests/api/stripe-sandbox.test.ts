@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
+import { nextDueInMs } from '#app/domain/payments/sandbox/deliveries.server.ts';
 import { luhnValid } from '#app/domain/payments/sandbox/test-data.ts';
 import { type SandboxHarness, startSandboxHarness } from '../support/stripe-sandbox.ts';
 
@@ -76,13 +77,19 @@ describe('webhook delivery', () => {
   });
 
   it('delays deliveries until due, and delivers at once on the control call', async () => {
+    // The worker sleeps until the next due time: none with nothing waiting, not "now".
+    expect(await nextDueInMs(sandbox.database.db)).toBeNull();
     await sandbox.control('webhooks', { delay_ms: '3600000' });
     const customer = await stripe.customers.create({ email: 'later@example.com' });
     const pending = (await deliveries()).filter((d) => !d.delivered);
     expect(pending.length).toBeGreaterThan(0);
     expect(sandbox.webhooks).toHaveLength(0);
+    const wait = await nextDueInMs(sandbox.database.db);
+    expect(wait).toBeGreaterThan(3_500_000);
+    expect(wait).toBeLessThanOrEqual(3_600_000);
     await sandbox.control('deliver');
     expect(eventsOf().map((e) => (e.data.object as { id: string }).id)).toContain(customer.id);
+    expect(await nextDueInMs(sandbox.database.db)).toBeNull();
   });
 
   it('retries a delivery the shop refused, keeping the event until it is taken', async () => {

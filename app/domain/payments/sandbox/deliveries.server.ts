@@ -112,12 +112,15 @@ export async function releaseDeliveries(db: Database, reverse: boolean): Promise
 
 /** Milliseconds until the next delivery or delayed transition is due, or null for none. */
 export async function nextDueInMs(db: Database): Promise<number | null> {
+  // `greatest` skips nulls: the null check comes first, or an empty queue would read as due now.
   const result = await db.execute(sql`
-    select greatest(0, extract(epoch from (least(
+    select case when next_at is null then null
+      else greatest(0, extract(epoch from (next_at - now())) * 1000)::float8 end as ms
+    from (select least(
       (select min(${stripeSandboxDeliveries.nextAttemptAt}) from ${stripeSandboxDeliveries}
         where ${stripeSandboxDeliveries.deliveredAt} is null and not ${stripeSandboxDeliveries.held}),
       (select min(${stripeSandboxObjects.advanceAt}) from ${stripeSandboxObjects})
-    ) - now())) * 1000)::float8 as ms`);
+    ) as next_at) as next`);
   const ms = (result as unknown as { rows: { ms: number | null }[] }).rows[0]?.ms;
   return ms === null || ms === undefined ? null : Number(ms);
 }
