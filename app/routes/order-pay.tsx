@@ -6,10 +6,10 @@ import {
 } from '#app/components/express/express-checkout.tsx';
 import type { Route } from './+types/order-pay';
 import { OrderDetails, OrderOverview } from '#app/components/checkout/order-details.tsx';
-import { PaymentMethods, withParts } from '#app/components/checkout/order-review.tsx';
+import { withParts } from '#app/components/checkout/order-review.tsx';
 import { Field } from '#app/components/ui/field.tsx';
 import { Notice, NoticeList } from '#app/components/ui/notice.tsx';
-import { type PaymentProblem, StripePaymentBox } from '#app/components/checkout/payment-stripe.tsx';
+import { PaymentChoice, type PaymentProblem } from '#app/components/checkout/payment-stripe.tsx';
 import { scrollToNode } from '#app/client/scroll.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { handleOrderPay, orderPayData } from '#app/http/pages/order-pages.server.ts';
@@ -113,30 +113,15 @@ export default function OrderPayPage({ loaderData }: Route.ComponentProps) {
           noValidate
         >
           <input type="hidden" name="security" value={loaderData.security} />
-          <PaymentMethods
+          <PaymentChoice
             methods={methods}
             chosen={chosen}
-            onChoose={
-              hydrated
-                ? (id) => {
-                    setChosen(id);
-                    document.body.dispatchEvent(new CustomEvent('payment_method_selected'));
-                  }
-                : undefined
-            }
-            renderBox={(m) =>
-              hydrated && m.client && loaderData.stripe ? (
-                <StripePaymentBox
-                  method={m.client}
-                  gatewayId={m.id}
-                  title={m.title}
-                  total={order.total}
-                  data={loaderData.stripe}
-                  formRef={formRef}
-                  onErrors={paymentErrors}
-                />
-              ) : null
-            }
+            onChosen={setChosen}
+            hydrated={hydrated}
+            stripe={loaderData.stripe}
+            total={order.total}
+            formRef={formRef}
+            onErrors={paymentErrors}
           />
           <Field
             id="terms"

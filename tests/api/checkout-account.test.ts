@@ -8,10 +8,8 @@ import { orders } from '#app/domain/orders/orders.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { SESSION_COOKIE, hashSessionId } from '#app/lib/session.server.ts';
-import { createProduct } from '#db/seed/factories.ts';
-import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
-import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
-import { type TestShop, startTestShop } from '../support/shop.ts';
+import type { TestShop } from '../support/shop.ts';
+import { startCheckoutShop } from '../support/checkout-shop.ts';
 import { outboxMails } from '../support/forms-mail.ts';
 import { StoreClient } from '../support/store-client.ts';
 
@@ -21,18 +19,7 @@ let candle: number;
 const STRONG = 'Kerzenlicht-im-Winter-2026!';
 
 beforeAll(async () => {
-  shop = await startTestShop();
-  const db = shop.database.db;
-  await seedDemoShipping(db);
-  await seedDemoCheckout(db);
-  candle = (
-    await createProduct(db, {
-      name: { de: 'Kerze', en: 'Candle' },
-      regularPrice: 1290,
-      manageStock: true,
-      stockQuantity: 1000,
-    })
-  ).product.id;
+  ({ shop, candle } = await startCheckoutShop({ candleStock: 1000 }));
 });
 
 afterAll(async () => {

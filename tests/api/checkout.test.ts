@@ -6,10 +6,8 @@ import { orders } from '#app/domain/orders/orders.schema.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { hashSessionId } from '#app/lib/session.server.ts';
-import { createProduct } from '#db/seed/factories.ts';
-import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
-import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
-import { type TestShop, startTestShop } from '../support/shop.ts';
+import type { TestShop } from '../support/shop.ts';
+import { GERMAN_BILLING, startCheckoutShop } from '../support/checkout-shop.ts';
 import { HOSTILE_VALUES, TEN_KB } from '../support/hostile.ts';
 import { StoreClient } from '../support/store-client.ts';
 
@@ -18,30 +16,10 @@ let candle: number;
 
 const XSS = '<script>alert(1)</script><img src=x onerror=alert(2)>';
 
-const billing = {
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  address_1: 'Hauptstraße 1',
-  city: 'Berlin',
-  postcode: '10115',
-  country: 'DE',
-  email: 'erika@example.org',
-  phone: '030 1234567',
-};
+const billing = GERMAN_BILLING;
 
 beforeAll(async () => {
-  shop = await startTestShop();
-  const db = shop.database.db;
-  await seedDemoShipping(db);
-  await seedDemoCheckout(db);
-  candle = (
-    await createProduct(db, {
-      name: { de: 'Kerze', en: 'Candle' },
-      regularPrice: 1290,
-      manageStock: true,
-      stockQuantity: 100,
-    })
-  ).product.id;
+  ({ shop, candle } = await startCheckoutShop({ candleStock: 100 }));
 });
 
 afterAll(async () => {

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { shippingMethods } from '#app/domain/shipping/shipping.schema.ts';
 import { offlinePoints } from '#app/domain/shipping/pickup-points.ts';
-import { createProduct } from '#db/seed/factories.ts';
-import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
-import { seedDemoPickupPoint, seedDemoShipping } from '#db/seed/demo-shipping.ts';
-import { type TestShop, startTestShop } from '../support/shop.ts';
+import { seedDemoPickupPoint } from '#db/seed/demo-shipping.ts';
+import type { TestShop } from '../support/shop.ts';
+import { startCheckoutShop } from '../support/checkout-shop.ts';
 import { TEN_KB } from '../support/hostile.ts';
 import { StoreClient } from '../support/store-client.ts';
 
@@ -17,23 +16,12 @@ let candle: number;
 let rateId: string;
 
 beforeAll(async () => {
-  shop = await startTestShop();
-  const db = shop.database.db;
-  await seedDemoShipping(db);
-  await seedDemoCheckout(db);
-  const [method] = await db
+  ({ shop, candle } = await startCheckoutShop({ candleStock: 100 }));
+  const [method] = await shop.database.db
     .select()
     .from(shippingMethods)
     .where(eq(shippingMethods.methodId, 'pickup_point'));
   rateId = `pickup_point:${method!.id}`;
-  candle = (
-    await createProduct(db, {
-      name: { de: 'Kerze', en: 'Candle' },
-      regularPrice: 1290,
-      manageStock: true,
-      stockQuantity: 100,
-    })
-  ).product.id;
 });
 
 afterAll(async () => {

@@ -12,12 +12,10 @@ import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { INSTAGRAM_SETTING } from '#app/domain/social/instagram.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import { parseEnv } from '#app/lib/env.server.ts';
-import { createProduct } from '#db/seed/factories.ts';
-import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
-import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { HOSTILE_VALUES, TEN_KB } from '../support/hostile.ts';
-import { type TestShop, startTestShop } from '../support/shop.ts';
+import type { TestShop } from '../support/shop.ts';
+import { GERMAN_BILLING, startCheckoutShop } from '../support/checkout-shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 
 // Pages are shared between visitors as in production: the cookies that change a page (consent,
@@ -29,18 +27,11 @@ const env = parseEnv({ NODE_ENV: 'test', SESSION_SECRET: SECRET, DATA_DIR: '/tmp
 const XSS = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
 
 beforeAll(async () => {
-  shop = await startTestShop({ renderCacheSeconds: 5, env: { SESSION_SECRET: SECRET } });
-  const db = shop.database.db;
-  await seedDemoShipping(db);
-  await seedDemoCheckout(db);
-  candle = (
-    await createProduct(db, {
-      name: { de: 'Kerze', en: 'Candle' },
-      regularPrice: 1290,
-      manageStock: true,
-      stockQuantity: 100,
-    })
-  ).product.id;
+  ({ shop, candle } = await startCheckoutShop({
+    renderCacheSeconds: 5,
+    env: { SESSION_SECRET: SECRET },
+    candleStock: 100,
+  }));
 });
 
 afterAll(async () => {
@@ -305,15 +296,7 @@ describe('order attribution through the Store API', () => {
         origin: shop.url,
       },
       body: JSON.stringify({
-        billing_address: {
-          first_name: 'Erika',
-          last_name: 'Mustermann',
-          address_1: 'Hauptstraße 1',
-          city: 'Berlin',
-          postcode: '10115',
-          country: 'DE',
-          email: 'erika@example.org',
-        },
+        billing_address: GERMAN_BILLING,
         payment_method: 'bacs',
         additional_fields: { terms: true },
         extensions,

@@ -4,10 +4,8 @@ import {
   storedAppearance,
 } from '#app/domain/payments/stripe/appearance.server.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
-import { createProduct } from '#db/seed/factories.ts';
-import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
-import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
-import { type TestShop, startTestShop } from '../support/shop.ts';
+import type { TestShop } from '../support/shop.ts';
+import { startCheckoutShop } from '../support/checkout-shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 
 /**
@@ -19,18 +17,7 @@ let shop: TestShop;
 let candle: number;
 
 beforeAll(async () => {
-  shop = await startTestShop();
-  const db = shop.database.db;
-  await seedDemoShipping(db);
-  await seedDemoCheckout(db);
-  candle = (
-    await createProduct(db, {
-      name: { de: 'Kerze', en: 'Candle' },
-      regularPrice: 1290,
-      manageStock: true,
-      stockQuantity: 50,
-    })
-  ).product.id;
+  ({ shop, candle } = await startCheckoutShop({ candleStock: 50 }));
 });
 
 afterAll(async () => {

@@ -10,10 +10,8 @@ import { type RedirectHash, parseRedirectHash } from '#app/domain/payments/strip
 import { stripeEvents } from '#app/domain/payments/stripe/stripe.schema.ts';
 import { stripeSandboxObjects } from '#app/domain/payments/sandbox/sandbox.schema.ts';
 import type { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
-import { createProduct } from '#db/seed/factories.ts';
-import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
-import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
-import { type TestShop, startTestShop } from '../support/shop.ts';
+import type { TestShop } from '../support/shop.ts';
+import { GERMAN_BILLING, startCheckoutShop } from '../support/checkout-shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 import { sandboxStripe } from '../support/sandbox-client.ts';
 
@@ -23,16 +21,7 @@ let keys: ReturnType<typeof sandboxKeys>;
 let candle: number;
 const logged: string[] = [];
 
-const billing = {
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  address_1: 'Hauptstraße 1',
-  city: 'Berlin',
-  postcode: '10115',
-  country: 'DE',
-  email: 'erika@example.org',
-  phone: '030 1234567',
-};
+const billing = GERMAN_BILLING;
 
 beforeAll(async () => {
   for (const method of ['log', 'error', 'warn', 'info'] as const) {
@@ -43,18 +32,10 @@ beforeAll(async () => {
     });
   }
   const secret = randomBytes(32).toString('base64url');
-  shop = await startTestShop({ env: { SESSION_SECRET: secret } });
-  const db = shop.database.db;
-  await seedDemoShipping(db);
-  await seedDemoCheckout(db);
-  candle = (
-    await createProduct(db, {
-      name: { de: 'Kerze', en: 'Candle' },
-      regularPrice: 1290,
-      manageStock: true,
-      stockQuantity: 500,
-    })
-  ).product.id;
+  ({ shop, candle } = await startCheckoutShop({
+    env: { SESSION_SECRET: secret },
+    candleStock: 500,
+  }));
   ({ stripe, keys } = sandboxStripe(shop));
   // Webhooks wait until a test releases them, so each test decides when they arrive.
   await control('webhooks', { hold: 'true', duplicates: '1', delay_ms: '0' });

@@ -8,11 +8,9 @@ import { customers } from '#app/domain/customers/customers.schema.ts';
 import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
-import { createProduct } from '#db/seed/factories.ts';
-import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
-import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { type SignedIn, customerRequests, signedInCustomer } from '../support/customers.ts';
-import { type TestShop, startTestShop } from '../support/shop.ts';
+import type { TestShop } from '../support/shop.ts';
+import { GERMAN_BILLING, startCheckoutShop } from '../support/checkout-shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 import { sandboxStripe } from '../support/sandbox-client.ts';
 
@@ -29,17 +27,10 @@ const CARDS = {
 
 beforeAll(async () => {
   const secret = randomBytes(32).toString('base64url');
-  shop = await startTestShop({ env: { SESSION_SECRET: secret } });
-  await seedDemoShipping(shop.database.db);
-  await seedDemoCheckout(shop.database.db);
-  candle = (
-    await createProduct(shop.database.db, {
-      name: { de: 'Kerze', en: 'Candle' },
-      regularPrice: 1290,
-      manageStock: true,
-      stockQuantity: 500,
-    })
-  ).product.id;
+  ({ shop, candle } = await startCheckoutShop({
+    env: { SESSION_SECRET: secret },
+    candleStock: 500,
+  }));
   ({ stripe } = sandboxStripe(shop));
 });
 
@@ -412,16 +403,7 @@ describe('/my-account/payment-methods', () => {
 });
 
 describe('checkout with saved methods', () => {
-  const billing = {
-    first_name: 'Erika',
-    last_name: 'Mustermann',
-    address_1: 'Hauptstraße 1',
-    city: 'Berlin',
-    postcode: '10115',
-    country: 'DE',
-    email: 'erika@example.org',
-    phone: '030 1234567',
-  };
+  const billing = GERMAN_BILLING;
 
   /** A Store API checkout of one candle in the session of `who`, with the payment data given. */
   async function checkout(who: { cookie: string }, data: Record<string, string>) {

@@ -16,8 +16,8 @@ import type { LegalSection } from '#app/content/legal.ts';
 import { type TextKey, type Translate, useI18n } from '#app/lib/i18n.ts';
 import { AddressFields, type FieldMark, type Marks, rowClasses } from './address-fields.tsx';
 import { CheckoutAccount } from './checkout-account.tsx';
-import { OrderSummary, PaymentMethods, ReviewTable, withParts } from './order-review.tsx';
-import { type PaymentProblem, StripePaymentBox } from './payment-stripe.tsx';
+import { OrderSummary, ReviewTable, withParts } from './order-review.tsx';
+import { PaymentChoice, type PaymentProblem } from './payment-stripe.tsx';
 import type { StripePageData } from '#app/domain/payments/stripe/page-data.ts';
 import { scrollToElement } from '#app/client/scroll-to.ts';
 import { NOTICE_FOCUS_DELAY_MS, SCROLL_ANIMATION_MS } from '#app/client/motion.ts';
@@ -454,30 +454,15 @@ export function CheckoutForm(props: CheckoutFormProps) {
                 {t('cart.update')}
               </button>
             )}
-            <PaymentMethods
+            <PaymentChoice
               methods={review.paymentMethods}
               chosen={chosenPayment}
-              onChoose={
-                hydrated
-                  ? (id) => {
-                      setChosenPayment(id);
-                      document.body.dispatchEvent(new CustomEvent('payment_method_selected'));
-                    }
-                  : undefined
-              }
-              renderBox={(m) =>
-                hydrated && m.client && props.stripe ? (
-                  <StripePaymentBox
-                    method={m.client}
-                    gatewayId={m.id}
-                    title={m.title}
-                    total={review.cart.totals.total}
-                    data={props.stripe}
-                    formRef={formRef}
-                    onErrors={paymentErrors}
-                  />
-                ) : null
-              }
+              onChosen={setChosenPayment}
+              hydrated={hydrated}
+              stripe={props.stripe}
+              total={review.cart.totals.total}
+              formRef={formRef}
+              onErrors={paymentErrors}
             />
             <div className="place-order">
               <OrderSummary review={review} />

@@ -4,6 +4,7 @@ import { pickupPointLines } from '#app/domain/shipping/pickup-points.ts';
 import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { VatRows } from '#app/components/cart/vat-rows.tsx';
+import { LineName } from './line-name.tsx';
 import { type TextKey, formatDate, useI18n } from '#app/lib/i18n.ts';
 
 export function statusText(status: string, t: (key: TextKey) => string): string {
@@ -123,12 +124,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
             {order.items.map((item, i) => (
               <tr key={i}>
                 <td>
-                  {item.name} <strong className="product-quantity">×&nbsp;{item.quantity}</strong>
-                  {item.variation.length > 0 && (
-                    <span className="variation">
-                      {item.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}
-                    </span>
-                  )}
+                  <LineName line={item} />
                 </td>
                 <td className="product-total">
                   <Money amount={item.subtotal} />

@@ -9,6 +9,7 @@ import {
 } from '#app/components/subscription/subscription-totals.tsx';
 import { recurringText, termsDetails } from '#app/domain/subscriptions/subscriptions.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
+import { LineName } from './line-name.tsx';
 import { ShippingOption, type ShippingOptionStore } from './shipping-option.tsx';
 
 /**
@@ -44,12 +45,7 @@ export function ReviewTable({
         {cart.lines.map((line) => (
           <tr key={line.key} className="cart_item">
             <td className="product-name">
-              {line.name} <strong className="product-quantity">×&nbsp;{line.quantity}</strong>
-              {line.variation.length > 0 && (
-                <span className="variation">
-                  {line.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}
-                </span>
-              )}
+              <LineName line={line} />
             </td>
             <td className="product-total">
               <Money amount={line.lineTotal} />

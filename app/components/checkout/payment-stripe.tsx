@@ -24,7 +24,9 @@ import {
   toProviderAmount,
 } from '#app/domain/payments/stripe/stripe.rules.ts';
 import { browserProviderProblem } from '#app/domain/payments/stripe/failure-text.ts';
+import type { PaymentMethodView } from '#app/domain/checkout/checkout.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
+import { PaymentMethods } from './order-review.tsx';
 
 export type PaymentProblem = { text: string; field?: string };
 
@@ -57,6 +59,57 @@ function billingDetails(form: HTMLFormElement) {
       state: get('billing_state'),
     },
   };
+}
+
+/**
+ * The payment methods of the checkout and the order-pay page, with Stripe's element in the
+ * chosen method's box once the page is hydrated (without Stripe data the boxes stay plain).
+ */
+export function PaymentChoice({
+  methods,
+  chosen,
+  onChosen,
+  hydrated,
+  stripe,
+  total,
+  formRef,
+  onErrors,
+}: Omit<Shared, 'data'> & {
+  methods: readonly PaymentMethodView[];
+  chosen: string | null;
+  onChosen: (id: string) => void;
+  hydrated: boolean;
+  stripe: StripePageData | null | undefined;
+  /** The current total in the currency's minor unit. */
+  total: number;
+}) {
+  return (
+    <PaymentMethods
+      methods={methods}
+      chosen={chosen}
+      onChoose={
+        hydrated
+          ? (id) => {
+              onChosen(id);
+              document.body.dispatchEvent(new CustomEvent('payment_method_selected'));
+            }
+          : undefined
+      }
+      renderBox={(m) =>
+        hydrated && m.client && stripe ? (
+          <StripePaymentBox
+            method={m.client}
+            gatewayId={m.id}
+            title={m.title}
+            total={total}
+            data={stripe}
+            formRef={formRef}
+            onErrors={onErrors}
+          />
+        ) : null
+      }
+    />
+  );
 }
 
 /**

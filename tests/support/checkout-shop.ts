@@ -1,0 +1,37 @@
+import { createProduct } from '#db/seed/factories.ts';
+import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
+import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
+import { type TestShop, startTestShop } from './shop.ts';
+
+/** A German billing address that every checkout accepts (Store API field names). */
+export const GERMAN_BILLING = {
+  first_name: 'Erika',
+  last_name: 'Mustermann',
+  address_1: 'Hauptstraße 1',
+  city: 'Berlin',
+  postcode: '10115',
+  country: 'DE',
+  email: 'erika@example.org',
+  phone: '030 1234567',
+} as const;
+
+/**
+ * A test shop ready to take orders: the demo shipping zones and payment methods, and a candle
+ * at 12.90 with the given stock.
+ */
+export async function startCheckoutShop(
+  options: Parameters<typeof startTestShop>[0] & { candleStock: number },
+): Promise<{ shop: TestShop; candle: number }> {
+  const { candleStock, ...shopOptions } = options;
+  const shop = await startTestShop(shopOptions);
+  const db = shop.database.db;
+  await seedDemoShipping(db);
+  await seedDemoCheckout(db);
+  const { product } = await createProduct(db, {
+    name: { de: 'Kerze', en: 'Candle' },
+    regularPrice: 1290,
+    manageStock: true,
+    stockQuantity: candleStock,
+  });
+  return { shop, candle: product.id };
+}
