@@ -24,8 +24,8 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords.server.ts
 import {
   type LoginAttempt,
   clearAccountFailures,
+  loginLookup,
   loginThrottle,
-  storedLoginThrottle,
   recordLoginFailure,
 } from './throttle.server.ts';
 import { consumeToken, issueToken, peekToken } from './tokens.server.ts';
@@ -193,7 +193,7 @@ export async function activateCustomer(db: Tx, token: string): Promise<Result<Cu
 export async function authenticate(
   db: Tx,
   input: { email: string; password: string; address: string },
-  /** Without settings the stored ones are read with the throttle's counts, in one statement. */
+  /** Without settings the stored ones are read with the account and the throttle's counts, in one statement. */
   ctx: { settings?: AccountSettings },
   options: {
     /**
@@ -206,13 +206,13 @@ export async function authenticate(
   } = {},
 ): Promise<Result<CustomerRow>> {
   const attempt: LoginAttempt = { email: normalizeEmail(input.email), address: input.address };
-  // Read side by side: the account is looked up even when the throttle then refuses.
-  const [throttle, customer] = await Promise.all([
-    ctx.settings
-      ? loginThrottle(db, attempt, ctx.settings.throttle)
-      : storedLoginThrottle(db, attempt).then((stored) => stored.throttle),
-    customerByEmail(db, attempt.email),
-  ]);
+  // The account is looked up even when the throttle then refuses: the same work either way.
+  const { throttle, customer } = ctx.settings
+    ? await Promise.all([
+        loginThrottle(db, attempt, ctx.settings.throttle),
+        customerByEmail(db, attempt.email),
+      ]).then(([throttle, customer]) => ({ throttle, customer }))
+    : await loginLookup(db, attempt);
   if (throttle.blockedMinutes > 0) {
     return fail(
       domainError('rate_limited', 'account.error.too_many_attempts', {

@@ -7,7 +7,7 @@ import {
   DEFAULT_ACCOUNT_SETTINGS,
   parseAccountSettings,
 } from './account-settings.server.ts';
-import { loginFailures } from './customers.schema.ts';
+import { type CustomerRow, customers, loginFailures } from './customers.schema.ts';
 
 /** Who tried: the email as typed (normalised) and the client's address. */
 export type LoginAttempt = { email: string; address: string };
@@ -92,51 +92,61 @@ const MAX_WINDOW_MINUTES = 1440;
 const MAX_PER_ACCOUNT = 1000;
 
 /**
- * The account settings and the throttle's state for one attempt in one statement, so a login
- * makes one round trip before its hash. The failures are read for the longest window and the
- * largest account limit, then judged with the settings' own; the address's limit is taken from
- * the stored settings inside the statement. When the settings as parsed here name another
- * address limit than the statement used (stored settings that are not valid), the throttle is
- * read again with the parsed ones.
+ * The account typed, the account settings and the throttle's state for one attempt in one
+ * statement, so a login makes one round trip before its hash. The failures are read for the
+ * longest window and the largest account limit, then judged with the settings' own; the
+ * address's limit is taken from the stored settings inside the statement. When the settings as
+ * parsed here name another address limit than the statement used (stored settings that are not
+ * valid), the throttle is read again with the parsed ones.
  */
-export async function storedLoginThrottle(
+export async function loginLookup(
   db: Tx,
   attempt: LoginAttempt,
   now = new Date(),
-): Promise<{ settings: AccountSettings; throttle: LoginThrottle }> {
+): Promise<{ customer: CustomerRow | null; settings: AccountSettings; throttle: LoginThrottle }> {
   const since = new Date(now.getTime() - MAX_WINDOW_MINUTES * 60_000);
   const stored = sql`(select ${settingsTable.value} from ${settingsTable} where ${settingsTable.key} = ${ACCOUNT_SETTINGS_KEY})`;
-  const perAddress = sql`coalesce((select case when (s.v -> 'throttle' ->> 'perAddress') ~ '^[0-9]{1,6}$' then (s.v -> 'throttle' ->> 'perAddress')::int end from (select ${stored} as v) s), ${DEFAULT_ACCOUNT_SETTINGS.throttle.perAddress})`;
-  const result = (await db.execute(sql`
-    select
-      ${stored} as settings,
-      (select coalesce(json_agg(extract(epoch from a.at) * 1000 order by a.at desc), '[]'::json) from (
+  const perAddress = sql<number>`coalesce((select case when (s.v -> 'throttle' ->> 'perAddress') ~ '^[0-9]{1,6}$' then (s.v -> 'throttle' ->> 'perAddress')::int end from (select ${stored} as v) s), ${DEFAULT_ACCOUNT_SETTINGS.throttle.perAddress})`;
+  // One row whether or not the account exists: the account is joined to a row of its own.
+  const [row] = await db
+    .select({
+      customer: customers,
+      settings: sql<unknown>`${stored}`,
+      account: sql<
+        number[]
+      >`(select coalesce(json_agg(extract(epoch from a.at) * 1000 order by a.at desc), '[]'::json) from (
         select ${loginFailures.at} as at from ${loginFailures}
         where ${loginFailures.scope} = 'account' and ${loginFailures.subject} = ${attempt.email}
           and ${loginFailures.at} > ${since}
-        order by ${loginFailures.at} desc limit ${MAX_PER_ACCOUNT}) a) as account,
-      (select extract(epoch from ${loginFailures.at}) * 1000 from ${loginFailures}
+        order by ${loginFailures.at} desc limit ${MAX_PER_ACCOUNT}) a)`,
+      address: sql<
+        number | string | null
+      >`(select extract(epoch from ${loginFailures.at}) * 1000 from ${loginFailures}
         where ${loginFailures.scope} = 'address' and ${loginFailures.subject} = ${attempt.address}
           and ${loginFailures.at} > ${since}
-        order by ${loginFailures.at} desc offset greatest(${perAddress} - 1, 0) limit 1) as address,
-      ${perAddress} as per_address`)) as unknown as {
-    rows: {
-      settings: unknown;
-      account: number[];
-      address: number | string | null;
-      per_address: number;
-    }[];
-  };
-  const row = result.rows[0]!;
-  const settings = parseAccountSettings(row.settings);
-  if (settings.throttle.perAddress !== Number(row.per_address)) {
-    return { settings, throttle: await loginThrottle(db, attempt, settings.throttle, now) };
+        order by ${loginFailures.at} desc offset greatest(${perAddress} - 1, 0) limit 1)`,
+      perAddress,
+    })
+    .from(sql`(select 1) as attempt`)
+    .leftJoin(customers, eq(customers.email, attempt.email));
+  const settings = parseAccountSettings(row!.settings);
+  const customer = row!.customer;
+  if (settings.throttle.perAddress !== Number(row!.perAddress)) {
+    return {
+      customer,
+      settings,
+      throttle: await loginThrottle(db, attempt, settings.throttle, now),
+    };
   }
   const limits = settings.throttle;
   const windowStart = now.getTime() - limits.windowMinutes * 60_000;
-  const accountTimes = row.account.filter((at) => at > windowStart).slice(0, limits.perAccount);
-  const addressAt = row.address === null ? null : Number(row.address);
+  const accountTimes = row!.account
+    .map(Number)
+    .filter((at) => at > windowStart)
+    .slice(0, limits.perAccount);
+  const addressAt = row!.address === null ? null : Number(row!.address);
   return {
+    customer,
     settings,
     throttle: judge(
       limits,

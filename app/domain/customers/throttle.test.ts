@@ -8,15 +8,15 @@ import {
   type AccountSettings,
   DEFAULT_ACCOUNT_SETTINGS,
 } from './account-settings.server.ts';
-import { loginFailures } from './customers.schema.ts';
+import { customers, loginFailures } from './customers.schema.ts';
 import {
   type LoginAttempt,
   loginThrottle,
   recordLoginFailure,
-  storedLoginThrottle,
+  loginLookup,
 } from './throttle.server.ts';
 
-/** The one-statement throttle read of a login gives what the two-step read gives. */
+/** The one-statement read of a login gives what the separate reads give. */
 let handle: DatabaseHandle;
 let counter = 0;
 const NOW = new Date('2026-11-27T12:00:00Z');
@@ -32,7 +32,7 @@ async function failures(who: LoginAttempt, ...minutes: number[]) {
 }
 
 async function bothReads(who: LoginAttempt, expected: AccountSettings) {
-  const stored = await storedLoginThrottle(handle.db, who, NOW);
+  const stored = await loginLookup(handle.db, who, NOW);
   expect(stored.settings).toEqual(expected);
   expect(stored.throttle).toEqual(await loginThrottle(handle.db, who, expected.throttle, NOW));
   return stored.throttle;
@@ -111,10 +111,24 @@ describe('the throttle read with the stored settings', () => {
     }
   });
 
+  it('carries the account typed, as stored, and none for an address without one', async () => {
+    const who = attempt();
+    const [stored] = await handle.db
+      .insert(customers)
+      .values({ email: who.email, passwordHash: 'not-a-hash', firstName: 'Erika' })
+      .returning();
+    await failures(who, 1);
+    const found = await loginLookup(handle.db, who, NOW);
+    expect(found.customer).toEqual(stored);
+    expect(found.customer?.createdAt).toBeInstanceOf(Date);
+    expect(found.throttle.accountHasFailures).toBe(true);
+    expect((await loginLookup(handle.db, attempt(), NOW)).customer).toBeNull();
+  });
+
   it('takes hostile text in the email as text', async () => {
     await handle.db.delete(settings);
     const who = { email: "x'); drop table login_failures; --", address: "1.2.3.4' or '1'='1" };
-    expect((await storedLoginThrottle(handle.db, who, NOW)).throttle.blockedMinutes).toBe(0);
+    expect((await loginLookup(handle.db, who, NOW)).throttle.blockedMinutes).toBe(0);
     expect((await handle.db.select().from(loginFailures)).length).toBeGreaterThan(0);
   });
 });
