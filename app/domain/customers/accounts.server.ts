@@ -193,7 +193,7 @@ export async function activateCustomer(db: Tx, token: string): Promise<Result<Cu
 export async function authenticate(
   db: Tx,
   input: { email: string; password: string; address: string },
-  /** Without settings the stored ones are read with the account and the throttle's counts, in one statement. */
+  /** Without settings, the stored ones come with the account and the throttle: one statement. */
   ctx: { settings?: AccountSettings },
   options: {
     /**
