@@ -3,17 +3,7 @@ import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { type TestShop, startTestShop } from './shop.ts';
 
-/** A German billing address that every checkout accepts (Store API field names). */
-export const GERMAN_BILLING = {
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  address_1: 'Hauptstraße 1',
-  city: 'Berlin',
-  postcode: '10115',
-  country: 'DE',
-  email: 'erika@example.org',
-  phone: '030 1234567',
-} as const;
+export { GERMAN_BILLING } from './addresses.ts';
 
 /**
  * A test shop ready to take orders: the demo shipping zones and payment methods, and a candle

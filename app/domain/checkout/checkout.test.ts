@@ -13,6 +13,7 @@ import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { createCoupon, createProduct } from '#db/seed/factories.ts';
 import { createShippingZone } from '#db/seed/shipping-factories.ts';
+import { GERMAN_BILLING } from '../../../tests/support/addresses.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
 import { type CheckoutInput, checkoutReview, placeOrder } from './checkout.server.ts';
 
@@ -26,16 +27,7 @@ async function owner() {
   return { idHash, customerId: null };
 }
 
-export const berlin = {
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  address_1: 'Hauptstraße 1',
-  city: 'Berlin',
-  postcode: '10115',
-  country: 'DE',
-  email: 'erika@example.org',
-  phone: '030 123456',
-};
+const berlin = GERMAN_BILLING;
 
 function checkout(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
   return {
