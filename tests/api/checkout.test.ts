@@ -7,7 +7,8 @@ import { customers } from '#app/domain/customers/customers.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { hashSessionId } from '#app/lib/session.server.ts';
 import type { TestShop } from '../support/shop.ts';
-import { GERMAN_BILLING, startCheckoutShop } from '../support/checkout-shop.ts';
+import { GERMAN_BILLING } from '../support/addresses.ts';
+import { startCheckoutShop } from '../support/checkout-shop.ts';
 import { HOSTILE_VALUES, TEN_KB } from '../support/hostile.ts';
 import { StoreClient } from '../support/store-client.ts';
 

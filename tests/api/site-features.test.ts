@@ -15,7 +15,8 @@ import { parseEnv } from '#app/lib/env.server.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { HOSTILE_VALUES, TEN_KB } from '../support/hostile.ts';
 import type { TestShop } from '../support/shop.ts';
-import { GERMAN_BILLING, startCheckoutShop } from '../support/checkout-shop.ts';
+import { GERMAN_BILLING } from '../support/addresses.ts';
+import { startCheckoutShop } from '../support/checkout-shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 
 // Pages are shared between visitors as in production: the cookies that change a page (consent,

@@ -11,7 +11,8 @@ import { stripeEvents } from '#app/domain/payments/stripe/stripe.schema.ts';
 import { stripeSandboxObjects } from '#app/domain/payments/sandbox/sandbox.schema.ts';
 import type { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
 import type { TestShop } from '../support/shop.ts';
-import { GERMAN_BILLING, startCheckoutShop } from '../support/checkout-shop.ts';
+import { GERMAN_BILLING } from '../support/addresses.ts';
+import { startCheckoutShop } from '../support/checkout-shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 import { sandboxStripe } from '../support/sandbox-client.ts';
 

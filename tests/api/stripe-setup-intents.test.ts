@@ -10,7 +10,8 @@ import { orders } from '#app/domain/orders/orders.schema.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { type SignedIn, customerRequests, signedInCustomer } from '../support/customers.ts';
 import type { TestShop } from '../support/shop.ts';
-import { GERMAN_BILLING, startCheckoutShop } from '../support/checkout-shop.ts';
+import { GERMAN_BILLING } from '../support/addresses.ts';
+import { startCheckoutShop } from '../support/checkout-shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 import { sandboxStripe } from '../support/sandbox-client.ts';
 

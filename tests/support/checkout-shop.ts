@@ -3,8 +3,6 @@ import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { type TestShop, startTestShop } from './shop.ts';
 
-export { GERMAN_BILLING } from './addresses.ts';
-
 /**
  * A test shop ready to take orders: the demo shipping zones and payment methods, and a candle
  * at 12.90 with the given stock.

@@ -6,6 +6,10 @@ import { DEFAULT_MIN_STRENGTH } from './password-strength.ts';
 /** Where the shop owner sets how accounts behave (`settings` table, key `accounts`). */
 export const ACCOUNT_SETTINGS_KEY = 'accounts';
 
+/** The largest throttle window and account limit a shop owner may set. */
+export const MAX_THROTTLE_WINDOW_MINUTES = 1440;
+export const MAX_FAILURES_PER_ACCOUNT = 1000;
+
 const accountSettingsSchema = z.object({
   /** The account is active only after the link mailed on registration was followed. */
   doubleOptIn: z.boolean(),
@@ -15,9 +19,9 @@ const accountSettingsSchema = z.object({
   stopCheckout: z.boolean(),
   /** Failed logins allowed per account and per client address within the window. */
   throttle: z.object({
-    perAccount: z.number().int().min(1).max(1000),
+    perAccount: z.number().int().min(1).max(MAX_FAILURES_PER_ACCOUNT),
     perAddress: z.number().int().min(1).max(100_000),
-    windowMinutes: z.number().int().min(1).max(1440),
+    windowMinutes: z.number().int().min(1).max(MAX_THROTTLE_WINDOW_MINUTES),
   }),
 });
 

@@ -5,6 +5,8 @@ import {
   ACCOUNT_SETTINGS_KEY,
   type AccountSettings,
   DEFAULT_ACCOUNT_SETTINGS,
+  MAX_FAILURES_PER_ACCOUNT,
+  MAX_THROTTLE_WINDOW_MINUTES,
   parseAccountSettings,
 } from './account-settings.server.ts';
 import { type CustomerRow, customers, loginFailures } from './customers.schema.ts';
@@ -87,10 +89,6 @@ function judge(
   };
 }
 
-/** The largest window and account limit the settings allow (account-settings.server.ts). */
-const MAX_WINDOW_MINUTES = 1440;
-const MAX_PER_ACCOUNT = 1000;
-
 /**
  * The account typed, the account settings and the throttle's state for one attempt in one
  * statement, so a login makes one round trip before its hash. The failures are read for the
@@ -104,11 +102,11 @@ export async function loginLookup(
   attempt: LoginAttempt,
   now = new Date(),
 ): Promise<{ customer: CustomerRow | null; settings: AccountSettings; throttle: LoginThrottle }> {
-  const since = new Date(now.getTime() - MAX_WINDOW_MINUTES * 60_000);
+  const since = new Date(now.getTime() - MAX_THROTTLE_WINDOW_MINUTES * 60_000);
   const stored = sql`(select ${settingsTable.value} from ${settingsTable} where ${settingsTable.key} = ${ACCOUNT_SETTINGS_KEY})`;
   const perAddress = sql<number>`coalesce((select case when (s.v -> 'throttle' ->> 'perAddress') ~ '^[0-9]{1,6}$' then (s.v -> 'throttle' ->> 'perAddress')::int end from (select ${stored} as v) s), ${DEFAULT_ACCOUNT_SETTINGS.throttle.perAddress})`;
   // One row whether or not the account exists: the account is joined to a row of its own.
-  const [row] = await db
+  const rows = await db
     .select({
       customer: customers,
       settings: sql<unknown>`${stored}`,
@@ -118,7 +116,7 @@ export async function loginLookup(
         select ${loginFailures.at} as at from ${loginFailures}
         where ${loginFailures.scope} = 'account' and ${loginFailures.subject} = ${attempt.email}
           and ${loginFailures.at} > ${since}
-        order by ${loginFailures.at} desc limit ${MAX_PER_ACCOUNT}) a)`,
+        order by ${loginFailures.at} desc limit ${MAX_FAILURES_PER_ACCOUNT}) a)`,
       address: sql<
         number | string | null
       >`(select extract(epoch from ${loginFailures.at}) * 1000 from ${loginFailures}
@@ -129,9 +127,10 @@ export async function loginLookup(
     })
     .from(sql`(select 1) as attempt`)
     .leftJoin(customers, eq(customers.email, attempt.email));
-  const settings = parseAccountSettings(row!.settings);
-  const customer = row!.customer;
-  if (settings.throttle.perAddress !== Number(row!.perAddress)) {
+  const row = rows[0]!;
+  const settings = parseAccountSettings(row.settings);
+  const customer = row.customer;
+  if (settings.throttle.perAddress !== Number(row.perAddress)) {
     return {
       customer,
       settings,
@@ -140,11 +139,11 @@ export async function loginLookup(
   }
   const limits = settings.throttle;
   const windowStart = now.getTime() - limits.windowMinutes * 60_000;
-  const accountTimes = row!.account
+  const accountTimes = row.account
     .map(Number)
     .filter((at) => at > windowStart)
     .slice(0, limits.perAccount);
-  const addressAt = row!.address === null ? null : Number(row!.address);
+  const addressAt = row.address === null ? null : Number(row.address);
   return {
     customer,
     settings,

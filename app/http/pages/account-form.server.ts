@@ -174,7 +174,7 @@ async function login(args: Args, base: Shop, form: FormData, startedAt: number) 
       password: password.data,
       address: clientAddress(args.request),
     },
-    // The stored settings are read with the throttle's counts, beside the account lookup.
+    // No settings given: the stored ones come in the statement that reads the account.
     {},
     {
       whileChecking: (customer) => {
