@@ -480,12 +480,15 @@ describe('a returning customer', () => {
     );
     await login.getByRole('button', { name: 'Anmelden' }).click();
     await loggedIn;
-    // Back on the checkout, logged in: no login link, the account's addresses in the form.
+    // Back on the checkout, logged in: no login link, the account's addresses in the form. The
+    // page stays at /checkout while its data is loaded again, so the link's going is awaited.
     await page.waitForURL(/\/checkout$/);
     await waitForHydration(page);
-    expect(
-      await page.getByRole('button', { name: 'Sie sind bereits Kunde? Hier anmelden' }).count(),
-    ).toBe(0);
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: 'Sie sind bereits Kunde? Hier anmelden' }).count(),
+      )
+      .toBe(0);
     expect(await field(page, 'Vorname').inputValue()).toBe('Lena');
     expect(await field(page, 'Straße und Hausnummer').inputValue()).toBe('Elbchaussee 12');
     expect(await field(page, 'Ort / Stadt').inputValue()).toBe('Hamburg');
