@@ -13,6 +13,7 @@ export * from '#app/domain/coupons/coupons.schema.ts';
 export * from '#app/domain/shipping/shipping.schema.ts';
 export * from '#app/domain/customers/customers.schema.ts';
 export * from '#app/domain/orders/orders.schema.ts';
+export * from '#app/domain/orders/outbox.schema.ts';
 export * from '#app/domain/payments/stripe/stripe.schema.ts';
 export * from '#app/domain/payments/sandbox/sandbox.schema.ts';
 export * from '#app/domain/attribution/attribution.schema.ts';

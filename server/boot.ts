@@ -17,6 +17,7 @@ import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { createShopServer } from './app.ts';
 import { ensureShopManager } from '#app/domain/customers/shop-manager.server.ts';
 import { startJobRunner } from './jobs.ts';
+import { startOutboxWorker } from './outbox.ts';
 import {
   recordShopAddress,
   sandboxActive,
@@ -140,6 +141,9 @@ export async function startShop(options: {
   recordShopAddress(env, { host: env.HOST, port });
   // Started after listening and never awaited: the first check must not hold up readiness.
   const jobs = env.JOBS === 'on' ? startJobRunner({ db: database.db, env }) : null;
+  // Mails and provider calls queued by this instance's order changes; with jobs on, also what
+  // other instances left (retries, a crashed instance's work).
+  const outbox = startOutboxWorker({ db: database.db, env }, { poll: env.JOBS === 'on' });
   // Webhook deliveries and delayed transitions recorded before a restart resume now.
   if (sandboxActive(env)) sandboxPump(env, database.db).kick();
   const closeServer = () =>
@@ -157,7 +161,7 @@ export async function startShop(options: {
     server,
     close: async () => {
       stopSandboxPump(env);
-      await Promise.all([closeServer(), jobs?.close()]);
+      await Promise.all([closeServer(), jobs?.close(), outbox?.close()]);
     },
   };
 }

@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { purgeAbandonedGuestCarts } from '#app/domain/cart/cart.server.ts';
-import { cancelUnpaidOrders } from '#app/domain/orders/orders.server.ts';
-import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
-import { unpaidCancellationMails } from '#app/http/mail/unpaid-mails.server.ts';
+import { cancelUnpaidOrders } from '#app/domain/orders/lifecycle.server.ts';
 import { refreshScheduledPrices } from '#app/domain/catalog/listing.server.ts';
 import { purgeOldSubmissions } from '#app/domain/forms/forms.server.ts';
 import { purgeOldUploads } from '#app/domain/forms/uploads.server.ts';
@@ -15,13 +13,10 @@ import type { Env } from '#app/lib/env.server.ts';
 import { purgeExpiredSessions } from '#app/lib/session.server.ts';
 import { reconcileStripeOrders } from '#app/domain/payments/stripe/events.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
-import { mailAfterSettle } from '#app/http/stripe/settle.server.ts';
 import {
   endCancelledSubscriptions,
   renewDueSubscriptions,
 } from '#app/domain/subscriptions/subscriptions.server.ts';
-import { renewalMails } from '#app/http/mail/subscription-mails.server.ts';
-import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { type JobResult, type JobStatus, jobRuns } from './jobs.schema.ts';
 
 export type JobContext = {
@@ -75,16 +70,11 @@ export const JOBS: readonly Job[] = [
     run: async ({ db }) => ({ carts: await purgeAbandonedGuestCarts(db) }),
   },
   {
-    // Unpaid orders give their goods back after the configured hold time.
+    // Unpaid orders give their goods back after the configured hold time; the customer is told
+    // once, through the outbox the cancellation queues its mail in.
     name: 'cancel-unpaid-orders',
     everyMs: 5 * 60_000,
-    // The customer is told once: only the run that cancelled an order mails it, after commit.
-    run: async ({ db, env, afterCommit }) => {
-      const cancelled: OrderRow[] = [];
-      const count = await cancelUnpaidOrders(db, new Date(), (order) => cancelled.push(order));
-      if (cancelled.length > 0) afterCommit(await unpaidCancellationMails(db, env, cancelled));
-      return { orders: count };
-    },
+    run: async ({ db }) => ({ orders: await cancelUnpaidOrders(db, new Date()) }),
   },
   {
     // Payments that succeeded at the provider while the shop never heard settle their order.
@@ -93,27 +83,19 @@ export const JOBS: readonly Job[] = [
     transaction: 'outside',
     run: async ({ db, env }) => {
       const { checked, settled } = await reconcileStripeOrders(db, stripeSetup(env).stripe);
-      for (const { order, from } of settled) {
-        const locale = order.locale === 'en' ? 'en' : 'de';
-        await mailAfterSettle(
-          { db, env, locale, currency: order.currency, t: serverTranslator(locale) },
-          order,
-          from,
-        );
-      }
       return { checked, settled: settled.length };
     },
   },
   {
     // Due subscriptions are renewed and charged off-session with their kept method; each
     // subscription is claimed (SKIP LOCKED) before its charge, so instances never renew twice.
+    // The renewal mails are queued with each renewal's change.
     name: 'renew-subscriptions',
     everyMs: EVERY_CHECK,
     transaction: 'outside',
     run: async ({ db, env }) => {
       const ended = await endCancelledSubscriptions(db);
       const outcomes = await renewDueSubscriptions(db, stripeSetup(env).stripe);
-      await renewalMails(db, env, outcomes);
       const count = (result: string) => outcomes.filter((o) => o.result === result).length;
       return { paid: count('paid'), failed: count('failed'), awaiting: count('awaiting'), ended };
     },

@@ -9,6 +9,8 @@ export type MailMessage = {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Set when a repeat of the same mail must be recognisable as such. */
+  messageId?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 

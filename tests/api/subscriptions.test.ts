@@ -25,6 +25,9 @@ import { outboxMails } from '../support/forms-mail.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 import { sandboxStripe } from '../support/sandbox-client.ts';
+import { outboxSettled } from '../support/outbox.ts';
+import { enqueue } from '#app/domain/orders/outbox.server.ts';
+import { ORDER_CHANGED } from '#app/domain/orders/lifecycle.server.ts';
 
 let shop: TestShop;
 let stripe: Stripe;
@@ -359,8 +362,7 @@ describe('renewals', () => {
     // Nothing is due any more: another run renews nothing.
     const again = await renewDueSubscriptions(shop.database.db, stripe);
     expect(again.filter((o) => o.subscription.id === sub.id)).toHaveLength(0);
-    const { renewalMails } = await import('#app/http/mail/subscription-mails.server.ts');
-    await renewalMails(shop.database.db, shop.env, mine);
+    await outboxSettled(shop);
     const link = `/my-account/view-subscription/${sub.id}`;
     expect(
       outbox().filter((m) => m.includes(String(renewal.number)) && m.includes(link)),
@@ -426,8 +428,7 @@ describe('renewals', () => {
     expect(mine.order.status).toBe('failed');
     const [held] = await subscriptionsOf(sub!.parentOrderId);
     expect(held!.status).toBe('on-hold');
-    const { renewalMails } = await import('#app/http/mail/subscription-mails.server.ts');
-    await renewalMails(shop.database.db, shop.env, [mine]);
+    await outboxSettled(shop);
     const mail = outbox().find(
       (m) => m.includes(String(mine.order.number)) && m.includes('/checkout/order-pay/'),
     );
@@ -441,6 +442,7 @@ describe('renewals', () => {
     const later = await renewDueSubscriptions(shop.database.db, stripe);
     expect(later.filter((o) => o.subscription.id === sub!.id)).toHaveLength(0);
     // Paid on the order-pay page with another card: the subscription runs again.
+    await outboxSettled(shop);
     const before = mailsAbout(mine.order).length;
     const newCard = await payOnOrderPay(who, mine.order);
     const paidOrder = await orderOf(mine.order.id);
@@ -450,6 +452,7 @@ describe('renewals', () => {
     expect(running!.nextPaymentAt!.getTime()).toBeGreaterThan(Date.now());
     expect(running).toMatchObject({ renewalCount: 1, paidCount: 1 });
     // The renewal's own mail, instead of the order status mail, and only one.
+    await outboxSettled(shop);
     const mails = mailsAbout(mine.order).slice(before);
     expect(mails.map((m) => m.header('subject'))).toEqual([
       `Ihr Abonnement bei Ladenzeile wurde verlängert (Bestellung ${mine.order.number})`,
@@ -466,8 +469,12 @@ describe('renewals', () => {
     });
     expect((await stripe.paymentMethods.retrieve(newCard)).customer).toBe(sub!.stripeCustomerId);
     // A later announcement of the same payment (webhook, reconciliation) changes nothing.
-    const { syncSubscriptions } = await import('#app/http/subscriptions/sync.server.ts');
-    await syncSubscriptions({ db: shop.database.db, env: shop.env }, paidOrder);
+    await enqueue(shop.database.db, {
+      kind: ORDER_CHANGED,
+      orderId: paidOrder.id,
+      payload: { from: 'failed', to: 'processing', announce: 'status' },
+    });
+    await outboxSettled(shop);
     const [unchanged] = await subscriptionsOf(sub!.parentOrderId);
     expect(unchanged).toMatchObject({ paidCount: 1, nextPaymentAt: running!.nextPaymentAt });
     expect(mailsAbout(mine.order).slice(before)).toHaveLength(1);
@@ -493,6 +500,7 @@ describe('renewals', () => {
       (o) => o.subscription.id === sub!.id,
     )!;
     expect(failed.result).toBe('failed');
+    await outboxSettled(shop);
     const before = mailsAbout(failed.order).length;
     // The customer's bank confirms the payment; nobody has announced it yet.
     const pm = await card(CARDS.visa);
@@ -505,23 +513,13 @@ describe('renewals', () => {
     });
     expect(intent.status).toBe('succeeded');
     const { settleIntent } = await import('#app/domain/payments/stripe/gateway.server.ts');
-    const settled = await settleIntent(shop.database.db, failed.order.id, intent);
-    expect(settled.changed).toBe(true);
-    // The webhook and the browser's return both announce it at once.
-    const { mailStatusChange } = await import('#app/http/pages/checkout-form.server.ts');
-    const { mailAfterSettle } = await import('#app/http/stripe/settle.server.ts');
-    const ctx = {
-      db: shop.database.db,
-      env: shop.env,
-      locale: 'de' as const,
-      currency: 'EUR',
-      t: serverTranslator('de'),
-    };
-    const paidOrder = await orderOf(failed.order.id);
-    await Promise.all([
-      mailAfterSettle(ctx, paidOrder, 'failed'),
-      mailStatusChange(ctx, paidOrder),
+    // The webhook and the browser's return both announce it at once: one of them changes it.
+    const settled = await Promise.all([
+      settleIntent(shop.database.db, failed.order.id, intent),
+      settleIntent(shop.database.db, failed.order.id, intent),
     ]);
+    expect(settled.filter((s) => s.changed)).toHaveLength(1);
+    await outboxSettled(shop);
     const [after] = await subscriptionsOf(sub!.parentOrderId);
     expect(after).toMatchObject({ status: 'active', paidCount: 1, stripePaymentMethodId: pm });
     const mails = mailsAbout(failed.order).slice(before);
@@ -576,8 +574,7 @@ describe('manual renewal', () => {
     const [waiting] = await subscriptionsOf(sub.parentOrderId);
     expect(waiting).toMatchObject({ status: 'on-hold', renewalCount: 1, paidCount: 1 });
 
-    const { renewalMails } = await import('#app/http/mail/subscription-mails.server.ts');
-    await renewalMails(shop.database.db, shop.env, mine);
+    await outboxSettled(shop);
     const [dueMail, ...others] = mailsAbout(renewal);
     expect(others).toHaveLength(0);
     expect(dueMail!.header('subject')).toBe(
@@ -601,6 +598,7 @@ describe('manual renewal', () => {
     });
     expect(running!.nextPaymentAt!.getTime()).toBeGreaterThan(Date.now());
     expect(running!.nextPaymentAt!.getTime()).toBeGreaterThan(due.getTime());
+    await outboxSettled(shop);
     const after = mailsAbout(renewal).map((m) => m.header('subject'));
     expect(after).toEqual([
       dueMail!.header('subject'),
@@ -758,6 +756,7 @@ describe('account pages', () => {
     expect(after!.endAt!.getTime()).toBe(sub.nextPaymentAt!.getTime());
     // The cancellation mail links the subscription (nothing else mailed it yet).
     const link = `/my-account/view-subscription/${sub.id}`;
+    await outboxSettled(shop);
     expect(outbox().filter((m) => m.includes(link))).toHaveLength(1);
   });
 });

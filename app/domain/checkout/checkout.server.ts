@@ -24,11 +24,11 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
   Rollback,
   addOrderNote,
-  changeOrderStatus,
   inTransaction,
   newOrderKey,
   takeStock,
 } from '#app/domain/orders/orders.server.ts';
+import { type TransitionOptions, transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
 import {
   type OrderAddress,
   type OrderRow,
@@ -41,7 +41,11 @@ import {
   createOrderSubscriptions,
   orderNeedsKeptMethod,
 } from '#app/domain/subscriptions/subscriptions.server.ts';
-import { needsPayment } from '#app/domain/orders/orders.rules.ts';
+import {
+  needsPayment,
+  paymentAnnouncement,
+  placementAnnouncement,
+} from '#app/domain/orders/lifecycle.rules.ts';
 import type {
   PaymentMethod,
   PaymentOutcome,
@@ -414,7 +418,13 @@ export async function placeOrder(
     if (payable && ctx.payment) {
       const method = (await enabledMethods(db)).find((m) => m.id === existing.paymentMethod);
       if (method?.client && method.id === input.paymentMethod) {
-        const retried = await retryPayment(db, existing, method, ctx.payment);
+        const retried = await retryPayment(
+          db,
+          existing,
+          method,
+          ctx.payment,
+          placementAnnouncement,
+        );
         if (!retried.ok) return retried;
         return ok({ order: retried.value.order, created: false, payment: retried.value.outcome });
       }
@@ -664,7 +674,13 @@ export async function placeOrder(
     const again = await replay();
     return again ?? placed;
   }
-  const payment = await processPayment(db, placed.value, method, ctx.payment);
+  const payment = await processPayment(
+    db,
+    placed.value,
+    method,
+    ctx.payment,
+    placementAnnouncement,
+  );
   return ok({ order: payment.order, created: true, payment: payment.outcome });
 }
 
@@ -672,25 +688,30 @@ function paymentRequest(db: Tx, order: OrderRow, payment?: PaymentInput): Paymen
   return payment ? { ...payment, db, returnUrl: payment.returnUrl(order) } : null;
 }
 
-/** Runs the method's payment and moves the order to the status it leads to. */
+/**
+ * Runs the method's payment and moves the order to the status it leads to; `announce` picks
+ * the mail of that change (the confirmation at placement, the new status on order-pay).
+ */
 export async function processPayment(
   db: Tx,
   order: OrderRow,
   method: PaymentMethod | null,
-  payment?: PaymentInput,
+  payment: PaymentInput | undefined,
+  announce: TransitionOptions['announce'],
 ): Promise<{ order: OrderRow; outcome: PaymentOutcome | null }> {
   if (!method) {
     // Nothing to pay: the order is ready to be packed.
-    const moved = await changeOrderStatus(db, order.id, 'processing', { paid: true });
+    const moved = await transitionOrder(db, order.id, 'processing', { paid: true, announce });
     return { order: moved.ok ? moved.value.order : order, outcome: null };
   }
   const request = paymentRequest(db, order, payment);
   const outcome = await method.process(order, request);
   if (outcome.orderStatus === order.status) return { order, outcome };
   // Guarded: a webhook that settled the order meanwhile wins, and this changes nothing.
-  const moved = await changeOrderStatus(db, order.id, outcome.orderStatus, {
+  const moved = await transitionOrder(db, order.id, outcome.orderStatus, {
     paid: outcome.paid,
     expect: [order.status],
+    announce,
   });
   if (moved.ok) return { order: moved.value.order, outcome };
   const [current] = await db.select().from(orders).where(eq(orders.id, order.id));
@@ -702,15 +723,19 @@ async function retryPayment(
   db: Tx,
   order: OrderRow,
   method: PaymentMethod,
-  payment?: PaymentInput,
+  payment: PaymentInput | undefined,
+  announce: TransitionOptions['announce'],
 ): Promise<Result<{ order: OrderRow; outcome: PaymentOutcome | null }>> {
   let current = order;
   if (order.status === 'failed') {
-    const reopened = await changeOrderStatus(db, order.id, 'pending', { expect: ['failed'] });
+    const reopened = await transitionOrder(db, order.id, 'pending', {
+      expect: ['failed'],
+      announce: 'none',
+    });
     if (!reopened.ok) return reopened;
     current = reopened.value.order;
   }
-  return ok(await processPayment(db, current, method, payment));
+  return ok(await processPayment(db, current, method, payment, announce));
 }
 
 /**
@@ -747,5 +772,8 @@ export async function payForOrder(
     .set({ paymentMethod: method.id, paymentMethodTitle: localize(method.title, locale) })
     .where(eq(orders.id, order.id))
     .returning();
-  return retryPayment(db, updated!, method, payment);
+  // Paid, the customer is told the new status; a failure is shown on the page itself.
+  return retryPayment(db, updated!, method, payment, (from, to) =>
+    order.status === to ? 'none' : paymentAnnouncement(from, to),
+  );
 }

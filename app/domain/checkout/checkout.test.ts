@@ -6,7 +6,7 @@ import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { coupons } from '#app/domain/coupons/coupons.schema.ts';
 import { applyCoupon } from '#app/domain/coupons/coupons.server.ts';
 import { orderItems, orders } from '#app/domain/orders/orders.schema.ts';
-import { cancelUnpaidOrders, changeOrderStatus } from '#app/domain/orders/orders.server.ts';
+import { cancelUnpaidOrders, transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
 import { legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
 import { PAYMENT_SETTINGS_KEY, DEFAULT_PAYMENT_SETTINGS } from '#app/domain/payments/payments.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
@@ -290,12 +290,12 @@ describe('order statuses', () => {
     const placed = await placeOrder(handle.db, me, checkout(), ctx);
     if (!placed.ok) throw new Error(placed.error.code);
     expect(await stockOf(product.id)).toBe(1);
-    const cancelled = await changeOrderStatus(handle.db, placed.value.order.id, 'cancelled');
+    const cancelled = await transitionOrder(handle.db, placed.value.order.id, 'cancelled');
     expect(cancelled.ok).toBe(true);
     expect(await stockOf(product.id)).toBe(3);
     const [row] = await handle.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(row!.usageCount).toBe(0);
-    const again = await changeOrderStatus(handle.db, placed.value.order.id, 'processing');
+    const again = await transitionOrder(handle.db, placed.value.order.id, 'processing');
     expect(again.ok ? null : again.error.kind).toBe('not_allowed');
   });
 
@@ -309,11 +309,11 @@ describe('order statuses', () => {
     const placed = await placeOrder(handle.db, me, checkout(), ctx);
     if (!placed.ok) throw new Error(placed.error.code);
     const id = placed.value.order.id;
-    expect((await changeOrderStatus(handle.db, id, 'failed')).ok).toBe(true);
+    expect((await transitionOrder(handle.db, id, 'failed')).ok).toBe(true);
     expect(await stockOf(product.id)).toBe(2);
-    expect((await changeOrderStatus(handle.db, id, 'pending')).ok).toBe(true);
+    expect((await transitionOrder(handle.db, id, 'pending')).ok).toBe(true);
     expect(await stockOf(product.id)).toBe(1);
-    const paid = await changeOrderStatus(handle.db, id, 'processing');
+    const paid = await transitionOrder(handle.db, id, 'processing');
     expect(paid.ok && paid.value.order.paidAt).toBeInstanceOf(Date);
   });
 

@@ -4,7 +4,7 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import { bankTransferDetails } from '#app/domain/payments/offline.ts';
 import { paymentSettings } from '#app/domain/payments/payments.server.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
-import { customerMayCancel, needsPayment } from './orders.rules.ts';
+import { customerMayCancel, needsPayment } from './lifecycle.rules.ts';
 import type { OrderRow } from './orders.schema.ts';
 import { orderDetails } from './orders.server.ts';
 import { mayWithdraw } from './withdrawal.server.ts';

@@ -5,7 +5,9 @@ import type { CartLine } from '#app/domain/cart/cart.view.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { type Result, domainError, fail, notFound, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { addOrderNote, changeOrderStatus, newOrderKey } from '#app/domain/orders/orders.server.ts';
+import { addOrderNote, newOrderKey } from '#app/domain/orders/orders.server.ts';
+import { transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
+import { enqueue, signalOutbox } from '#app/domain/orders/outbox.server.ts';
 import { minorUnit } from '#app/domain/pricing/money.ts';
 import { providerDecimals, toProviderAmount } from '#app/domain/payments/stripe/stripe.rules.ts';
 import { type OrderRow, orderItems, orders } from '#app/domain/orders/orders.schema.ts';
@@ -248,6 +250,28 @@ async function renewalPaymentMethod(
 const paidBefore = (sub: SubscriptionRow, sequence: number) =>
   (sub.terms.trialDays > 0 ? 0 : 1) + sequence - 1;
 
+/** A guest's order became a new account's: so do the subscriptions bought with it. */
+export async function adoptOrderSubscriptions(db: Tx, orderId: number, customerId: number) {
+  await db
+    .update(subscriptions)
+    .set({ customerId })
+    .where(and(eq(subscriptions.parentOrderId, orderId), isNull(subscriptions.customerId)));
+}
+
+/**
+ * The subscription whose period this renewal order paid, once the payment has been counted
+ * (by whichever announcement of it came first); null for any other order.
+ */
+export async function countedRenewal(db: Tx, order: OrderRow): Promise<SubscriptionRow | null> {
+  if (order.subscriptionId === null || order.renewalSequence === null) return null;
+  const [sub] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, order.subscriptionId));
+  if (!sub || sub.renewalCount < order.renewalSequence) return null;
+  return sub.paidCount > paidBefore(sub, order.renewalSequence) ? sub : null;
+}
+
 /**
  * A paid renewal: the period counts as paid and the next renewal is scheduled, once per
  * renewal order however often its payment is announced. Paid with another kept method (on
@@ -480,7 +504,7 @@ export async function renewDueSubscriptions(
   for (const { sub, order } of claimed) {
     if (order.status !== 'pending') continue;
     if (sub.manualRenewal || !sub.stripePaymentMethodId || !sub.stripeCustomerId) {
-      const held = await holdSubscription(db, sub.id, now);
+      const held = await holdSubscription(db, sub.id, now, order);
       outcomes.push({ subscription: held ?? sub, order, result: 'awaiting' });
       continue;
     }
@@ -531,16 +555,14 @@ export async function renewDueSubscriptions(
         .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)));
     }
     if (!refused && intent?.status === 'succeeded') {
-      const moved = await changeOrderStatus(db, order.id, 'processing', {
+      // The renewal-paid mail follows the change (see countedRenewal), whoever counts it.
+      const moved = await transitionOrder(db, order.id, 'processing', {
         expect: ['pending'],
         paid: true,
         now,
+        note: { code: 'stripe.note.settled', params: { intent: intent.id, status: intent.status } },
       });
       if (moved.ok) {
-        await addOrderNote(db, order.id, {
-          code: 'stripe.note.settled',
-          params: { intent: intent.id, status: intent.status },
-        });
         const renewed = await renewalPaid(db, moved.value.order, now);
         outcomes.push({ subscription: renewed ?? sub, order: moved.value.order, result: 'paid' });
       }
@@ -548,15 +570,19 @@ export async function renewDueSubscriptions(
     }
     if (!refused && intent?.status === 'processing') {
       // A debit on its way: the webhook settles the order, which schedules the next renewal.
-      await changeOrderStatus(db, order.id, 'on-hold', { expect: ['pending'], now });
+      await transitionOrder(db, order.id, 'on-hold', { expect: ['pending'], now });
       continue;
     }
-    const failed = await changeOrderStatus(db, order.id, 'failed', { expect: ['pending'], now });
-    if (failed.ok) {
-      await addOrderNote(db, order.id, {
+    const failed = await transitionOrder(db, order.id, 'failed', {
+      expect: ['pending'],
+      now,
+      announce: 'renewal_failed',
+      note: {
         code: 'stripe.note.failed',
         params: { reason: intent?.last_payment_error?.code ?? 'declined' },
-      });
+      },
+    });
+    if (failed.ok) {
       const held = await holdSubscription(db, sub.id, now);
       outcomes.push({ subscription: held ?? sub, order: failed.value.order, result: 'failed' });
     }
@@ -564,13 +590,32 @@ export async function renewDueSubscriptions(
   return outcomes;
 }
 
-async function holdSubscription(db: Tx, id: number, now: Date) {
-  const [row] = await db
-    .update(subscriptions)
-    .set({ status: 'on-hold', renewalClaimedAt: null, updatedAt: now })
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active')))
-    .returning();
-  return row ?? null;
+/** The outbox entry of a renewal's mail (paid, failed, due). */
+export const RENEWAL_MAIL = 'mail.renewal';
+
+/**
+ * Puts the subscription on hold until its renewal order is paid; a renewal that waits for the
+ * customer (`due`) queues its "payment due" mail with the hold.
+ */
+async function holdSubscription(db: Tx, id: number, now: Date, due?: OrderRow) {
+  const held = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ status: 'on-hold', renewalClaimedAt: null, updatedAt: now })
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active')))
+      .returning();
+    if (row && due) {
+      await enqueue(tx, {
+        kind: RENEWAL_MAIL,
+        orderId: due.id,
+        payload: { result: 'awaiting' },
+        dedupeKey: `renewal-awaiting:${due.id}`,
+      });
+    }
+    return row ?? null;
+  });
+  if (held && due) await signalOutbox(db);
+  return held;
 }
 
 /** Subscriptions cancelled at period end are over once that end has come. */

@@ -10,7 +10,7 @@ import type { ShopOwner } from '#app/domain/settings/shop-owner.ts';
 import { type TextKey, type Translate, formatDate } from '#app/lib/i18n.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import type { MailMessage, Mailer } from '#app/lib/mail.server.ts';
+import type { MailMessage } from '#app/lib/mail.server.ts';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -302,19 +302,14 @@ export function unpaidCancelled(order: OrderView, ctx: MailContext): MailMessage
   );
 }
 
-/** Sends the mails of a new order; a failed mail never undoes the order. */
-export async function sendNewOrderMails(
-  mailer: Mailer,
+/** The customer's confirmation and the shop's notice of a new order. */
+export function newOrderMails(
   order: OrderView,
   ctx: MailContext & {
     shopLocale: Locale;
     attribution?: Attribution;
     legal: readonly LegalVersion[];
   },
-): Promise<void> {
-  const messages = [
-    orderConfirmation(order, ctx),
-    newOrderNotice(order, { ...ctx, locale: ctx.shopLocale }),
-  ].filter((m) => m.to.every((address) => address.includes('@')));
-  await Promise.all(messages.map((m) => mailer.send(m)));
+): [MailMessage, MailMessage] {
+  return [orderConfirmation(order, ctx), newOrderNotice(order, { ...ctx, locale: ctx.shopLocale })];
 }

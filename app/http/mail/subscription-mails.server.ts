@@ -9,7 +9,7 @@ import { formatDate } from '#app/lib/i18n.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { type MailMessage, createMailer } from '#app/lib/mail.server.ts';
-import { fromAddress, orderPayPath } from '../pages/checkout-form.server.ts';
+import { fromAddress, orderPayPath } from '../order-links.ts';
 import { viewSubscriptionPath } from '../subscriptions/change-payment.server.ts';
 import { compose, orderSection, paragraph } from './order-mails.server.ts';
 

@@ -1,20 +1,19 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { orderView } from '#app/domain/orders/order-view.server.ts';
-import { customerMayCancel, needsPayment } from '#app/domain/orders/orders.rules.ts';
+import { customerMayCancel, needsPayment } from '#app/domain/orders/lifecycle.rules.ts';
 import {
   ORDER_SORTS,
   type OrderSort,
-  addOrderNote,
-  changeOrderStatus,
   customerOrders,
   findOrderFor,
 } from '#app/domain/orders/orders.server.ts';
+import { transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
 import { mayWithdraw } from '#app/domain/orders/withdrawal.server.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { pageNotFound } from './not-found.ts';
-import { mailStatusChange, orderPayPath } from './checkout-form.server.ts';
+import { orderPayPath } from '../order-links.ts';
 
 type Args = { request: Request; context: AppLoadContext; params: { orderId?: string } };
 
@@ -79,7 +78,7 @@ export async function accountOrdersData(args: Args) {
 
 /** Cancelling an unpaid order from the table, as WooCommerce's "Cancel" action. */
 export async function handleAccountOrdersPost(args: Args) {
-  const { db, env, t, locale, currency } = shop(args);
+  const { db, env, t } = shop(args);
   const session = await customerSession(args);
   const read = await readForm(args.request);
   const form = read.ok ? read.value : new FormData();
@@ -92,8 +91,9 @@ export async function handleAccountOrdersPost(args: Args) {
   if (!customerMayCancel(order.status)) {
     return data({ ok: false, message: t('order.error.transition') }, { status: 400 });
   }
-  const done = await changeOrderStatus(db, order.id, 'cancelled', {
+  const done = await transitionOrder(db, order.id, 'cancelled', {
     expect: ['pending', 'failed'],
+    note: { code: 'order.note.cancelled_by_customer', forCustomer: true },
   });
   if (!done.ok) {
     return data(
@@ -101,8 +101,6 @@ export async function handleAccountOrdersPost(args: Args) {
       { status: 409 },
     );
   }
-  await addOrderNote(db, order.id, { code: 'order.note.cancelled_by_customer', forCustomer: true });
-  await mailStatusChange({ db, env, t, locale, currency }, done.value.order);
   return data({ ok: true, message: t('account.orders.cancelled', { number: order.number }) });
 }
 

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { eq } from 'drizzle-orm';
 import { orders } from '#app/domain/orders/orders.schema.ts';
-import { needsPayment } from '#app/domain/orders/orders.rules.ts';
+import { needsPayment } from '#app/domain/orders/lifecycle.rules.ts';
 import { enabledMethods } from '#app/domain/payments/payments.server.ts';
 import { savableType } from '#app/domain/payments/stripe/saved-methods.server.ts';
 import {
@@ -29,7 +29,7 @@ import {
 } from '../subscriptions/change-payment.server.ts';
 import { requireCustomer } from './account-form.server.ts';
 import { SUBSCRIPTION_MESSAGE_AREAS } from './account-subscriptions.view.ts';
-import { orderPayPath } from './checkout-form.server.ts';
+import { orderPayPath } from '../order-links.ts';
 import { pageNotFound } from './not-found.ts';
 
 type Args = { request: Request; context: AppLoadContext; params: { id?: string } };

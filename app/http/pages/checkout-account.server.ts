@@ -1,3 +1,4 @@
+import { adoptOrderSubscriptions } from '#app/domain/subscriptions/subscriptions.server.ts';
 import { guestCheckoutEnabled } from '#app/domain/checkout/checkout.server.ts';
 import {
   type AccountContext,
@@ -87,6 +88,8 @@ export async function accountWithOrder(
   if (!registered.ok) return [];
   const registration = registered.value;
   if (registration.kind !== 'exists') {
+    // Subscriptions already started with the order become the new account's too.
+    await adoptOrderSubscriptions(ctx.db, order.id, registration.customer.id);
     try {
       const [placed] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
       if (placed) {

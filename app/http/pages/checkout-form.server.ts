@@ -1,4 +1,3 @@
-import { syncSubscriptions } from '../subscriptions/sync.server.ts';
 import {
   type CheckoutInput,
   type PlacedOrder,
@@ -13,21 +12,10 @@ import {
 import { type DomainError, domainError } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Attribution } from '#app/domain/attribution/attribution.rules.ts';
-import { orderAttributionOf } from '#app/domain/attribution/attribution.server.ts';
-import { orderView } from '#app/domain/orders/order-view.server.ts';
-import {
-  ACCEPTED_AT_CHECKOUT,
-  type LegalVersion,
-  legalVersionsByNumber,
-  legalVersionsInForce,
-} from '#app/domain/legal/legal.server.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
-import { getSetting } from '#app/domain/settings/settings.server.ts';
-import { UNSET_OWNER, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import type { TextKey, Translate } from '#app/lib/i18n.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import { createMailer } from '#app/lib/mail.server.ts';
 import { type Session, sessionNonce } from '#app/lib/session.server.ts';
 import {
   paymentFailed,
@@ -36,7 +24,7 @@ import {
   paymentInput,
   paymentRedirect,
 } from '../stripe/payment.server.ts';
-import { sendNewOrderMails, statusChanged } from '../mail/order-mails.server.ts';
+import { orderReceivedPath } from '../order-links.ts';
 import { accountWithOrder, checkoutAccountWish } from './checkout-account.server.ts';
 
 /** One message of a failed checkout; `field` names the control it is about. */
@@ -80,14 +68,6 @@ export function errorMessage(error: DomainError, t: Translate): CheckoutMessage 
   return { text: t(error.code as TextKey, error.params), field };
 }
 
-export function orderReceivedPath(order: Pick<OrderRow, 'id' | 'orderKey'>): string {
-  return `/checkout/order-received/${order.id}?key=${encodeURIComponent(order.orderKey)}`;
-}
-
-export function orderPayPath(order: Pick<OrderRow, 'id' | 'orderKey'>): string {
-  return `/checkout/order-pay/${order.id}?key=${encodeURIComponent(order.orderKey)}`;
-}
-
 /** Every problem the form has, as the classic checkout lists them: fields first, then consent. */
 export function formProblems(
   input: CheckoutInput,
@@ -101,65 +81,6 @@ export function formProblems(
     messages.push({ text: ctx.t('checkout.error.terms'), field: 'terms' });
   }
   return messages;
-}
-
-/** Mails the confirmation and the shop's notice of a new order; never fails the order. */
-export async function mailNewOrder(ctx: RequestContext, order: OrderRow): Promise<void> {
-  // Every announced change of an order passes here: its subscriptions follow it.
-  if (await syncSubscriptions(ctx, order)) return;
-  try {
-    const owner = await getSetting(ctx.db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
-    const [view, attribution] = await Promise.all([
-      orderView(ctx.db, order),
-      orderAttributionOf(ctx.db, order.id),
-    ]);
-    const mailer = createMailer(ctx.env, `${ctx.t('shop.name')} <${fromAddress(ctx.env)}>`);
-    await sendNewOrderMails(mailer, view, {
-      attribution,
-      legal: await acceptedLegalVersions(ctx.db, order),
-      locale: order.locale === 'en' ? 'en' : 'de',
-      shopLocale: ctx.env.SHOP_LOCALE,
-      owner,
-      shopUrl: ctx.env.SHOP_URL,
-    });
-  } catch (error) {
-    console.error('order mail failed', order.id, (error as Error).message);
-  }
-}
-
-/** Tells the customer the order's new status (paid, cancelled); never fails the change. */
-export async function mailStatusChange(ctx: RequestContext, order: OrderRow): Promise<void> {
-  if (await syncSubscriptions(ctx, order)) return;
-  try {
-    const owner = await getSetting(ctx.db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
-    const view = await orderView(ctx.db, order);
-    if (!view.billing.email?.includes('@')) return;
-    const mailer = createMailer(ctx.env, `${ctx.t('shop.name')} <${fromAddress(ctx.env)}>`);
-    await mailer.send(
-      statusChanged(view, {
-        locale: order.locale === 'en' ? 'en' : 'de',
-        owner,
-        shopUrl: ctx.env.SHOP_URL,
-      }),
-    );
-  } catch (error) {
-    console.error('status mail failed', order.id, (error as Error).message);
-  }
-}
-
-/** The versions the order names; an order from before versions were kept gets today's. */
-async function acceptedLegalVersions(db: Tx, order: OrderRow): Promise<LegalVersion[]> {
-  const named = await legalVersionsByNumber(db, order.legalVersions);
-  const missing = ACCEPTED_AT_CHECKOUT.filter((slug) => !named.has(slug));
-  const current = missing.length ? await legalVersionsInForce(db, missing) : new Map();
-  return ACCEPTED_AT_CHECKOUT.flatMap((slug) => {
-    const version = named.get(slug) ?? current.get(slug);
-    return version ? [version] : [];
-  });
-}
-
-export function fromAddress(env: Env): string {
-  return `shop@${new URL(env.SHOP_URL).hostname}`;
 }
 
 /** Where the shopper goes after placing: the method's redirect, else the order-received page. */
@@ -228,9 +149,6 @@ export async function submitCheckoutForm(
     order.customerId === null
       ? await accountWithOrder(ctx, session, order, wish, { logIn: !payment?.action })
       : [];
-  if ((created || payment) && order.status !== 'pending' && order.status !== 'failed') {
-    await mailNewOrder(ctx, order);
-  }
   return {
     ok: true,
     order,

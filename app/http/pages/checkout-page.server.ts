@@ -21,7 +21,8 @@ import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 import { formAttribution } from '../attribution.server.ts';
-import { type CheckoutMessage, orderPayPath, submitCheckoutForm } from './checkout-form.server.ts';
+import { type CheckoutMessage, submitCheckoutForm } from './checkout-form.server.ts';
+import { orderPayPath } from '../order-links.ts';
 import { checkoutAccountOffer } from './checkout-account.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };

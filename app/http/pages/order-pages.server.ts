@@ -2,7 +2,7 @@ import { type AppLoadContext, data, redirect } from 'react-router';
 import { payForOrder } from '#app/domain/checkout/checkout.server.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { orderView } from '#app/domain/orders/order-view.server.ts';
-import { needsPayment } from '#app/domain/orders/orders.rules.ts';
+import { needsPayment } from '#app/domain/orders/lifecycle.rules.ts';
 import { findOrderFor } from '#app/domain/orders/orders.server.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import { renewalKeepsMethod } from '#app/domain/subscriptions/subscriptions.server.ts';
@@ -10,9 +10,8 @@ import { availableMethods } from '#app/domain/payments/payments.server.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
-import { type Settled, refreshOrderPayment } from '#app/domain/payments/stripe/gateway.server.ts';
+import { refreshOrderPayment } from '#app/domain/payments/stripe/gateway.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
-import { mailAfterSettle } from '../stripe/settle.server.ts';
 import { stripePageData } from '../stripe/page-data.server.ts';
 import { expressCheckoutParams } from '../stripe/express-page-data.server.ts';
 import { orderReceivedUrl } from '../stripe/payment.server.ts';
@@ -25,7 +24,7 @@ import {
   paymentRedirect,
 } from '../stripe/payment.server.ts';
 import { pageNotFound } from './not-found.ts';
-import { mailStatusChange, orderReceivedPath } from './checkout-form.server.ts';
+import { orderReceivedPath } from '../order-links.ts';
 
 type Args = {
   request: Request;
@@ -48,18 +47,14 @@ async function viewableOrder(args: Args) {
 }
 
 export async function orderReceivedData(args: Args) {
-  const { db, env, t, locale, currency } = shop(args);
+  const { db, env, t } = shop(args);
   const { order } = await viewableOrder(args);
   const url = new URL(args.request.url);
   const returned = url.searchParams.get('payment_intent');
   if (returned && returned === order.paymentIntentId) {
     // Back from a bank's page or 3-D Secure: the provider, not the address, says how it went.
     try {
-      const refreshed = await refreshOrderPayment(db, stripeSetup(env).stripe, order);
-      if (refreshed?.settled.changed) {
-        const done = refreshed.settled as Settled;
-        await mailAfterSettle({ db, env, t, locale, currency }, done.order, done.from);
-      }
+      await refreshOrderPayment(db, stripeSetup(env).stripe, order);
     } catch (error) {
       console.error('stripe: return lookup failed', order.id, (error as Error).message);
     }
@@ -143,7 +138,7 @@ export async function orderPayData(args: Args) {
 
 /** The order-pay form: the chosen method processes the order; then the order-received page. */
 export async function handleOrderPay(args: Args) {
-  const { db, env, t, locale, currency } = shop(args);
+  const { db, env, t, locale } = shop(args);
   const { order, session } = await viewableOrder(args);
   const read = await readForm(args.request);
   const form = read.ok ? read.value : new FormData();
@@ -167,9 +162,6 @@ export async function handleOrderPay(args: Args) {
     return data({ message: t(result.error.code as TextKey, result.error.params) }, { status: 400 });
   }
   const paid = result.value;
-  if (paid.order.status !== order.status && paid.order.status !== 'pending') {
-    await mailStatusChange({ db, env, t, locale, currency }, paid.order);
-  }
   if (paymentFailed(paid.outcome)) {
     const error =
       paid.outcome?.error ?? domainError('payment_declined', 'stripe.error.payment_failed');

@@ -19,7 +19,7 @@ import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { withdrawalConfirmation, withdrawalNotice } from '../mail/withdrawal-mails.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
-import { fromAddress } from './checkout-form.server.ts';
+import { fromAddress } from '../order-links.ts';
 import {
   type GuestValues,
   WITHDRAWAL_MESSAGE_AREAS,

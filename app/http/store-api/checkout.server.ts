@@ -19,12 +19,8 @@ import type { PaymentOutcome } from '#app/domain/payments/payments.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { extensionAttribution } from '../attribution.server.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
-import {
-  mailNewOrder,
-  mailStatusChange,
-  orderReceivedPath,
-  successRedirect,
-} from '../pages/checkout-form.server.ts';
+import { successRedirect } from '../pages/checkout-form.server.ts';
+import { orderReceivedPath } from '../order-links.ts';
 import {
   paymentDataList,
   paymentFailed,
@@ -289,9 +285,6 @@ export const postCheckout = defineEndpoint({
       cookies = await accountWithOrder(ctx, session, order, wish, { logIn: !outcome?.action });
       order = (await findOrderFor(db, order.id, { key: order.orderKey })) ?? order;
     }
-    if ((created || outcome) && order.status !== 'pending' && order.status !== 'failed') {
-      await mailNewOrder({ db, env, locale, currency, t }, order);
-    }
     if (outcome && (paymentFailed(outcome) || outcome.action)) {
       return paymentAnswer(order, outcome, { env, t, session: session!, headers: ctx.headers });
     }
@@ -314,7 +307,7 @@ export const payOrder = defineEndpoint({
   nonce: true,
   session: 'start',
   schema: storePayOrderSchema,
-  handle: async ({ db, env, locale, currency, t, input, args, url, session, headers }) => {
+  handle: async ({ db, env, locale, t, input, args, url, session, headers }) => {
     if (expressMarker(args.request, session, env) === 'forged') {
       return fail(domainError('forbidden', 'error.invalid_nonce'));
     }
@@ -346,9 +339,6 @@ export const payOrder = defineEndpoint({
     );
     if (!result.ok) return result;
     const paid = result.value;
-    if (paid.order.status !== order.status && paid.order.status !== 'pending') {
-      await mailStatusChange({ db, env, locale, currency, t }, paid.order);
-    }
     if (paid.outcome && (paymentFailed(paid.outcome) || paid.outcome.action)) {
       return paymentAnswer(paid.order, paid.outcome, { env, t, session: session!, headers });
     }

@@ -9,7 +9,7 @@ import { consentTextVersion } from '#app/domain/checkout/express.server.ts';
 import { SHOP_COUNTRY } from '#app/domain/customers/address-locale.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { ACCEPTED_AT_CHECKOUT, legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
-import { needsPayment } from '#app/domain/orders/orders.rules.ts';
+import { needsPayment } from '#app/domain/orders/lifecycle.rules.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import { enabledMethods } from '#app/domain/payments/payments.server.ts';
 import {

@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { needsPayment } from '#app/domain/orders/orders.rules.ts';
+import { needsPayment } from '#app/domain/orders/lifecycle.rules.ts';
 import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
 import {
   appearanceKeySchema,
   saveAppearance,
 } from '#app/domain/payments/stripe/appearance.server.ts';
 import {
-  type Settled,
   asProviderError,
   ensureIntent,
   settleIntent,
@@ -29,7 +28,6 @@ import { defineEndpoint } from '../endpoint.server.ts';
 import { json } from '../response.ts';
 import { WC_AJAX_CODES } from '../wc-ajax/codes.ts';
 import { orderReceivedUrl, paymentFailureMessage } from './payment.server.ts';
-import { mailAfterSettle } from './settle.server.ts';
 import type { MailContext } from '../pages/checkout-form.server.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -150,10 +148,6 @@ export const updateOrderStatus = defineEndpoint({
       return failure(providerMessage(error, t), headers);
     }
     const settled = await settleIntent(db, order.id, intent);
-    if (settled.changed) {
-      const done = settled as Settled;
-      await mailAfterSettle({ db, env, t, locale, currency }, done.order, done.from);
-    }
     const status = settled.order?.status ?? order.status;
     if (status === 'processing' || status === 'on-hold' || status === 'completed') {
       return success({ return_url: orderReceivedUrl(env, order) }, headers);
@@ -178,10 +172,6 @@ async function settleTrialSetup(
     return failure(providerMessage(error, ctx.t), headers);
   }
   const settled = await settleSetupIntent(ctx.db, order.id, intent);
-  if (settled.changed) {
-    const done = settled as Settled;
-    await mailAfterSettle(ctx, done.order, done.from);
-  }
   const status = settled.order?.status ?? order.status;
   if (status === 'processing' || status === 'completed') {
     return success({ return_url: orderReceivedUrl(ctx.env, order) }, headers);

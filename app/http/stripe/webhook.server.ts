@@ -2,9 +2,7 @@ import type { AppLoadContext } from 'react-router';
 import type Stripe from 'stripe';
 import { actOnEvent } from '#app/domain/payments/stripe/events.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
-import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { json } from '../response.ts';
-import { mailAfterSettle } from './settle.server.ts';
 
 /** Stripe's own limit on a signature's age: older deliveries may be replays. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -53,15 +51,6 @@ export async function stripeWebhook({
   } catch (error) {
     console.error('stripe: webhook event failed', event.id, (error as Error).message);
     return refuse(500, 'event_failed', 'The event could not be processed');
-  }
-  if (result.settled) {
-    const order = result.settled.order;
-    const locale = order.locale === 'en' ? 'en' : 'de';
-    await mailAfterSettle(
-      { db, env, locale, currency: order.currency, t: serverTranslator(locale) },
-      order,
-      result.settled.from,
-    );
   }
   return json({ received: true, outcome: result.outcome });
 }

@@ -978,6 +978,8 @@ export const de = {
   'stripe.save_method': 'Zahlungsinformationen für künftige Käufe in meinem Kundenkonto speichern.',
   'stripe.use_new': 'Neue Zahlungsmethode verwenden',
   'stripe.saved_methods': 'Gespeicherte Zahlungsmethoden',
+  'stripe.note.canceled': 'Die offene Zahlung wurde beim Zahlungsdienstleister storniert.',
+  'stripe.note.refunded': 'Die Zahlung wurde vom Zahlungsdienstleister erstattet.',
   'stripe.note.settled': 'Die Zahlung wurde vom Zahlungsdienstleister bestätigt.',
   // Stripe sandbox: test-mode badge, its card form and its hosted test pages.
   'sandbox.badge': 'Testmodus',

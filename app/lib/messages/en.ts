@@ -948,6 +948,8 @@ export const en: Messages = {
   'stripe.save_method': 'Save payment information to my account for future purchases.',
   'stripe.use_new': 'Use a new payment method',
   'stripe.saved_methods': 'Saved payment methods',
+  'stripe.note.canceled': 'The open payment was cancelled at the payment provider.',
+  'stripe.note.refunded': 'The payment was refunded by the payment provider.',
   'stripe.note.settled': 'Payment confirmed by the card provider.',
   // Stripe sandbox: test-mode badge, its card form and its hosted test pages.
   'sandbox.badge': 'Test mode',

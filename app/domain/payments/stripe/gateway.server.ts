@@ -2,7 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { type DomainError, domainError } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { addOrderNote, changeOrderStatus } from '#app/domain/orders/orders.server.ts';
+import { transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
+import { addOrderNote } from '#app/domain/orders/orders.server.ts';
 import { type OrderRow, type OrderStatus, orders } from '#app/domain/orders/orders.schema.ts';
 import { minorUnit } from '#app/domain/pricing/money.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
@@ -362,15 +363,12 @@ export async function settleSetupIntent(
   if (!order) return { changed: false, order: null, note: 'unknown order' };
   if (order.setupIntentId !== intent.id) return { changed: false, order, note: 'another intent' };
   if (intent.status !== 'succeeded') return { changed: false, order, note: 'no change' };
-  const moved = await changeOrderStatus(db, order.id, 'processing', {
+  const moved = await transitionOrder(db, order.id, 'processing', {
     expect: ['pending', 'failed'],
     paid: true,
+    note: { code: 'stripe.note.settled', params: { intent: intent.id, status: intent.status } },
   });
   if (!moved.ok) return { changed: false, order, note: moved.error.code };
-  await addOrderNote(db, order.id, {
-    code: 'stripe.note.settled',
-    params: { intent: intent.id, status: intent.status },
-  });
   return { changed: true, order: moved.value.order, from: moved.value.from, note: 'processing' };
 }
 
@@ -517,15 +515,15 @@ export async function settleIntent(
   if (target.to === 'failed' && order.status === 'failed') {
     return { changed: false, order, note: 'no change' };
   }
-  const moved = await changeOrderStatus(db, order.id, target.to, {
+  const moved = await transitionOrder(db, order.id, target.to, {
     expect: target.from,
     paid: target.to === 'processing',
+    note: {
+      code: target.to === 'failed' ? 'stripe.note.failed' : 'stripe.note.settled',
+      params: { intent: intent.id, status: intent.status },
+    },
   });
   if (!moved.ok) return { changed: false, order, note: moved.error.code };
-  await addOrderNote(db, order.id, {
-    code: target.to === 'failed' ? 'stripe.note.failed' : 'stripe.note.settled',
-    params: { intent: intent.id, status: intent.status },
-  });
   return { changed: true, order: moved.value.order, from: moved.value.from, note: target.to };
 }
 

@@ -1,0 +1,246 @@
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { couponUses, coupons } from '#app/domain/coupons/coupons.schema.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { type Result, domainError, notFound, ok } from '#app/domain/kernel/result.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import {
+  type Announcement,
+  HOLDS_STOCK,
+  PAID,
+  canTransition,
+  defaultAnnouncement,
+  transitionEffects,
+} from './lifecycle.rules.ts';
+import { type OutboxEntry, enqueue, signalOutbox } from './outbox.server.ts';
+import { Rollback, addOrderNote, inTransaction, takeStock } from './orders.server.ts';
+import {
+  type OrderItemRow,
+  type OrderRow,
+  type OrderStatus,
+  orderItems,
+  orders,
+} from './orders.schema.ts';
+
+/** The follow-up of a change: subscriptions follow the order, then the mails go out. */
+export const ORDER_CHANGED = 'order.changed';
+export const PAYMENT_CANCEL = 'payment.cancel';
+export const PAYMENT_REFUND = 'payment.refund';
+
+export type OrderChanged = { from: OrderStatus; to: OrderStatus; announce: Announcement };
+
+export type TransitionOptions = {
+  /** The change happens only from these statuses (a guard against a change that came first). */
+  expect?: readonly OrderStatus[];
+  /** Paid although the new status is not a paid one (a debit on its way). */
+  paid?: boolean;
+  now?: Date;
+  /** The mail this change sends; by default the one `defaultAnnouncement` picks. */
+  announce?: Announcement | ((from: OrderStatus, to: OrderStatus) => Announcement);
+  /** A further entry of the order's timeline, written with the change. */
+  note?: { code: string; params?: Record<string, string | number>; forCustomer?: boolean };
+};
+
+/**
+ * The one way an order changes status. In one transaction, under the order's row lock: the
+ * change is checked against the table of allowed transitions, its effects inside the
+ * database happen (goods released or taken again, dates), the timeline records it, and the
+ * effects outside (mails, subscriptions, the payment provider) are queued in the outbox.
+ */
+export async function transitionOrder(
+  db: Tx,
+  orderId: number,
+  to: OrderStatus,
+  options: TransitionOptions = {},
+): Promise<Result<{ from: OrderStatus; to: OrderStatus; order: OrderRow }>> {
+  const result = await inTransaction(db, async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw new Rollback(notFound());
+    const from = order.status;
+    if (options.expect && !options.expect.includes(from)) {
+      throw new Rollback(domainError('conflict', 'order.error.status_changed', { status: from }));
+    }
+    if (!canTransition(from, to)) {
+      throw new Rollback(domainError('not_allowed', 'order.error.transition', { from, to }));
+    }
+    const effects = transitionEffects(from, to);
+    if (effects.includes('release_goods') && order.stockReduced) {
+      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      await giveBackStock(tx, items);
+      await releaseCouponUses(tx, order);
+    }
+    if (effects.includes('retake_goods') && !order.stockReduced) {
+      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      await retakeStock(tx, items);
+      await recountCouponUses(tx, order);
+    }
+    const now = options.now ?? new Date();
+    const paid = effects.includes('mark_paid') || PAID.includes(to) || options.paid;
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: to,
+        stockReduced: HOLDS_STOCK.includes(to),
+        updatedAt: now,
+        paidAt: paid ? (order.paidAt ?? now) : order.paidAt,
+        completedAt: effects.includes('mark_completed') ? now : order.completedAt,
+      })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await addOrderNote(tx, orderId, { code: 'order.note.status_changed', params: { from, to } });
+    if (options.note) await addOrderNote(tx, orderId, options.note);
+    const entries = outsideEffects(updated!, from, to, effects, options.announce);
+    const follow = await enqueue(tx, ...entries.filter((e) => e.kind === ORDER_CHANGED));
+    await enqueue(tx, ...entries.filter((e) => e.kind !== ORDER_CHANGED));
+    return { from, to, order: updated!, follow };
+  });
+  if (!result.ok) return result;
+  // The order's subscriptions follow before the caller answers; the mails go afterwards.
+  const { follow, ...changed } = result.value;
+  await signalOutbox(db, follow);
+  return ok(changed);
+}
+
+function outsideEffects(
+  order: OrderRow,
+  from: OrderStatus,
+  to: OrderStatus,
+  effects: ReturnType<typeof transitionEffects>,
+  announce: TransitionOptions['announce'],
+): OutboxEntry[] {
+  const entries: OutboxEntry[] = [];
+  const mail =
+    typeof announce === 'function'
+      ? announce(from, to)
+      : (announce ?? defaultAnnouncement(from, to));
+  if (effects.includes('announce')) {
+    const payload: OrderChanged = { from, to, announce: mail };
+    entries.push({ kind: ORDER_CHANGED, orderId: order.id, payload });
+  }
+  if (order.paymentIntentId && effects.includes('cancel_payment')) {
+    entries.push({
+      kind: PAYMENT_CANCEL,
+      orderId: order.id,
+      payload: { intent: order.paymentIntentId },
+      dedupeKey: `payment-cancel:${order.id}`,
+    });
+  }
+  if (order.paymentIntentId && order.paidAt && effects.includes('refund_payment')) {
+    entries.push({
+      kind: PAYMENT_REFUND,
+      orderId: order.id,
+      payload: { intent: order.paymentIntentId },
+      dedupeKey: `payment-refund:${order.id}`,
+    });
+  }
+  return entries;
+}
+
+async function giveBackStock(tx: Tx, items: readonly OrderItemRow[]) {
+  for (const item of items) {
+    if (item.stockProductId === null) continue;
+    await tx
+      .update(products)
+      .set({ stockQuantity: sql`${products.stockQuantity} + ${item.quantity}` })
+      .where(eq(products.id, item.stockProductId));
+  }
+}
+
+async function retakeStock(tx: Tx, items: readonly OrderItemRow[]) {
+  for (const item of items) {
+    if (item.stockProductId === null) continue;
+    const [row] = await tx
+      .select({ backorders: products.backorders })
+      .from(products)
+      .where(eq(products.id, item.stockProductId));
+    await takeStock(tx, {
+      stockProductId: item.stockProductId,
+      quantity: item.quantity,
+      backorders: (row?.backorders ?? 'no') !== 'no',
+      name: item.name,
+    });
+  }
+}
+
+/** Gives the order's coupon uses back, so a cancelled order does not use up a limited coupon. */
+async function releaseCouponUses(tx: Tx, order: OrderRow) {
+  const email = order.billingAddress.email?.toLowerCase() ?? null;
+  for (const line of order.couponLines) {
+    await tx
+      .update(coupons)
+      .set({ usageCount: sql`greatest(${coupons.usageCount} - 1, 0)` })
+      .where(eq(coupons.id, line.couponId));
+    await tx.execute(sql`
+      delete from ${couponUses} where id = (
+        select id from ${couponUses}
+        where coupon_id = ${line.couponId}
+          and (email is not distinct from ${email} or customer_id is not distinct from ${order.customerId})
+        order by used_at desc limit 1)`);
+  }
+}
+
+async function recountCouponUses(tx: Tx, order: OrderRow) {
+  for (const line of order.couponLines) {
+    const counted = await tx
+      .update(coupons)
+      .set({ usageCount: sql`${coupons.usageCount} + 1` })
+      .where(
+        and(
+          eq(coupons.id, line.couponId),
+          sql`(${coupons.usageLimit} is null or ${coupons.usageCount} < ${coupons.usageLimit})`,
+        ),
+      )
+      .returning({ id: coupons.id });
+    if (counted.length === 0) {
+      throw new Rollback(domainError('limit', 'coupon.error.usage_limit', { code: line.code }));
+    }
+    await tx.insert(couponUses).values({
+      couponId: line.couponId,
+      customerId: order.customerId,
+      email: order.billingAddress.email?.toLowerCase() ?? null,
+    });
+  }
+}
+
+/** Minutes an unpaid (pending) order keeps its goods before it is cancelled. */
+export const HOLD_MINUTES_SETTING = 'orders.hold_stock_minutes';
+export const DEFAULT_HOLD_MINUTES = 60;
+
+/**
+ * Cancels pending orders older than the configured hold time, giving their stock and coupon
+ * uses back; each customer is told once, by the outbox. Only a pending order is cancelled,
+ * under its row lock, so two callers never both cancel the same order.
+ */
+export async function cancelUnpaidOrders(db: Tx, now = new Date()): Promise<number> {
+  const minutes = await getSetting(
+    db,
+    HOLD_MINUTES_SETTING,
+    z.number().int().min(1).max(525_600),
+    DEFAULT_HOLD_MINUTES,
+  );
+  const stale = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        // A renewal order waits for its customer's payment as long as the subscription does.
+        isNull(orders.subscriptionId),
+        lt(orders.createdAt, new Date(now.getTime() - minutes * 60_000)),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(500);
+  let cancelled = 0;
+  for (const { id } of stale) {
+    const done = await transitionOrder(db, id, 'cancelled', {
+      expect: ['pending'],
+      now,
+      announce: 'unpaid_cancelled',
+      note: { code: 'order.note.unpaid_cancelled', forCustomer: true },
+    });
+    if (done.ok) cancelled += 1;
+  }
+  return cancelled;
+}

@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import { orderAttributionOf } from '#app/domain/attribution/attribution.server.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import {
+  ACCEPTED_AT_CHECKOUT,
+  type LegalVersion,
+  legalVersionsByNumber,
+  legalVersionsInForce,
+} from '#app/domain/legal/legal.server.ts';
+import { orderView } from '#app/domain/orders/order-view.server.ts';
+import { type OrderRow, type OrderStatus, orders } from '#app/domain/orders/orders.schema.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import { UNSET_OWNER, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
+import { subscriptions } from '#app/domain/subscriptions/subscriptions.schema.ts';
+import { RENEWAL_MAIL } from '#app/domain/subscriptions/subscriptions.server.ts';
+import type { Env } from '#app/lib/env.server.ts';
+import { serverTranslator } from '#app/lib/i18n.server.ts';
+import { type MailMessage, createMailer } from '#app/lib/mail.server.ts';
+import { fromAddress } from '../order-links.ts';
+import { newOrderMails, statusChanged, unpaidCancelled } from './order-mails.server.ts';
+import { renewalMail } from './subscription-mails.server.ts';
+
+export type MailWork = { db: Tx; env: Env };
+
+/** The mails an order's changes send, each queued in the outbox once. */
+export const ORDER_MAILS = {
+  newOrder: 'mail.new_order',
+  status: 'mail.order_status',
+  unpaidCancelled: 'mail.unpaid_cancelled',
+  renewal: RENEWAL_MAIL,
+} as const;
+
+/**
+ * One Message-ID per queued mail and recipient: a mail sent again after a crash (sent, but not
+ * yet recorded as sent) carries the same ID, so mail programs show it once.
+ */
+export function outboxMessageId(env: Env, entryId: number, part: string): string {
+  return `<outbox-${entryId}-${part}@${new URL(env.SHOP_URL).hostname}>`;
+}
+
+async function send(env: Env, messages: MailMessage[]): Promise<void> {
+  const shop = serverTranslator(env.SHOP_LOCALE)('shop.name');
+  const mailer = createMailer(env, `${shop} <${fromAddress(env)}>`);
+  for (const message of messages) {
+    if (!message.to.every((address) => address.includes('@'))) continue;
+    const sent = await mailer.send(message);
+    // Thrown, the outbox tries again later; the ID keeps a repeat recognisable.
+    if (!sent.ok) throw new Error(`mail "${message.subject}" not sent: ${sent.error}`);
+  }
+}
+
+async function orderOf(db: Tx, orderId: number | null): Promise<OrderRow | null> {
+  if (orderId === null) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order ?? null;
+}
+
+const localeOf = (order: OrderRow) => (order.locale === 'en' ? 'en' : 'de');
+
+/** The versions the order names; an order from before versions were kept gets today's. */
+async function acceptedLegalVersions(db: Tx, order: OrderRow): Promise<LegalVersion[]> {
+  const named = await legalVersionsByNumber(db, order.legalVersions);
+  const missing = ACCEPTED_AT_CHECKOUT.filter((slug) => !named.has(slug));
+  const current = missing.length ? await legalVersionsInForce(db, missing) : new Map();
+  return ACCEPTED_AT_CHECKOUT.flatMap((slug) => {
+    const version = named.get(slug) ?? current.get(slug);
+    return version ? [version] : [];
+  });
+}
+
+type Entry = { id: number; orderId: number | null; payload: Record<string, unknown> };
+
+/** The confirmation for the customer (with the legal texts) and the shop's notice. */
+export async function sendNewOrderMail({ db, env }: MailWork, entry: Entry): Promise<void> {
+  const order = await orderOf(db, entry.orderId);
+  if (!order) return;
+  const [view, attribution, legal, owner] = await Promise.all([
+    orderView(db, order),
+    orderAttributionOf(db, order.id),
+    acceptedLegalVersions(db, order),
+    getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER),
+  ]);
+  const [confirmation, notice] = newOrderMails(view, {
+    attribution,
+    legal,
+    locale: localeOf(order),
+    shopLocale: env.SHOP_LOCALE,
+    owner,
+    shopUrl: env.SHOP_URL,
+  });
+  await send(env, [
+    { ...confirmation, messageId: outboxMessageId(env, entry.id, 'customer') },
+    { ...notice, messageId: outboxMessageId(env, entry.id, 'shop') },
+  ]);
+}
+
+/** Tells the customer the status the order moved to (paid, cancelled …). */
+export async function sendStatusMail({ db, env }: MailWork, entry: Entry): Promise<void> {
+  const order = await orderOf(db, entry.orderId);
+  if (!order) return;
+  const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
+  // The status of the change announced, even if the order has moved on since.
+  const status = (entry.payload.to as OrderStatus | undefined) ?? order.status;
+  const view = { ...(await orderView(db, order)), status };
+  if (!view.billing.email?.includes('@')) return;
+  const message = statusChanged(view, { locale: localeOf(order), owner, shopUrl: env.SHOP_URL });
+  await send(env, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
+}
+
+export async function sendUnpaidCancelledMail({ db, env }: MailWork, entry: Entry) {
+  const order = await orderOf(db, entry.orderId);
+  if (!order) return;
+  const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
+  const view = await orderView(db, order);
+  if (!view.billing.email?.includes('@')) return;
+  const message = unpaidCancelled(view, { locale: localeOf(order), owner, shopUrl: env.SHOP_URL });
+  await send(env, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
+}
+
+/** A renewal paid, failed or due, with the subscription as it stands now. */
+export async function sendRenewalMail({ db, env }: MailWork, entry: Entry): Promise<void> {
+  const order = await orderOf(db, entry.orderId);
+  if (!order || order.subscriptionId === null) return;
+  const [subscription] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, order.subscriptionId));
+  if (!subscription) return;
+  const result = entry.payload.result as 'paid' | 'failed' | 'awaiting';
+  const message = await renewalMail(db, env, { subscription, order, result });
+  if (message) {
+    await send(env, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
+  }
+}

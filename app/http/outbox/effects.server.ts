@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import {
+  ORDER_CHANGED,
+  type OrderChanged,
+  PAYMENT_CANCEL,
+  PAYMENT_REFUND,
+} from '#app/domain/orders/lifecycle.server.ts';
+import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
+import type { OutboxEntry } from '#app/domain/orders/outbox.server.ts';
+import type { OutboxRow } from '#app/domain/orders/outbox.schema.ts';
+import {
+  cancelOrderPayment,
+  refundOrderPayment,
+} from '#app/domain/payments/stripe/provider-actions.server.ts';
+import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import {
+  countedRenewal,
+  syncOrderSubscriptions,
+} from '#app/domain/subscriptions/subscriptions.server.ts';
+import type { Env } from '#app/lib/env.server.ts';
+import {
+  ORDER_MAILS,
+  sendNewOrderMail,
+  sendRenewalMail,
+  sendStatusMail,
+  sendUnpaidCancelledMail,
+} from '../mail/announcements.server.ts';
+
+export type EffectContext = { db: Tx; env: Env };
+
+/** Carries out one queued entry; what it returns is queued as the entry is marked done. */
+export type Effect = (ctx: EffectContext, entry: OutboxRow) => Promise<OutboxEntry[] | void>;
+
+/** The statuses a renewal order's payment leaves it in (a debit on its way counts as paid). */
+const RENEWAL_PAYMENT_STATUSES: readonly OrderRow['status'][] = ['processing', 'on-hold'];
+
+/**
+ * After a change: the order's subscriptions follow it (activated, renewed), then its mails are
+ * queued, each under a key that lets it out once however often the change is announced. A paid
+ * renewal is announced by the subscription's "renewal paid" mail instead of the order mails.
+ */
+const orderChanged: Effect = async ({ db, env }, entry) => {
+  const { to, announce } = entry.payload as OrderChanged;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, entry.orderId ?? 0));
+  if (!order) return [];
+  try {
+    await syncOrderSubscriptions(db, stripeSetup(env).stripe, order);
+  } catch (error) {
+    // The order's mails go all the same; the next change or the renewal job syncs again.
+    console.error('subscriptions: sync failed', order.id, (error as Error).message);
+  }
+  if (order.subscriptionId !== null && RENEWAL_PAYMENT_STATUSES.includes(to)) {
+    const counted = await countedRenewal(db, order);
+    return counted ? [renewalMail(order, 'paid')] : [];
+  }
+  switch (announce) {
+    case 'new_order':
+      return [
+        { kind: ORDER_MAILS.newOrder, orderId: order.id, dedupeKey: `new-order:${order.id}` },
+      ];
+    case 'status':
+      return [
+        {
+          kind: ORDER_MAILS.status,
+          orderId: order.id,
+          payload: { to },
+          dedupeKey: `order-status:${entry.id}`,
+        },
+      ];
+    case 'unpaid_cancelled':
+      return [
+        {
+          kind: ORDER_MAILS.unpaidCancelled,
+          orderId: order.id,
+          dedupeKey: `unpaid-cancelled:${order.id}`,
+        },
+      ];
+    case 'renewal_failed':
+      return [renewalMail(order, 'failed')];
+    default:
+      return [];
+  }
+};
+
+export function renewalMail(
+  order: Pick<OrderRow, 'id'>,
+  result: 'paid' | 'failed' | 'awaiting',
+): OutboxEntry {
+  return {
+    kind: ORDER_MAILS.renewal,
+    orderId: order.id,
+    payload: { result },
+    dedupeKey: `renewal-${result}:${order.id}`,
+  };
+}
+
+/** Every kind of queued effect and what carries it out. */
+export const EFFECTS: Readonly<Record<string, Effect>> = {
+  [ORDER_CHANGED]: orderChanged,
+  [ORDER_MAILS.newOrder]: (ctx, entry) => sendNewOrderMail(ctx, entry),
+  [ORDER_MAILS.status]: (ctx, entry) => sendStatusMail(ctx, entry),
+  [ORDER_MAILS.unpaidCancelled]: (ctx, entry) => sendUnpaidCancelledMail(ctx, entry),
+  [ORDER_MAILS.renewal]: (ctx, entry) => sendRenewalMail(ctx, entry),
+  [PAYMENT_CANCEL]: async ({ db, env }, entry) => {
+    await cancelOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
+  },
+  [PAYMENT_REFUND]: async ({ db, env }, entry) => {
+    await refundOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
+  },
+};
