@@ -61,7 +61,7 @@ import type {
   ExpressCheckoutParams,
   ExpressDisplayItem,
   ExpressPageKind,
-} from '#app/client/express/express.view.ts';
+} from '#app/domain/payments/stripe/express.view.ts';
 import { providerDecimals, toProviderAmount } from '#app/domain/payments/stripe/stripe.rules.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { loadAttribution, useConsent } from '#app/components/site/consent.tsx';

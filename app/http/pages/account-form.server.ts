@@ -46,7 +46,7 @@ import {
 } from '../customer-session.server.ts';
 import { readForm, safeRedirectPath, shop } from '../request.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
-import type { AccountActionData, AccountNotice } from './account-form.view.ts';
+import type { AccountActionData, AccountNotice } from '#app/domain/customers/account-form.view.ts';
 import { sendAccountMail } from './account-mail.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
