@@ -157,7 +157,6 @@ export function useWalletSheet(input: {
       busy: sheetBusy(sheetRef.current),
       loginRequired: params.login_required,
       signedIn: input.signedIn,
-      pageTerms,
       consentGiven: consentGiven(),
       digitalNeeded: digitalNeeded(),
       digitalGiven: digitalGiven(),
@@ -166,9 +165,9 @@ export function useWalletSheet(input: {
           ? { addToCart: product.addToCart, quantityError: quantityError.current }
           : null,
     });
-    if (step.step === 'ignore') return;
+    if (step === 'ignore') return;
     send({ type: 'clicked' });
-    if (step.step === 'login') {
+    if (step === 'login') {
       const wallet = walletName(event.expressPaymentType);
       if (window.confirm(t('express.login_required', { wallet }))) {
         const back = window.location.pathname + window.location.search;
@@ -176,15 +175,26 @@ export function useWalletSheet(input: {
       }
       return;
     }
-    if (step.step === 'refuse') {
-      const text = typeof step.message === 'string' ? t(step.message) : step.message.text;
-      send({ type: 'refused', at: step.at, text });
-      if (step.focus) document.getElementById(ids[step.focus])?.focus();
+    if (step === 'terms' || step === 'digital') {
+      // The checkout's own boxes show no error of ours: the notice says it.
+      const text = t(`checkout.error.${step}`);
+      send({ type: 'refused', at: pageTerms ? 'notice' : step, text });
+      document.getElementById(ids[step])?.focus();
+      return;
+    }
+    if (step !== 'open' && step !== 'add-to-cart') {
+      const text =
+        step === 'quantity'
+          ? quantityError.current!
+          : t(
+              step === 'unavailable' ? 'express.error.unavailable' : 'express.error.select_options',
+            );
+      send({ type: 'refused', at: 'notice', text });
       return;
     }
     // The sheet opens after at most 700 ms, whether or not the cart answered (spec §4).
-    if (step.addToCart && product)
-      await Promise.race([addToCart(product), delay(ADD_TO_CART_WAIT_MS)]);
+    if (step === 'add-to-cart')
+      await Promise.race([addToCart(product!), delay(ADD_TO_CART_WAIT_MS)]);
     const current = liveRef.current;
     // A product that ships always asks for the address, whatever answered first: a sheet
     // without one could not show the shipping the order charges.
@@ -347,7 +357,6 @@ export function useWalletSheet(input: {
         fail(flow.message);
         return;
       }
-      send({ type: 'left' });
       window.location.assign(flow.goTo);
       return;
     }
@@ -355,7 +364,6 @@ export function useWalletSheet(input: {
     if (result.payment_status === 'success' && redirect) {
       // Only ever within the shop: the path of the answer's address, on this origin.
       const target = new URL(redirect, window.location.href);
-      send({ type: 'left' });
       window.location.assign(`${target.pathname}${target.search}${target.hash}`);
       return;
     }

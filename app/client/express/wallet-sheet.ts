@@ -1,6 +1,5 @@
 // The wallet sheet's states and transitions (payments spec sections 4 to 6), pure: the hook in
 // use-wallet-sheet.ts makes the calls and feeds their outcomes in as events.
-import type { TextKey } from '#app/lib/i18n.ts';
 import type {
   ExpressDisplayItem,
   ExpressPageKind,
@@ -44,13 +43,16 @@ export type SheetNotice = { kind: 'error' | 'info'; text: string };
 export type WalletSheet = {
   /**
    * closed: no sheet; open: the wallet's sheet shows; paying: the shopper confirmed and the
-   * order is on its way; leaving: the order went through and the page is going on.
+   * order is on its way (it stays so while the page goes on to the order's next address).
    */
-  phase: 'closed' | 'open' | 'paying' | 'leaving';
+  phase: 'closed' | 'open' | 'paying';
   notice: SheetNotice | null;
   terms: ConsentBox;
   digital: ConsentBox;
 };
+
+/** Where a refused click says why: the area's notice, or the express area's own box. */
+export type RefusedAt = 'notice' | 'terms' | 'digital';
 
 export type WalletSheetEvent =
   | { type: 'clicked' }
@@ -59,11 +61,7 @@ export type WalletSheetEvent =
   | { type: 'confirmed' }
   | { type: 'failed'; text: string }
   | { type: 'cancelled' }
-  | { type: 'left' }
   | { type: 'ticked'; box: 'terms' | 'digital'; checked: boolean };
-
-/** Where a refused click says why: the area's notice, or the express area's own box. */
-export type RefusedAt = 'notice' | 'terms' | 'digital';
 
 export const initialWalletSheet: WalletSheet = {
   phase: 'closed',
@@ -72,9 +70,8 @@ export const initialWalletSheet: WalletSheet = {
   digital: { checked: false },
 };
 
-/** A confirmed sheet stays busy until it fails or the page leaves: clicks wait. */
-export const sheetBusy = (sheet: WalletSheet) =>
-  sheet.phase === 'paying' || sheet.phase === 'leaving';
+/** A confirmed sheet is busy until it fails: clicks wait. */
+export const sheetBusy = (sheet: WalletSheet) => sheet.phase === 'paying';
 
 /** While a sheet shows, its amount is the one the shopper pays: late lookups keep off it. */
 export const sheetShowing = (sheet: WalletSheet) => sheet.phase !== 'closed';
@@ -84,33 +81,29 @@ export function walletSheetReducer(sheet: WalletSheet, event: WalletSheetEvent):
     case 'clicked':
       return sheetBusy(sheet) ? sheet : { ...sheet, notice: null };
     case 'refused':
-      if (event.at === 'notice') return { ...sheet, notice: { kind: 'error', text: event.text } };
-      return { ...sheet, [event.at]: { ...sheet[event.at], error: event.text } };
-    case 'opened':
-      return { ...sheet, phase: 'open' };
-    case 'confirmed':
-      return { ...sheet, phase: 'paying' };
-    case 'failed':
-      return { ...sheet, phase: 'closed', notice: { kind: 'error', text: event.text } };
-    case 'cancelled':
-      return { ...sheet, phase: 'closed' };
-    case 'left':
-      return { ...sheet, phase: 'leaving' };
+      return event.at === 'notice'
+        ? { ...sheet, notice: { kind: 'error', text: event.text } }
+        : { ...sheet, [event.at]: { ...sheet[event.at], error: event.text } };
     case 'ticked':
+      // Ticking clears the box's error; unticking keeps it.
       return {
         ...sheet,
         [event.box]: event.checked ? { checked: true } : { ...sheet[event.box], checked: false },
       };
+    case 'failed':
+      return { ...sheet, phase: 'closed', notice: { kind: 'error', text: event.text } };
+    default:
+      return { ...sheet, phase: PHASE_AFTER[event.type] };
   }
 }
+
+const PHASE_AFTER = { opened: 'open', confirmed: 'paying', cancelled: 'closed' } as const;
 
 /** What a wallet click finds on the page. */
 export type ClickFacts = {
   busy: boolean;
   loginRequired: boolean;
   signedIn: boolean;
-  /** The consent boxes are the checkout or order-pay form's. */
-  pageTerms: boolean;
   consentGiven: boolean;
   digitalNeeded: boolean;
   digitalGiven: boolean;
@@ -121,51 +114,32 @@ export type ClickFacts = {
   } | null;
 };
 
+/**
+ * The way through a wallet click (spec sections 4 and 6), first hurdle first: ignored while
+ * busy, to the login, refused for a missing consent ('terms', 'digital') or a product that
+ * cannot go in the cart ('needs-selection', 'unavailable', 'quantity'), else the sheet opens,
+ * on the product page after the product went in the cart.
+ */
 export type ClickStep =
-  | { step: 'ignore' }
-  | { step: 'login' }
-  | {
-      step: 'refuse';
-      at: RefusedAt;
-      message: TextKey | { text: string };
-      focus: 'terms' | 'digital' | null;
-    }
-  | { step: 'open'; addToCart: boolean };
+  | 'ignore'
+  | 'login'
+  | 'terms'
+  | 'digital'
+  | 'needs-selection'
+  | 'unavailable'
+  | 'quantity'
+  | 'add-to-cart'
+  | 'open';
 
-/** The way through a wallet click (spec sections 4 and 6), first hurdle first. */
 export function clickStep(facts: ClickFacts): ClickStep {
-  if (facts.busy) return { step: 'ignore' };
-  // A site that needs an account sends the shopper to log in first.
-  if (facts.loginRequired && !facts.signedIn) return { step: 'login' };
-  if (!facts.consentGiven)
-    return {
-      step: 'refuse',
-      at: facts.pageTerms ? 'notice' : 'terms',
-      message: 'checkout.error.terms',
-      focus: 'terms',
-    };
-  if (facts.digitalNeeded && !facts.digitalGiven)
-    return {
-      step: 'refuse',
-      at: facts.pageTerms ? 'notice' : 'digital',
-      message: 'checkout.error.digital',
-      focus: 'digital',
-    };
+  if (facts.busy) return 'ignore';
+  if (facts.loginRequired && !facts.signedIn) return 'login';
+  if (!facts.consentGiven) return 'terms';
+  if (facts.digitalNeeded && !facts.digitalGiven) return 'digital';
   const product = facts.product;
-  if (!product) return { step: 'open', addToCart: false };
-  if (product.addToCart !== 'enabled')
-    return {
-      step: 'refuse',
-      at: 'notice',
-      message:
-        product.addToCart === 'needs-selection'
-          ? 'express.error.select_options'
-          : 'express.error.unavailable',
-      focus: null,
-    };
-  if (product.quantityError)
-    return { step: 'refuse', at: 'notice', message: { text: product.quantityError }, focus: null };
-  return { step: 'open', addToCart: true };
+  if (!product) return 'open';
+  if (product.addToCart !== 'enabled') return product.addToCart;
+  return product.quantityError ? 'quantity' : 'add-to-cart';
 }
 
 /** The sheet's addresses as the `normalize_address` call's form fields. */
