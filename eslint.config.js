@@ -100,8 +100,9 @@ export default tseslint.config(
     },
   },
   {
-    // Components and browser helpers end up in the client bundle: view types come from
-    // *.view.ts files, never from server modules (not even as types, so nothing drifts in).
+    // Components and browser helpers end up in the client bundle: view types come from the
+    // domain's *.view.ts files, never from server modules or app/http (not even as types, so
+    // nothing drifts in).
     files: ['app/components/**', 'app/client/**'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -116,6 +117,11 @@ export default tseslint.config(
             {
               regex: '^(#app/|(\\.\\./)+)routes/',
               message: 'Components are used by routes, never the other way round.',
+            },
+            {
+              regex: '^(#app/|(\\.\\./)+)http/',
+              message:
+                'Browser code knows no wire handler: view types live in app/domain/<concept>/*.view.ts.',
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UnitPriceRefreshRequest } from '#app/http/wc-ajax/unit-price.view.ts';
+import type { UnitPriceRefreshRequest } from '#app/domain/catalog/unit-price.view.ts';
 import { createUnitPriceQueue } from './unit-price-queue.ts';
 
 const item = (key: string, price = '12.49') => ({

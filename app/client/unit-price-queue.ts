@@ -3,7 +3,7 @@ import {
   type UnitPriceRefreshAnswer,
   type UnitPriceRefreshItem,
   type UnitPriceRefreshRequest,
-} from '#app/http/wc-ajax/unit-price.view.ts';
+} from '#app/domain/catalog/unit-price.view.ts';
 import { fetchJson } from './fetch-json.ts';
 
 /** Quiet time after the last price change before the refresh is sent (spec: 500 ms). */

@@ -1,67 +1,34 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { fetchJson, fetchText } from '#app/client/fetch-json.ts';
-import type {
-  CaptchaView,
-  ContactFormView,
-  Feedback,
-  FieldView,
-} from '#app/domain/forms/forms.view.ts';
+import { fetchJson } from '#app/client/fetch-json.ts';
+import {
+  type FeedbackReply,
+  type FieldErrors,
+  browserSupportsForm,
+  errorsFrom,
+  isFeedback,
+  refilledCaptcha,
+  regeneratedCaptcha,
+  valuesOf,
+} from '#app/client/contact-form.ts';
+import type { CaptchaView, ContactFormView, Feedback } from '#app/domain/forms/forms.view.ts';
 import { formStateOf } from '#app/domain/forms/forms.types.ts';
-import { type FormValues, validateForm } from '#app/domain/forms/rules.ts';
-import { formatNumber, useI18n } from '#app/lib/i18n.ts';
+import { validateForm } from '#app/domain/forms/rules.ts';
+import { useI18n } from '#app/lib/i18n.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
-import { CaptchaInner } from './captcha.tsx';
-import { type ControlProps, Field } from './ui/field.tsx';
+import { CAPTCHA_FIELD, CaptchaField } from './contact-form-captcha.tsx';
+import { FormField, fieldId, labelOf } from './contact-form-field.tsx';
 
 /** What a plain (script-less) post of the form gets back to render. */
 export type FormPostResult = { feedback: Feedback; posted: Record<string, string[]> };
-
-type Errors = Record<string, string>;
-type Reply = Feedback & { captcha?: { kc_captcha?: CaptchaView } };
-
-function isFeedback(body: unknown): body is Reply {
-  return typeof body === 'object' && body !== null && typeof (body as Reply).status === 'string';
-}
-
-const CAPTCHA_FIELD = 'kc_captcha';
-const PLAY_KEY = 80; // P
-
-function browserSupportsForm(): boolean {
-  return (
-    typeof fetch === 'function' &&
-    typeof FormData === 'function' &&
-    typeof NodeList !== 'undefined' &&
-    typeof NodeList.prototype.forEach === 'function' &&
-    typeof String.prototype.replaceAll === 'function'
-  );
-}
-
-/** Field values as the rule engine reads them; files by name, size and declared type. */
-function valuesOf(form: HTMLFormElement, fields: FieldView[]): FormValues {
-  const data = new FormData(form);
-  const values: FormValues = {};
-  for (const f of fields) {
-    const raw = data.getAll(f.multiple || f.type === 'checkbox' ? `${f.name}[]` : f.name);
-    values[f.name] = raw.map((v) =>
-      typeof v === 'string' ? v : { name: v.name, size: v.size, type: v.type },
-    );
-  }
-  return values;
-}
-
-function errorsFrom(feedback: Feedback | undefined): Errors {
-  return Object.fromEntries((feedback?.invalid_fields ?? []).map((i) => [i.field, i.message]));
-}
 
 export function ContactForm({ view, result }: { view: ContactFormView; result?: FormPostResult }) {
   const { t, locale } = useI18n();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const audioRef = useRef<HTMLAudioElement>(null);
   const feedback = result?.feedback;
   const [status, setStatus] = useState(() => (feedback ? formStateOf(feedback.status) : 'init'));
   const [message, setMessage] = useState(feedback?.message ?? '');
-  const [errors, setErrors] = useState<Errors>(() => errorsFrom(feedback));
+  const [errors, setErrors] = useState<FieldErrors>(() => errorsFrom(feedback));
   // A captcha fetched in the page replaces the one the page came with, until the page brings a new one.
   const [fetched, setFetched] = useState<{ base: string | undefined; captcha: CaptchaView } | null>(
     null,
@@ -131,29 +98,13 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
   };
 
   const regenerateCaptcha = async () => {
-    const body = new URLSearchParams({
-      toggle: view.unitTag,
-      generate: 'regenerate_inner',
-      lang: document.documentElement.lang.slice(0, 2),
-    });
-    const result = await fetchText('/wc-ajax/captcha_regenerate', { body });
-    if (!result.ok) return;
-    const html = new DOMParser().parseFromString(result.text, 'text/html');
-    const key = html.querySelector<HTMLInputElement>('input[name="kc_key"]')?.value;
-    const image = html.querySelector('img')?.getAttribute('src');
-    const audio = html.querySelector<HTMLElement>('[data-audio]')?.dataset.audio;
-    if (key && image && audio) setCaptcha({ key, image, audio });
+    const next = await regeneratedCaptcha(view.unitTag);
+    if (next) setCaptcha(next);
   };
 
   const refill = async () => {
-    const result = await fetchJson<{ captcha?: { kc_captcha?: CaptchaView } }>(
-      `/forms/v1/contact-forms/${view.id}/refill`,
-    );
-    if (result.ok) {
-      if (result.data?.captcha?.kc_captcha) setCaptcha(result.data.captcha.kc_captcha);
-    } else if (result.kind !== 'http') {
-      console.error(result.kind, 'error' in result ? result.error : undefined);
-    }
+    const next = await refilledCaptcha(view.id);
+    if (next) setCaptcha(next);
   };
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -175,7 +126,7 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
     const data = new FormData(form, submitter ?? undefined);
     setStatus('submitting');
     setMessage(t('forms.submitting'));
-    const result = await fetchJson<Reply>(`/forms/v1/contact-forms/${view.id}/feedback`, {
+    const result = await fetchJson<FeedbackReply>(`/forms/v1/contact-forms/${view.id}/feedback`, {
       body: data,
     });
     if (!result.ok && (result.kind === 'network' || result.kind === 'aborted')) {
@@ -288,63 +239,13 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
           />
         ))}
         {captcha && (
-          <Field
-            id={fieldId(view, CAPTCHA_FIELD)}
-            className="captcha"
-            label={t('forms.captcha_label')}
-            required
-            help={t('forms.captcha_hint')}
+          <CaptchaField
+            view={view}
+            captcha={captcha}
             error={errors[CAPTCHA_FIELD]}
-          >
-            {(control) => (
-              <>
-                <div className="captcha-row">
-                  <CaptchaInner
-                    captcha={captcha}
-                    labels={{
-                      label: t('forms.captcha_label'),
-                      hint: t('forms.captcha_hint'),
-                      image: t('forms.captcha_image'),
-                      renew: t('forms.captcha_new'),
-                      listen: t('forms.captcha_listen'),
-                    }}
-                  />
-                  {hydrated && (
-                    <button
-                      type="button"
-                      className="button button-secondary button-small"
-                      onClick={regenerateCaptcha}
-                    >
-                      {t('forms.captcha_new')}
-                    </button>
-                  )}
-                </div>
-                <audio
-                  ref={audioRef}
-                  src={captcha.audio}
-                  preload="none"
-                  className="captcha-audio"
-                />
-                <input
-                  {...control}
-                  name={CAPTCHA_FIELD}
-                  type="text"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={12}
-                  required
-                  onKeyDown={(e) => {
-                    if (e.keyCode === PLAY_KEY) {
-                      e.preventDefault();
-                      void audioRef.current?.play().catch((error: unknown) => console.error(error));
-                    }
-                  }}
-                  key={captcha.key}
-                />
-              </>
-            )}
-          </Field>
+            onRegenerate={regenerateCaptcha}
+            hydrated={hydrated}
+          />
         )}
         <div className="form-submit">
           <button
@@ -366,164 +267,5 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
         </div>
       </form>
     </div>
-  );
-}
-
-function fieldId(view: ContactFormView, name: string): string {
-  return `${view.unitTag}-${name}`;
-}
-
-function labelOf(view: ContactFormView, name: string, captchaLabel: string): string {
-  return view.fields.find((f) => f.name === name)?.label ?? captchaLabel;
-}
-
-/** One field of the form, drawn by its type inside the shop's common field frame. */
-function FormField({
-  view,
-  field,
-  error,
-  posted,
-  length,
-  locale,
-}: {
-  view: ContactFormView;
-  field: FieldView;
-  error?: string;
-  posted?: string[];
-  length: number;
-  locale: 'de' | 'en';
-}) {
-  const { t } = useI18n();
-  const id = fieldId(view, field.name);
-  const frame = {
-    id,
-    required: field.required,
-    help: field.help || undefined,
-    error,
-    className: `field-${field.type}`,
-  };
-
-  if (field.type === 'acceptance') {
-    return (
-      <Field {...frame} label={field.label} layout="choice">
-        {(control) => (
-          <input
-            type="checkbox"
-            value="1"
-            name={field.name}
-            {...control}
-            defaultChecked={posted?.includes('1')}
-          />
-        )}
-      </Field>
-    );
-  }
-  if (field.type === 'checkbox' || field.type === 'radio') {
-    const name = field.type === 'checkbox' ? `${field.name}[]` : field.name;
-    return (
-      <Field {...frame} className="field-choices" label={field.label} layout="group">
-        {(control) =>
-          field.options.map((o, i) => (
-            <label className="choice" key={o.value}>
-              <input
-                type={field.type}
-                name={name}
-                value={o.value}
-                id={i === 0 ? control.id : undefined}
-                defaultChecked={posted?.includes(o.value)}
-              />
-              <span>{o.label}</span>
-            </label>
-          ))
-        }
-      </Field>
-    );
-  }
-  const hasCounter = field.maxLength !== undefined || field.minLength !== undefined;
-  const counter = hasCounter ? (
-    <span
-      className={`counter${field.maxLength !== undefined && length > field.maxLength ? ' too-long' : ''}${field.minLength !== undefined && length > 0 && length < field.minLength ? ' too-short' : ''}`}
-      id={`${id}-counter`}
-    >
-      {field.maxLength !== undefined
-        ? t('forms.counter', {
-            count: formatNumber(length, locale),
-            max: formatNumber(field.maxLength, locale),
-          })
-        : t('forms.counter_min', { count: length, min: field.minLength! })}
-    </span>
-  ) : null;
-  const control = (common: ControlProps) => {
-    const props = { ...common, name: field.name };
-    if (field.type === 'textarea') {
-      return (
-        <textarea
-          {...props}
-          rows={6}
-          placeholder={field.placeholder || undefined}
-          defaultValue={posted?.[0]}
-        />
-      );
-    }
-    if (field.type === 'select') {
-      return (
-        <select {...props} defaultValue={posted?.[0] ?? ''}>
-          <option value="">{t('product.variant_select')}</option>
-          {field.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      );
-    }
-    if (field.type === 'file') {
-      return (
-        <>
-          <input
-            {...props}
-            name={field.multiple ? `${field.name}[]` : field.name}
-            type="file"
-            multiple={field.multiple}
-            accept={field.accept?.join(',')}
-          />
-          {field.accept && field.maxFileSize && (
-            <p className="hint">
-              {t('forms.file_hint', {
-                types: field.accept.map((a) => a.replace('.', '').toUpperCase()).join(', '),
-                size: `${formatNumber(field.maxFileSize / 1024 / 1024, locale, 1)} MB`,
-              })}
-            </p>
-          )}
-        </>
-      );
-    }
-    return (
-      <input
-        {...props}
-        type={field.type === 'quiz' ? 'text' : field.type}
-        autoComplete={field.autocomplete}
-        placeholder={field.placeholder || undefined}
-        min={field.type === 'date' ? field.minDate : field.min}
-        max={field.type === 'date' ? field.maxDate : field.max}
-        step={field.step}
-        maxLength={field.maxLength}
-        defaultValue={posted?.[0]}
-      />
-    );
-  };
-  return (
-    <Field
-      {...frame}
-      label={field.type === 'quiz' ? `${field.label}: ${field.question}` : field.label}
-      describedBy={[hasCounter && `${id}-counter`]}
-    >
-      {(common) => (
-        <>
-          {control(common)}
-          {counter}
-        </>
-      )}
-    </Field>
   );
 }

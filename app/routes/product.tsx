@@ -33,7 +33,7 @@ import { formSettings, reviewSettings } from '#app/domain/reviews/review-setting
 import { commentPage, ratingFilter } from '#app/domain/reviews/reviews.view.ts';
 import { handleReviewForm } from '#app/http/pages/review-form.server.ts';
 import { expressCheckoutParams } from '#app/http/stripe/express-page-data.server.ts';
-import { isReviewActionData } from '#app/http/pages/review-form.view.ts';
+import { isReviewActionData } from '#app/domain/reviews/review-form.view.ts';
 import { Reviews } from '#app/components/product/reviews.tsx';
 import { REVIEW_MESSAGE_AREAS } from '#app/components/product/review-personal.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';

@@ -1,30 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Route } from './+types/shop';
 import { ProductGrid } from '#app/components/product-card.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
-import { type MessagesHandle, type TextKey, type Translate, useI18n } from '#app/lib/i18n.ts';
+import { type MessagesHandle, type Translate, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { pageParam, shop } from '#app/http/request.server.ts';
 import { pageNotFound } from '#app/http/pages/not-found.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { categoryTree, findCategory, listProducts } from '#app/domain/catalog/catalog.server.ts';
 import {
-  FILTER_PREFIX,
   type FilterChip,
   type ListingFacets,
   type ListingFilters,
-  type ListingOrder,
   filterChips,
-  filterSearchParams,
-  formatEuroInput,
-  defaultOrder,
-  listingOrders,
   listingQuery,
   parseListingParams,
   withoutChip,
 } from '#app/domain/catalog/listing.ts';
 import type { CategoryNode } from '#app/domain/catalog/catalog.view.ts';
+import type { CategoryLink } from '#app/domain/catalog/listing.view.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';
 import { Drawer } from '#app/components/ui/drawer.tsx';
 import { Icon } from '#app/components/icon.tsx';
@@ -34,6 +29,10 @@ import { spellingSuggestion } from '#app/domain/search/search.server.ts';
 import { NoSearchResults } from '#app/components/search/no-search-results.tsx';
 import { SidebarTabs } from '#app/components/product/sidebar-tabs.tsx';
 import { sidebarPicks } from '#app/domain/catalog/sidebar-picks.server.ts';
+import { FilterPanel } from '#app/components/catalog/filter-panel.tsx';
+import { SortForm } from '#app/components/catalog/sort-form.tsx';
+import { useListingNavigate } from '#app/components/catalog/use-listing-navigation.ts';
+import { useSortAnnouncement } from '#app/components/catalog/use-sort-announcement.ts';
 
 const PER_PAGE = 12;
 
@@ -162,14 +161,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type CategoryLink = {
-  slug: string;
-  name: string;
-  count: number;
-  current: boolean;
-  children: CategoryLink[];
-};
-
 /** The filters without attribute terms the shop does not know (pages ignore those). */
 function knownFilters(filters: ListingFilters, facets: ListingFacets): ListingFilters {
   const { attributes: asked = [], ...rest } = filters;
@@ -217,21 +208,6 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
 }
 
 type ListingData = Route.ComponentProps['loaderData'];
-
-/** Where a change of sort or filters leads: the listing URL for the form's current values. */
-function useListingNavigate(d: ListingData) {
-  const navigate = useNavigate();
-  const { locale } = useI18n();
-  const location = useLocation();
-  return (params: URLSearchParams) => {
-    const { orderby, filters } = parseListingParams(params);
-    const query = listingQuery(
-      { search: d.search, category: d.searchCategory, orderby, filters },
-      locale,
-    );
-    void navigate(`${location.pathname}${query}`, { preventScrollReset: true });
-  };
-}
 
 function ListingPage({ data: d }: { data: ListingData }) {
   const { t } = useI18n();
@@ -369,311 +345,5 @@ function ListingPage({ data: d }: { data: ListingData }) {
         </Drawer>
       )}
     </div>
-  );
-}
-
-/** Delay before the sorted result is announced (spec: sort-result live region 2000 ms). */
-const SORT_ANNOUNCE_MS = 2000;
-
-/** The live region's text: the sorted result, set a while after a sort the shopper chose. */
-function useSortAnnouncement(d: ListingData): string {
-  const { t } = useI18n();
-  const [text, setText] = useState('');
-  const shown = useRef({ orderby: d.orderby, query: d.query });
-  useEffect(() => {
-    const before = shown.current;
-    shown.current = { orderby: d.orderby, query: d.query };
-    if (before.orderby === d.orderby) return;
-    setText('');
-    const timer = setTimeout(
-      () =>
-        setText(
-          t('listing.sort_result', {
-            order: t(`listing.sort.${d.orderby}` as TextKey),
-            count: d.total,
-          }),
-        ),
-      SORT_ANNOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [d.orderby, d.query, d.total, t]);
-  return text;
-}
-
-/** Hidden fields that carry the current filters through the sort form without JavaScript. */
-function FilterHiddenFields({ filters }: { filters: ListingFilters }) {
-  const { locale } = useI18n();
-  return (
-    <>
-      {[...filterSearchParams(filters, locale)].map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-    </>
-  );
-}
-
-/** The state the form shows: where a pending navigation leads, else the page's own. */
-function usePendingFilters(d: ListingData): { orderby: ListingOrder; filters: ListingFilters } {
-  const navigation = useNavigation();
-  const location = useLocation();
-  if (navigation.location && navigation.location.pathname === location.pathname) {
-    return parseListingParams(new URLSearchParams(navigation.location.search));
-  }
-  return { orderby: d.orderby, filters: d.filters };
-}
-
-function FilterPanel({
-  data: d,
-  idPrefix,
-  onApply,
-}: {
-  data: ListingData;
-  idPrefix: string;
-  onApply: (params: URLSearchParams) => void;
-}) {
-  const { t, locale } = useI18n();
-  const location = useLocation();
-  const pending = usePendingFilters(d);
-  const id = (name: string) => `${idPrefix}-${name}`;
-  const f = pending.filters;
-  const chosen = (attribute: string, term: string) =>
-    f.attributes?.some((a) => a.attribute === attribute && a.terms.includes(term)) ?? false;
-  const submit = (form: HTMLFormElement) =>
-    onApply(new URLSearchParams(new FormData(form) as unknown as Record<string, string>));
-  const categoryQuery = listingQuery(
-    { search: d.search, orderby: d.orderby, filters: d.filters },
-    locale,
-  );
-  return (
-    <div className="filter-panel">
-      {d.categories.length > 0 && (
-        <nav className="filter-categories" aria-labelledby={id('categories')}>
-          <h3 id={id('categories')} className="filter-title">
-            {t('listing.filter_categories')}
-          </h3>
-          <CategoryList nodes={d.categories} query={categoryQuery} />
-        </nav>
-      )}
-      <form
-        method="get"
-        action={location.pathname}
-        className="filter-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit(e.currentTarget);
-        }}
-        onChange={(e) => {
-          // Price fields apply when left or submitted, not at every keystroke.
-          if (e.target instanceof HTMLInputElement && e.target.type === 'text') return;
-          submit(e.currentTarget);
-        }}
-      >
-        {d.search && <input type="hidden" name="s" value={d.search} />}
-        {d.searchCategory && <input type="hidden" name="product_cat" value={d.searchCategory} />}
-        {d.orderby !== defaultOrder(Boolean(d.search)) && (
-          <input type="hidden" name="orderby" value={d.orderby} />
-        )}
-        <fieldset className="filter-group">
-          <legend className="filter-title">{t('listing.filter_price')}</legend>
-          <div className="filter-price">
-            <PriceInput
-              id={id('min-price')}
-              name="min_price"
-              label={t('listing.filter_min_price')}
-              amount={d.filters.minPrice}
-              onCommit={submit}
-            />
-            <PriceInput
-              id={id('max-price')}
-              name="max_price"
-              label={t('listing.filter_max_price')}
-              amount={d.filters.maxPrice}
-              onCommit={submit}
-            />
-          </div>
-        </fieldset>
-        {d.attributes.map((a) => (
-          <fieldset key={a.slug} className="filter-group">
-            <legend className="filter-title">{a.name}</legend>
-            <ul className="filter-options">
-              {a.terms.map((term) => (
-                <li key={term.slug}>
-                  <input
-                    type="checkbox"
-                    id={id(`${a.slug}-${term.slug}`)}
-                    name={`${FILTER_PREFIX}${a.slug}`}
-                    value={term.slug}
-                    checked={chosen(a.slug, term.slug)}
-                    onChange={() => {}}
-                  />
-                  <label htmlFor={id(`${a.slug}-${term.slug}`)}>
-                    {term.name}{' '}
-                    <span className="filter-count">
-                      {t('listing.filter_count', { count: term.count })}
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-        ))}
-        <fieldset className="filter-group">
-          <legend className="filter-title">{t('listing.filter_availability')}</legend>
-          <ul className="filter-options">
-            <li>
-              <input
-                type="checkbox"
-                id={id('instock')}
-                name="stock_status"
-                value="instock"
-                checked={f.stockStatus?.includes('instock') ?? false}
-                onChange={() => {}}
-              />
-              <label htmlFor={id('instock')}>{t('listing.filter_instock')}</label>
-            </li>
-            <li>
-              <input
-                type="checkbox"
-                id={id('on-sale')}
-                name="on_sale"
-                value="1"
-                checked={f.onSale ?? false}
-                onChange={() => {}}
-              />
-              <label htmlFor={id('on-sale')}>{t('listing.filter_on_sale')}</label>
-            </li>
-          </ul>
-        </fieldset>
-        <fieldset className="filter-group">
-          <legend className="filter-title">{t('listing.filter_rating')}</legend>
-          <ul className="filter-options">
-            {[0, 4, 3, 2, 1].map((rating) => (
-              <li key={rating}>
-                <input
-                  type="radio"
-                  id={id(`rating-${rating}`)}
-                  name="rating_filter"
-                  value={rating === 0 ? '' : String(rating)}
-                  checked={(f.minRating ?? 0) === rating}
-                  onChange={() => {}}
-                />
-                <label htmlFor={id(`rating-${rating}`)}>
-                  {rating === 0
-                    ? t('listing.filter_rating_any')
-                    : t('listing.filter_rating_min', { count: rating })}
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-        <button type="submit" className="button button-secondary button-small">
-          {t('listing.filters_apply')}
-        </button>
-      </form>
-    </div>
-  );
-}
-
-/** A price bound in euros as the shopper types it; applied when left with a changed value. */
-function PriceInput({
-  id,
-  name,
-  label,
-  amount,
-  onCommit,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  amount: number | undefined;
-  onCommit: (form: HTMLFormElement) => void;
-}) {
-  const { locale } = useI18n();
-  return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      <input
-        key={`${name}-${amount ?? ''}`}
-        id={id}
-        name={name}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={12}
-        defaultValue={amount !== undefined ? formatEuroInput(amount, locale) : ''}
-        onBlur={(e) => {
-          const input = e.currentTarget;
-          if (input.value !== input.defaultValue && input.form) onCommit(input.form);
-        }}
-      />
-    </>
-  );
-}
-
-function CategoryList({ nodes, query }: { nodes: CategoryLink[]; query: string }) {
-  const { t } = useI18n();
-  return (
-    <ul className="filter-category-list">
-      {nodes.map((c) => (
-        <li key={c.slug}>
-          <Link
-            to={`/product-category/${c.slug}${query}`}
-            aria-current={c.current ? 'page' : undefined}
-          >
-            {c.name}{' '}
-            <span className="filter-count">{t('listing.filter_count', { count: c.count })}</span>
-          </Link>
-          {c.children.length > 0 && <CategoryList nodes={c.children} query={query} />}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function SortForm({
-  data: d,
-  onApply,
-}: {
-  data: ListingData;
-  onApply: (params: URLSearchParams) => void;
-}) {
-  const { t } = useI18n();
-  const hydrated = useHydrated();
-  const pending = usePendingFilters(d);
-  return (
-    <form
-      method="get"
-      className="sort-form"
-      onChange={(e) => {
-        e.preventDefault();
-        const params = new URLSearchParams(
-          new FormData(e.currentTarget) as unknown as Record<string, string>,
-        );
-        onApply(params);
-      }}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onApply(
-          new URLSearchParams(new FormData(e.currentTarget) as unknown as Record<string, string>),
-        );
-      }}
-    >
-      {d.search && <input type="hidden" name="s" value={d.search} />}
-      {d.searchCategory && <input type="hidden" name="product_cat" value={d.searchCategory} />}
-      <FilterHiddenFields filters={d.filters} />
-      <label htmlFor="orderby">{t('listing.sort_label')}</label>
-      <select id="orderby" name="orderby" value={pending.orderby} onChange={() => {}}>
-        {listingOrders(Boolean(d.search)).map((o) => (
-          <option key={o} value={o}>
-            {t(`listing.sort.${o}` as TextKey)}
-          </option>
-        ))}
-      </select>
-      {!hydrated && (
-        <button type="submit" className="button button-secondary button-small">
-          {t('listing.sort_apply')}
-        </button>
-      )}
-    </form>
   );
 }

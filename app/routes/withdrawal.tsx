@@ -11,7 +11,7 @@ import {
   WITHDRAWAL_MESSAGE_AREAS,
   WITHDRAWAL_PATH,
   type WithdrawalOrderOption,
-} from '#app/http/pages/withdrawal-page.view.ts';
+} from '#app/domain/orders/withdrawal.view.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';
 import { type MessagesHandle, formatDate, useI18n } from '#app/lib/i18n.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExpressNonces } from './express-calls.ts';
-import type { ExpressCheckoutParams } from './express.view.ts';
+import type { ExpressCheckoutParams } from '#app/domain/payments/stripe/express.view.ts';
 
 /** The shared product page's data: no nonces of its own. */
 const productPage = { nonce: {} } as unknown as ExpressCheckoutParams;

@@ -11,7 +11,7 @@ import type {
   ExpressCheckoutParams,
   ExpressDisplayItem,
   ExpressNonceName,
-} from './express.view.ts';
+} from '#app/domain/payments/stripe/express.view.ts';
 
 const TIMEOUT_MS = 30_000;
 

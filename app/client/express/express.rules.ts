@@ -8,7 +8,7 @@ import {
   EXPRESS_EXTENSION,
   type ExpressCheckoutParams,
   type ExpressDisplayItem,
-} from './express.view.ts';
+} from '#app/domain/payments/stripe/express.view.ts';
 
 export const BUTTON_HEIGHT = { min: 40, max: 55, fallback: 48 } as const;
 export const BUTTON_RADIUS_FALLBACK = 4;

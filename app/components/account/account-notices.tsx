@@ -1,5 +1,5 @@
 import { NoticeList, type NoticeMessage } from '#app/components/ui/notice.tsx';
-import type { AccountActionData } from '#app/http/pages/account-form.view.ts';
+import type { AccountActionData } from '#app/domain/customers/account-form.view.ts';
 
 /** The answer of an account form as notices; a failure links to the field it is about. */
 export function accountNotices(result: AccountActionData | undefined): NoticeMessage[] {

@@ -8,7 +8,7 @@ import {
   addressFields,
   stateOptions,
 } from '#app/domain/customers/address-locale.ts';
-import type { AccountActionData } from '#app/http/pages/account-form.view.ts';
+import type { AccountActionData } from '#app/domain/customers/account-form.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 
 /**

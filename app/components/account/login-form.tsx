@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
 import { NoticeList } from '#app/components/ui/notice.tsx';
-import type { AccountActionData } from '#app/http/pages/account-form.view.ts';
+import type { AccountActionData } from '#app/domain/customers/account-form.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { accountNotices } from './account-notices.tsx';
 import { PasswordInput } from './password-input.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Modal } from '#app/components/ui/modal.tsx';
 import { useHydrated } from '#app/client/use-hydrated.ts';
-import type { AccountActionData } from '#app/http/pages/account-form.view.ts';
+import type { AccountActionData } from '#app/domain/customers/account-form.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { LoginForm } from './login-form.tsx';
 

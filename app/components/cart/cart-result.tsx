@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Notice } from '#app/components/ui/notice.tsx';
-import type { CartActionData } from '#app/http/pages/cart-form.view.ts';
+import type { CartActionData } from '#app/domain/cart/cart-form.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 
 /** The answer to an add to cart: the message, and the way to the cart after a success. */

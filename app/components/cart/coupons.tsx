@@ -4,7 +4,7 @@ import { Money } from '#app/components/ui/price.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { fetchText } from '#app/client/fetch-json.ts';
 import type { CartCoupon } from '#app/domain/coupons/coupons.view.ts';
-import type { CartActionData } from '#app/http/pages/cart-form.view.ts';
+import type { CartActionData } from '#app/domain/cart/cart-form.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 
 const INPUT_ID = 'coupon_code';

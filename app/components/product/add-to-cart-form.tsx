@@ -7,7 +7,7 @@ import {
   DEFAULT_SWATCH_SETTINGS,
   type SwatchSettings,
 } from '#app/domain/catalog/swatch-settings.view.ts';
-import type { CartActionData } from '#app/http/pages/cart-form.view.ts';
+import type { CartActionData } from '#app/domain/cart/cart-form.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { Swatches } from './swatches.tsx';
 import {

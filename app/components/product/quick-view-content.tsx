@@ -1,7 +1,7 @@
 import type { FetcherWithComponents } from 'react-router';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
 import type { SwatchSettings } from '#app/domain/catalog/swatch-settings.view.ts';
-import type { CartActionData } from '#app/http/pages/cart-form.view.ts';
+import type { CartActionData } from '#app/domain/cart/cart-form.view.ts';
 import { ProductSummary } from './product-summary.tsx';
 import { useVariationChoice } from './variation.ts';
 

@@ -6,8 +6,8 @@ import { Modal } from '#app/components/ui/modal.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { CartResultNotice } from '#app/components/cart/cart-result.tsx';
 import { Overlay } from '#app/components/ui/overlay.tsx';
-import type { CartActionData } from '#app/http/pages/cart-form.view.ts';
-import type { QuickViewPayload } from '#app/http/wc-ajax/quick-view.view.ts';
+import type { CartActionData } from '#app/domain/cart/cart-form.view.ts';
+import type { QuickViewPayload } from '#app/domain/catalog/quick-view.view.ts';
 import { type I18n, I18nContext, translator, useI18n } from '#app/lib/i18n.ts';
 import { QuickViewContent } from './quick-view-content.tsx';
 

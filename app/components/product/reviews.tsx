@@ -11,7 +11,7 @@ import {
   type ReviewSummary,
   type ReviewView,
 } from '#app/domain/reviews/reviews.view.ts';
-import type { ReviewActionData } from '#app/http/pages/review-form.view.ts';
+import type { ReviewActionData } from '#app/domain/reviews/review-form.view.ts';
 import { formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
 import { ReviewIdentity, ReviewTools } from './review-personal.tsx';
 

@@ -5,7 +5,7 @@ import {
   type SwatchSettings,
   isAjaxVariationMode,
 } from '#app/domain/catalog/swatch-settings.view.ts';
-import type { VariationAnswer } from '#app/http/wc-ajax/variation.view.ts';
+import type { VariationAnswer } from '#app/domain/catalog/variation.view.ts';
 
 export type Choice = Record<string, string>;
 

@@ -17,7 +17,11 @@ import type { Result } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
-import { ACCOUNT_MESSAGE_AREAS, ACCOUNT_NOTICES, type AccountNotice } from './account-form.view.ts';
+import {
+  ACCOUNT_MESSAGE_AREAS,
+  ACCOUNT_NOTICES,
+  type AccountNotice,
+} from '#app/domain/customers/account-form.view.ts';
 import { currentCustomer, requireCustomer } from './account-form.server.ts';
 import { forgetPersonal } from '../personal.server.ts';
 import { readForm, safeRedirectPath, shop } from '../request.server.ts';

@@ -28,7 +28,7 @@ import {
   viewSubscriptionPath,
 } from '../subscriptions/change-payment.server.ts';
 import { requireCustomer } from './account-form.server.ts';
-import { SUBSCRIPTION_MESSAGE_AREAS } from './account-subscriptions.view.ts';
+import { SUBSCRIPTION_MESSAGE_AREAS } from '#app/domain/subscriptions/account-subscriptions.view.ts';
 import { orderPayPath } from '../order-links.ts';
 import { pageNotFound } from './not-found.ts';
 

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { CartActionData } from './cart-form.view.ts';
+import type { CartActionData } from '#app/domain/cart/cart-form.view.ts';
 import type { AppLoadContext } from 'react-router';
 import {
   type CartOwner,

@@ -18,7 +18,7 @@ import { messagesFor } from '#app/lib/i18n.server.ts';
 import { LOCALES, type Locale } from '#app/lib/locale.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
-import { LEGAL_EDITOR_MESSAGE_AREAS } from './legal-editor.view.ts';
+import { LEGAL_EDITOR_MESSAGE_AREAS } from '#app/domain/legal/legal-editor.view.ts';
 import { pageNotFound } from './not-found.ts';
 import { viewerOf } from './review-form.server.ts';
 

@@ -15,7 +15,7 @@ import { messagesFor } from '#app/lib/i18n.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
 import { readForm, shop } from '../request.server.ts';
 import { requireCustomer } from './account-form.server.ts';
-import { METHODS_MESSAGE_AREAS, METHODS_PATH } from './payment-methods.view.ts';
+import { METHODS_MESSAGE_AREAS, METHODS_PATH } from '#app/domain/payments/payment-methods.view.ts';
 import { pageNotFound } from './not-found.ts';
 import { applyMethodToSubscriptions, updatesAll } from '../subscriptions/change-payment.server.ts';
 import { type SavedMethodView, savedMethodView } from '../stripe/saved-view.server.ts';

@@ -15,7 +15,7 @@ import { type Session, verifyNonce } from '#app/lib/session.server.ts';
 import { pageNotFound } from './not-found.ts';
 import { readForm, safeRedirectPath, shop } from '../request.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
-import type { ReviewActionData } from './review-form.view.ts';
+import type { ReviewActionData } from '#app/domain/reviews/review-form.view.ts';
 
 /** The form's fields; anything else is ignored. Each may appear once. */
 const FIELDS = [

@@ -25,7 +25,7 @@ import {
   WITHDRAWAL_MESSAGE_AREAS,
   type WithdrawalActionData,
   type WithdrawalOrderOption,
-} from './withdrawal-page.view.ts';
+} from '#app/domain/orders/withdrawal.view.ts';
 
 type Args = { request: Request; context: AppLoadContext };
 type Shop = ReturnType<typeof shop>;

@@ -6,13 +6,13 @@ import type {
   VariationView,
 } from '#app/domain/catalog/catalog.view.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
+import { jsonLdText } from '#app/domain/catalog/structured-data.view.ts';
 import {
   absoluteUrl,
   availabilityOf,
   breadcrumbList,
   decimalPrice,
   itemList,
-  jsonLdText,
   pathSegment,
   productData,
 } from './structured-data.ts';

@@ -4,9 +4,9 @@ import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.
 import type { StockStatus } from '#app/domain/catalog/catalog.schema.ts';
 import { imageUrl } from '#app/domain/media/media.ts';
 import { minorUnit } from '#app/domain/pricing/money.ts';
+import type { StructuredData } from '#app/domain/catalog/structured-data.view.ts';
 
-export type StructuredData = { [key: string]: JsonValue };
-type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type { StructuredData };
 
 /** Where the shop lives and what it sells in: every URL in the data is absolute. */
 export type Site = { shopUrl: string; currency: string };
@@ -242,22 +242,4 @@ function offersOf(site: Site, product: ProductDetail, url: string): StructuredDa
     itemCondition: `${SCHEMA}/NewCondition`,
     offers: offers.map((o) => o.offer),
   };
-}
-
-const UNSAFE_IN_SCRIPT: Record<string, string> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-
-/**
- * The text of a `<script type="application/ld+json">` element. JSON itself is not safe inside
- * HTML: `</script>` or `<!--` in a product name would end or derail the element, so the
- * characters that can start markup are written as JSON escapes (which parse back to the same
- * string), as are the two line separators older parsers treat as line ends.
- */
-export function jsonLdText(data: StructuredData | StructuredData[]): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (ch) => UNSAFE_IN_SCRIPT[ch]!);
 }

@@ -41,7 +41,7 @@ import {
   walletAddress,
 } from '../stripe/express-checkout.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
-import { EXPRESS_EXTENSION } from '#app/client/express/express.view.ts';
+import { EXPRESS_EXTENSION } from '#app/domain/payments/stripe/express.view.ts';
 
 /** The Store API's codes plus the checkout's own. */
 export const CHECKOUT_CODES: ErrorCodes = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPRESS_EXTENSION } from '#app/client/express/express.view.ts';
+import { EXPRESS_EXTENSION } from '#app/domain/payments/stripe/express.view.ts';
 import type { CheckoutInput } from '#app/domain/checkout/checkout.server.ts';
 import { quotedTotal } from '#app/domain/checkout/express.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';

@@ -25,7 +25,7 @@ import type { Translate } from '#app/lib/i18n.ts';
 import { type Session, sessionNonce } from '#app/lib/session.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import { type Sheet, cartSheet, orderSheet, productSheet } from './express-sheet.server.ts';
-import type { ExpressCheckoutParams } from '#app/client/express/express.view.ts';
+import type { ExpressCheckoutParams } from '#app/domain/payments/stripe/express.view.ts';
 
 export type { ExpressPageKind };
 
@@ -51,7 +51,7 @@ export const EXPRESS_NONCES = [
  * page) needs an account to check out. The browser then takes the session's nonce from the `Nonce` header of
  * `GET /wc/store/v1/cart` (which starts a session) and treats a signed-in visitor
  * (`usePersonal().account`) as not needing to log in. The type lives in
- * app/client/express/express.view.ts, where the browser reads it too.
+ * app/domain/payments/stripe/express.view.ts, where the browser reads it too.
  */
 export type { ExpressCheckoutParams };
 

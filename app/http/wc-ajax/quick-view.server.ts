@@ -14,7 +14,7 @@ import { I18nContext, translator } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import { WC_AJAX_CODES } from './codes.ts';
-import type { QuickViewPayload } from './quick-view.view.ts';
+import type { QuickViewPayload } from '#app/domain/catalog/quick-view.view.ts';
 
 /** A product id as a form sends it ("12") or as JSON does (12); nothing else. */
 const productId = z.union([

@@ -6,7 +6,10 @@ import { unitPricesFor } from '#app/domain/catalog/unit-price.server.ts';
 import { formatMoney, parseMoney } from '#app/domain/pricing/money.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import { WC_AJAX_CODES } from './codes.ts';
-import { MAX_UNIT_PRICE_ITEMS, type UnitPriceRefreshAnswer } from './unit-price.view.ts';
+import {
+  MAX_UNIT_PRICE_ITEMS,
+  type UnitPriceRefreshAnswer,
+} from '#app/domain/catalog/unit-price.view.ts';
 
 const id = z.union([
   z.number().int().min(1).max(999_999_999),

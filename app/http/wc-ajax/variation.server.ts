@@ -8,7 +8,11 @@ import { formatMoney } from '#app/domain/pricing/money.ts';
 import type { PriceView } from '#app/domain/catalog/catalog.view.ts';
 import { type MessageKey, type Translate, formatNumber } from '#app/lib/i18n.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import type { VariationAnswer, VariationImage, VariationObject } from './variation.view.ts';
+import type {
+  VariationAnswer,
+  VariationImage,
+  VariationObject,
+} from '#app/domain/catalog/variation.view.ts';
 
 export type VariationContext = {
   locale: Locale;

@@ -3,7 +3,7 @@ import type { Route } from './+types/add-payment-method';
 import { AccountLayout } from '#app/components/account/account-nav.tsx';
 import { AddPaymentMethodForm } from '#app/components/account/add-payment-method-form.tsx';
 import { loadAddPaymentMethod } from '#app/http/pages/payment-methods.server.ts';
-import { METHODS_MESSAGE_AREAS, METHODS_PATH } from '#app/http/pages/payment-methods.view.ts';
+import { METHODS_MESSAGE_AREAS, METHODS_PATH } from '#app/domain/payments/payment-methods.view.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

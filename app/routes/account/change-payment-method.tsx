@@ -4,7 +4,7 @@ import { AccountLayout } from '#app/components/account/account-nav.tsx';
 import { ChangePaymentForm } from '#app/components/subscription/change-payment-form.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { loadChangePaymentMethod } from '#app/http/pages/account-subscriptions.server.ts';
-import { SUBSCRIPTION_MESSAGE_AREAS } from '#app/http/pages/account-subscriptions.view.ts';
+import { SUBSCRIPTION_MESSAGE_AREAS } from '#app/domain/subscriptions/account-subscriptions.view.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

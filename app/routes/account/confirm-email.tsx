@@ -2,7 +2,7 @@ import type { Route } from './+types/confirm-email';
 import { useActionData } from 'react-router';
 import { LinkResult } from '#app/components/account/link-result.tsx';
 import { loadLinkPage, followLink } from '#app/http/pages/account-pages.server.ts';
-import { ACCOUNT_MESSAGE_AREAS } from '#app/http/pages/account-form.view.ts';
+import { ACCOUNT_MESSAGE_AREAS } from '#app/domain/customers/account-form.view.ts';
 import type { MessagesHandle } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -8,9 +8,9 @@ import { PasswordInput } from '#app/components/account/password-input.tsx';
 import { Field } from '#app/components/ui/field.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { useHydrated } from '#app/client/use-hydrated.ts';
-import { handleEditAccount } from '#app/http/pages/account-form.server.ts';
+import { handleEditAccount } from '#app/http/pages/account-details.server.ts';
 import { loadEditAccount } from '#app/http/pages/account-pages.server.ts';
-import { ACCOUNT_MESSAGE_AREAS } from '#app/http/pages/account-form.view.ts';
+import { ACCOUNT_MESSAGE_AREAS } from '#app/domain/customers/account-form.view.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -2,9 +2,9 @@ import { useActionData } from 'react-router';
 import type { Route } from './+types/edit-address';
 import { AccountLayout } from '#app/components/account/account-nav.tsx';
 import { AddressForm } from '#app/components/account/address-form.tsx';
-import { handleEditAddress } from '#app/http/pages/account-form.server.ts';
+import { handleEditAddress } from '#app/http/pages/account-address.server.ts';
 import { loadEditAddress } from '#app/http/pages/account-pages.server.ts';
-import { ACCOUNT_MESSAGE_AREAS } from '#app/http/pages/account-form.view.ts';
+import { ACCOUNT_MESSAGE_AREAS } from '#app/domain/customers/account-form.view.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

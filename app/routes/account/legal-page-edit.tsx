@@ -4,7 +4,7 @@ import { AccountLayout } from '#app/components/account/account-nav.tsx';
 import { Field } from '#app/components/ui/field.tsx';
 import { Notice, NoticeList } from '#app/components/ui/notice.tsx';
 import { handleLegalEditor, loadLegalEditor } from '#app/http/pages/legal-editor.server.ts';
-import { LEGAL_EDITOR_MESSAGE_AREAS } from '#app/http/pages/legal-editor.view.ts';
+import { LEGAL_EDITOR_MESSAGE_AREAS } from '#app/domain/legal/legal-editor.view.ts';
 import { type MessagesHandle, formatDate, useI18n } from '#app/lib/i18n.ts';
 import { LOCALES } from '#app/lib/locale.ts';
 

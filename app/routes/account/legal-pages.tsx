@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/legal-pages';
 import { AccountLayout } from '#app/components/account/account-nav.tsx';
 import { loadLegalOverview } from '#app/http/pages/legal-editor.server.ts';
-import { LEGAL_EDITOR_MESSAGE_AREAS } from '#app/http/pages/legal-editor.view.ts';
+import { LEGAL_EDITOR_MESSAGE_AREAS } from '#app/domain/legal/legal-editor.view.ts';
 import { type MessagesHandle, formatDate, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

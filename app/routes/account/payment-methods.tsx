@@ -6,7 +6,7 @@ import {
   handlePaymentMethods,
   loadPaymentMethods,
 } from '#app/http/pages/payment-methods.server.ts';
-import { METHODS_MESSAGE_AREAS, METHODS_PATH } from '#app/http/pages/payment-methods.view.ts';
+import { METHODS_MESSAGE_AREAS, METHODS_PATH } from '#app/domain/payments/payment-methods.view.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -4,7 +4,7 @@ import { AccountLayout } from '#app/components/account/account-nav.tsx';
 import { useMoney } from '#app/components/ui/price.tsx';
 import { loadSubscriptions } from '#app/http/pages/account-subscriptions.server.ts';
 import { recurringText } from '#app/domain/subscriptions/subscriptions.view.ts';
-import { SUBSCRIPTION_MESSAGE_AREAS } from '#app/http/pages/account-subscriptions.view.ts';
+import { SUBSCRIPTION_MESSAGE_AREAS } from '#app/domain/subscriptions/account-subscriptions.view.ts';
 import { type MessagesHandle, formatDate, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

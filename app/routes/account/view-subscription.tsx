@@ -8,7 +8,7 @@ import {
   loadViewSubscription,
 } from '#app/http/pages/account-subscriptions.server.ts';
 import { recurringText, termsDetails } from '#app/domain/subscriptions/subscriptions.view.ts';
-import { SUBSCRIPTION_MESSAGE_AREAS } from '#app/http/pages/account-subscriptions.view.ts';
+import { SUBSCRIPTION_MESSAGE_AREAS } from '#app/domain/subscriptions/account-subscriptions.view.ts';
 import { type MessagesHandle, type TextKey, formatDate, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [

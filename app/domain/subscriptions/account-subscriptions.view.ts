@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGE_AREAS } from './account-form.view.ts';
+import { ACCOUNT_MESSAGE_AREAS } from '#app/domain/customers/account-form.view.ts';
 
 /** The catalog parts the subscription pages of the account send. */
 export const SUBSCRIPTION_MESSAGE_AREAS = [

@@ -1,5 +1,5 @@
-// The unit-price refresh on the wire (`POST /wc-ajax/gzd_refresh_unit_price`); the browser's
-// observer and the endpoint share it.
+// The unit-price refresh (`POST /wc-ajax/gzd_refresh_unit_price`) as the browser's observer
+// and the endpoint both see it.
 
 /** More prices than any page shows at once: a larger batch is refused. */
 export const MAX_UNIT_PRICE_ITEMS = 100;

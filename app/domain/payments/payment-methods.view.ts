@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGE_AREAS } from './account-form.view.ts';
+import { ACCOUNT_MESSAGE_AREAS } from '#app/domain/customers/account-form.view.ts';
 
 export const METHODS_PATH = '/my-account/payment-methods';
 
