@@ -9,7 +9,8 @@ import type {
 } from '#app/domain/compliance/compliance.view.ts';
 import type { PowerSupply } from '#app/domain/compliance/compliance.types.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
-import type { StockStatus, SwatchType, TaxClass } from './catalog.schema.ts';
+import type { StockStatus, SwatchType } from './catalog.schema.ts';
+import type { TaxClass } from '#app/domain/pricing/tax.ts';
 import type { VideoView } from './video.ts';
 
 export type PriceView = {
