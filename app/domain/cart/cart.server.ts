@@ -1,4 +1,4 @@
-import { dueTodayPerUnit } from '#app/domain/subscriptions/subscriptions.rules.ts';
+import { dueTodayPerUnit } from '#app/domain/catalog/subscription-terms.ts';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';

@@ -21,7 +21,7 @@ import {
   depositTypes,
   manufacturers,
 } from '#app/domain/compliance/compliance.schema.ts';
-import type { SubscriptionTerms } from '#app/domain/subscriptions/subscriptions.rules.ts';
+import type { SubscriptionTerms } from './subscription-terms.ts';
 import type { VideoProvider } from './video.ts';
 import type { ImageSize } from '#app/domain/media/media.ts';
 import { TAX_CLASSES } from '#app/domain/pricing/tax.ts';

@@ -1,5 +1,5 @@
 import { type SQL, and, asc, avg, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { lowestPricesBefore } from '#app/domain/pricing/price-history.server.ts';
+import { lowestPricesBefore } from './price-history.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import { type Locale } from '#app/lib/locale.ts';

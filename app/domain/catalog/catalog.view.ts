@@ -1,6 +1,6 @@
 // What the catalog queries return: plain data for pages, components and serializers.
 // Types only, so the browser bundle may import this file.
-import type { SubscriptionTerms } from '#app/domain/subscriptions/subscriptions.rules.ts';
+import type { SubscriptionTerms } from './subscription-terms.ts';
 import type {
   DeliveryTimeView,
   DepositView,
