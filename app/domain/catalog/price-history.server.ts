@@ -2,7 +2,11 @@ import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { products } from './catalog.schema.ts';
 import { resolveVariation } from './catalog.rules.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { LOWEST_PRICE_DAYS, type PriceFields, priceSteps } from '#app/domain/pricing/price.rules.ts';
+import {
+  LOWEST_PRICE_DAYS,
+  type PriceFields,
+  priceSteps,
+} from '#app/domain/pricing/price.rules.ts';
 import { priceHistory } from './price-history.schema.ts';
 
 /**
