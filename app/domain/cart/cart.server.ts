@@ -29,17 +29,14 @@ import { multiply } from '#app/domain/pricing/money.ts';
 import { SHOP_COUNTRY, vatRate } from '#app/domain/pricing/tax.ts';
 import { cartTaxTreatment } from '#app/domain/pricing/vat.server.ts';
 import { type TotalsInput, computeTotals } from '#app/domain/pricing/totals/totals.ts';
-import {
-  cartCouponViews,
-  checkCartCoupons,
-  dropCartCoupons,
-} from '#app/domain/coupons/cart-coupons.server.ts';
+import { cartCouponViews } from '#app/domain/coupons/cart-coupons.server.ts';
 import {
   cartShipping,
   defaultCustomer,
-  readCartCustomer,
   shippingWithoutPackages,
 } from '#app/domain/shipping/shipping.server.ts';
+import { checkCartCoupons, dropCartCoupons } from './cart-coupons.server.ts';
+import { readCartCustomer } from './cart-customer.server.ts';
 import { invalidKey, invalidProduct } from './cart.errors.ts';
 import { cartItems, carts } from './cart.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';

@@ -5,7 +5,8 @@ import { addItem, loadCart, updateItemQuantity } from '#app/domain/cart/cart.ser
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { createCategory, createCoupon, createProduct } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
-import { applyCoupon, findCouponByCode, recordCouponUse, removeCoupon } from './coupons.server.ts';
+import { applyCoupon, removeCoupon } from '#app/domain/cart/apply-coupon.server.ts';
+import { findCouponByCode, recordCouponUse } from './coupons.server.ts';
 import { cartCoupons, couponUses, coupons } from './coupons.schema.ts';
 
 let handle: DatabaseHandle;
