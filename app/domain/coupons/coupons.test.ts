@@ -7,7 +7,8 @@ import { createCategory, createCoupon, createProduct } from '#db/seed/factories.
 import { openTestDatabase } from '../../../tests/support/database.ts';
 import { applyCoupon, removeCoupon } from '#app/domain/cart/apply-coupon.server.ts';
 import { findCouponByCode, recordCouponUse } from './coupons.server.ts';
-import { cartCoupons, couponUses, coupons } from './coupons.schema.ts';
+import { couponUses, coupons } from './coupons.schema.ts';
+import { cartCoupons } from '#app/domain/cart/cart.schema.ts';
 
 let handle: DatabaseHandle;
 const ctx = { currency: 'EUR', locale: 'en' as const };
