@@ -19,11 +19,11 @@ import {
   saveAddress,
   updateAccountDetails,
 } from '#app/domain/customers/accounts.server.ts';
-import { anonymiseCustomer } from '#app/domain/customers/anonymise.server.ts';
+import { anonymiseCustomer } from '#app/domain/privacy/anonymise.server.ts';
 import { ADDRESS_FIELDS, type AddressInput } from '#app/domain/customers/address-locale.ts';
 import type { CustomerRow } from '#app/domain/customers/customers.schema.ts';
 import { emailSchema, passwordSchema } from '#app/domain/customers/customers.validation.ts';
-import { exportCustomer } from '#app/domain/customers/export.server.ts';
+import { exportCustomer } from '#app/domain/privacy/export.server.ts';
 import { type DomainError, domainError } from '#app/domain/kernel/result.ts';
 import { CLIENT_ADDRESS_HEADER } from '#app/lib/client-address.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
