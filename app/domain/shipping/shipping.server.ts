@@ -19,11 +19,7 @@ import {
   rateId,
 } from './shipping.rules.ts';
 import { PICKUP_DELIVERY_METHOD } from './pickup-points.ts';
-import {
-  shippingMethods,
-  shippingZoneLocations,
-  shippingZones,
-} from './shipping.schema.ts';
+import { shippingMethods, shippingZoneLocations, shippingZones } from './shipping.schema.ts';
 import {
   type CartShipping,
   type CustomerAddress,
