@@ -17,7 +17,7 @@ export * from '#app/domain/orders/outbox.schema.ts';
 export * from '#app/domain/payments/stripe/stripe.schema.ts';
 export * from '#app/domain/payments/sandbox/sandbox.schema.ts';
 export * from '#app/domain/attribution/attribution.schema.ts';
-export * from '#app/domain/pricing/price-history.schema.ts';
+export * from '#app/domain/catalog/price-history.schema.ts';
 export * from '#app/domain/legal/legal.schema.ts';
 export * from '#app/domain/checkout/checkout.schema.ts';
 export * from '#app/domain/subscriptions/subscriptions.schema.ts';

@@ -9,11 +9,12 @@ import { type HeroSlide, HeroSlider } from '#app/components/chrome/hero-slider.t
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { shop } from '#app/http/request.server.ts';
-import { categoryTree, listProducts } from '#app/domain/catalog/catalog.server.ts';
+import { categoryTree } from '#app/domain/catalog/catalog.server.ts';
+import { listProducts } from '#app/domain/search/listing.server.ts';
 import { homeSeo, seoSite } from '#app/http/seo/page-seo.ts';
 import { JsonLd } from '#app/components/json-ld.tsx';
 import { instagramSetting } from '#app/domain/social/instagram.server.ts';
-import { catalogFacts } from '#app/domain/catalog/facts.server.ts';
+import { catalogFacts } from '#app/domain/reviews/facts.server.ts';
 import type { CategoryNode, ProductSummary } from '#app/domain/catalog/catalog.view.ts';
 
 const MAX_SLIDES = 5;

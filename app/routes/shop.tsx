@@ -8,7 +8,8 @@ import { messagesFor } from '#app/lib/i18n.server.ts';
 import { pageParam, shop } from '#app/http/request.server.ts';
 import { pageNotFound } from '#app/http/pages/not-found.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
-import { categoryTree, findCategory, listProducts } from '#app/domain/catalog/catalog.server.ts';
+import { categoryTree, findCategory } from '#app/domain/catalog/catalog.server.ts';
+import { listProducts } from '#app/domain/search/listing.server.ts';
 import {
   type FilterChip,
   type ListingFacets,

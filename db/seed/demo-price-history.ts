@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { priceHistory } from '#app/domain/pricing/price-history.schema.ts';
+import { priceHistory } from '#app/domain/catalog/price-history.schema.ts';
 import type { Tx } from '#app/lib/db.server.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -22,7 +22,7 @@ import {
   manufacturers,
 } from '#app/domain/compliance/compliance.schema.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
-import { recordPrices } from '#app/domain/pricing/price-history.server.ts';
+import { recordPrices } from '#app/domain/catalog/price-history.server.ts';
 import type { Tx } from '#app/lib/db.server.ts';
 import { coupons } from '#app/domain/coupons/coupons.schema.ts';
 import type { Localized } from '#app/domain/kernel/localized.ts';

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -14,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
+import { coupons } from '#app/domain/coupons/coupons.schema.ts';
+import type { CustomerAddress } from '#app/domain/shipping/shipping.view.ts';
 
 export const carts = pgTable(
   'carts',
@@ -63,4 +67,44 @@ export const cartItems = pgTable(
     uniqueIndex('cart_items_key_idx').on(t.cartId, t.key),
     check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
+);
+
+/**
+ * The shopper's destination and chosen rates, beside the cart. `calculated` is false while the
+ * destination is only the shop's country (an estimate), true once the shopper gave one.
+ */
+export const cartCustomers = pgTable(
+  'cart_customers',
+  {
+    cartId: integer('cart_id')
+      .primaryKey()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    shippingAddress: jsonb('shipping_address').$type<CustomerAddress>().notNull(),
+    billingAddress: jsonb('billing_address').$type<CustomerAddress>().notNull(),
+    calculated: boolean('calculated').notNull().default(false),
+    /** Package id -> chosen rate id. */
+    chosenRates: jsonb('chosen_rates').$type<Record<string, string>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'cart_customers_addresses_are_objects',
+      sql`jsonb_typeof(${t.shippingAddress}) = 'object'`,
+    ),
+  ],
+);
+
+/** The coupons applied to a cart, in the order they were applied. */
+export const cartCoupons = pgTable(
+  'cart_coupons',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.couponId] })],
 );

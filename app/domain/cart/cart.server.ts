@@ -1,4 +1,3 @@
-import { dueTodayPerUnit } from '#app/domain/subscriptions/subscriptions.rules.ts';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -6,44 +5,33 @@ import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { type Tx, readAll } from '#app/domain/kernel/tx.ts';
 import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
-import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
-import {
-  attributeTerms,
-  attributes,
-  images,
-  productAttributes,
-  products,
-} from '#app/domain/catalog/catalog.schema.ts';
-import { findVariation } from '#app/domain/catalog/variation-match.ts';
+import { type Result, fail, ok } from '#app/domain/kernel/result.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
-import {
-  type ProductRow,
-  effectiveStockStatus,
-  quantityRules,
-  resolveVariation,
-  stockLeft,
-} from '#app/domain/catalog/catalog.rules.ts';
-import { activePrice, isOnSale, unitPrice } from '#app/domain/pricing/price.rules.ts';
-import { depositFor, loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
-import { multiply } from '#app/domain/pricing/money.ts';
-import { SHOP_COUNTRY, vatRate } from '#app/domain/pricing/tax.ts';
+import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
+import { SHOP_COUNTRY } from '#app/domain/pricing/tax.ts';
 import { cartTaxTreatment } from '#app/domain/pricing/vat.server.ts';
-import { type TotalsInput, computeTotals } from '#app/domain/pricing/totals/totals.ts';
-import {
-  cartCouponViews,
-  checkCartCoupons,
-  dropCartCoupons,
-} from '#app/domain/coupons/cart-coupons.server.ts';
+import { computeTotals } from '#app/domain/pricing/totals/totals.ts';
+import { cartCouponViews } from '#app/domain/coupons/cart-coupons.server.ts';
 import {
   cartShipping,
   defaultCustomer,
-  readCartCustomer,
   shippingWithoutPackages,
 } from '#app/domain/shipping/shipping.server.ts';
+import { checkCartCoupons, dropCartCoupons } from './cart-coupons.server.ts';
+import { readCartCustomer } from './cart-customer.server.ts';
 import { invalidKey, invalidProduct } from './cart.errors.ts';
+import { checkQuantity } from './cart.rules.ts';
 import { cartItems, carts } from './cart.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { type CartLine, type CartView, cartTotals } from './cart.view.ts';
+import {
+  lineFacts,
+  lineProblems,
+  priceLine,
+  resolveItems,
+  totalsInputOf,
+} from './cart-lines.server.ts';
+import { resolveSellable } from './sellable.server.ts';
 
 /** Whose cart: the session's (a customer's cart follows the session it logs in with). */
 export type CartOwner = { idHash: string; customerId?: number | null };
@@ -87,121 +75,6 @@ export type AddItemInput = {
   /** Chosen attributes for variable products: attribute slug to term slug. */
   variation?: Record<string, string>;
 };
-
-type Sellable = {
-  parent: ProductRow;
-  row: ProductRow;
-  variationId: number | null;
-  variation: Record<string, string>;
-};
-
-/** Finds what exactly is being bought: a simple product, or one variation of a variable product. */
-async function resolveSellable(db: Tx, input: AddItemInput): Promise<Result<Sellable>> {
-  const found = await productRowsById(db, [input.id]);
-  const row = found.get(input.id);
-  if (!row || row.status !== 'publish') {
-    return fail(invalidProduct);
-  }
-  if (row.type === 'simple') return ok({ parent: row, row, variationId: null, variation: {} });
-  const parent =
-    row.type === 'variation'
-      ? (await productRowsById(db, [row.parentId!])).get(row.parentId!)
-      : row;
-  if (!parent || parent.status !== 'publish') {
-    return fail(invalidProduct);
-  }
-  const chosen = input.variation ?? {};
-  const offered = await offeredTerms(db, parent.id);
-  let variationRow: ProductRow | undefined;
-  if (row.type === 'variation') {
-    variationRow = row;
-  } else {
-    if ([...offered.keys()].some((attribute) => !chosen[attribute])) {
-      return fail(domainError('invalid', 'cart.error.choose_options'));
-    }
-    const variations = await db
-      .select()
-      .from(products)
-      .where(and(eq(products.parentId, parent.id), eq(products.status, 'publish')))
-      .orderBy(asc(products.menuOrder), asc(products.id));
-    variationRow = findVariation(
-      variations.map((v) => ({ row: v, attributes: v.variationAttributes ?? {} })),
-      chosen,
-      offered,
-    )?.row;
-    if (!variationRow) {
-      return fail(domainError('invalid', 'cart.error.no_matching_variation'));
-    }
-  }
-  const attrs = { ...(variationRow.variationAttributes ?? {}) };
-  for (const [k, term] of Object.entries(attrs)) {
-    if (term !== '') continue;
-    // "Any" takes the shopper's value, but only one the product offers.
-    const value = chosen[k];
-    if (!value) return fail(domainError('invalid', 'cart.error.choose_options'));
-    if (!offered.get(k)?.has(value)) {
-      return fail(domainError('invalid', 'cart.error.no_matching_variation'));
-    }
-    attrs[k] = value;
-  }
-  return ok({
-    parent,
-    row: resolveVariation(parent, variationRow),
-    variationId: variationRow.id,
-    variation: attrs,
-  });
-}
-
-/** The terms each variation attribute of a product offers: attribute slug -> term slugs. */
-async function offeredTerms(db: Tx, productId: number): Promise<Map<string, Set<string>>> {
-  const rows = await db
-    .select({ attribute: attributes.slug, term: attributeTerms.slug })
-    .from(productAttributes)
-    .innerJoin(attributes, eq(attributes.id, productAttributes.attributeId))
-    .innerJoin(attributeTerms, sql`${attributeTerms.id} = any(${productAttributes.termIds})`)
-    .where(
-      and(
-        eq(productAttributes.productId, productId),
-        eq(productAttributes.usedForVariations, true),
-      ),
-    );
-  const offered = new Map<string, Set<string>>();
-  for (const { attribute, term } of rows) {
-    const terms = offered.get(attribute) ?? new Set<string>();
-    terms.add(term);
-    offered.set(attribute, terms);
-  }
-  return offered;
-}
-
-/** Checks a wanted quantity against the product's quantity rules and its stock. */
-function checkQuantity(row: ProductRow, name: string, wanted: number): DomainError | null {
-  const rules = quantityRules(row, null);
-  const left = stockLeft(row);
-  if (activePrice(row) === null) {
-    return domainError('unavailable', 'cart.error.not_purchasable', { name });
-  }
-  if (effectiveStockStatus(row) === 'outofstock' || left === 0) {
-    return domainError('out_of_stock', 'cart.error.out_of_stock', { name });
-  }
-  if (rules.soldIndividually && wanted > 1) {
-    return domainError('limit', 'cart.error.sold_individually', { name });
-  }
-  if (wanted < rules.min) {
-    return domainError('limit', 'cart.error.below_minimum', { name, min: rules.min });
-  }
-  if (rules.max !== null && wanted > rules.max) {
-    return domainError('limit', 'cart.error.above_maximum', { name, max: rules.max });
-  }
-  const steps = (wanted - rules.min) / rules.step;
-  if (Math.abs(steps - Math.round(steps)) > 1e-9) {
-    return domainError('limit', 'cart.error.step', { name, step: rules.step });
-  }
-  if (left !== null && wanted > left) {
-    return domainError('out_of_stock', 'cart.error.not_enough_stock', { name, stock: left });
-  }
-  return null;
-}
 
 export async function addItem(
   db: Tx,
@@ -389,37 +262,8 @@ export async function loadCart(
     await dropCartCoupons(db, cart.id);
     return emptyCart(cart.currency, customer);
   }
-  const ids = [
-    ...new Set(items.flatMap((i) => [i.productId, ...(i.variationId ? [i.variationId] : [])])),
-  ];
-  const rows = await productRowsById(db, ids);
-  const resolved = items.flatMap((item) => {
-    const parent = rows.get(item.productId);
-    const variation = item.variationId ? rows.get(item.variationId) : undefined;
-    if (!parent || (item.variationId && !variation)) return [];
-    return [{ item, parent, row: variation ? resolveVariation(parent, variation) : parent }];
-  });
-  const imageIds = [
-    ...new Set(resolved.map((r) => r.row.imageId).filter((id): id is number => id !== null)),
-  ];
-  const [refs, imageRows, attributeNames] = await readAll(db, [
-    () =>
-      loadComplianceRefs(
-        db,
-        resolved.map((r) => r.row),
-        ctx.locale,
-      ),
-    () =>
-      imageIds.length
-        ? db
-            .select()
-            .from(images)
-            .where(sql`${images.id} in ${imageIds}`)
-        : Promise.resolve([]),
-    () =>
-      attributeLabels(db, [...new Set(items.flatMap((i) => Object.keys(i.variation)))], ctx.locale),
-  ] as const);
-  const imageById = new Map(imageRows.map((i) => [i.id, i]));
+  const resolved = await resolveItems(db, items);
+  const facts = await lineFacts(db, resolved, items, ctx.locale);
   const now = new Date();
   const vat = await cartTaxTreatment(
     db,
@@ -428,58 +272,7 @@ export async function loadCart(
   );
   // Gross prices stay as listed; OSS takes the destination's VAT out of them instead of ours.
   const rateCountry = vat.kind === 'destination' ? vat.country : SHOP_COUNTRY;
-  const priced = resolved.map(({ item, parent, row }): Omit<CartLine, 'lineTotal' | 'lineTax'> => {
-    const listed = activePrice(row, now) ?? 0;
-    const terms = parent.type === 'simple' ? parent.subscription : null;
-    const unit = terms ? dueTodayPerUnit(listed, terms) : listed;
-    const rate = vatRate(row.taxClass ?? 'standard', rateCountry);
-    const deposit = depositFor(refs, row.depositTypeId, row.depositQuantity);
-    const image = row.imageId ? imageById.get(row.imageId) : undefined;
-    const unitInfo = unitPrice(listed, row);
-    return {
-      key: item.key,
-      productId: parent.id,
-      variationId: item.variationId,
-      slug: parent.slug ?? String(parent.id),
-      name: localize(parent.name, ctx.locale),
-      variation: Object.entries(item.variation).map(([attr, term]) => ({
-        attribute: attributeNames.attributes.get(attr) ?? attr,
-        value: attributeNames.terms.get(`${attr}/${term}`) ?? term,
-      })),
-      quantity: item.quantity,
-      quantityRules: quantityRules(row, stockLeft(row)),
-      image: image
-        ? {
-            key: image.key,
-            alt: localize(image.alt, ctx.locale),
-            caption: '',
-            width: image.width,
-            height: image.height,
-            sizes: image.sizes,
-          }
-        : null,
-      unitPrice: unit,
-      // A subscription's first charge is not a reduced price, whatever it comes to.
-      regularPrice: terms ? unit : (row.regularPrice ?? unit),
-      onSale: terms ? false : isOnSale(row, now),
-      taxRate: rate,
-      deposit: deposit
-        ? {
-            name: deposit.name,
-            unitAmount: deposit.amount,
-            amount: multiply(deposit.amount, item.quantity),
-            packagingType: deposit.packagingType,
-          }
-        : null,
-      unitPriceInfo:
-        unitInfo !== null ? { amount: unitInfo, base: row.unitBase!, unit: row.unit! } : null,
-      sku: row.sku,
-      stockStatus: effectiveStockStatus(row),
-      shippingClass: row.shippingClass,
-      digital: Boolean(row.digital),
-      subscription: terms ? { terms, recurringUnitPrice: listed } : null,
-    };
-  });
+  const priced = resolved.map((r) => priceLine(r, facts, { now, rateCountry, locale: ctx.locale }));
   const coupons = await checkCartCoupons(db, cart.id, priced, {
     currency: cart.currency,
     locale: ctx.locale,
@@ -487,19 +280,7 @@ export async function loadCart(
     customerId: owner?.customerId ?? null,
     readOnly: ctx.readOnly,
   });
-  const totalsInput: TotalsInput = {
-    coupons: coupons.totals,
-    // Digital goods and services are not shipped.
-    lines: priced.map((l) => ({
-      key: l.key,
-      unitPrice: l.unitPrice,
-      quantity: l.quantity,
-      taxRate: l.taxRate,
-      needsShipping: !l.digital,
-      deposit: l.deposit?.amount ?? null,
-    })),
-    reverseCharge: vat.kind === 'reverse_charge',
-  };
+  const totalsInput = totalsInputOf(priced, coupons.totals, vat);
   const shipping = await cartShipping(
     db,
     {
@@ -521,41 +302,14 @@ export async function loadCart(
     lineTotal: totals.lines[i]!.beforeDiscount.gross,
     lineTax: totals.lines[i]!.beforeDiscount.tax,
   }));
-  const problems = resolved.flatMap(({ item, parent, row }) => {
-    const error = checkQuantity(row, localize(parent.name, ctx.locale), item.quantity);
-    return error ? [{ key: item.key, error }] : [];
-  });
   return {
     currency: cart.currency,
     lines,
     itemCount: totals.itemCount,
     totals: cartTotals(totals, vat),
-    problems,
+    problems: lineProblems(resolved, ctx.locale),
     shipping: shipping.view,
     coupons: cartCouponViews(coupons.applied, totals),
     removedCoupons: coupons.removed,
   };
-}
-
-async function attributeLabels(db: Tx, slugs: string[], locale: Locale) {
-  const attributes = new Map<string, string>();
-  const terms = new Map<string, string>();
-  if (slugs.length === 0) return { attributes, terms };
-  const rows = await db.execute(sql`
-    select a.slug as attr, a.name as attr_name, t.slug as term, t.name as term_name
-    from attributes a left join attribute_terms t on t.attribute_id = a.id
-    where a.slug in ${slugs}`);
-  const { rows: list } = rows as unknown as {
-    rows: {
-      attr: string;
-      attr_name: { de: string; en?: string };
-      term: string | null;
-      term_name: { de: string; en?: string } | null;
-    }[];
-  };
-  for (const r of list) {
-    attributes.set(r.attr, localize(r.attr_name, locale));
-    if (r.term && r.term_name) terms.set(`${r.attr}/${r.term}`, localize(r.term_name, locale));
-  }
-  return { attributes, terms };
 }

@@ -6,8 +6,8 @@ import { openTestDatabase } from '../../../tests/support/database.ts';
 import { eq } from 'drizzle-orm';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { cartItems, carts } from './cart.schema.ts';
-import { cartCoupons } from '#app/domain/coupons/coupons.schema.ts';
-import { writeCartCustomer, readCartCustomer } from '#app/domain/shipping/shipping.server.ts';
+import { cartCoupons } from './cart.schema.ts';
+import { writeCartCustomer, readCartCustomer } from './cart-customer.server.ts';
 import { createCoupon } from '#db/seed/factories.ts';
 import {
   GUEST_CART_DAYS_SETTING,

@@ -1,4 +1,4 @@
-import type { SubscriptionTerms } from '#app/domain/subscriptions/subscriptions.rules.ts';
+import type { SubscriptionTerms } from '#app/domain/catalog/subscription-terms.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { TaxLine, Totals } from '#app/domain/pricing/totals/totals.ts';

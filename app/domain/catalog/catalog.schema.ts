@@ -21,16 +21,12 @@ import {
   depositTypes,
   manufacturers,
 } from '#app/domain/compliance/compliance.schema.ts';
-import type { SubscriptionTerms } from '#app/domain/subscriptions/subscriptions.rules.ts';
+import type { SubscriptionTerms } from './subscription-terms.ts';
 import type { VideoProvider } from './video.ts';
+import type { ImageSize } from '#app/domain/media/media.ts';
+import { TAX_CLASSES } from '#app/domain/pricing/tax.ts';
 
 const quantity = (name: string) => numeric(name, { precision: 12, scale: 3, mode: 'number' });
-
-export type ImageSize = {
-  name: 'thumb' | 'medium' | 'large' | 'full';
-  width: number;
-  height: number;
-};
 
 export const images = pgTable('images', {
   id: serial('id').primaryKey(),
@@ -62,8 +58,6 @@ export const categories = pgTable(
 export const PRODUCT_TYPES = ['simple', 'variable', 'variation'] as const;
 export const STOCK_STATUSES = ['instock', 'outofstock', 'onbackorder'] as const;
 export const BACKORDERS = ['no', 'notify', 'yes'] as const;
-export const TAX_CLASSES = ['standard', 'reduced'] as const;
-export type TaxClass = (typeof TAX_CLASSES)[number];
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 
 /**

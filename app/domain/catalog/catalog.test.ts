@@ -9,7 +9,8 @@ import {
 } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
 import { resolveVariation } from './catalog.rules.ts';
-import { categoryTree, findCategory, getProduct, listProducts } from './catalog.server.ts';
+import { listProducts } from '#app/domain/search/listing.server.ts';
+import { categoryTree, findCategory, getProduct } from './catalog.server.ts';
 
 let handle: DatabaseHandle;
 const DAY = 86_400_000;

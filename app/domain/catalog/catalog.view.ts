@@ -1,6 +1,6 @@
 // What the catalog queries return: plain data for pages, components and serializers.
 // Types only, so the browser bundle may import this file.
-import type { SubscriptionTerms } from '#app/domain/subscriptions/subscriptions.rules.ts';
+import type { SubscriptionTerms } from './subscription-terms.ts';
 import type {
   DeliveryTimeView,
   DepositView,
@@ -9,7 +9,8 @@ import type {
 } from '#app/domain/compliance/compliance.view.ts';
 import type { PowerSupply } from '#app/domain/compliance/compliance.types.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
-import type { StockStatus, SwatchType, TaxClass } from './catalog.schema.ts';
+import type { StockStatus, SwatchType } from './catalog.schema.ts';
+import type { TaxClass } from '#app/domain/pricing/tax.ts';
 import type { VideoView } from './video.ts';
 
 export type PriceView = {

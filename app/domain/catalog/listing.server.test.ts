@@ -7,7 +7,7 @@ import {
   createReview,
 } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
-import { listProducts } from './catalog.server.ts';
+import { listProducts } from '#app/domain/search/listing.server.ts';
 import { eq, sql } from 'drizzle-orm';
 import { products } from './catalog.schema.ts';
 import { refreshScheduledPrices, resolveAttributeFilters } from './listing.server.ts';

@@ -1,7 +1,7 @@
 import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import { listProducts } from './catalog.server.ts';
+import { listCatalog } from './product-list.server.ts';
 import type { ListingOrder } from './listing.ts';
 import type { SidebarPicks } from './sidebar-picks.view.ts';
 
@@ -15,7 +15,7 @@ export const SIDEBAR_PICKS = 4;
 export function sidebarPicks(db: Tx, locale: Locale): Promise<SidebarPicks> {
   return shortLived(db, `sidebar-picks:${locale}`, REFERENCE_TTL_MS, async () => {
     const pick = async (orderby: ListingOrder) => {
-      const listing = await listProducts(db, { locale, page: 1, perPage: SIDEBAR_PICKS, orderby });
+      const listing = await listCatalog(db, { locale, page: 1, perPage: SIDEBAR_PICKS, orderby });
       return (listing?.items ?? []).map((p) => ({
         id: p.id,
         slug: p.slug,

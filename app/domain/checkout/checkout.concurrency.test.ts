@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '#app/lib/db.server.ts';
 import { addItem } from '#app/domain/cart/cart.server.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { coupons } from '#app/domain/coupons/coupons.schema.ts';
-import { applyCoupon } from '#app/domain/coupons/coupons.server.ts';
+import { applyCoupon } from '#app/domain/cart/apply-coupon.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { createCoupon, createProduct } from '#db/seed/factories.ts';

@@ -8,7 +8,7 @@ import { recordOrderAttribution } from '#app/domain/attribution/attribution.serv
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import { type ProductRow, resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
-import { appliedCoupons, dropCartCoupons } from '#app/domain/coupons/cart-coupons.server.ts';
+import { appliedCoupons, dropCartCoupons } from '#app/domain/cart/cart-coupons.server.ts';
 import { recordCouponUse } from '#app/domain/coupons/coupons.server.ts';
 import { normalizeAddress } from '#app/domain/customers/address-locale.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
@@ -52,11 +52,8 @@ import type {
   PaymentRequest,
 } from '#app/domain/payments/payments.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
-import {
-  readCartCustomer,
-  shippingSetup,
-  writeCartCustomer,
-} from '#app/domain/shipping/shipping.server.ts';
+import { readCartCustomer, writeCartCustomer } from '#app/domain/cart/cart-customer.server.ts';
+import { shippingSetup } from '#app/domain/shipping/shipping.server.ts';
 import { storedPickupPoint } from '#app/domain/shipping/pickup-points.ts';
 import { findPickupPoint, pickupPointsNear } from '#app/domain/shipping/pickup-points.server.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';

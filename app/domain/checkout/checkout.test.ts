@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '#app/lib/db.server.ts';
 import { addItem, loadCart } from '#app/domain/cart/cart.server.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { coupons } from '#app/domain/coupons/coupons.schema.ts';
-import { applyCoupon } from '#app/domain/coupons/coupons.server.ts';
+import { applyCoupon } from '#app/domain/cart/apply-coupon.server.ts';
 import { orderItems, orders } from '#app/domain/orders/orders.schema.ts';
 import { cancelUnpaidOrders, transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
 import { legalVersionsInForce } from '#app/domain/legal/legal.server.ts';

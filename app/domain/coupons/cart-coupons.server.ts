@@ -1,18 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Localized } from '#app/domain/kernel/localized.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
-import { multiply, sum } from '#app/domain/pricing/money.ts';
-import type { CouponInput, Totals } from '#app/domain/pricing/totals/totals.ts';
+import type { Totals } from '#app/domain/pricing/totals/totals.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import {
-  type CouponLine,
-  type CouponRule,
-  couponProblem,
-  couponTotalsInput,
-} from './coupons.rules.ts';
-import { cartCoupons, couponUses, coupons } from './coupons.schema.ts';
-import type { CartCoupon, RemovedCoupon } from './coupons.view.ts';
+import type { CouponLine, CouponRule } from './coupons.rules.ts';
+import { type coupons, couponUses } from './coupons.schema.ts';
+import type { CartCoupon } from './coupons.view.ts';
 
 /** Who is shopping, for per-customer usage limits: a customer id, a billing e-mail, or neither. */
 export type CouponCustomer = { customerId?: number | null; email?: string | null };
@@ -38,17 +32,6 @@ export type PricedLineForCoupons = {
 
 export function toRule(row: typeof coupons.$inferSelect): CouponRule {
   return { ...row, kind: row.kind as CouponRule['kind'] };
-}
-
-/** The coupons applied to a cart, oldest first. */
-export async function appliedCoupons(db: Tx, cartId: number): Promise<CouponRule[]> {
-  const rows = await db
-    .select({ coupon: coupons })
-    .from(cartCoupons)
-    .innerJoin(coupons, eq(coupons.id, cartCoupons.couponId))
-    .where(eq(cartCoupons.cartId, cartId))
-    .orderBy(asc(cartCoupons.appliedAt), asc(coupons.id));
-  return rows.map((r) => toRule(r.coupon));
 }
 
 /** Lines with the categories of their products, ancestors included, as restrictions match them. */
@@ -113,55 +96,6 @@ export async function customerUses(
       ),
     );
   return Number(row?.n ?? 0);
-}
-
-export type CartCouponState = {
-  /** Input for computeTotals. */
-  totals: CouponInput[];
-  applied: CouponRule[];
-  removed: RemovedCoupon[];
-};
-
-/**
- * The coupons of a cart, checked against its current lines: a coupon that no longer applies
- * (expired, used up, minimum spend no longer met, its products gone) is taken off the cart.
- */
-export async function checkCartCoupons(
-  db: Tx,
-  cartId: number,
-  lines: readonly PricedLineForCoupons[],
-  ctx: CouponContext,
-): Promise<CartCouponState> {
-  const applied = await appliedCoupons(db, cartId);
-  if (applied.length === 0) return { totals: [], applied, removed: [] };
-  const withCategories = await couponLines(db, lines, ctx.locale);
-  const subtotal = sum(lines.map((l) => multiply(l.unitPrice, l.quantity)));
-  const kept: CouponRule[] = [];
-  const removed: RemovedCoupon[] = [];
-  for (const coupon of applied) {
-    const problem = couponProblem(coupon, {
-      lines: withCategories,
-      subtotal,
-      currency: ctx.currency,
-      locale: ctx.locale,
-      now: ctx.now ?? new Date(),
-      customerUses: await customerUses(db, coupon, ctx),
-    });
-    if (problem) removed.push({ code: coupon.code, reason: problem });
-    else kept.push(coupon);
-  }
-  if (removed.length > 0 && !ctx.readOnly) {
-    const gone = applied.filter((c) => !kept.includes(c)).map((c) => c.id);
-    await db
-      .delete(cartCoupons)
-      .where(and(eq(cartCoupons.cartId, cartId), inArray(cartCoupons.couponId, gone)));
-  }
-  return { totals: couponTotalsInput(kept, withCategories), applied: kept, removed };
-}
-
-/** An emptied cart keeps no coupons. */
-export async function dropCartCoupons(db: Tx, cartId: number): Promise<void> {
-  await db.delete(cartCoupons).where(eq(cartCoupons.cartId, cartId));
 }
 
 /** The applied coupons with what the totals engine made of them. */

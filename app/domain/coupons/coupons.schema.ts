@@ -5,13 +5,11 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { carts } from '#app/domain/cart/cart.schema.ts';
 
 export const coupons = pgTable(
   'coupons',
@@ -66,19 +64,4 @@ export const couponUses = pgTable(
     index('coupon_uses_customer_idx').on(t.couponId, t.customerId),
     index('coupon_uses_email_idx').on(t.couponId, t.email),
   ],
-);
-
-/** The coupons applied to a cart, in the order they were applied. */
-export const cartCoupons = pgTable(
-  'cart_coupons',
-  {
-    cartId: integer('cart_id')
-      .notNull()
-      .references(() => carts.id, { onDelete: 'cascade' }),
-    couponId: integer('coupon_id')
-      .notNull()
-      .references(() => coupons.id, { onDelete: 'cascade' }),
-    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.cartId, t.couponId] })],
 );

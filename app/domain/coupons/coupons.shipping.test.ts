@@ -5,7 +5,7 @@ import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { createCoupon, createProduct } from '#db/seed/factories.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
-import { applyCoupon } from './coupons.server.ts';
+import { applyCoupon } from '#app/domain/cart/apply-coupon.server.ts';
 
 let handle: DatabaseHandle;
 const ctx = { currency: 'EUR', locale: 'de' as const };

@@ -5,8 +5,10 @@ import { addItem, loadCart, updateItemQuantity } from '#app/domain/cart/cart.ser
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { createCategory, createCoupon, createProduct } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
-import { applyCoupon, findCouponByCode, recordCouponUse, removeCoupon } from './coupons.server.ts';
-import { cartCoupons, couponUses, coupons } from './coupons.schema.ts';
+import { applyCoupon, removeCoupon } from '#app/domain/cart/apply-coupon.server.ts';
+import { findCouponByCode, recordCouponUse } from './coupons.server.ts';
+import { couponUses, coupons } from './coupons.schema.ts';
+import { cartCoupons } from '#app/domain/cart/cart.schema.ts';
 
 let handle: DatabaseHandle;
 const ctx = { currency: 'EUR', locale: 'en' as const };

@@ -1,5 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import { orders } from '#app/domain/orders/orders.schema.ts';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { Locale } from '#app/lib/locale.ts';
@@ -125,28 +124,10 @@ export async function accountPasswordProblem(
 }
 
 /**
- * An account made with an order at checkout: the order becomes the customer's. For an address
- * that has an account already the order stays a guest order, and as on registration only that
- * account's owner learns of the attempt.
+ * Creates the account without judging the password: callers hold it to the strength their form
+ * asks for first.
  */
-export async function registerAtCheckout(
-  db: Tx,
-  input: { email: string; password: string; orderId: number },
-  ctx: AccountContext,
-): Promise<Result<Registration>> {
-  const weak = await accountPasswordProblem(input, ctx);
-  if (weak) return fail(weak);
-  const registration = await insertCustomer(db, input, ctx);
-  if (registration.ok && registration.value.kind === 'created') {
-    await db
-      .update(orders)
-      .set({ customerId: registration.value.customer.id })
-      .where(and(eq(orders.id, input.orderId), isNull(orders.customerId)));
-  }
-  return registration;
-}
-
-async function insertCustomer(
+export async function insertCustomer(
   db: Tx,
   input: { email: string; password: string },
   ctx: AccountContext,

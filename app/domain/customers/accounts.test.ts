@@ -22,13 +22,13 @@ import {
   saveAddress,
   updateAccountDetails,
 } from './accounts.server.ts';
-import { anonymiseCustomer } from './anonymise.server.ts';
+import { anonymiseCustomer } from '#app/domain/privacy/anonymise.server.ts';
 import {
   orderAttributionOf,
   recordOrderAttribution,
 } from '#app/domain/attribution/attribution.server.ts';
 import { customerTokens, customers, loginFailures } from './customers.schema.ts';
-import { exportCustomer } from './export.server.ts';
+import { exportCustomer } from '#app/domain/privacy/export.server.ts';
 import { blacklistWords, passwordStrength, strengthName } from './password-strength.ts';
 import { ARGON2_OPTIONS, hashPassword, needsRehash, verifyPassword } from './passwords.server.ts';
 import { ensureShopManager } from './shop-manager.server.ts';

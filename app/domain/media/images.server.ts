@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ImageSize } from '#app/domain/catalog/catalog.schema.ts';
+import type { ImageSize } from './media.ts';
 
 /** Edge of the largest size: a source is cropped to this square once, then scaled down. */
 export const FULL_IMAGE_SIZE = 1400;

@@ -1,4 +1,9 @@
-import type { ImageSize } from '#app/domain/catalog/catalog.schema.ts';
+/** One rendered size of a picture (`${key}-${name}.webp`). */
+export type ImageSize = {
+  name: 'thumb' | 'medium' | 'large' | 'full';
+  width: number;
+  height: number;
+};
 
 export type ImageView = {
   key: string;

@@ -5,7 +5,7 @@ import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { createOrder, createProduct } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
 import { signedInCustomer } from '../../../tests/support/customers.ts';
-import { anonymiseCustomer } from '#app/domain/customers/anonymise.server.ts';
+import { anonymiseCustomer } from '#app/domain/privacy/anonymise.server.ts';
 import { orderNotes, orderWithdrawals, orders } from './orders.schema.ts';
 import {
   WITHDRAWAL_LIMIT_SETTING,

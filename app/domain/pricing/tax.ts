@@ -1,6 +1,9 @@
-import type { TaxClass } from '#app/domain/catalog/catalog.schema.ts';
 import { roundMinor } from './money.ts';
 import { intlLocale } from '#app/lib/locale.ts';
+
+/** The VAT classes a product can be in (products.tax_class). */
+export const TAX_CLASSES = ['standard', 'reduced'] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];
 
 /** VAT rates in basis points (1900 = 19 %) per EU destination country and tax class. */
 export const VAT_RATES: Record<string, Record<TaxClass, number>> = {

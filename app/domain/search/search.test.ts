@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#app/lib/db.server.ts';
 import { categories, products } from '#app/domain/catalog/catalog.schema.ts';
-import { listProducts } from '#app/domain/catalog/catalog.server.ts';
+import { listProducts } from './listing.server.ts';
 import { createAttribute, createCategory, createProduct } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
 import { searchProductIds, spellingSuggestion } from './search.server.ts';

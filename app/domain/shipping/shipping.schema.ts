@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  check,
   index,
   integer,
   jsonb,
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { carts } from '#app/domain/cart/cart.schema.ts';
 import type { Localized } from '#app/domain/kernel/localized.ts';
-import type { CustomerAddress } from './shipping.view.ts';
 
 /** Groups of products that cost the same to ship (Sperrgut); products name one by `shipping_class`. */
 export const shippingClasses = pgTable('shipping_classes', {
@@ -121,29 +117,4 @@ export const shippingMethods = pgTable(
     settings: jsonb('settings').$type<ShippingMethodSettings>().notNull(),
   },
   (t) => [index('shipping_methods_zone_idx').on(t.zoneId, t.position)],
-);
-
-/**
- * The shopper's destination and chosen rates, beside the cart. `calculated` is false while the
- * destination is only the shop's country (an estimate), true once the shopper gave one.
- */
-export const cartCustomers = pgTable(
-  'cart_customers',
-  {
-    cartId: integer('cart_id')
-      .primaryKey()
-      .references(() => carts.id, { onDelete: 'cascade' }),
-    shippingAddress: jsonb('shipping_address').$type<CustomerAddress>().notNull(),
-    billingAddress: jsonb('billing_address').$type<CustomerAddress>().notNull(),
-    calculated: boolean('calculated').notNull().default(false),
-    /** Package id -> chosen rate id. */
-    chosenRates: jsonb('chosen_rates').$type<Record<string, string>>().notNull().default({}),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check(
-      'cart_customers_addresses_are_objects',
-      sql`jsonb_typeof(${t.shippingAddress}) = 'object'`,
-    ),
-  ],
 );

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { type Tx, readAll } from '#app/domain/kernel/tx.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { REFERENCE_TTL_MS, forget, shortLived } from '#app/domain/kernel/short-lived.server.ts';
@@ -19,12 +19,7 @@ import {
   rateId,
 } from './shipping.rules.ts';
 import { PICKUP_DELIVERY_METHOD } from './pickup-points.ts';
-import {
-  cartCustomers,
-  shippingMethods,
-  shippingZoneLocations,
-  shippingZones,
-} from './shipping.schema.ts';
+import { shippingMethods, shippingZoneLocations, shippingZones } from './shipping.schema.ts';
 import {
   type CartShipping,
   type CustomerAddress,
@@ -82,25 +77,6 @@ export function defaultCustomer(): CartCustomer {
     calculated: false,
     chosenRates: {},
   };
-}
-
-export async function readCartCustomer(db: Tx, cartId: number): Promise<CartCustomer> {
-  const [row] = await db.select().from(cartCustomers).where(eq(cartCustomers.cartId, cartId));
-  if (!row) return defaultCustomer();
-  return {
-    shippingAddress: { ...emptyAddress(), ...row.shippingAddress },
-    billingAddress: { ...emptyAddress(), ...row.billingAddress },
-    calculated: row.calculated,
-    chosenRates: row.chosenRates,
-  };
-}
-
-export async function writeCartCustomer(db: Tx, cartId: number, customer: CartCustomer) {
-  const values = { ...customer, updatedAt: new Date() };
-  await db
-    .insert(cartCustomers)
-    .values({ cartId, ...values })
-    .onConflictDoUpdate({ target: cartCustomers.cartId, set: values });
 }
 
 export type ShippableLine = {

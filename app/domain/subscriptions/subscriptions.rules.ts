@@ -1,9 +1,15 @@
-import { z } from 'zod';
+import type { Period, SubscriptionTerms } from '#app/domain/catalog/subscription-terms.ts';
+
+// A product's terms are the catalog's; they are named here too for the subscriptions' code.
+export {
+  PERIODS,
+  type Period,
+  type SubscriptionTerms,
+  dueTodayPerUnit,
+  subscriptionTermsSchema,
+} from '#app/domain/catalog/subscription-terms.ts';
 
 /** Safe in the browser: the terms of a subscription product and the dates they lead to. */
-
-export const PERIODS = ['day', 'week', 'month', 'year'] as const;
-export type Period = (typeof PERIODS)[number];
 
 export const SUBSCRIPTION_STATUSES = [
   /** Placed, first payment (or trial setup) not yet through. */
@@ -18,20 +24,6 @@ export const SUBSCRIPTION_STATUSES = [
   'expired',
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-/** A product's subscription terms (products.subscription). */
-export const subscriptionTermsSchema = z.object({
-  period: z.enum(PERIODS),
-  /** Every `interval` periods: 1 = monthly, 3 = quarterly. */
-  interval: z.number().int().min(1).max(6),
-  /** Days free before the first charge; 0: none. */
-  trialDays: z.number().int().min(0).max(365),
-  /** Charged once with the first order, gross minor units. */
-  signUpFee: z.number().int().min(0),
-  /** Number of renewals paid in total (including the first); null: until cancelled. */
-  length: z.number().int().min(1).max(120).nullable(),
-});
-export type SubscriptionTerms = z.infer<typeof subscriptionTermsSchema>;
 
 const DAY_MS = 86_400_000;
 
@@ -84,11 +76,6 @@ export function nextPaymentDate(due: Date, terms: SubscriptionTerms, anchorDay: 
  */
 export function lengthReached(terms: Pick<SubscriptionTerms, 'length'>, paid: number): boolean {
   return terms.length !== null && paid >= terms.length;
-}
-
-/** What the first order charges per unit: the sign-up fee, plus the price unless on trial. */
-export function dueTodayPerUnit(price: number, terms: SubscriptionTerms): number {
-  return (terms.trialDays > 0 ? 0 : price) + terms.signUpFee;
 }
 
 /** A renewal's idempotency: one renewal order per subscription and schedule position. */

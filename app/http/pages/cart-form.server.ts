@@ -12,7 +12,7 @@ import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import { type DomainError, type Result, fail } from '#app/domain/kernel/result.ts';
 import { invalidKey, invalidParam } from '#app/domain/cart/cart.errors.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
-import { applyCoupon, removeCoupon } from '#app/domain/coupons/coupons.server.ts';
+import { applyCoupon, removeCoupon } from '#app/domain/cart/apply-coupon.server.ts';
 import { couponError } from '#app/domain/coupons/coupons.rules.ts';
 import { couponCodeSchema } from '#app/domain/coupons/coupons.validation.ts';
 import type { TextKey } from '#app/lib/i18n.ts';

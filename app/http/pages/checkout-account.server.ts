@@ -4,8 +4,8 @@ import {
   type AccountContext,
   accountPasswordProblem,
   customerBlacklist,
-  registerAtCheckout,
 } from '#app/domain/customers/accounts.server.ts';
+import { registerAtCheckout } from '#app/domain/checkout/checkout-account.server.ts';
 import { accountSettings } from '#app/domain/customers/account-settings.server.ts';
 import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';

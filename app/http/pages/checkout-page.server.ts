@@ -14,7 +14,7 @@ import {
   checkoutFormSchema,
   checkoutInputFromForm,
 } from '#app/domain/checkout/checkout.validation.ts';
-import { applyCoupon } from '#app/domain/coupons/coupons.server.ts';
+import { applyCoupon } from '#app/domain/cart/apply-coupon.server.ts';
 import { isKnownCountry } from '#app/domain/customers/address-locale.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';

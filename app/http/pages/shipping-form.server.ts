@@ -1,9 +1,6 @@
 import type { CartOwner } from '#app/domain/cart/cart.server.ts';
 import { type Result, fail } from '#app/domain/kernel/result.ts';
-import {
-  selectShippingRate,
-  updateCartCustomer,
-} from '#app/domain/shipping/cart-customer.server.ts';
+import { selectShippingRate, updateCartCustomer } from '#app/domain/cart/cart-address.server.ts';
 import { addressSchema, invalidRate } from '#app/domain/shipping/shipping.validation.ts';
 import { invalidParam } from '#app/domain/cart/cart.errors.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';

@@ -1,5 +1,5 @@
 import { invalidParam } from '#app/domain/cart/cart.errors.ts';
-import { applyCoupon, removeCoupon } from '#app/domain/coupons/coupons.server.ts';
+import { applyCoupon, removeCoupon } from '#app/domain/cart/apply-coupon.server.ts';
 import { applyCouponSchema, removeCouponSchema } from '#app/domain/coupons/coupons.validation.ts';
 import { cartChange } from './cart.server.ts';
 

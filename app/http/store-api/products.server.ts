@@ -1,9 +1,5 @@
-import {
-  categoryTree,
-  findCategory,
-  getProduct,
-  listProducts,
-} from '#app/domain/catalog/catalog.server.ts';
+import { categoryTree, findCategory, getProduct } from '#app/domain/catalog/catalog.server.ts';
+import { listProducts } from '#app/domain/search/listing.server.ts';
 import { resolveAttributeFilters } from '#app/domain/catalog/listing.server.ts';
 import type { CategoryNode } from '#app/domain/catalog/catalog.view.ts';
 import { domainError } from '#app/domain/kernel/result.ts';

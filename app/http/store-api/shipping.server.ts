@@ -1,7 +1,4 @@
-import {
-  updateCartCustomer,
-  selectShippingRate,
-} from '#app/domain/shipping/cart-customer.server.ts';
+import { updateCartCustomer, selectShippingRate } from '#app/domain/cart/cart-address.server.ts';
 import {
   invalidRate,
   selectRateSchema,

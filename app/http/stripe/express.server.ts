@@ -13,10 +13,7 @@ import {
 import { splitName, shipsTo, stripPhone } from '#app/domain/payments/stripe/express.rules.ts';
 import { providerDecimals, toProviderAmount } from '#app/domain/payments/stripe/stripe.rules.ts';
 import { minorUnit } from '#app/domain/pricing/money.ts';
-import {
-  selectShippingRate,
-  updateCartCustomer,
-} from '#app/domain/shipping/cart-customer.server.ts';
+import { selectShippingRate, updateCartCustomer } from '#app/domain/cart/cart-address.server.ts';
 import { shippingCountries } from '#app/domain/shipping/shipping.server.ts';
 import type { Session } from '#app/lib/session.server.ts';
 import type { TextKey } from '#app/lib/i18n.ts';

@@ -1,4 +1,4 @@
-import { applyCoupon, removeCoupon } from '#app/domain/coupons/coupons.server.ts';
+import { applyCoupon, removeCoupon } from '#app/domain/cart/apply-coupon.server.ts';
 import {
   applyCouponFormSchema,
   removeCouponFormSchema,

@@ -1,8 +1,12 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import { products } from '#app/domain/catalog/catalog.schema.ts';
-import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
+import { products } from './catalog.schema.ts';
+import { resolveVariation } from './catalog.rules.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { LOWEST_PRICE_DAYS, type PriceFields, priceSteps } from './price.rules.ts';
+import {
+  LOWEST_PRICE_DAYS,
+  type PriceFields,
+  priceSteps,
+} from '#app/domain/pricing/price.rules.ts';
 import { priceHistory } from './price-history.schema.ts';
 
 /**

@@ -1,9 +1,4 @@
-import {
-  type CartOwner,
-  findCart,
-  findOrCreateCart,
-  loadCart,
-} from '#app/domain/cart/cart.server.ts';
+import { type CartOwner, findCart, findOrCreateCart, loadCart } from './cart.server.ts';
 import {
   type AddressField,
   type AddressProblem,
@@ -16,16 +11,12 @@ import {
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import { invalidRate } from './shipping.validation.ts';
-import {
-  type CartCustomer,
-  defaultCustomer,
-  readCartCustomer,
-  writeCartCustomer,
-} from './shipping.server.ts';
-import { carts } from '#app/domain/cart/cart.schema.ts';
+import { invalidRate } from '#app/domain/shipping/shipping.validation.ts';
+import { type CartCustomer, defaultCustomer } from '#app/domain/shipping/shipping.server.ts';
+import { readCartCustomer, writeCartCustomer } from './cart-customer.server.ts';
+import { carts } from './cart.schema.ts';
 import { sql } from 'drizzle-orm';
-import type { CustomerAddress } from './shipping.view.ts';
+import type { CustomerAddress } from '#app/domain/shipping/shipping.view.ts';
 
 export type AddressUpdate = Partial<CustomerAddress>;
 

@@ -3,9 +3,9 @@ import type { DatabaseHandle } from '#app/lib/db.server.ts';
 import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
-import { addItem, loadCart } from '#app/domain/cart/cart.server.ts';
+import { addItem, loadCart } from './cart.server.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
-import { selectShippingRate, updateCartCustomer } from './cart-customer.server.ts';
+import { selectShippingRate, updateCartCustomer } from './cart-address.server.ts';
 
 let handle: DatabaseHandle;
 const ctx = { currency: 'EUR', locale: 'de' as const };

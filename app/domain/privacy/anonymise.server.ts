@@ -6,7 +6,7 @@ import { couponUses } from '#app/domain/coupons/coupons.schema.ts';
 import { orderWithdrawals, orders } from '#app/domain/orders/orders.schema.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
-import { customers, loginFailures } from './customers.schema.ts';
+import { customers, loginFailures } from '#app/domain/customers/customers.schema.ts';
 
 /**
  * One more place holding a customer's data, cleared when the account is deleted. Concepts

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
-import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { products } from './catalog.schema.ts';
 
 /**
  * The price a product or variation was sold at, from `valid_from` until the next row's

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#app/lib/db.server.ts';
 import { createProduct } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
-import { priceSteps } from './price.rules.ts';
+import { priceSteps } from '#app/domain/pricing/price.rules.ts';
 import { priceHistory } from './price-history.schema.ts';
 import { lowestPricesBefore, recordPrices, updateProductPrices } from './price-history.server.ts';
 

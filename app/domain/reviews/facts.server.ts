@@ -1,9 +1,9 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
-import { reviews } from '#app/domain/reviews/reviews.schema.ts';
-import { categories, products } from './catalog.schema.ts';
-import type { CatalogFacts } from './catalog.view.ts';
+import { categories, products } from '#app/domain/catalog/catalog.schema.ts';
+import type { CatalogFacts } from '#app/domain/catalog/catalog.view.ts';
+import { reviews } from './reviews.schema.ts';
 
 /**
  * The shop in numbers for the home page: published products (variations are part of their

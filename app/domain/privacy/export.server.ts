@@ -4,7 +4,7 @@ import { cartItems, carts } from '#app/domain/cart/cart.schema.ts';
 import { couponUses } from '#app/domain/coupons/coupons.schema.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
-import { customerTokens, customers } from './customers.schema.ts';
+import { customerTokens, customers } from '#app/domain/customers/customers.schema.ts';
 
 /**
  * Everything the shop holds about a customer (GDPR Art. 15 and 20), as plain JSON: the

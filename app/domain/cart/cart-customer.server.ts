@@ -1,0 +1,25 @@
+// The shopper's destination and chosen rates as stored beside the cart.
+import { eq } from 'drizzle-orm';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
+import { type CartCustomer, defaultCustomer } from '#app/domain/shipping/shipping.server.ts';
+import { cartCustomers } from './cart.schema.ts';
+
+export async function readCartCustomer(db: Tx, cartId: number): Promise<CartCustomer> {
+  const [row] = await db.select().from(cartCustomers).where(eq(cartCustomers.cartId, cartId));
+  if (!row) return defaultCustomer();
+  return {
+    shippingAddress: { ...emptyAddress(), ...row.shippingAddress },
+    billingAddress: { ...emptyAddress(), ...row.billingAddress },
+    calculated: row.calculated,
+    chosenRates: row.chosenRates,
+  };
+}
+
+export async function writeCartCustomer(db: Tx, cartId: number, customer: CartCustomer) {
+  const values = { ...customer, updatedAt: new Date() };
+  await db
+    .insert(cartCustomers)
+    .values({ cartId, ...values })
+    .onConflictDoUpdate({ target: cartCustomers.cartId, set: values });
+}

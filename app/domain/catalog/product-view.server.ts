@@ -1,0 +1,158 @@
+// Card and page data of products, built from rows already read: no queries here.
+import { type Locale } from '#app/lib/locale.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
+import {
+  type ComplianceRefs,
+  depositFor,
+  foodView,
+} from '#app/domain/compliance/compliance.server.ts';
+import { currentPrice, lowestPrice, unitPrice } from '#app/domain/pricing/price.rules.ts';
+import { vatRate } from '#app/domain/pricing/tax.ts';
+import type { ImageView } from '#app/domain/media/media.ts';
+import type { images, StockStatus } from './catalog.schema.ts';
+import { type ProductRow, combinedStockStatus, effectiveStockStatus } from './catalog.rules.ts';
+import type { ComplianceView, PriceView, ProductSummary, UnitPriceView } from './catalog.view.ts';
+
+export function imageView(row: typeof images.$inferSelect, locale: Locale): ImageView {
+  return {
+    key: row.key,
+    alt: localize(row.alt, locale),
+    caption: localize(row.caption, locale),
+    width: row.width,
+    height: row.height,
+    sizes: row.sizes,
+  };
+}
+
+/** The lowest earlier price of a reduced item; its current price when it has no earlier one. */
+function lowestPrior(
+  id: number | undefined,
+  onSale: boolean,
+  active: number | null,
+  lowest: Map<number, number>,
+): number | null {
+  if (!onSale || id === undefined) return null;
+  return lowest.get(id) ?? active;
+}
+
+/** The price display of one product or variation at `now`. */
+export function priceView(row: ProductRow, now: Date, lowest: Map<number, number>): PriceView {
+  const { saleEndsAt, ...price } = currentPrice(row, now);
+  return {
+    ...price,
+    range: null,
+    saleEndsAt: saleEndsAt ? saleEndsAt.toISOString() : null,
+    lowestPrior: lowestPrior(row.id, price.onSale, price.active, lowest),
+  };
+}
+
+function unitPriceView(row: ProductRow, price: number | null): UnitPriceView | null {
+  if (price === null) return null;
+  const amount = unitPrice(price, row);
+  if (amount === null) return null;
+  return { amount, base: row.unitBase!, unit: row.unit!, productUnits: row.productUnits! };
+}
+
+export function summaryOf(
+  row: ProductRow,
+  variations: ProductRow[],
+  gallery: ImageView[],
+  refs: ComplianceRefs,
+  locale: Locale,
+  rating: { average: number; count: number },
+  lowest: Map<number, number>,
+): ProductSummary {
+  const now = new Date();
+  const taxClass = row.taxClass ?? 'standard';
+  let price: PriceView;
+  let stockStatus: StockStatus;
+  let unit: UnitPriceView | null;
+  if (row.type === 'variable' && variations.length > 0) {
+    const live = variations.filter((v) => v.status === 'publish');
+    const { cheapest, regular, active, onSale, range } = lowestPrice(live, now);
+    price = {
+      regular,
+      active,
+      onSale,
+      range,
+      saleEndsAt: null,
+      lowestPrior: lowestPrior(cheapest?.id, onSale, active, lowest),
+    };
+    stockStatus = combinedStockStatus(live);
+    unit = cheapest ? unitPriceView(cheapest, active) : null;
+  } else {
+    price = priceView(row, now, lowest);
+    stockStatus = effectiveStockStatus(row);
+    unit = unitPriceView(row, price.active);
+  }
+  const main = gallery[0] ?? null;
+  return {
+    id: row.id,
+    slug: row.slug ?? String(row.id),
+    type: row.type === 'variable' ? 'variable' : 'simple',
+    name: localize(row.name, locale),
+    shortDescription: localize(row.shortDescription, locale),
+    image: main,
+    hoverImage: gallery[1] ?? null,
+    price,
+    unitPrice: unit,
+    taxClass,
+    taxRate: vatRate(taxClass),
+    deposit: depositFor(refs, row.depositTypeId, row.depositQuantity),
+    rating,
+    stockStatus,
+    isPurchasable: price.active !== null && row.status === 'publish',
+    soldIndividually: row.soldIndividually ?? false,
+    deliveryTime: row.deliveryTimeId ? (refs.deliveryTimes.get(row.deliveryTimeId) ?? null) : null,
+    variations: variations
+      .filter((v) => v.status === 'publish')
+      .map((v) => ({ id: v.id, attributes: v.variationAttributes ?? {} })),
+    subscription: row.type === 'simple' ? (row.subscription ?? null) : null,
+  };
+}
+
+export function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+export function complianceOf(
+  row: ProductRow,
+  price: number | null,
+  refs: ComplianceRefs,
+  attachments: ComplianceView['attachments'],
+  locale: Locale,
+): ComplianceView {
+  const manufacturer = row.manufacturerId
+    ? (refs.manufacturers.get(row.manufacturerId) ?? null)
+    : null;
+  const responsiblePerson = row.responsiblePersonId
+    ? (refs.manufacturers.get(row.responsiblePersonId) ?? null)
+    : null;
+  const safetyInstructions = localize(row.safetyInstructions, locale);
+  return {
+    deliveryTime: row.deliveryTimeId ? (refs.deliveryTimes.get(row.deliveryTimeId) ?? null) : null,
+    unitPrice: unitPriceView(row, price),
+    deposit: depositFor(refs, row.depositTypeId, row.depositQuantity),
+    food: foodView(row.food, locale),
+    manufacturer,
+    responsiblePerson,
+    safetyInstructions,
+    attachments,
+    powerSupply: row.powerSupply,
+    defectDescription: localize(row.defectDescription, locale),
+    taxInfo: localize(row.taxInfo, locale),
+    shippingCostsInfo: localize(row.shippingCostsInfo, locale),
+    hasProductSafetyInformation:
+      manufacturer !== null ||
+      responsiblePerson !== null ||
+      safetyInstructions !== '' ||
+      attachments.length > 0,
+  };
+}
