@@ -13,12 +13,8 @@ import {
   shopBaseUrl,
   shopPublicOrigin,
 } from '#app/domain/payments/stripe-setup.server.ts';
-import * as ops from '#app/domain/payments/sandbox/operations.server.ts';
-import {
-  type SandboxError,
-  SandboxFailure,
-  type Params,
-} from '#app/domain/payments/sandbox/params.ts';
+import * as ops from '#sandbox/stripe/domain/operations.server.ts';
+import { type SandboxError, SandboxFailure, type Params } from '#sandbox/stripe/domain/params.ts';
 import {
   anyObject,
   claimIdempotency,
@@ -26,8 +22,8 @@ import {
   setWebhookOptions,
   storeIdempotent,
   webhookOptions,
-} from '#app/domain/payments/sandbox/store.server.ts';
-import { deliveryLog, releaseDeliveries } from '#app/domain/payments/sandbox/deliveries.server.ts';
+} from '#sandbox/stripe/domain/store.server.ts';
+import { deliveryLog, releaseDeliveries } from '#sandbox/stripe/domain/deliveries.server.ts';
 import { FormError, decodeForm } from './form.ts';
 import { sandboxPump } from './runtime.server.ts';
 import { type HostedPage, renderHostedPage, renderQrSvg, sandboxLocale } from './pages.server.ts';
