@@ -8,7 +8,7 @@ import {
   markFailed,
   nextDueInMs,
 } from '#sandbox/stripe/domain/deliveries.server.ts';
-import { advance } from '#sandbox/stripe/domain/operations.server.ts';
+import { advance } from '#sandbox/stripe/domain/next-actions.server.ts';
 import { dueForAdvance } from '#sandbox/stripe/domain/store.server.ts';
 
 export const WEBHOOK_PATH = '/payments/stripe/webhook';
