@@ -247,7 +247,7 @@ class SchemaWalker {
     if (boolean) rest.unshift('boolean');
     // The SDK adds `OtherString` to its enums only so that code compiles against newer API
     // values; the API itself takes the listed ones. A literal next to plain string is open.
-    if (literals.length && !rest.includes('string')) rest.unshift({ enum: literals });
+    if (literals.length && !rest.includes('string')) rest.unshift({ enum: literals.sort() });
     else if (otherString && !rest.includes('string')) rest.unshift('string');
     if (empty) rest.push('empty');
     const unique = rest.filter(
