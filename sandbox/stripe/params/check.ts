@@ -19,6 +19,16 @@ const PUBLISHABLE_EXTRAS: Record<string, Record<string, Schema>> = {
   'POST /v1/setup_intents/:id/confirm': { client_secret: 'string' },
 };
 
+/**
+ * What the sandbox's own wallet sheet sends: Apple Pay and Google Pay hand Stripe a token made
+ * on the device; the sandbox has none, so its sheet names the wallet on the card it creates.
+ */
+const SANDBOX_TYPES: Record<string, Record<string, Schema>> = {
+  'PaymentMethodCreateParams.Card': {
+    wallet: { object: { type: { enum: ['apple_pay', 'google_pay'] } }, required: ['type'] },
+  },
+};
+
 export function checkParams(
   table: ParamTable,
   endpoint: string,
@@ -45,9 +55,14 @@ type Resolved = Exclude<Schema, { ref: string }>;
 function resolve(table: ParamTable, schema: Schema): Resolved {
   let current = schema;
   for (let depth = 0; typeof current === 'object' && 'ref' in current; depth++) {
-    const next = table.types[current.ref];
+    const name: string = current.ref;
+    const next = table.types[name];
     if (next === undefined || depth > 20) return 'any';
-    current = next;
+    const extra = SANDBOX_TYPES[name];
+    current =
+      extra && typeof next === 'object' && 'object' in next
+        ? { ...next, object: { ...next.object, ...extra } }
+        : next;
   }
   return current as Resolved;
 }

@@ -13,7 +13,7 @@ import {
 } from '#app/domain/payments/stripe-setup.server.ts';
 import { handleSandboxRequest } from '#sandbox/stripe/http/handler.server.ts';
 import { sandboxPump, stopSandboxPump } from '#sandbox/stripe/http/runtime.server.ts';
-import { openTestDatabase } from './database.ts';
+import { openTestDatabase } from '../../../tests/support/database.ts';
 
 export type ReceivedWebhook = { body: string; signature: string };
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
 import { nextDueInMs } from '#sandbox/stripe/domain/deliveries.server.ts';
 import { luhnValid } from '#sandbox/stripe/domain/test-data.ts';
-import { type SandboxHarness, startSandboxHarness } from '../support/stripe-sandbox.ts';
+import { type SandboxHarness, startSandboxHarness } from './harness.ts';
 
 let sandbox: SandboxHarness;
 let stripe: Stripe;
