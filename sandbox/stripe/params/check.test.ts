@@ -145,6 +145,15 @@ describe('parameters checked against the stripe package’s types', () => {
       code: 'parameter_unknown',
       param: 'client_secret',
     });
+    const inferred = {
+      mandate_data: {
+        customer_acceptance: { type: 'online', online: { infer_from_client: 'true' } },
+      },
+    };
+    expect(refusal(CONFIRM, inferred, 'publishable' as never)).toBeNull();
+    expect(refusal(CONFIRM, inferred)).toMatchObject({
+      param: 'mandate_data[customer_acceptance][online][infer_from_client]',
+    });
   });
 
   it('has a table entry for every endpoint the sandbox serves', async () => {

@@ -12,11 +12,17 @@ type Refusal = { code: string; param: string; message: string };
 
 /**
  * Parameters Stripe takes only with the publishable key (Stripe.js), which the server SDK's
- * types therefore do not list.
+ * types therefore do not list, by the type they extend.
  */
-const PUBLISHABLE_EXTRAS: Record<string, Record<string, Schema>> = {
-  'POST /v1/payment_intents/:id/confirm': { client_secret: 'string' },
-  'POST /v1/setup_intents/:id/confirm': { client_secret: 'string' },
+const PUBLISHABLE_TYPES: Record<string, Record<string, Schema>> = {
+  PaymentIntentConfirmParams: { client_secret: 'string' },
+  SetupIntentConfirmParams: { client_secret: 'string' },
+  'PaymentIntentConfirmParams.MandateData.CustomerAcceptance.Online': {
+    infer_from_client: 'boolean',
+  },
+  'SetupIntentConfirmParams.MandateData.CustomerAcceptance.Online': {
+    infer_from_client: 'boolean',
+  },
 };
 
 /**
@@ -29,20 +35,40 @@ const SANDBOX_TYPES: Record<string, Record<string, Schema>> = {
   },
 };
 
+const views = new WeakMap<ParamTable, Record<Caller, ParamTable>>();
+
+/** The table as one caller sees it: the SDK's types plus the additions above. */
+function tableFor(table: ParamTable, caller: Caller): ParamTable {
+  let view = views.get(table);
+  if (!view) {
+    const extend = (...additions: Record<string, Record<string, Schema>>[]) => {
+      const types = { ...table.types };
+      for (const addition of additions) {
+        for (const [name, fields] of Object.entries(addition)) {
+          const base = types[name];
+          if (base && typeof base === 'object' && 'object' in base) {
+            types[name] = { ...base, object: { ...base.object, ...fields } };
+          }
+        }
+      }
+      return { ...table, types };
+    };
+    view = { secret: extend(SANDBOX_TYPES), publishable: extend(SANDBOX_TYPES, PUBLISHABLE_TYPES) };
+    views.set(table, view);
+  }
+  return view[caller];
+}
+
 export function checkParams(
-  table: ParamTable,
+  derived: ParamTable,
   endpoint: string,
   params: Record<string, unknown>,
   caller: Caller,
 ): SandboxError | null {
+  const table = tableFor(derived, caller);
   const name = table.endpoints[endpoint];
   if (!name) return null;
-  let schema = resolve(table, { ref: name });
-  const extras = caller === 'publishable' ? PUBLISHABLE_EXTRAS[endpoint] : undefined;
-  if (extras && typeof schema === 'object' && 'object' in schema) {
-    schema = { ...schema, object: { ...schema.object, ...extras } };
-  }
-  const refusal = check(table, schema, params, '');
+  const refusal = check(table, { ref: name }, params, '');
   if (!refusal) return null;
   return {
     kind: 'invalid',
@@ -50,19 +76,12 @@ export function checkParams(
   };
 }
 
-type Resolved = Exclude<Schema, { ref: string }>;
-
 function resolve(table: ParamTable, schema: Schema): Resolved {
   let current = schema;
   for (let depth = 0; typeof current === 'object' && 'ref' in current; depth++) {
-    const name: string = current.ref;
-    const next = table.types[name];
+    const next = table.types[current.ref];
     if (next === undefined || depth > 20) return 'any';
-    const extra = SANDBOX_TYPES[name];
-    current =
-      extra && typeof next === 'object' && 'object' in next
-        ? { ...next, object: { ...next.object, ...extra } }
-        : next;
+    current = next;
   }
   return current as Resolved;
 }
