@@ -102,10 +102,11 @@ describe('parameters checked against the stripe package’s types', () => {
   it('takes an empty string only where the SDK types the field Emptyable', () => {
     expect(refusal(UPDATE, { metadata: '', shipping: '', receipt_email: '' })).toBeNull();
     expect(refusal(UPDATE, { setup_future_usage: '' })).toBeNull();
-    expect(refusal(CREATE, { amount: '1', currency: 'eur', description: '' })).toMatchObject({
+    expect(refusal(CREATE, { amount: '', currency: 'eur' })).toMatchObject({
       code: 'parameter_invalid_empty',
-      param: 'description',
+      param: 'amount',
     });
+    expect(refusal(CREATE, { amount: '1', currency: 'eur', description: '' })).toBeNull();
     expect(refusal(UPDATE, { capture_method: '' })).toMatchObject({
       code: 'parameter_invalid_empty',
     });

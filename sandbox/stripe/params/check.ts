@@ -3,8 +3,8 @@ import type { ParamTable, Schema } from './schema.ts';
 
 /**
  * Refuses what Stripe refuses before it looks at a request: unknown parameters, values of the
- * wrong type, enum values it does not know, required parameters left out, and `''` where a
- * field cannot be unset. The rules come from the SDK's types (table.json, see derive.ts).
+ * wrong type, enum values it does not know, required parameters left out, and `''` for a
+ * number, flag, choice, hash or list that cannot be unset. The rules come from the SDK's types (table.json, see derive.ts).
  */
 export type Caller = 'secret' | 'publishable';
 
@@ -174,8 +174,12 @@ function check(table: ParamTable, raw: Schema, value: unknown, path: string): Re
   return null;
 }
 
+/**
+ * `''` unsets an Emptyable field. Free text takes it too: Stripe.js and forms send blank
+ * address lines, and the SDK marks few text fields Emptyable.
+ */
 function acceptsEmpty(table: ParamTable, schema: Resolved): boolean {
-  if (schema === 'empty' || schema === 'any') return true;
+  if (schema === 'empty' || schema === 'any' || schema === 'string') return true;
   if (typeof schema === 'object' && 'anyOf' in schema) {
     return schema.anyOf.some((o) => acceptsEmpty(table, resolve(table, o)));
   }
