@@ -76,6 +76,8 @@ export function checkParams(
   };
 }
 
+type Resolved = Exclude<Schema, { ref: string }>;
+
 function resolve(table: ParamTable, schema: Schema): Resolved {
   let current = schema;
   for (let depth = 0; typeof current === 'object' && 'ref' in current; depth++) {
