@@ -129,6 +129,61 @@ export default tseslint.config(
     },
   },
   {
+    // The Stripe sandbox stands beside the shop (sandbox/stripe/README.md): the shop reaches it
+    // only through the server's mount point, the Stripe setup and the browser loader. A rule of
+    // its own name, so the layer rules above stay as they are.
+    files: ['app/**'],
+    ignores: ['app/domain/payments/stripe-setup.server.ts', 'app/client/stripe/load-stripe.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(#sandbox/|(\\.\\./)+sandbox/)',
+              message:
+                'The shop does not know whether it talks to Stripe or the sandbox: use the stripe client of stripe-setup.server.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Inside the sandbox: its domain knows no HTTP, its browser scripts no server module.
+    files: ['sandbox/stripe/domain/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(#sandbox/stripe/|\\.\\./)(http|client)/',
+              message: 'The sandbox domain returns outcomes; its http part answers them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['sandbox/stripe/client/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.server(\\.tsx?)?$',
+              message: 'The sandbox Stripe.js runs in the browser: no server modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers on purpose.
     files: ['tests/**', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

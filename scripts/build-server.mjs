@@ -14,11 +14,11 @@ await build({
 });
 
 // The Stripe sandbox's browser scripts: small, separate from the shop's bundles, served only
-// while the sandbox is active (app/http/stripe-sandbox).
+// while the sandbox is active (sandbox/stripe/http).
 await build({
   entryPoints: {
-    stripe: 'app/client/stripe-sandbox/stripe.ts',
-    frame: 'app/client/stripe-sandbox/frame.ts',
+    stripe: 'sandbox/stripe/client/stripe.ts',
+    frame: 'sandbox/stripe/client/frame.ts',
   },
   outdir: 'build/sandbox',
   bundle: true,

@@ -9,7 +9,7 @@ if (!url) {
   );
   process.exit(1);
 }
-const result = spawnSync('npx', ['vitest', 'run', 'app', 'db', 'server', 'tests/api'], {
+const result = spawnSync('npx', ['vitest', 'run', 'app', 'db', 'server', 'sandbox', 'tests/api'], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url, DATABASE_URL: '' },
 });

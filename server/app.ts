@@ -12,7 +12,7 @@ import { pageCookieVariant } from '#app/lib/page-cookies.ts';
 import { isSameOriginRequest, isStateChanging } from '#app/lib/origin.ts';
 import { LANG_COOKIE, requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
 import { type UrlRefusal, refuseUrl } from '#app/lib/hostile-input.ts';
-import { handleSandboxRequest, isSandboxPath } from '#app/http/stripe-sandbox/handler.server.ts';
+import { handleSandboxRequest, isSandboxPath } from '#sandbox/stripe/http/handler.server.ts';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './headers.ts';
 import { type CachedPage, RenderCache } from './render-cache.ts';
 import { type StaticFile, chooseEncoding, contentType, loadStaticFiles } from './static.ts';

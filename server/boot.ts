@@ -23,7 +23,7 @@ import {
   sandboxActive,
   stripeSetup,
 } from '#app/domain/payments/stripe-setup.server.ts';
-import { sandboxPump, stopSandboxPump } from '#app/http/stripe-sandbox/runtime.server.ts';
+import { sandboxPump, stopSandboxPump } from '#sandbox/stripe/http/runtime.server.ts';
 
 export function mediaDirOf(env: Env): string {
   return path.resolve(env.DATA_DIR, 'media');

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderNotes, orders } from '#app/domain/orders/orders.schema.ts';
-import { stripeSandboxObjects } from '#app/domain/payments/sandbox/sandbox.schema.ts';
+import { stripeSandboxObjects } from '#sandbox/stripe/domain/sandbox.schema.ts';
 import {
   BILLING,
   type ExpressShop,

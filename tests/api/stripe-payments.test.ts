@@ -8,7 +8,7 @@ import { orderNotes, orders } from '#app/domain/orders/orders.schema.ts';
 import { reconcileStripeOrders } from '#app/domain/payments/stripe/events.server.ts';
 import { type RedirectHash, parseRedirectHash } from '#app/domain/payments/stripe/redirect-hash.ts';
 import { stripeEvents } from '#app/domain/payments/stripe/stripe.schema.ts';
-import { stripeSandboxObjects } from '#app/domain/payments/sandbox/sandbox.schema.ts';
+import { stripeSandboxObjects } from '#sandbox/stripe/domain/sandbox.schema.ts';
 import type { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
 import type { TestShop } from '../support/shop.ts';
 import { GERMAN_BILLING } from '../support/addresses.ts';

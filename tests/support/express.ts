@@ -85,13 +85,13 @@ export async function walletToken(
   wallet: 'apple_pay' | 'google_pay' | 'link' | 'amazon_pay',
   card = '4242424242424242',
 ): Promise<string> {
-  const data =
+  const method = await stripe.paymentMethods.create(
     wallet === 'link' || wallet === 'amazon_pay'
-      ? { type: wallet, ...(wallet === 'link' ? { link: { email: 'erika@example.org' } } : {}) }
-      : { type: 'card', card: { number: card, wallet: { type: wallet } } };
-  const token = await stripe.testHelpers.confirmationTokens.create({
-    payment_method_data: data as never,
-  });
+      ? { type: wallet, billing_details: { email: 'erika@example.org' } }
+      : // The sandbox's sheet names the wallet on the card (sandbox/stripe/README.md).
+        ({ type: 'card', card: { number: card, wallet: { type: wallet } } } as never),
+  );
+  const token = await stripe.testHelpers.confirmationTokens.create({ payment_method: method.id });
   return token.id;
 }
 

@@ -14,7 +14,7 @@ export type StripeSetup = {
   sandboxScriptUrl: string | null;
 };
 
-/** Where the sandbox's browser script is served (see app/http/stripe-sandbox). */
+/** Where the sandbox's browser script is served (see sandbox/stripe/http). */
 export const SANDBOX_SCRIPT_URL = '/__sandbox/stripe/stripe.js';
 
 /** The address a running shop listens on; the sandbox SDK client and webhooks go there. */

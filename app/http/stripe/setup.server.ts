@@ -8,7 +8,7 @@ import {
   startSetupIntent,
 } from '#app/domain/payments/stripe/saved-methods.server.ts';
 import { providerFailure } from '#app/domain/payments/stripe/stripe.rules.ts';
-import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import { shopPublicOrigin, stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import type { Translate } from '#app/lib/i18n.ts';
 import type { Session } from '#app/lib/session.server.ts';
@@ -16,7 +16,6 @@ import { type EndpointArgs, defineEndpoint, readBody } from '../endpoint.server.
 import { json } from '../response.ts';
 import { WC_AJAX_CODES } from '../wc-ajax/codes.ts';
 import { paymentFailureMessage } from './payment.server.ts';
-import { publicOrigin } from '../stripe-sandbox/handler.server.ts';
 import { customerSubscription } from '#app/domain/subscriptions/subscriptions.server.ts';
 import {
   applyMethodToSubscriptions,
@@ -32,7 +31,7 @@ const failure = (message: string, headers: Record<string, string>, status = 200)
 
 /** Where the browser lands after a method was set up (Stripe adds `setup_intent` to it). */
 export function paymentMethodsUrl(env: Env): string {
-  return new URL('/my-account/payment-methods', publicOrigin(env)).href;
+  return new URL('/my-account/payment-methods', shopPublicOrigin(env)).href;
 }
 
 async function sessionCustomer(db: Tx, session: Session | null) {
@@ -117,7 +116,7 @@ export const createAndConfirmSetupIntentAction = defineEndpoint({
       return failure(t('subscription.error.not_found'), headers, 404);
     }
     const returnUrl = changing
-      ? new URL(changeMethodPath(changing.id), publicOrigin(env)).href
+      ? new URL(changeMethodPath(changing.id), shopPublicOrigin(env)).href
       : paymentMethodsUrl(env);
     const all = ['1', 'true', 'yes'].includes(input.update_all_subscription_payment_methods ?? '');
     try {

@@ -11,7 +11,7 @@ import {
   ownSavedMethod,
   ownSetupIntent,
 } from '#app/domain/payments/stripe/saved-methods.server.ts';
-import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import { shopPublicOrigin, stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import {
   customerSubscription,
   customerSubscriptions,
@@ -22,7 +22,6 @@ import type { Env } from '#app/lib/env.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import { json } from '../response.ts';
-import { publicOrigin } from '../stripe-sandbox/handler.server.ts';
 import { WC_AJAX_CODES } from '../wc-ajax/codes.ts';
 
 export const SUBSCRIPTIONS_PATH = '/my-account/subscriptions';
@@ -131,7 +130,7 @@ export const confirmChangePayment = defineEndpoint({
     }
     const returnUrl = new URL(
       `${viewSubscriptionPath(sub.id)}?notice=method_changed`,
-      publicOrigin(env),
+      shopPublicOrigin(env),
     );
     return success({ return_url: returnUrl.href }, headers);
   },

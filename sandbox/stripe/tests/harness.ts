@@ -11,9 +11,9 @@ import {
   sandboxKeys,
   stripeSetup,
 } from '#app/domain/payments/stripe-setup.server.ts';
-import { handleSandboxRequest } from '#app/http/stripe-sandbox/handler.server.ts';
-import { sandboxPump, stopSandboxPump } from '#app/http/stripe-sandbox/runtime.server.ts';
-import { openTestDatabase } from './database.ts';
+import { handleSandboxRequest } from '#sandbox/stripe/http/handler.server.ts';
+import { sandboxPump, stopSandboxPump } from '#sandbox/stripe/http/runtime.server.ts';
+import { openTestDatabase } from '../../../tests/support/database.ts';
 
 export type ReceivedWebhook = { body: string; signature: string };
 

@@ -7,9 +7,9 @@ import {
   markDelivered,
   markFailed,
   nextDueInMs,
-} from '#app/domain/payments/sandbox/deliveries.server.ts';
-import { advance } from '#app/domain/payments/sandbox/operations.server.ts';
-import { dueForAdvance } from '#app/domain/payments/sandbox/store.server.ts';
+} from '#sandbox/stripe/domain/deliveries.server.ts';
+import { advance } from '#sandbox/stripe/domain/next-actions.server.ts';
+import { dueForAdvance } from '#sandbox/stripe/domain/store.server.ts';
 
 export const WEBHOOK_PATH = '/payments/stripe/webhook';
 const SEND_TIMEOUT_MS = 10_000;

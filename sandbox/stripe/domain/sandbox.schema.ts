@@ -19,7 +19,7 @@ export const stripeSandboxObjects = pgTable(
   {
     id: text('id').primaryKey(),
     type: text('type').notNull(),
-    /** The owning customer, for lists by customer. */
+    /** What lists read by: the owning customer, or for refunds their PaymentIntent. */
     customer: text('customer'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     hidden: jsonb('hidden').$type<Record<string, unknown>>().notNull().default({}),

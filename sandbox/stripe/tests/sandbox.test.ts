@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxKeys } from '#app/domain/payments/stripe-setup.server.ts';
-import { nextDueInMs } from '#app/domain/payments/sandbox/deliveries.server.ts';
-import { luhnValid } from '#app/domain/payments/sandbox/test-data.ts';
-import { type SandboxHarness, startSandboxHarness } from '../support/stripe-sandbox.ts';
+import { nextDueInMs } from '#sandbox/stripe/domain/deliveries.server.ts';
+import { luhnValid } from '#sandbox/stripe/domain/test-data.ts';
+import { type SandboxHarness, startSandboxHarness } from './harness.ts';
 
 let sandbox: SandboxHarness;
 let stripe: Stripe;

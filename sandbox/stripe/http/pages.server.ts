@@ -11,7 +11,7 @@ import {
   REDIRECT_TYPES,
   SUPPORTED_TYPES,
   VOUCHER_TYPES,
-} from '#app/domain/payments/sandbox/test-data.ts';
+} from '#sandbox/stripe/domain/test-data.ts';
 
 export type HostedPage = 'three_d_secure' | 'authorize' | 'voucher' | 'qr' | 'blik';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxHarness, startSandboxHarness } from '../support/stripe-sandbox.ts';
+import { type SandboxHarness, startSandboxHarness } from './harness.ts';
 
 /**
  * One scenario list, run through the real `stripe` SDK: against the built-in sandbox always,
