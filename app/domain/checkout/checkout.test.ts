@@ -6,7 +6,12 @@ import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { coupons } from '#app/domain/coupons/coupons.schema.ts';
 import { applyCoupon } from '#app/domain/cart/apply-coupon.server.ts';
 import { orderItems, orders } from '#app/domain/orders/orders.schema.ts';
-import { cancelUnpaidOrders, transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
+import {
+  ORDER_CHANGED,
+  cancelUnpaidOrders,
+  transitionOrder,
+} from '#app/domain/orders/lifecycle.server.ts';
+import { orderOutbox } from '#app/domain/orders/outbox.server.ts';
 import { legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
 import { PAYMENT_SETTINGS_KEY, DEFAULT_PAYMENT_SETTINGS } from '#app/domain/payments/payments.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
@@ -295,8 +300,15 @@ describe('order statuses', () => {
     expect(await stockOf(product.id)).toBe(3);
     const [row] = await handle.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(row!.usageCount).toBe(0);
+    const changes = await orderOutbox(handle.db, placed.value.order.id);
+    expect(changes.at(-1)).toMatchObject({
+      kind: ORDER_CHANGED,
+      payload: { to: 'cancelled', announce: 'status' },
+    });
     const again = await transitionOrder(handle.db, placed.value.order.id, 'processing');
     expect(again.ok ? null : again.error.kind).toBe('not_allowed');
+    // A refused change queues nothing.
+    expect(await orderOutbox(handle.db, placed.value.order.id)).toHaveLength(changes.length);
   });
 
   it('takes stock again when a failed order is retried, and marks paid orders', async () => {
