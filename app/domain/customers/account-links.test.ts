@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  activateCustomer,
   authenticate,
   confirmEmailChange,
+  registerCustomer,
   requestPasswordReset,
   resetPassword,
   saveAddress,
@@ -76,6 +78,72 @@ describe('mailed links', () => {
       ctx,
     );
     expect(login.ok).toBe(true);
+  });
+});
+
+describe('a link used twice at the same moment', () => {
+  const AT_ONCE = 4;
+
+  it('is claimed by exactly one of the simultaneous uses, for every purpose', async () => {
+    for (const purpose of ['reset', 'activate', 'email_change'] as const) {
+      const customer = await newCustomer();
+      const token = await issueToken(handle.db, customer.id, purpose, { newEmail: nextEmail() });
+      const claims = await Promise.all(
+        Array.from({ length: AT_ONCE }, () => consumeToken(handle.db, token, purpose)),
+      );
+      expect(
+        claims.filter((c) => c !== null),
+        purpose,
+      ).toHaveLength(1);
+    }
+  });
+
+  it('resets the password once, to the one password that won', async () => {
+    const customer = await newCustomer();
+    const { token } = (await requestPasswordReset(handle.db, customer.email))!;
+    const passwords = Array.from({ length: AT_ONCE }, (_, i) => `Neues-Fahrrad-Winter-4${i}`);
+    const results = await Promise.all(
+      passwords.map((password) =>
+        resetPassword(handle.db, { token, password, confirmation: password }, ctx),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const refused of results.filter((r) => !r.ok)) {
+      expect(refused).toMatchObject({ error: { code: 'account.error.link_invalid' } });
+    }
+    const winner = passwords[results.findIndex((r) => r.ok)]!;
+    const logins = await Promise.all(
+      passwords.map((password, i) =>
+        authenticate(handle.db, { email: customer.email, password, address: `10.8.0.${i}` }, ctx),
+      ),
+    );
+    expect(logins.map((l) => l.ok)).toEqual(passwords.map((p) => p === winner));
+  });
+
+  it('activates an account once', async () => {
+    const registered = await registerCustomer(
+      handle.db,
+      { email: nextEmail(), password: STRONG },
+      { ...ctx, settings: { ...ctx.settings, doubleOptIn: true } },
+    );
+    if (!registered.ok || registered.value.kind !== 'created') throw new Error('not registered');
+    const token = registered.value.activationToken!;
+    const results = await Promise.all(
+      Array.from({ length: AT_ONCE }, () => activateCustomer(handle.db, token)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+
+  it('changes the e-mail address once', async () => {
+    const customer = await newCustomer();
+    const newEmail = nextEmail();
+    const token = await issueToken(handle.db, customer.id, 'email_change', { newEmail });
+    const results = await Promise.all(
+      Array.from({ length: AT_ONCE }, () => confirmEmailChange(handle.db, token)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const [row] = await handle.db.select().from(customers).where(eq(customers.id, customer.id));
+    expect(row!.email).toBe(newEmail);
   });
 });
 

@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activateCustomer, authenticate, registerCustomer } from './accounts.server.ts';
+import { DEFAULT_ACCOUNT_SETTINGS } from './account-settings.server.ts';
 import { customers, loginFailures } from './customers.schema.ts';
 import { blacklistWords, passwordStrength, strengthName } from './password-strength.ts';
 import { ARGON2_OPTIONS, hashPassword, needsRehash, verifyPassword } from './passwords.server.ts';
@@ -156,6 +157,29 @@ describe('registration and login', () => {
 });
 
 describe('login throttle', () => {
+  it('blocks an address without an account exactly like one with an account', async () => {
+    const blockedAfterFailures = async (
+      email: string,
+      net: number,
+      given: { settings?: typeof ctx.settings },
+    ) => {
+      for (let i = 0; i < DEFAULT_ACCOUNT_SETTINGS.throttle.perAccount; i++) {
+        await authenticate(handle.db, { email, password: 'x', address: `10.7.${net}.${i}` }, given);
+      }
+      return authenticate(handle.db, { email, password: STRONG, address: `10.7.${net}.99` }, given);
+    };
+    // With the settings given, and with the stored ones read in the account's own statement.
+    for (const [k, given] of [ctx, {}].entries()) {
+      const known = await blockedAfterFailures((await newCustomer()).email, 2 * k, given);
+      const unknown = await blockedAfterFailures(nextEmail(), 2 * k + 1, given);
+      expect(known).toMatchObject({
+        ok: false,
+        error: { kind: 'rate_limited', code: 'account.error.too_many_attempts' },
+      });
+      expect(unknown).toEqual(known);
+    }
+  });
+
   it('blocks an account after the allowed failures, even with the right password', async () => {
     const customer = await newCustomer();
     for (let i = 0; i < ctx.settings.throttle.perAccount; i++) {
