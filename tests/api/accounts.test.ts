@@ -214,6 +214,20 @@ describe('login throttle', () => {
     expect(notices.join()).toContain('Zu viele fehlgeschlagene Anmeldeversuche');
   });
 
+  it('throttles an address without an account exactly like one with an account', async () => {
+    const blockedAnswer = async (address: string) => {
+      for (let i = 0; i < 5; i++) await login(new PageClient(shop.url), address, `falsch-${i}`);
+      const res = await login(new PageClient(shop.url), address);
+      return { status: res.status, page: (await res.text()).replaceAll(address, '…') };
+    };
+    const known = await blockedAnswer(await customer());
+    const unknown = await blockedAnswer(email());
+    expect(known.status).toBe(429);
+    expect(known.page).toContain('Zu viele fehlgeschlagene Anmeldeversuche');
+    // The whole page, not just the notice: any difference would tell that the address exists.
+    expect(unknown).toEqual(known);
+  });
+
   it('refuses a client address that tried too many accounts', async () => {
     const db = shop.database.db;
     await putSetting(db, ACCOUNT_SETTINGS_KEY, {
@@ -426,6 +440,39 @@ describe('reset links', () => {
     expect((await login(new PageClient(shop.url), known, 'Neues-Fahrrad-Winter-42')).status).toBe(
       302,
     );
+  });
+
+  it('works once when its form is sent several times at the same moment', async () => {
+    const known = await customer();
+    const link = await resetLink(known);
+    const key = link.searchParams.get('key')!;
+    const passwords = [
+      'Neues-Fahrrad-Winter-40',
+      'Neues-Fahrrad-Winter-41',
+      'Neues-Fahrrad-Winter-42',
+    ];
+    const answers = await Promise.all(
+      passwords.map(async (password) =>
+        answer(
+          await new PageClient(shop.url).post('/my-account/lost-password', {
+            intent: 'reset_password',
+            key,
+            password_1: password,
+            password_2: password,
+          }),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 302)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 302)) {
+      expect(refused.status).toBe(400);
+      expect(refused.notices.join()).toContain('wurde schon benutzt');
+    }
+    const winner = passwords[answers.findIndex((a) => a.status === 302)]!;
+    for (const password of passwords) {
+      const res = await login(new PageClient(shop.url), known, password);
+      expect(res.status, password).toBe(password === winner ? 302 : 400);
+    }
   });
 
   it('is refused after an hour', async () => {
