@@ -8,6 +8,7 @@ export default defineConfig({
       'app/**/*.test.ts',
       'db/**/*.test.ts',
       'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'tests/api/**/*.test.ts',
       'tests/bench/**/*.test.ts',
     ],
