@@ -5,11 +5,11 @@ import { createProduct } from '#db/seed/factories.ts';
 import { StoreClient } from '../support/store-client.ts';
 import { shop, ids, withStoreApiShop } from '../support/store-api-shop.ts';
 
-/** Quantities and stock in the Store API's cart: updates, stock errors, simultaneous adds. */
+/** Quantities, stock and the headless clients' Cart-Token in the Store API's cart. */
 
 withStoreApiShop();
 
-describe('Store API cart quantities and stock', () => {
+describe('Store API cart quantities, stock and Cart-Token', () => {
   it('updates a line’s quantity within its rules, and rejects bad updates without change', async () => {
     const client = await StoreClient.start(shop.url);
     await client.post('/cart/add-item', { id: ids.fabric, quantity: 1 });

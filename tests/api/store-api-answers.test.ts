@@ -9,11 +9,14 @@ import { hashSessionId } from '#app/lib/session.server.ts';
 import { StoreClient } from '../support/store-client.ts';
 import { shop, ids, withStoreApiShop } from '../support/store-api-shop.ts';
 
-/** The Store API's cart answers: never older than the database, repeated only while it stands still. */
+/**
+ * The Store API's cart answers: never older than the database, repeated only while it stands
+ * still, and unchanged by bad input.
+ */
 
 withStoreApiShop();
 
-describe('Store API cart answers kept between changes', () => {
+describe('Store API cart answers and bad input', () => {
   it('never answers with an older cart than the database holds, whoever changed it', async () => {
     const db = shop.database.db;
     const client = await StoreClient.start(shop.url);
