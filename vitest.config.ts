@@ -9,6 +9,7 @@ export default defineConfig({
       'db/**/*.test.ts',
       'server/**/*.test.ts',
       'sandbox/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'tests/api/**/*.test.ts',
       'tests/architecture/**/*.test.ts',
       'tests/bench/**/*.test.ts',

@@ -1,5 +1,7 @@
-// `npm run test:postgres`: the integration and API suites against the PostgreSQL server in
-// DATABASE_URL (each test file gets a database of its own, dropped afterwards).
+// `npm run test:postgres`: every test of the unit, integration and API suite (vitest.config.ts:
+// app, db, server, scripts, tests/api, tests/bench) against the PostgreSQL server in
+// DATABASE_URL; each test file gets a database of its own, dropped afterwards. The browser
+// tests stay on the embedded database. Arguments after `--` narrow it, as for vitest.
 import { spawnSync } from 'node:child_process';
 
 const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
@@ -9,7 +11,7 @@ if (!url) {
   );
   process.exit(1);
 }
-const result = spawnSync('npx', ['vitest', 'run', 'app', 'db', 'server', 'sandbox', 'tests/api'], {
+const result = spawnSync('npx', ['vitest', 'run', '--allowOnly=false', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url, DATABASE_URL: '' },
 });

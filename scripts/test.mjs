@@ -1,39 +1,45 @@
 // `npm test`: type check, lint, build, unit + integration + API tests, browser tests.
-// Prints one closing line "N passed, N failed" over all suites.
+// Closes with one line over all suites, e.g. "2401 passed, 0 failed, 3 skipped, 1 file failed
+// to run; lint failed"; the skipped tests are listed above it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { USAGE, closingLine, findOnly, parseArgs, readReport, runFailed } from './test-summary.mjs';
 
-const only = process.argv[2]; // optional: unit | e2e
+const parsed = parseArgs(process.argv.slice(2));
+if (parsed.error) {
+  console.error(`${parsed.error}\n${USAGE}`);
+  process.exit(2);
+}
+const only = parsed.only;
+
+// A committed `.only` would quietly run a part of the suite as if it were all of it.
+const focused = findOnly(process.cwd(), ['app', 'db', 'server', 'scripts', 'tests']);
+if (focused.length > 0) {
+  console.error(`✖ .only in test files (remove it before committing):\n${focused.join('\n')}`);
+  process.exit(1);
+}
+
+const vitest = (name, config) => [
+  'npx',
+  [
+    'vitest',
+    'run',
+    ...(config ? ['--config', config] : []),
+    '--allowOnly=false',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=test-results/${name}.json`,
+  ],
+  `test-results/${name}.json`,
+];
 const steps = [
   ['type check', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
-  ['build', 'npm', ['run', '--silent', 'build']],
-  [
-    'unit, integration and API tests',
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=test-results/unit.json',
-    ],
-    'test-results/unit.json',
-  ],
-  [
-    'browser tests',
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--config',
-      'vitest.e2e.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=test-results/e2e.json',
-    ],
-    'test-results/e2e.json',
-  ],
+  // The tests run the built shop: without a build there is nothing to test.
+  ['build', 'npm', ['run', '--silent', 'build'], undefined, { required: true }],
+  ['unit, integration and API tests', ...vitest('unit')],
+  ['browser tests', ...vitest('e2e', 'vitest.e2e.config.ts')],
 ].filter(
   ([name]) =>
     !only ||
@@ -42,22 +48,41 @@ const steps = [
 
 rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
-let passed = 0;
-let failed = 0;
-let broken = false;
-for (const [name, command, args, report] of steps) {
+const totals = { passed: 0, failed: 0, skipped: 0, filesFailedToRun: 0, failedSteps: [] };
+const skippedTests = [];
+const filesFailedToRun = [];
+for (const [name, command, args, report, options] of steps) {
   console.log(`\n▶ ${name}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  let counted = false;
   if (report && existsSync(report)) {
-    const summary = JSON.parse(readFileSync(report, 'utf8'));
-    passed += summary.numPassedTests;
-    failed += summary.numFailedTests;
+    const read = readReport(JSON.parse(readFileSync(report, 'utf8')));
+    totals.passed += read.passed;
+    totals.failed += read.failed;
+    totals.skipped += read.skipped;
+    totals.filesFailedToRun += read.filesFailedToRun.length;
+    skippedTests.push(...read.skippedTests);
+    filesFailedToRun.push(...read.filesFailedToRun);
+    counted = read.failed > 0 || read.filesFailedToRun.length > 0;
   }
+  // A test step whose failures are already counted is not named again.
+  if (result.status !== 0 && !counted) totals.failedSteps.push(name);
   if (result.status !== 0) {
-    broken = true;
     console.error(`✖ ${name} failed`);
-    if (!report) break;
+    if (options?.required) break;
   }
 }
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(broken || failed > 0 ? 1 : 0);
+
+const relative = (file) => path.relative(process.cwd(), file);
+if (skippedTests.length > 0) {
+  console.log(`\nSkipped (${skippedTests.length}):`);
+  for (const test of skippedTests) console.log(`  ↓ ${relative(test.file)} > ${test.name}`);
+}
+if (filesFailedToRun.length > 0) {
+  console.log('\nFailed to run:');
+  for (const file of filesFailedToRun) {
+    console.log(`  ✖ ${relative(file.file)}: ${file.message.split('\n')[0]}`);
+  }
+}
+console.log(`\n${closingLine(totals)}`);
+process.exit(runFailed(totals) ? 1 : 0);

@@ -12,7 +12,7 @@ import {
   productImages,
   products,
 } from '#app/domain/catalog/catalog.schema.ts';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '#app/lib/db.server.ts';
+import type { DatabaseHandle } from '#app/lib/db.server.ts';
 import {
   createAttribute,
   createCategory,
@@ -24,13 +24,13 @@ import {
   slugify,
   type ImageInput,
 } from '#db/seed/factories.ts';
+import { openTestDatabase } from '../../tests/support/database.ts';
 
 let handle: DatabaseHandle;
 let mediaDir: string;
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: 'pglite' });
-  await migrateDatabase(handle);
+  handle = await openTestDatabase();
   mediaDir = await mkdtemp(path.join(tmpdir(), 'factories-media-'));
 });
 

@@ -35,9 +35,10 @@ import { depositTypes, manufacturers } from '#app/domain/compliance/compliance.s
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import { coupons } from '#app/domain/coupons/coupons.schema.ts';
 import { settings } from '#app/domain/settings/settings.schema.ts';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '#app/lib/db.server.ts';
+import type { DatabaseHandle } from '#app/lib/db.server.ts';
 import { ean13 } from '#db/seed/demo-catalog.ts';
 import { seedDemoCatalog, type SeedResult } from '#db/seed/seed.ts';
+import { openTestDatabase } from '../../tests/support/database.ts';
 
 let handle: DatabaseHandle;
 let mediaDir: string;
@@ -45,8 +46,7 @@ let first: SeedResult;
 const now = new Date();
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: 'pglite' });
-  await migrateDatabase(handle);
+  handle = await openTestDatabase();
   mediaDir = await mkdtemp(path.join(tmpdir(), 'seed-media-'));
   first = await seedDemoCatalog(handle.db, { mediaDir, now });
 }, 120_000);

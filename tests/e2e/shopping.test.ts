@@ -19,7 +19,11 @@ describe('shopping journey', () => {
     const page = await context.newPage();
     await page.goto('/');
     await waitForHydration(page);
-    await expect(page.getByRole('heading', { level: 1 })).toBeTruthy();
+    const welcome = page.getByRole('heading', { level: 1 });
+    await welcome.waitFor();
+    expect(await welcome.count()).toBe(1);
+    expect(await welcome.isVisible()).toBe(true);
+    expect(await welcome.textContent()).toBe('Willkommen bei Ladenzeile');
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
     const categoryLink = nav.locator('.category-nav-wide').getByRole('link').nth(1);
     const categoryName = (await categoryLink.textContent())!;

@@ -1,0 +1,149 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain ES module of the test runner, without types
+import * as summary from './test-summary.mjs';
+
+type Counts = {
+  passed: number;
+  failed: number;
+  skipped: number;
+  filesFailedToRun: number;
+  failedSteps: string[];
+};
+const { closingLine, findOnly, onlyLines, parseArgs, readReport, runFailed } = summary as {
+  closingLine(c: Counts): string;
+  findOnly(root: string, folders: string[]): string[];
+  onlyLines(file: string, text: string): string[];
+  parseArgs(args: string[]): { only?: string; error?: string };
+  readReport(report: unknown): {
+    passed: number;
+    failed: number;
+    skipped: number;
+    skippedTests: { file: string; name: string }[];
+    filesFailedToRun: { file: string; message: string }[];
+  };
+  runFailed(c: Counts): boolean;
+};
+
+// The shape vitest's JSON reporter writes: a file that could not be imported, one whose
+// beforeAll threw (its tests marked skipped), and one with passed, skipped and todo tests.
+const REPORT = {
+  numPassedTests: 1,
+  numFailedTests: 0,
+  numPendingTests: 4,
+  numTodoTests: 1,
+  testResults: [
+    {
+      name: '/shop/tests/api/broken-import.test.ts',
+      status: 'failed',
+      message: "Cannot find module './missing.ts'\nmore detail",
+      assertionResults: [],
+    },
+    {
+      name: '/shop/tests/api/hook.test.ts',
+      status: 'failed',
+      message: 'setup broke',
+      assertionResults: [
+        { title: 'a', fullName: 'a', status: 'skipped' },
+        { title: 'b', fullName: 'b', status: 'skipped' },
+      ],
+    },
+    {
+      name: '/shop/tests/api/mixed.test.ts',
+      status: 'passed',
+      message: '',
+      assertionResults: [
+        { title: 'passes', fullName: 'mixed passes', status: 'passed' },
+        { title: 'skipped one', fullName: 'mixed skipped one', status: 'skipped' },
+        { title: 'todo one', fullName: 'mixed todo one', status: 'todo' },
+      ],
+    },
+  ],
+};
+
+describe('the test runner’s summary', () => {
+  it('counts files that failed to run apart from skipped tests, and lists the skipped ones', () => {
+    const read = readReport(REPORT);
+    expect(read).toMatchObject({ passed: 1, failed: 0, skipped: 2 });
+    expect(read.filesFailedToRun.map((f) => f.file)).toEqual([
+      '/shop/tests/api/broken-import.test.ts',
+      '/shop/tests/api/hook.test.ts',
+    ]);
+    expect(read.skippedTests.map((t) => t.name)).toEqual(['mixed skipped one', 'mixed todo one']);
+  });
+
+  it('does not count a file with a failed test as one that failed to run', () => {
+    const read = readReport({
+      numPassedTests: 0,
+      numFailedTests: 1,
+      testResults: [
+        {
+          name: 'f.test.ts',
+          status: 'failed',
+          assertionResults: [{ title: 'x', status: 'failed' }],
+        },
+      ],
+    });
+    expect(read).toMatchObject({ failed: 1, filesFailedToRun: [] });
+  });
+
+  it('names failed files and steps in the closing line, and fails the run for them', () => {
+    const clean = { passed: 2401, failed: 0, skipped: 3, filesFailedToRun: 0, failedSteps: [] };
+    expect(closingLine(clean)).toBe('2401 passed, 0 failed, 3 skipped');
+    expect(runFailed(clean)).toBe(false);
+    const broken = { ...clean, filesFailedToRun: 1, failedSteps: ['lint'] };
+    expect(closingLine(broken)).toBe(
+      '2401 passed, 0 failed, 3 skipped, 1 file failed to run; lint failed',
+    );
+    expect(runFailed(broken)).toBe(true);
+    expect(
+      closingLine({ ...clean, filesFailedToRun: 2, failedSteps: ['type check', 'lint'] }),
+    ).toBe(
+      '2401 passed, 0 failed, 3 skipped, 2 files failed to run; type check failed, lint failed',
+    );
+    expect(runFailed({ ...clean, failedSteps: ['type check'] })).toBe(true);
+    expect(runFailed({ ...clean, filesFailedToRun: 1 })).toBe(true);
+    expect(runFailed({ ...clean, failed: 1 })).toBe(true);
+  });
+
+  it('accepts no argument, unit or e2e, and refuses anything else', () => {
+    expect(parseArgs([])).toEqual({ only: undefined });
+    expect(parseArgs(['unit'])).toEqual({ only: 'unit' });
+    expect(parseArgs(['e2e'])).toEqual({ only: 'e2e' });
+    for (const args of [['units'], ['--unit'], ['unit', 'e2e'], ['']]) {
+      expect(parseArgs(args).error, args.join(' ')).toMatch(/^unknown argument/);
+    }
+  });
+});
+
+describe('the check for focused tests', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'only-check-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  // Built from parts so that this file itself holds no focused test.
+  const focus = (fn: string) => `${fn}.${'only'}(`;
+
+  it('finds every kind of focused test with its file and line', () => {
+    const text = ['import x;', `  ${focus('it')}'a', () => {});`, `${focus('describe')}'b'`].join(
+      '\n',
+    );
+    expect(onlyLines('a.test.ts', text)).toEqual([
+      `a.test.ts:2: ${focus('it')}'a', () => {});`,
+      `a.test.ts:3: ${focus('describe')}'b'`,
+    ]);
+    expect(onlyLines('b.test.ts', `${focus('test.skipIf(x)')}'c'`)).toHaveLength(1);
+    expect(onlyLines('c.test.ts', "it('mentions only once', () => {});")).toEqual([]);
+  });
+
+  it('looks through test files of the given folders only', () => {
+    mkdirSync(path.join(root, 'tests', 'api'), { recursive: true });
+    mkdirSync(path.join(root, 'node_modules', 'pkg'), { recursive: true });
+    writeFileSync(path.join(root, 'tests', 'api', 'x.test.ts'), `${focus('it')}'x')`);
+    writeFileSync(path.join(root, 'tests', 'api', 'helper.ts'), `${focus('it')}'y')`);
+    writeFileSync(path.join(root, 'node_modules', 'pkg', 'z.test.ts'), `${focus('it')}'z')`);
+    expect(findOnly(root, ['tests', 'app'])).toEqual([
+      `${path.join('tests', 'api', 'x.test.ts')}:1: ${focus('it')}'x')`,
+    ]);
+  });
+});
