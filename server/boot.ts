@@ -23,6 +23,9 @@ import {
   stripeSetup,
 } from '#app/domain/payments/stripe-setup.server.ts';
 import { sandboxPump, stopSandboxPump } from '#app/http/stripe-sandbox/runtime.server.ts';
+import { logger } from '#app/lib/log.server.ts';
+import { watchDatabase } from '#app/lib/metrics.server.ts';
+import type { Lifecycle } from './ops.ts';
 
 export function mediaDirOf(env: Env): string {
   return path.resolve(env.DATA_DIR, 'media');
@@ -31,7 +34,7 @@ export function mediaDirOf(env: Env): string {
 /** Opens the configured database (embedded unless DATABASE_URL is set) and brings its schema up to date. */
 export async function openShopDatabase(
   env: Env,
-  log: (line: string) => void = console.log,
+  log: (line: string) => void = (line) => logger.info(line),
 ): Promise<DatabaseHandle> {
   const handle = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
@@ -52,7 +55,7 @@ export async function openShopDatabase(
 export async function seedIfEmpty(
   handle: DatabaseHandle,
   env: Env,
-  log: (line: string) => void = console.log,
+  log: (line: string) => void = (line) => logger.info(line),
 ) {
   const started = Date.now();
   const result = await seedDemoCatalog(handle.db, { mediaDir: mediaDirOf(env) });
@@ -77,7 +80,7 @@ export const DEVELOPMENT_ADMIN_EMAIL = 'shop-manager@example.com';
 export async function ensureAdmin(
   handle: DatabaseHandle,
   env: Env,
-  log: (line: string) => void = console.log,
+  log: (line: string) => void = (line) => logger.info(line),
 ): Promise<void> {
   let email = env.ADMIN_EMAIL;
   let password = env.ADMIN_PASSWORD;
@@ -110,6 +113,7 @@ export async function ensureAdmin(
 export type RunningShop = {
   url: string;
   server: ReturnType<typeof createShopServer>;
+  /** Stops taking connections, finishes open requests and the running job (bounded). */
   close(): Promise<void>;
 };
 
@@ -123,7 +127,9 @@ export async function startShop(options: {
   const { env, database, build, clientDir } = options;
   // Refuses to start with a Stripe configuration that must not run (sandbox in production, live keys elsewhere).
   stripeSetup(env);
+  const lifecycle: Lifecycle = { stopping: false };
   const server = createShopServer({
+    lifecycle,
     build,
     context: { db: database.db, env, database },
     clientDir,
@@ -139,25 +145,31 @@ export async function startShop(options: {
   // The sandbox's SDK client and webhook deliveries reach the shop on the port it really got.
   recordShopAddress(env, { host: env.HOST, port });
   // Started after listening and never awaited: the first check must not hold up readiness.
-  const jobs = env.JOBS === 'on' ? startJobRunner({ db: database.db, env }) : null;
+  const jobs =
+    env.JOBS === 'on'
+      ? startJobRunner({ db: database.db, env, closeTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000 })
+      : null;
+  const unwatch = watchDatabase(database);
   // Webhook deliveries and delayed transitions recorded before a restart resume now.
   if (sandboxActive(env)) sandboxPump(env, database.db).kick();
   const closeServer = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
-      // Requests still running after ten seconds are cut off.
+      // Requests still running after SHUTDOWN_TIMEOUT are cut off.
       setTimeout(() => {
         server.closeAllConnections();
         resolve();
-      }, 10_000).unref();
+      }, env.SHUTDOWN_TIMEOUT * 1000).unref();
     });
   return {
     url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`,
     server,
     close: async () => {
+      lifecycle.stopping = true;
       stopSandboxPump(env);
       await Promise.all([closeServer(), jobs?.close()]);
+      unwatch();
     },
   };
 }

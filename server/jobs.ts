@@ -22,6 +22,8 @@ import {
 } from '#app/domain/subscriptions/subscriptions.server.ts';
 import { renewalMails } from '#app/http/mail/subscription-mails.server.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
+import { logger } from '#app/lib/log.server.ts';
+import { jobFailures, jobRunsTotal } from '#app/lib/metrics.server.ts';
 import { type JobResult, type JobStatus, jobRuns } from './jobs.schema.ts';
 
 export type JobContext = {
@@ -140,7 +142,7 @@ export const JOBS: readonly Job[] = [
 /** ok / failed: this instance ran it; locked: another instance is running it; not-due: ran recently. */
 export type JobOutcome = JobStatus | 'locked' | 'not-due';
 
-export type JobAttempt = { outcome: JobOutcome; error?: string };
+export type JobAttempt = { outcome: JobOutcome; error?: string; result?: JobResult | null };
 
 const MAX_ERROR_LENGTH = 500;
 
@@ -177,7 +179,7 @@ export async function runJobIfDue(
       try {
         await work();
       } catch (error) {
-        console.error(`job ${job.name}: after commit`, describeFailure(error));
+        logger.error(`job ${job.name}: after commit: ${describeFailure(error)}`);
       }
     }
   }
@@ -224,7 +226,11 @@ async function runLocked(
       .insert(jobRuns)
       .values({ name: job.name, ...times, ...record })
       .onConflictDoUpdate({ target: jobRuns.name, set: { ...times, ...record } });
-    return { outcome: record.lastStatus, error: record.lastError ?? undefined };
+    return {
+      outcome: record.lastStatus,
+      error: record.lastError ?? undefined,
+      result: record.lastResult,
+    };
   });
 }
 
@@ -266,7 +272,11 @@ async function runClaimedJob(
     .update(jobRuns)
     .set({ ...record, lastFinishedAt: sql`clock_timestamp()` })
     .where(eq(jobRuns.name, job.name));
-  return { outcome: record.lastStatus, error: record.lastError ?? undefined };
+  return {
+    outcome: record.lastStatus,
+    error: record.lastError ?? undefined,
+    result: record.lastResult,
+  };
 }
 
 export type JobRunnerOptions = {
@@ -283,6 +293,17 @@ export type JobRunnerOptions = {
   /** Schedules a callback and returns its cancel function; tests pass their own. */
   setTimer?: (callback: () => void, ms: number) => () => void;
 };
+
+/** One line and the metrics per run; checks that found the job locked or not due only at debug. */
+function logJobRun(job: string, outcome: JobOutcome, ms: number, result?: JobResult | null) {
+  jobRunsTotal.inc({ job, outcome });
+  if (outcome === 'failed') jobFailures.inc({ job });
+  const ran = outcome === 'ok' || outcome === 'failed';
+  logger[ran ? 'info' : 'debug'](
+    { job, outcome, ms: Math.round(ms), ...(result ? { result } : {}) },
+    'job run',
+  );
+}
 
 /** An unref'ed timer: a pending check never keeps the process alive. */
 function setUnrefTimer(callback: () => void, ms: number): () => void {
@@ -305,7 +326,7 @@ export function startJobRunner({
   firstCheckMs = 5_000,
   checkEveryMs = 60_000,
   closeTimeoutMs = 10_000,
-  log = console.error,
+  log = (line) => logger.error(line),
   setTimer = setUnrefTimer,
 }: JobRunnerOptions): JobRunner {
   const abort = new AbortController();
@@ -317,13 +338,19 @@ export function startJobRunner({
     const outcomes: Record<string, JobOutcome> = {};
     for (const job of jobs) {
       if (abort.signal.aborted) break;
+      const started = performance.now();
       try {
-        const { outcome, error } = await runJobIfDue(db, job, { env, signal: abort.signal });
+        const { outcome, error, result } = await runJobIfDue(db, job, {
+          env,
+          signal: abort.signal,
+        });
         outcomes[job.name] = outcome;
+        logJobRun(job.name, outcome, performance.now() - started, result);
         if (error) log(`job ${job.name} failed (retried in its next interval): ${error}`);
       } catch (error) {
         // The database itself failed, not the job: nothing was recorded, the next check retries.
         outcomes[job.name] = 'failed';
+        logJobRun(job.name, 'failed', performance.now() - started);
         log(`job ${job.name} could not run: ${describe(error)}`);
       }
     }

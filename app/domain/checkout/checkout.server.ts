@@ -63,6 +63,7 @@ import {
   addressGroupProblems,
 } from './checkout.rules.ts';
 import type { CheckoutReview, ReviewLineFacts } from './checkout.view.ts';
+import { recordOrderPlaced } from '#app/lib/metrics.server.ts';
 
 export type CheckoutInput = {
   billing: AddressValues;
@@ -665,6 +666,7 @@ export async function placeOrder(
     return again ?? placed;
   }
   const payment = await processPayment(db, placed.value, method, ctx.payment);
+  recordOrderPlaced(payment.order.status);
   return ok({ order: payment.order, created: true, payment: payment.outcome });
 }
 
