@@ -26,6 +26,7 @@ import { sandboxPump, stopSandboxPump } from '#app/http/stripe-sandbox/runtime.s
 import { logger } from '#app/lib/log.server.ts';
 import { watchDatabase } from '#app/lib/metrics.server.ts';
 import type { Lifecycle } from './ops.ts';
+import { listenControl } from './backup/control.ts';
 
 export function mediaDirOf(env: Env): string {
   return path.resolve(env.DATA_DIR, 'media');
@@ -150,6 +151,9 @@ export async function startShop(options: {
       ? startJobRunner({ db: database.db, env, closeTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000 })
       : null;
   const unwatch = watchDatabase(database);
+  // `npm run backup` reaches the embedded database through the shop that holds it.
+  const closeControl =
+    database.kind === 'pglite' ? await listenControl(env, database.db) : async () => {};
   // Webhook deliveries and delayed transitions recorded before a restart resume now.
   if (sandboxActive(env)) sandboxPump(env, database.db).kick();
   const closeServer = () =>
@@ -168,7 +172,7 @@ export async function startShop(options: {
     close: async () => {
       lifecycle.stopping = true;
       stopSandboxPump(env);
-      await Promise.all([closeServer(), jobs?.close()]);
+      await Promise.all([closeServer(), jobs?.close(), closeControl()]);
       unwatch();
     },
   };

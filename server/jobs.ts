@@ -23,6 +23,7 @@ import {
 import { renewalMails } from '#app/http/mail/subscription-mails.server.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { logger } from '#app/lib/log.server.ts';
+import { runBackupJob } from './backup/backup.ts';
 import { jobFailures, jobRunsTotal } from '#app/lib/metrics.server.ts';
 import { type JobResult, type JobStatus, jobRuns } from './jobs.schema.ts';
 
@@ -128,6 +129,13 @@ export const JOBS: readonly Job[] = [
       links: await purgeTokens(db),
       loginFailures: await purgeLoginFailures(db),
     }),
+  },
+  {
+    // A consistent backup a day into BACKUP_DIR (unset: none), keeping the last BACKUP_KEEP.
+    name: 'backup',
+    everyMs: 24 * HOUR,
+    transaction: 'outside',
+    run: async ({ db, env }) => runBackupJob(db as Database, env),
   },
   {
     name: 'purge-form-submissions',
