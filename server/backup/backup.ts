@@ -152,56 +152,55 @@ function readManifest(dir: string): Manifest {
   return manifest;
 }
 
+const TABLE_COUNT = `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema')
+    and n.nspname not like 'pg_toast%'`;
+const SETTING_NAMES = 'select lower(name) as name from pg_settings';
+/** What --force replaces: the shop's schemas, recreated empty in the restore's transaction. */
+const EMPTY_SCHEMAS =
+  'drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;';
+
 async function restorePglite(dataDir: string, lines: () => AsyncIterable<string>, force: boolean) {
-  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
-    if (!force)
-      throw new BackupError(`${dataDir} holds a database; restore with --force to replace it`);
-    rmSync(dataDir, { recursive: true, force: true });
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0 && !force) {
+    throw new BackupError(`${dataDir} holds a database; restore with --force to replace it`);
   }
-  const handle = await openDatabase({ kind: 'pglite', dataDir });
+  let handle;
+  try {
+    handle = await openDatabase({ kind: 'pglite', dataDir });
+  } catch (error) {
+    // A folder the embedded database cannot open is replaced whole.
+    if (!force) throw error;
+    rmSync(dataDir, { recursive: true, force: true });
+    handle = await openDatabase({ kind: 'pglite', dataDir });
+  }
   const client = (handle.db as unknown as { $client: PGlite }).$client;
   try {
-    const names = await client.query<{ name: string }>(
-      'select lower(name) as name from pg_settings',
-    );
-    await loadInTransaction(
-      { exec: (sql) => client.exec(sql), settings: new Set(names.rows.map((r) => r.name)) },
-      lines,
-    );
-  } catch (error) {
+    const tables = (await client.query<{ n: number }>(TABLE_COUNT)).rows[0]!.n;
+    const names = (await client.query<{ name: string }>(SETTING_NAMES)).rows;
+    const target = {
+      exec: (sql: string) => client.exec(sql),
+      settings: new Set(names.map((r) => r.name)),
+    };
+    await loadInTransaction(target, lines, tables > 0 ? EMPTY_SCHEMAS : '');
+  } finally {
     await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
   }
-  await handle.close();
 }
 
 async function restorePostgres(url: string, lines: () => AsyncIterable<string>, force: boolean) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema')
-          and n.nspname not like 'pg_toast%'`,
-    );
-    if (rows[0]!.n > 0 && !force) {
+    const tables = (await client.query<{ n: number }>(TABLE_COUNT)).rows[0]!.n;
+    if (tables > 0 && !force) {
       throw new BackupError('the database holds tables; restore with --force to replace them');
     }
-    const names = await client.query<{ name: string }>(
-      'select lower(name) as name from pg_settings',
-    );
+    const names = (await client.query<{ name: string }>(SETTING_NAMES)).rows;
     const target: SqlTarget = {
       exec: (sql) => client.query(sql),
-      settings: new Set(names.rows.map((r) => r.name)),
+      settings: new Set(names.map((r) => r.name)),
     };
-    await loadInTransaction(
-      target,
-      lines,
-      rows[0]!.n > 0
-        ? 'drop schema if exists drizzle cascade; drop schema public cascade; create schema public;'
-        : '',
-    );
+    await loadInTransaction(target, lines, tables > 0 ? EMPTY_SCHEMAS : '');
   } finally {
     await client.end();
   }
