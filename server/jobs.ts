@@ -131,19 +131,19 @@ export const JOBS: readonly Job[] = [
     }),
   },
   {
-    // A consistent backup a day into BACKUP_DIR (unset: none), keeping the last BACKUP_KEEP.
-    name: 'backup',
-    everyMs: 24 * HOUR,
-    transaction: 'outside',
-    run: async ({ db, env }) => runBackupJob(db as Database, env),
-  },
-  {
     name: 'purge-form-submissions',
     everyMs: HOUR,
     run: async ({ db, env }) => ({
       submissions: await purgeOldSubmissions(db),
       uploads: await purgeOldUploads(path.resolve(env.DATA_DIR, 'uploads')),
     }),
+  },
+  {
+    // A consistent backup a day into BACKUP_DIR (unset: none), keeping the last BACKUP_KEEP.
+    name: 'backup',
+    everyMs: 24 * HOUR,
+    transaction: 'outside',
+    run: async ({ db, env }) => runBackupJob(db as Database, env),
   },
 ];
 
