@@ -158,10 +158,16 @@ export async function startShop(options: {
   if (sandboxActive(env)) sandboxPump(env, database.db).kick();
   const closeServer = () =>
     new Promise<void>((resolve) => {
-      server.close(() => resolve());
+      // Connections go as soon as their last answer is out: kept-alive ones would hold the close.
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      server.close(() => {
+        clearInterval(idle);
+        resolve();
+      });
       server.closeIdleConnections();
       // Requests still running after SHUTDOWN_TIMEOUT are cut off.
       setTimeout(() => {
+        clearInterval(idle);
         server.closeAllConnections();
         resolve();
       }, env.SHUTDOWN_TIMEOUT * 1000).unref();
