@@ -19,6 +19,7 @@ import { StoreClient } from '../support/store-client.ts';
 const serverUrl = process.env.TEST_DATABASE_URL;
 let shop: TestShop;
 const dirs: string[] = [];
+const databases: string[] = [];
 
 beforeAll(async () => {
   shop = await startTestShop();
@@ -27,6 +28,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  if (serverUrl && databases.length) {
+    const admin = await openDatabase({ kind: 'postgres', url: serverUrl, max: 1 });
+    for (const name of databases) {
+      await admin.db.execute(`drop database if exists ${name} with (force)` as never);
+    }
+    await admin.close();
+  }
 });
 
 describe('health, readiness and metrics', () => {
@@ -120,7 +128,8 @@ async function preparedDatabase(): Promise<{ env: Record<string, string>; candle
   let handle: DatabaseHandle;
   let env: Record<string, string> = { DATA_DIR: dataDir };
   if (serverUrl) {
-    const { url } = await createTestDatabase(serverUrl);
+    const { name, url } = await createTestDatabase(serverUrl);
+    databases.push(name);
     env = { ...env, DATABASE_URL: url };
     handle = await openDatabase({ kind: 'postgres', url, max: 1 });
   } else {
