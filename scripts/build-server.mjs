@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'server/main.ts', cli: 'db/cli.ts' },
+  entryPoints: { main: 'server/main.ts', cli: 'db/cli.ts', backup: 'server/backup/cli.ts' },
   outdir: 'build/server',
   bundle: true,
   platform: 'node',

@@ -16,6 +16,8 @@ import { handleSandboxRequest, isSandboxPath } from '#sandbox/stripe/http/handle
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './headers.ts';
 import { type CachedPage, RenderCache } from './render-cache.ts';
 import { type StaticFile, chooseEncoding, contentType, loadStaticFiles } from './static.ts';
+import { type Lifecycle, answerOps, logRequestError, observeRequest } from './ops.ts';
+import { routePatterns, serverPattern } from './route-pattern.ts';
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 /** The answers an endpoint may mark as kept, and how long one is repeated at most. */
@@ -30,11 +32,21 @@ export type ShopServerOptions = {
   mediaDir: string;
   /** Seconds a page rendered for a visitor without a session may be reused; 0 disables it. */
   renderCacheSeconds?: number;
+  lifecycle?: Lifecycle;
 };
 
 export function createShopServer(options: ShopServerOptions): http.Server {
   const handler = createShopHandler(options);
-  const server = http.createServer({ keepAliveTimeout: 5000, requestTimeout: 30_000 }, handler);
+  const { KEEP_ALIVE_TIMEOUT, HEADERS_TIMEOUT } = options.context.env;
+  const server = http.createServer(
+    {
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT * 1000,
+      headersTimeout: HEADERS_TIMEOUT * 1000,
+      // Node wants the whole request's limit at least as long as the headers'.
+      requestTimeout: Math.max(30, HEADERS_TIMEOUT) * 1000,
+    },
+    handler,
+  );
   return server;
 }
 
@@ -44,6 +56,7 @@ export function createShopHandler({
   clientDir,
   mediaDir,
   renderCacheSeconds = 5,
+  lifecycle = { stopping: false },
 }: ShopServerOptions) {
   const { env } = context;
   const production = env.NODE_ENV === 'production';
@@ -57,8 +70,12 @@ export function createShopHandler({
   const keptAnswers = writeGeneration ? new RenderCache(KEPT_ANSWER_MS, 10_000) : null;
   const shopOrigin = new URL(env.SHOP_URL).origin;
   const { personalData, personalize } = build.entry.module as unknown as PersonalParts;
+  const appPattern = routePatterns(build);
+  const patternOf = (pathname: string) =>
+    serverPattern(pathname) ?? (staticFiles.has(pathname) ? pathname : appPattern(pathname));
 
   return async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const requestId = observeRequest(req, res, patternOf, lifecycle);
     for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
     const method = (req.method ?? 'GET').toUpperCase();
     const host = /^[A-Za-z0-9.\-:[\]]{1,255}$/.test(req.headers.host ?? '')
@@ -74,7 +91,7 @@ export function createShopHandler({
     const refusal = refuseUrl(req.url ?? '/', url);
     if (refusal && JSON_PATHS.test(url.pathname)) return refuseJson(req, res, url, refusal);
     try {
-      if (url.pathname === '/healthz') return await health(res);
+      if (await answerOps(req, res, url.pathname, context, lifecycle)) return;
       // The Stripe sandbox's API and pages, only while no Stripe keys are configured.
       if (!refusal && isSandboxPath(url.pathname)) {
         if (await handleSandboxRequest(req, res, url, context, clientDir)) return;
@@ -195,7 +212,7 @@ export function createShopHandler({
         cacheKey ? 'MISS' : null,
       );
     } catch (error) {
-      console.error(error);
+      logRequestError(requestId, error);
       if (!res.headersSent) sendText(res, 500, 'Internal server error');
       else res.destroy();
     }
@@ -224,15 +241,6 @@ export function createShopHandler({
       ? header(req, 'x-forwarded-for')?.split(',')[0]?.trim()
       : undefined;
     return forwarded || req.socket.remoteAddress || 'unknown';
-  }
-
-  async function health(res: http.ServerResponse) {
-    const up = await context.database.ping(2000);
-    res.setHeader('Cache-Control', 'no-store');
-    sendJson(res, up ? 200 : 503, {
-      status: up ? 'ok' : 'unavailable',
-      database: up ? 'up' : 'down',
-    });
   }
 
   function forbidden(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {

@@ -24,6 +24,10 @@ import {
   stripeSetup,
 } from '#app/domain/payments/stripe-setup.server.ts';
 import { sandboxPump, stopSandboxPump } from '#sandbox/stripe/http/runtime.server.ts';
+import { logger } from '#app/lib/log.server.ts';
+import { watchDatabase } from '#app/lib/metrics.server.ts';
+import type { Lifecycle } from './ops.ts';
+import { listenControl } from './backup/control.ts';
 
 export function mediaDirOf(env: Env): string {
   return path.resolve(env.DATA_DIR, 'media');
@@ -32,7 +36,7 @@ export function mediaDirOf(env: Env): string {
 /** Opens the configured database (embedded unless DATABASE_URL is set) and brings its schema up to date. */
 export async function openShopDatabase(
   env: Env,
-  log: (line: string) => void = console.log,
+  log: (line: string) => void = (line) => logger.info(line),
 ): Promise<DatabaseHandle> {
   const handle = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
@@ -53,7 +57,7 @@ export async function openShopDatabase(
 export async function seedIfEmpty(
   handle: DatabaseHandle,
   env: Env,
-  log: (line: string) => void = console.log,
+  log: (line: string) => void = (line) => logger.info(line),
 ) {
   const started = Date.now();
   const result = await seedDemoCatalog(handle.db, { mediaDir: mediaDirOf(env) });
@@ -78,7 +82,7 @@ export const DEVELOPMENT_ADMIN_EMAIL = 'shop-manager@example.com';
 export async function ensureAdmin(
   handle: DatabaseHandle,
   env: Env,
-  log: (line: string) => void = console.log,
+  log: (line: string) => void = (line) => logger.info(line),
 ): Promise<void> {
   let email = env.ADMIN_EMAIL;
   let password = env.ADMIN_PASSWORD;
@@ -111,6 +115,7 @@ export async function ensureAdmin(
 export type RunningShop = {
   url: string;
   server: ReturnType<typeof createShopServer>;
+  /** Stops taking connections, finishes open requests and the running job (bounded). */
   close(): Promise<void>;
 };
 
@@ -124,7 +129,9 @@ export async function startShop(options: {
   const { env, database, build, clientDir } = options;
   // Refuses to start with a Stripe configuration that must not run (sandbox in production, live keys elsewhere).
   stripeSetup(env);
+  const lifecycle: Lifecycle = { stopping: false };
   const server = createShopServer({
+    lifecycle,
     build,
     context: { db: database.db, env, database },
     clientDir,
@@ -140,7 +147,14 @@ export async function startShop(options: {
   // The sandbox's SDK client and webhook deliveries reach the shop on the port it really got.
   recordShopAddress(env, { host: env.HOST, port });
   // Started after listening and never awaited: the first check must not hold up readiness.
-  const jobs = env.JOBS === 'on' ? startJobRunner({ db: database.db, env }) : null;
+  const jobs =
+    env.JOBS === 'on'
+      ? startJobRunner({ db: database.db, env, closeTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000 })
+      : null;
+  const unwatch = watchDatabase(database);
+  // `npm run backup` reaches the embedded database through the shop that holds it.
+  const closeControl =
+    database.kind === 'pglite' ? await listenControl(env, database.db) : async () => {};
   // Mails and provider calls queued by this instance's order changes; with jobs on, also what
   // other instances left (retries, a crashed instance's work).
   const outbox = startOutboxWorker({ db: database.db, env }, { poll: env.JOBS === 'on' });
@@ -148,20 +162,28 @@ export async function startShop(options: {
   if (sandboxActive(env)) sandboxPump(env, database.db).kick();
   const closeServer = () =>
     new Promise<void>((resolve) => {
-      server.close(() => resolve());
+      // Connections go as soon as their last answer is out: kept-alive ones would hold the close.
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      server.close(() => {
+        clearInterval(idle);
+        resolve();
+      });
       server.closeIdleConnections();
-      // Requests still running after ten seconds are cut off.
+      // Requests still running after SHUTDOWN_TIMEOUT are cut off.
       setTimeout(() => {
+        clearInterval(idle);
         server.closeAllConnections();
         resolve();
-      }, 10_000).unref();
+      }, env.SHUTDOWN_TIMEOUT * 1000).unref();
     });
   return {
     url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`,
     server,
     close: async () => {
+      lifecycle.stopping = true;
       stopSandboxPump(env);
-      await Promise.all([closeServer(), jobs?.close(), outbox?.close()]);
+      await Promise.all([closeServer(), jobs?.close(), outbox?.close(), closeControl()]);
+      unwatch();
     },
   };
 }

@@ -258,6 +258,7 @@ describe('job runner', () => {
       ['renew-subscriptions', 50_000],
       ['purge-account-records', HOUR],
       ['purge-form-submissions', HOUR],
+      ['backup', 24 * HOUR],
     ]);
   });
 

@@ -17,6 +17,9 @@ import {
   endCancelledSubscriptions,
   renewDueSubscriptions,
 } from '#app/domain/subscriptions/subscriptions.server.ts';
+import { logger } from '#app/lib/log.server.ts';
+import { runBackupJob } from './backup/backup.ts';
+import { jobFailures, jobRunsTotal } from '#app/lib/metrics.server.ts';
 import { type JobResult, type JobStatus, jobRuns } from './jobs.schema.ts';
 
 export type JobContext = {
@@ -117,12 +120,19 @@ export const JOBS: readonly Job[] = [
       uploads: await purgeOldUploads(path.resolve(env.DATA_DIR, 'uploads')),
     }),
   },
+  {
+    // A consistent backup a day into BACKUP_DIR (unset: none), keeping the last BACKUP_KEEP.
+    name: 'backup',
+    everyMs: 24 * HOUR,
+    transaction: 'outside',
+    run: async ({ db, env }) => runBackupJob(db as Database, env),
+  },
 ];
 
 /** ok / failed: this instance ran it; locked: another instance is running it; not-due: ran recently. */
 export type JobOutcome = JobStatus | 'locked' | 'not-due';
 
-export type JobAttempt = { outcome: JobOutcome; error?: string };
+export type JobAttempt = { outcome: JobOutcome; error?: string; result?: JobResult | null };
 
 const MAX_ERROR_LENGTH = 500;
 
@@ -159,7 +169,7 @@ export async function runJobIfDue(
       try {
         await work();
       } catch (error) {
-        console.error(`job ${job.name}: after commit`, describeFailure(error));
+        logger.error(`job ${job.name}: after commit: ${describeFailure(error)}`);
       }
     }
   }
@@ -206,7 +216,11 @@ async function runLocked(
       .insert(jobRuns)
       .values({ name: job.name, ...times, ...record })
       .onConflictDoUpdate({ target: jobRuns.name, set: { ...times, ...record } });
-    return { outcome: record.lastStatus, error: record.lastError ?? undefined };
+    return {
+      outcome: record.lastStatus,
+      error: record.lastError ?? undefined,
+      result: record.lastResult,
+    };
   });
 }
 
@@ -248,7 +262,11 @@ async function runClaimedJob(
     .update(jobRuns)
     .set({ ...record, lastFinishedAt: sql`clock_timestamp()` })
     .where(eq(jobRuns.name, job.name));
-  return { outcome: record.lastStatus, error: record.lastError ?? undefined };
+  return {
+    outcome: record.lastStatus,
+    error: record.lastError ?? undefined,
+    result: record.lastResult,
+  };
 }
 
 export type JobRunnerOptions = {
@@ -265,6 +283,17 @@ export type JobRunnerOptions = {
   /** Schedules a callback and returns its cancel function; tests pass their own. */
   setTimer?: (callback: () => void, ms: number) => () => void;
 };
+
+/** One line and the metrics per run; checks that found the job locked or not due only at debug. */
+function logJobRun(job: string, outcome: JobOutcome, ms: number, result?: JobResult | null) {
+  jobRunsTotal.inc({ job, outcome });
+  if (outcome === 'failed') jobFailures.inc({ job });
+  const ran = outcome === 'ok' || outcome === 'failed';
+  logger[ran ? 'info' : 'debug'](
+    { job, outcome, ms: Math.round(ms), ...(result ? { result } : {}) },
+    'job run',
+  );
+}
 
 /** An unref'ed timer: a pending check never keeps the process alive. */
 function setUnrefTimer(callback: () => void, ms: number): () => void {
@@ -287,7 +316,7 @@ export function startJobRunner({
   firstCheckMs = 5_000,
   checkEveryMs = 60_000,
   closeTimeoutMs = 10_000,
-  log = console.error,
+  log = (line) => logger.error(line),
   setTimer = setUnrefTimer,
 }: JobRunnerOptions): JobRunner {
   const abort = new AbortController();
@@ -299,13 +328,19 @@ export function startJobRunner({
     const outcomes: Record<string, JobOutcome> = {};
     for (const job of jobs) {
       if (abort.signal.aborted) break;
+      const started = performance.now();
       try {
-        const { outcome, error } = await runJobIfDue(db, job, { env, signal: abort.signal });
+        const { outcome, error, result } = await runJobIfDue(db, job, {
+          env,
+          signal: abort.signal,
+        });
         outcomes[job.name] = outcome;
+        logJobRun(job.name, outcome, performance.now() - started, result);
         if (error) log(`job ${job.name} failed (retried in its next interval): ${error}`);
       } catch (error) {
         // The database itself failed, not the job: nothing was recorded, the next check retries.
         outcomes[job.name] = 'failed';
+        logJobRun(job.name, 'failed', performance.now() - started);
         log(`job ${job.name} could not run: ${describe(error)}`);
       }
     }

@@ -17,6 +17,7 @@ import {
   mayWrite,
   watchPostgresWrites,
 } from './db-writes.server.ts';
+import { logger } from './log.server.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -37,6 +38,8 @@ export type DatabaseHandle = {
   writeGeneration?: () => number;
   /** PostgreSQL: starts hearing other instances' writes once the schema has its triggers. */
   watchWrites?: WriteWatch;
+  /** PostgreSQL: the pool's connections, for the metrics. */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -71,7 +74,7 @@ export class DatabaseStartError extends Error {}
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 
 /** Resolves the migrations folder both from source and from the server bundle. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   if (existsSync(MIGRATIONS_FOLDER)) return MIGRATIONS_FOLDER;
   return path.resolve('db/migrations');
 }
@@ -193,7 +196,7 @@ function readdirSafe(dir: string): string[] {
 async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // Errors of idle clients (server restart) must not crash the process; the pool reconnects.
-  pool.on('error', (error) => console.error(`database: ${describe(error)}`));
+  pool.on('error', (error) => logger.error(`database: ${describe(error)}`));
   const db = trackTransactions(drizzlePg({ client: pool, schema }) as unknown as Database);
   const writes = watchPostgresWrites(pool, url);
   return {
@@ -201,6 +204,7 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
     kind: 'postgres',
     writeGeneration: writes.generation,
     watchWrites: writes,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: async (timeoutMs = 2000) =>
       withTimeout(
         pool.query('select 1').then(() => true),
@@ -216,7 +220,7 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
 /** Waits for PostgreSQL with exponential backoff, logging one line per failed attempt. */
 export async function waitForDatabase(
   handle: DatabaseHandle,
-  { attempts = 8, firstDelayMs = 500, log = console.error } = {},
+  { attempts = 8, firstDelayMs = 500, log = (line: string) => logger.warn(line) } = {},
 ): Promise<void> {
   let delay = firstDelayMs;
   for (let attempt = 1; ; attempt++) {
@@ -249,6 +253,32 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await installWriteNotices(tx);
   });
   await handle.watchWrites?.start();
+}
+
+/**
+ * Whether the database holds every migration this release knows (a newer release's extra ones
+ * are fine: migrations only add), or 'unknown' when it cannot be asked.
+ */
+export async function migrationState(
+  handle: DatabaseHandle,
+): Promise<'applied' | 'pending' | 'unknown'> {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder(), 'meta/_journal.json'), 'utf8'),
+  ) as { entries: { when: number }[] };
+  const latest = Math.max(0, ...journal.entries.map((e) => e.when));
+  try {
+    const result = await handle.db.execute(
+      sql`select coalesce(max(created_at), 0)::text as latest from drizzle.__drizzle_migrations`,
+    );
+    const applied = Number((result as unknown as { rows: { latest: string }[] }).rows[0]?.latest);
+    return applied >= latest ? 'applied' : 'pending';
+  } catch (error) {
+    // No migrations table yet: nothing was applied.
+    return (error as { code?: string }).code === '42P01' ||
+      /does not exist/.test(describe((error as Error).cause ?? error))
+      ? 'pending'
+      : 'unknown';
+  }
 }
 
 function withTimeout(promise: Promise<boolean>, ms: number): Promise<boolean> {

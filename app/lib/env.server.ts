@@ -30,6 +30,20 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   JOBS: z.enum(['on', 'off'], 'must be on or off').default('on'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a log level')
+    .optional(),
+  LOG_FORMAT: z.enum(['json', 'pretty'], 'must be json or pretty').default('json'),
+  // /metrics answers loopback without it; with it, anyone who sends it as a bearer token.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The backup job runs only with a folder to write to.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  // Idle connections stay open longer than a reverse proxy keeps them (nginx 60 s, load
+  // balancers 60-350 s): a proxy reusing one the shop has just closed answers 502.
+  KEEP_ALIVE_TIMEOUT: z.coerce.number().min(1).max(3600).default(75),
+  HEADERS_TIMEOUT: z.coerce.number().min(1).max(3600).optional(),
+  SHUTDOWN_TIMEOUT: z.coerce.number().min(0).max(3600).default(10),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(1000).optional(),
   // Stripe: all unset selects the built-in sandbox (never in production).
@@ -53,7 +67,11 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SHOP_URL: string };
+export type Env = z.infer<typeof envSchema> & {
+  SESSION_SECRET: string;
+  SHOP_URL: string;
+  HEADERS_TIMEOUT: number;
+};
 
 export class ConfigError extends Error {}
 
@@ -78,6 +96,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   checkStripeKeys(env);
+  const headersTimeout = env.HEADERS_TIMEOUT ?? env.KEEP_ALIVE_TIMEOUT + 5;
+  if (headersTimeout <= env.KEEP_ALIVE_TIMEOUT) {
+    throw new ConfigError(
+      'Invalid configuration: HEADERS_TIMEOUT must be longer than KEEP_ALIVE_TIMEOUT',
+    );
+  }
   let secret = env.SESSION_SECRET;
   if (!secret) {
     if (env.NODE_ENV === 'production') {
@@ -88,6 +112,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...env,
     SESSION_SECRET: secret,
+    HEADERS_TIMEOUT: headersTimeout,
     SHOP_URL: (env.SHOP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
 }

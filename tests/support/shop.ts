@@ -13,7 +13,7 @@ const BUILD = path.resolve('build');
 
 export type TestShop = {
   url: string;
-  database: DatabaseHandle;
+  database: DatabaseHandle & { url?: string };
   dataDir: string;
   /** The shop's settings (the Stripe sandbox's keys derive from them). */
   env: Env;

@@ -64,6 +64,7 @@ import {
   addressGroupProblems,
 } from './checkout.rules.ts';
 import type { CheckoutReview, ReviewLineFacts } from './checkout.view.ts';
+import { recordOrderPlaced } from '#app/lib/metrics.server.ts';
 
 export type CheckoutInput = {
   billing: AddressValues;
@@ -678,6 +679,7 @@ export async function placeOrder(
     ctx.payment,
     placementAnnouncement,
   );
+  recordOrderPlaced(payment.order.status);
   return ok({ order: payment.order, created: true, payment: payment.outcome });
 }
 

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { DatabaseHandle } from './db.server.ts';
+
+function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  // The databases whose pool and outbox the gauges read: the running shop's.
+  const watched = new Set<DatabaseHandle>();
+
+  const httpRequests = new Counter({
+    name: 'shop_http_requests_total',
+    help: 'Requests answered, by route pattern, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+
+  const httpDuration = new Histogram({
+    name: 'shop_http_request_duration_seconds',
+    help: 'Time from the request to the end of the answer, by route pattern, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  const renderCache = new Counter({
+    name: 'shop_render_cache_requests_total',
+    help: 'Pages and kept answers looked up in the render cache, by result (hit, miss)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+
+  const jobRunsTotal = new Counter({
+    name: 'shop_job_runs_total',
+    help: 'Job checks, by job and outcome (ok, failed, locked, not-due)',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+  });
+
+  const jobFailures = new Counter({
+    name: 'shop_job_failures_total',
+    help: 'Job runs that failed, by job',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+
+  const ordersPlaced = new Counter({
+    name: 'shop_orders_placed_total',
+    help: 'Orders placed at the checkout (all ways in), by the status they reached',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  });
+
+  const paymentFailures = new Counter({
+    name: 'shop_payment_failures_total',
+    help: 'Orders whose payment failed when they were placed',
+    registers: [registry],
+  });
+
+  const webhookFailures = new Counter({
+    name: 'shop_webhook_delivery_failures_total',
+    help: 'Webhook deliveries that failed, by endpoint',
+    labelNames: ['endpoint'] as const,
+    registers: [registry],
+  });
+
+  new Gauge({
+    name: 'shop_db_pool_connections',
+    help: 'Database connections by state (total, idle, waiting clients); the embedded database has one',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const handle of watched) {
+        const pool = handle.pool?.() ?? { total: 1, idle: 0, waiting: 0 };
+        this.inc({ state: 'total' }, pool.total);
+        this.inc({ state: 'idle' }, pool.idle);
+        this.inc({ state: 'waiting' }, pool.waiting);
+      }
+    },
+  });
+
+  new Gauge({
+    name: 'shop_outbox_backlog',
+    help: 'Order side effects written to the outbox and not carried out yet',
+    registers: [registry],
+    async collect() {
+      let backlog = 0;
+      for (const handle of watched) backlog += await outboxBacklog(handle);
+      this.set(backlog);
+    },
+  });
+
+  async function outboxBacklog(handle: DatabaseHandle): Promise<number> {
+    try {
+      const result = await handle.db.execute(
+        sql`select count(*)::int as n from outbox where done_at is null`,
+      );
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    } catch {
+      // A database without the outbox table has no backlog.
+      return 0;
+    }
+  }
+
+  return {
+    registry,
+    watched,
+    httpRequests,
+    httpDuration,
+    renderCache,
+    jobRunsTotal,
+    jobFailures,
+    ordersPlaced,
+    paymentFailures,
+    webhookFailures,
+  };
+}
+
+/**
+ * The shop's metrics, one set per process, served at /metrics in Prometheus's text format. Kept
+ * on the global object: the server's bundle and the app's bundle each carry this module.
+ */
+const KEY = Symbol.for('ladenzeile.metrics');
+const shared = ((globalThis as Record<symbol, unknown>)[KEY] ??= createMetrics()) as ReturnType<
+  typeof createMetrics
+>;
+
+export const {
+  registry,
+  httpRequests,
+  httpDuration,
+  renderCache,
+  jobRunsTotal,
+  jobFailures,
+  ordersPlaced,
+  paymentFailures,
+  webhookFailures,
+} = shared;
+
+export function watchDatabase(handle: DatabaseHandle): () => void {
+  shared.watched.add(handle);
+  return () => shared.watched.delete(handle);
+}
+
+/** One line at the checkout: the order placed and, when its payment failed, the failure. */
+export function recordOrderPlaced(status: string): void {
+  ordersPlaced.inc({ status });
+  if (status === 'failed') paymentFailures.inc();
+}
