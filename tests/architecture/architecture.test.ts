@@ -22,7 +22,6 @@ const KNOWN: readonly string[] = [
   'size: app/components/checkout/checkout-form.tsx',
   'size: app/components/contact-form.tsx',
   'size: app/components/express/express-checkout.tsx',
-  'size: app/domain/checkout/checkout.server.ts',
   'size: app/domain/customers/accounts.test.ts',
   'size: app/domain/customers/address-locale.ts',
   'size: app/domain/forms/rules.test.ts',

@@ -1,5 +1,5 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { payForOrder } from '#app/domain/checkout/checkout.server.ts';
+import { payForOrder } from '#app/domain/checkout/checkout-payment.server.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { orderView } from '#app/domain/orders/order-view.server.ts';
 import { needsPayment } from '#app/domain/orders/lifecycle.rules.ts';

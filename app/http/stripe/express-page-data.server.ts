@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
-import { guestCheckoutEnabled } from '#app/domain/checkout/checkout.server.ts';
+import { guestCheckoutEnabled } from '#app/domain/checkout/checkout-customer.server.ts';
 import { consentTextVersion } from '#app/domain/checkout/express.server.ts';
 import { SHOP_COUNTRY } from '#app/domain/customers/address-locale.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
