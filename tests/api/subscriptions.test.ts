@@ -13,10 +13,8 @@ import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { stripeCustomers } from '#app/domain/payments/stripe/stripe.schema.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
-import {
-  MANUAL_RENEWAL_KEY,
-  renewDueSubscriptions,
-} from '#app/domain/subscriptions/subscriptions.server.ts';
+import { MANUAL_RENEWAL_KEY } from '#app/domain/subscriptions/order-subscriptions.server.ts';
+import { renewDueSubscriptions } from '#app/domain/subscriptions/subscriptions.server.ts';
 import { subscriptions } from '#app/domain/subscriptions/subscriptions.schema.ts';
 import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';

@@ -37,7 +37,7 @@ export type CheckoutInput = {
 };
 
 /** What a method's payment needs from the request (see PaymentRequest). */
-export type PaymentInput = Omit<PaymentRequest, 'db' | 'returnUrl'> & {
+export type PaymentInput = Omit<PaymentRequest, 'db' | 'returnUrl' | 'renewals'> & {
   returnUrl: (order: OrderRow) => string;
 };
 

@@ -12,10 +12,19 @@ import type {
   PaymentRequest,
 } from '#app/domain/payments/payments.ts';
 import type { Locale } from '#app/lib/locale.ts';
+import {
+  orderNeedsKeptMethod,
+  renewalKeepsMethod,
+} from '#app/domain/subscriptions/order-subscriptions.server.ts';
 import type { PaymentInput } from './checkout-input.ts';
 
 function paymentRequest(db: Tx, order: OrderRow, payment?: PaymentInput): PaymentRequest | null {
-  return payment ? { ...payment, db, returnUrl: payment.returnUrl(order) } : null;
+  if (!payment) return null;
+  const renewals = {
+    startsKeptMethod: () => orderNeedsKeptMethod(db, order.id),
+    keepsMethod: () => renewalKeepsMethod(db, order),
+  };
+  return { ...payment, db, returnUrl: payment.returnUrl(order), renewals };
 }
 
 /**

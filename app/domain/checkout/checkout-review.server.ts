@@ -8,7 +8,7 @@ import { localize } from '#app/domain/kernel/localized.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { availableMethods } from '#app/domain/payments/payments.server.ts';
 import { pickupPointsNear } from '#app/domain/shipping/pickup-points.server.ts';
-import { cartSubscriptionMode } from '#app/domain/subscriptions/subscriptions.server.ts';
+import { cartSubscriptionMode } from '#app/domain/subscriptions/order-subscriptions.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import type { CheckoutContext } from './checkout-input.ts';
 import type { CheckoutReview, ReviewLineFacts } from './checkout.view.ts';

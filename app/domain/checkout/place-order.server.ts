@@ -31,7 +31,7 @@ import {
   cartSubscriptionMode,
   createOrderSubscriptions,
   orderNeedsKeptMethod,
-} from '#app/domain/subscriptions/subscriptions.server.ts';
+} from '#app/domain/subscriptions/order-subscriptions.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import {
   type CheckoutContext,

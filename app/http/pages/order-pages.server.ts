@@ -5,7 +5,7 @@ import { orderView } from '#app/domain/orders/order-view.server.ts';
 import { needsPayment } from '#app/domain/orders/lifecycle.rules.ts';
 import { findOrderFor } from '#app/domain/orders/orders.server.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
-import { renewalKeepsMethod } from '#app/domain/subscriptions/subscriptions.server.ts';
+import { renewalKeepsMethod } from '#app/domain/subscriptions/order-subscriptions.server.ts';
 import { availableMethods } from '#app/domain/payments/payments.server.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';

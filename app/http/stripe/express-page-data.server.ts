@@ -1,4 +1,4 @@
-import { renewalKeepsMethod } from '#app/domain/subscriptions/subscriptions.server.ts';
+import { renewalKeepsMethod } from '#app/domain/subscriptions/order-subscriptions.server.ts';
 import { dueTodayPerUnit } from '#app/domain/subscriptions/subscriptions.rules.ts';
 import { eq } from 'drizzle-orm';
 import type { CartView } from '#app/domain/cart/cart.view.ts';

@@ -16,7 +16,7 @@ import { type EndpointArgs, defineEndpoint, readBody } from '../endpoint.server.
 import { json } from '../response.ts';
 import { WC_AJAX_CODES } from '../wc-ajax/codes.ts';
 import { paymentFailureMessage } from './payment.server.ts';
-import { customerSubscription } from '#app/domain/subscriptions/subscriptions.server.ts';
+import { customerSubscription } from '#app/domain/subscriptions/customer-subscriptions.server.ts';
 import {
   applyMethodToSubscriptions,
   changeMethodPath,

@@ -8,10 +8,6 @@ import { type OrderRow, type OrderStatus, orders } from '#app/domain/orders/orde
 import { minorUnit } from '#app/domain/pricing/money.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import { ensureStripeCustomer, ownSavedMethod } from './saved-methods.server.ts';
-import {
-  orderNeedsKeptMethod,
-  renewalKeepsMethod,
-} from '#app/domain/subscriptions/subscriptions.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import type { PaymentMethod, PaymentOutcome, PaymentRequest, PaymentStatus } from '../payments.ts';
 import { stripeSetup } from '../stripe-setup.server.ts';
@@ -201,7 +197,7 @@ export async function payWithStripe(
   }
   const { stripe } = stripeSetup(request.env);
   const creatingAccount = order.customerId === null && data.createaccount === '1';
-  const keepForRenewals = await orderNeedsKeptMethod(db, order.id);
+  const keepForRenewals = await request.renewals.startsKeptMethod();
   if (keepForRenewals) {
     // Renewals are charged off-session: the method is kept, for an account only.
     if (!config.isReusable || (order.customerId === null && !creatingAccount)) {
@@ -220,7 +216,7 @@ export async function payWithStripe(
       return outcomeOfIntent(intent, order, config);
     }
     // A renewal paid by hand keeps a reusable method for the renewals after it.
-    const keep = saveNew || keepForRenewals || (await renewalKeepsMethod(db, order));
+    const keep = saveNew || keepForRenewals || (await request.renewals.keepsMethod());
     if (saved || (keep && config.isReusable && (order.customerId !== null || creatingAccount))) {
       // The intent joins the customer: a saved method is used, or the new one is kept.
       const customer = await customerForOrder(db, stripe, order);
