@@ -511,7 +511,7 @@ describe('renewals', () => {
       return_url: shop.url,
     });
     expect(intent.status).toBe('succeeded');
-    const { settleIntent } = await import('#app/domain/payments/stripe/gateway.server.ts');
+    const { settleIntent } = await import('#app/domain/payments/stripe/settlement.server.ts');
     // The webhook and the browser's return both announce it at once: one of them changes it.
     const settled = await Promise.all([
       settleIntent(shop.database.db, failed.order.id, intent),

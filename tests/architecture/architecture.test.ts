@@ -25,7 +25,6 @@ const KNOWN: readonly string[] = [
   'size: app/domain/customers/address-locale.ts',
   'size: app/domain/forms/rules.test.ts',
   'size: app/domain/payments/sandbox/operations.server.ts',
-  'size: app/domain/payments/stripe/gateway.server.ts',
   'size: app/domain/pricing/totals/totals.test.ts',
   'size: app/http/pages/account-form.server.ts',
   'size: app/http/seo/structured-data.test.ts',

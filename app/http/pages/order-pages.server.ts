@@ -10,7 +10,7 @@ import { availableMethods } from '#app/domain/payments/payments.server.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
-import { refreshOrderPayment } from '#app/domain/payments/stripe/gateway.server.ts';
+import { refreshOrderPayment } from '#app/domain/payments/stripe/settlement.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import { stripePageData } from '../stripe/page-data.server.ts';
 import { expressCheckoutParams } from '../stripe/express-page-data.server.ts';

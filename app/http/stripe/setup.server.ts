@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { customerById } from '#app/domain/customers/accounts.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { asProviderError } from '#app/domain/payments/stripe/gateway.server.ts';
+import { asProviderError } from '#app/domain/payments/stripe/intents.server.ts';
 import {
   type SetupStep,
   createAndConfirmSetupIntent,
