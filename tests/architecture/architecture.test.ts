@@ -14,8 +14,6 @@ const KNOWN: readonly string[] = [
   'cycle: app/http/mail/subscription-mails.server.ts',
   'cycle: app/http/pages/checkout-form.server.ts',
   'cycle: app/http/subscriptions/sync.server.ts',
-  'back edge: orders -> checkout',
-  'back edge: orders -> payments',
   'size: app/client/stripe-sandbox/express.ts',
   'size: app/client/stripe-sandbox/stripe.ts',
   'size: app/components/checkout/checkout-form.tsx',

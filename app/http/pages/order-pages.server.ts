@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { payForOrder } from '#app/domain/checkout/checkout-payment.server.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
-import { orderView } from '#app/domain/orders/order-view.server.ts';
+import { orderView } from '#app/domain/payments/order-view.server.ts';
 import { needsPayment } from '#app/domain/orders/lifecycle.rules.ts';
 import { findOrderFor } from '#app/domain/orders/orders.server.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
