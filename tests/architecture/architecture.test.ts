@@ -27,7 +27,6 @@ const KNOWN: readonly string[] = [
   'size: app/http/pages/account-form.server.ts',
   'size: app/http/seo/structured-data.test.ts',
   'size: app/http/stripe-sandbox/handler.server.ts',
-  'size: app/http/stripe/express.server.ts',
   'size: app/routes/shop.tsx',
   'size: tests/api/accounts.test.ts',
   'size: tests/api/contact-forms.test.ts',
