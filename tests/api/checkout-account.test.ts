@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_SETTINGS_KEY } from '#app/domain/customers/account-settings.server.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
-import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout.server.ts';
+import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout-customer.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeCustomers } from '#app/domain/payments/stripe/stripe.schema.ts';
 import { ACCOUNT_SETTINGS_KEY } from '#app/domain/customers/account-settings.server.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
-import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout.server.ts';
+import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout-customer.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { type SignedIn, customerRequests, signedInCustomer } from '../support/customers.ts';

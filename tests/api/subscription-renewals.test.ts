@@ -6,10 +6,8 @@ import { ORDER_CHANGED } from '#app/domain/orders/lifecycle.server.ts';
 import { outboxSettled } from '../support/outbox.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
-import {
-  MANUAL_RENEWAL_KEY,
-  renewDueSubscriptions,
-} from '#app/domain/subscriptions/subscriptions.server.ts';
+import { renewDueSubscriptions } from '#app/domain/subscriptions/subscriptions.server.ts';
+import { MANUAL_RENEWAL_KEY } from '#app/domain/subscriptions/order-subscriptions.server.ts';
 import {
   shop,
   stripe,
@@ -217,7 +215,7 @@ describe('renewals', () => {
       return_url: shop.url,
     });
     expect(intent.status).toBe('succeeded');
-    const { settleIntent } = await import('#app/domain/payments/stripe/gateway.server.ts');
+    const { settleIntent } = await import('#app/domain/payments/stripe/settlement.server.ts');
     // The webhook and the browser's return both announce it at once: one of them changes it.
     const settled = await Promise.all([
       settleIntent(shop.database.db, failed.order.id, intent),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers } from '#app/domain/customers/customers.schema.ts';
-import { checkoutReview } from '#app/domain/checkout/checkout.server.ts';
+import { checkoutReview } from '#app/domain/checkout/checkout-review.server.ts';
 import { stripePageData } from '#app/http/stripe/page-data.server.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { outboxSettled } from '../support/outbox.ts';

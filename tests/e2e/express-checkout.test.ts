@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
-import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout.server.ts';
+import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout-customer.server.ts';
 import { createOrder } from '#db/seed/factories.ts';
 import type { TestShop } from '../support/shop.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';

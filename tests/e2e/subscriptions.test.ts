@@ -10,10 +10,8 @@ import { customers } from '#app/domain/customers/customers.schema.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { subscriptions } from '#app/domain/subscriptions/subscriptions.schema.ts';
-import {
-  MANUAL_RENEWAL_KEY,
-  renewDueSubscriptions,
-} from '#app/domain/subscriptions/subscriptions.server.ts';
+import { MANUAL_RENEWAL_KEY } from '#app/domain/subscriptions/order-subscriptions.server.ts';
+import { renewDueSubscriptions } from '#app/domain/subscriptions/subscriptions.server.ts';
 import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { formatDate } from '#app/lib/i18n.ts';
 import { createProduct } from '#db/seed/factories.ts';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ACCOUNT_SETTINGS_KEY } from '#app/domain/customers/account-settings.server.ts';
-import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout.server.ts';
+import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout-customer.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { subscriptions } from '#app/domain/subscriptions/subscriptions.schema.ts';

@@ -1,5 +1,5 @@
 import { Money } from '#app/components/ui/price.tsx';
-import type { OrderView } from '#app/domain/checkout/checkout.view.ts';
+import type { OrderView } from '#app/domain/orders/order.view.ts';
 import { pickupPointLines } from '#app/domain/shipping/pickup-points.ts';
 import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';

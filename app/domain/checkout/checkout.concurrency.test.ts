@@ -10,7 +10,8 @@ import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { createCoupon, createProduct } from '#db/seed/factories.ts';
 import { createShippingZone } from '#db/seed/shipping-factories.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
-import { type CheckoutInput, placeOrder } from './checkout.server.ts';
+import { type CheckoutInput } from './checkout-input.ts';
+import { placeOrder } from './place-order.server.ts';
 
 /**
  * Many buyers at once. On PGlite the transactions take turns; on PostgreSQL (npm run

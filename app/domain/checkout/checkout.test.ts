@@ -20,7 +20,9 @@ import { createCoupon, createProduct } from '#db/seed/factories.ts';
 import { createShippingZone } from '#db/seed/shipping-factories.ts';
 import { GERMAN_BILLING } from '../../../tests/support/addresses.ts';
 import { openTestDatabase } from '../../../tests/support/database.ts';
-import { type CheckoutInput, checkoutReview, placeOrder } from './checkout.server.ts';
+import { type CheckoutInput } from './checkout-input.ts';
+import { checkoutReview } from './checkout-review.server.ts';
+import { placeOrder } from './place-order.server.ts';
 
 let handle: DatabaseHandle;
 const ctx = { currency: 'EUR', locale: 'en' as const, emailLabel: 'Email address' };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADDRESS_FIELDS } from '#app/domain/customers/address-locale.ts';
 import { addressSchema, billingAddressSchema } from '#app/domain/shipping/shipping.validation.ts';
 import type { AddressValues } from './checkout.rules.ts';
-import type { CheckoutInput } from './checkout.server.ts';
+import type { CheckoutInput } from './checkout-input.ts';
 
 const text = (max: number) => z.string().max(max).optional();
 

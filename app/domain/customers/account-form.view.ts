@@ -1,5 +1,3 @@
-import type { MessageArea } from '#app/lib/i18n.ts';
-
 /** What an account form's post answers with: the page shows it as a notice beside the form. */
 export type AccountActionData = {
   ok: boolean;
@@ -28,12 +26,4 @@ export const ACCOUNT_NOTICES = [
 ] as const;
 export type AccountNotice = (typeof ACCOUNT_NOTICES)[number];
 
-/** The catalog parts every account page sends. */
-export const ACCOUNT_MESSAGE_AREAS: MessageArea[] = [
-  'account',
-  'login',
-  'password',
-  'shipping',
-  'forms.required_mark',
-  'forms.optional_mark',
-];
+export { ACCOUNT_MESSAGE_AREAS } from '#app/domain/kernel/account-pages.view.ts';

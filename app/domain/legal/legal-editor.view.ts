@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGE_AREAS } from '#app/domain/customers/account-form.view.ts';
+import { ACCOUNT_MESSAGE_AREAS } from '#app/domain/kernel/account-pages.view.ts';
 
 /** The catalog parts the legal page editor's pages send to the browser. */
 export const LEGAL_EDITOR_MESSAGE_AREAS = [

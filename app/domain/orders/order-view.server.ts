@@ -1,10 +1,8 @@
 import type { TaxTreatment } from '#app/domain/pricing/vat.rules.ts';
-import type { OrderView } from '#app/domain/checkout/checkout.view.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { bankTransferDetails } from '#app/domain/payments/offline.ts';
-import { paymentSettings } from '#app/domain/payments/payments.server.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { customerMayCancel, needsPayment } from './lifecycle.rules.ts';
+import type { OrderView } from './order.view.ts';
 import type { OrderRow } from './orders.schema.ts';
 import { orderDetails } from './orders.server.ts';
 import { mayWithdraw } from './withdrawal.server.ts';
@@ -20,11 +18,16 @@ export function vatOf(order: OrderRow): TaxTreatment {
   return { kind: order.taxTreatment, country: order.taxCountry };
 }
 
-/** An order as its pages and mails show it. */
-export async function orderView(db: Tx, order: OrderRow): Promise<OrderView> {
+/**
+ * An order as its pages and mails show it, with the bank details its payment asks for (see
+ * orderView in payments, which knows them).
+ */
+export async function assembleOrderView(
+  db: Tx,
+  order: OrderRow,
+  bankDetails: OrderView['bankDetails'],
+): Promise<OrderView> {
   const { items, notes } = await orderDetails(db, order);
-  const bacsOpen =
-    order.paymentMethod === 'bacs' && (order.status === 'on-hold' || order.status === 'pending');
   const shipping = { ...emptyAddress(), ...order.shippingAddress };
   const billing = { ...emptyAddress(), ...order.billingAddress };
   const differs = (Object.keys(shipping) as (keyof typeof shipping)[]).some(
@@ -58,7 +61,7 @@ export async function orderView(db: Tx, order: OrderRow): Promise<OrderView> {
     depositTotal: order.depositTotal,
     total: order.total,
     taxLines: order.taxLines,
-    bankDetails: bacsOpen ? bankTransferDetails(await paymentSettings(db), order) : [],
+    bankDetails,
     notes: notes
       .filter((n) => n.forCustomer || n.code === 'order.note.placed')
       .map((n) => ({ code: n.code, params: n.params, createdAt: n.createdAt.toISOString() })),

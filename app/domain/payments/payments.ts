@@ -43,6 +43,13 @@ export type PaymentRequest = {
   returnUrl: string;
   /** For mandates (SEPA and other debits): who accepted, from where. */
   customer: { ipAddress: string; userAgent: string };
+  /** What the order's subscriptions ask of the method: to be kept for off-session renewals. */
+  renewals: {
+    /** The order starts subscriptions that renew with a kept method. */
+    startsKeptMethod: () => Promise<boolean>;
+    /** The order is a renewal whose method is kept for the renewals after it. */
+    keepsMethod: () => Promise<boolean>;
+  };
 };
 
 /** What processing an order's payment came to. */

@@ -7,7 +7,7 @@ import {
   legalVersionsByNumber,
   legalVersionsInForce,
 } from '#app/domain/legal/legal.server.ts';
-import { orderView } from '#app/domain/orders/order-view.server.ts';
+import { orderView } from '#app/domain/payments/order-view.server.ts';
 import { type OrderRow, type OrderStatus, orders } from '#app/domain/orders/orders.schema.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { UNSET_OWNER, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';

@@ -1,7 +1,7 @@
 import { ATTRIBUTION_FIELDS, type Attribution } from '#app/domain/attribution/attribution.rules.ts';
 import type { LegalPage } from '#app/content/legal.ts';
 import type { LegalVersion } from '#app/domain/legal/legal.server.ts';
-import type { OrderView } from '#app/domain/checkout/checkout.view.ts';
+import type { OrderView } from '#app/domain/orders/order.view.ts';
 import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
 import { pickupPointLines } from '#app/domain/shipping/pickup-points.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';

@@ -1,5 +1,5 @@
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { orderView } from '#app/domain/orders/order-view.server.ts';
+import { orderView } from '#app/domain/payments/order-view.server.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';
 import type { RenewalOutcome } from '#app/domain/subscriptions/subscriptions.server.ts';

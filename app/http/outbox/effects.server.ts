@@ -17,7 +17,7 @@ import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import {
   countedRenewal,
   syncOrderSubscriptions,
-} from '#app/domain/subscriptions/subscriptions.server.ts';
+} from '#app/domain/subscriptions/subscription-sync.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import {
   ORDER_MAILS,

@@ -1,5 +1,5 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { orderView } from '#app/domain/orders/order-view.server.ts';
+import { orderView } from '#app/domain/payments/order-view.server.ts';
 import { customerMayCancel, needsPayment } from '#app/domain/orders/lifecycle.rules.ts';
 import {
   ORDER_SORTS,

@@ -10,7 +10,7 @@ import {
   customerSubscriptions,
   methodLabel,
   subscriptionOrders,
-} from '#app/domain/subscriptions/subscriptions.server.ts';
+} from '#app/domain/subscriptions/customer-subscriptions.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import type { SubscriptionRow } from '#app/domain/subscriptions/subscriptions.schema.ts';
 import { mayCancel } from '#app/domain/subscriptions/subscriptions.rules.ts';

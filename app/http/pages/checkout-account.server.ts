@@ -1,5 +1,5 @@
-import { adoptOrderSubscriptions } from '#app/domain/subscriptions/subscriptions.server.ts';
-import { guestCheckoutEnabled } from '#app/domain/checkout/checkout.server.ts';
+import { adoptOrderSubscriptions } from '#app/domain/subscriptions/order-subscriptions.server.ts';
+import { guestCheckoutEnabled } from '#app/domain/checkout/checkout-customer.server.ts';
 import {
   type AccountContext,
   accountPasswordProblem,

@@ -2,8 +2,8 @@ import {
   type CheckoutInput,
   type PlacedOrder,
   checkoutProblems,
-  placeOrder,
-} from '#app/domain/checkout/checkout.server.ts';
+} from '#app/domain/checkout/checkout-input.ts';
+import { placeOrder } from '#app/domain/checkout/place-order.server.ts';
 import type { CheckoutProblem } from '#app/domain/checkout/checkout.rules.ts';
 import {
   checkoutFormSchema,

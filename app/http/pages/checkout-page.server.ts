@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { legalVersionInForce } from '#app/domain/legal/legal.server.ts';
 import { findCart } from '#app/domain/cart/cart.server.ts';
+import { checkoutReview } from '#app/domain/checkout/checkout-review.server.ts';
 import {
-  checkoutReview,
   guestCheckoutEnabled,
   prefillCheckoutFromAccount,
   setCheckoutCustomer,
-} from '#app/domain/checkout/checkout.server.ts';
+} from '#app/domain/checkout/checkout-customer.server.ts';
 import { stripePageData } from '../stripe/page-data.server.ts';
 import { expressCheckoutParams } from '../stripe/express-page-data.server.ts';
 import {

@@ -1,11 +1,9 @@
 import { loadCart } from '#app/domain/cart/cart.server.ts';
 import { vatOf } from '#app/domain/orders/order-view.server.ts';
 import { vatJson } from './serializers.server.ts';
-import {
-  type CheckoutInput,
-  payForOrder,
-  placeOrder,
-} from '#app/domain/checkout/checkout.server.ts';
+import { type CheckoutInput } from '#app/domain/checkout/checkout-input.ts';
+import { payForOrder } from '#app/domain/checkout/checkout-payment.server.ts';
+import { placeOrder } from '#app/domain/checkout/place-order.server.ts';
 import {
   pickupPoint,
   storeCheckoutSchema,

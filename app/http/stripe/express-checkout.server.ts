@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXPRESS_EXTENSION } from '#app/domain/payments/stripe/express.view.ts';
-import type { CheckoutInput } from '#app/domain/checkout/checkout.server.ts';
+import type { CheckoutInput } from '#app/domain/checkout/checkout-input.ts';
 import { quotedTotal } from '#app/domain/checkout/express.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { stripPhone } from '#app/domain/payments/stripe/express.rules.ts';

@@ -1,10 +1,10 @@
-import { renewalKeepsMethod } from '#app/domain/subscriptions/subscriptions.server.ts';
+import { renewalKeepsMethod } from '#app/domain/subscriptions/order-subscriptions.server.ts';
 import { dueTodayPerUnit } from '#app/domain/subscriptions/subscriptions.rules.ts';
 import { eq } from 'drizzle-orm';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
-import { guestCheckoutEnabled } from '#app/domain/checkout/checkout.server.ts';
+import { guestCheckoutEnabled } from '#app/domain/checkout/checkout-customer.server.ts';
 import { consentTextVersion } from '#app/domain/checkout/express.server.ts';
 import { SHOP_COUNTRY } from '#app/domain/customers/address-locale.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';

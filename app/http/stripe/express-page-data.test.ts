@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addItem, loadCart } from '#app/domain/cart/cart.server.ts';
 import { getProduct } from '#app/domain/catalog/catalog.server.ts';
-import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout.server.ts';
+import { GUEST_CHECKOUT_SETTING } from '#app/domain/checkout/checkout-customer.server.ts';
 import { EXPRESS_SETTINGS_KEY } from '#app/domain/payments/stripe/express-settings.server.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';

@@ -11,10 +11,9 @@ import {
 import {
   asProviderError,
   ensureIntent,
-  settleIntent,
-  settleSetupIntent,
   updateIntentChoice,
-} from '#app/domain/payments/stripe/gateway.server.ts';
+} from '#app/domain/payments/stripe/intents.server.ts';
+import { settleIntent, settleSetupIntent } from '#app/domain/payments/stripe/settlement.server.ts';
 import {
   isStripeType,
   stripeMethodByGateway,

@@ -1,4 +1,4 @@
-import type { PaymentInput } from '#app/domain/checkout/checkout.server.ts';
+import type { PaymentInput } from '#app/domain/checkout/checkout-input.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import type { PaymentOutcome } from '#app/domain/payments/payments.ts';
 import { shopPublicOrigin } from '#app/domain/payments/stripe-setup.server.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { customerById } from '#app/domain/customers/accounts.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { asProviderError } from '#app/domain/payments/stripe/gateway.server.ts';
+import { asProviderError } from '#app/domain/payments/stripe/intents.server.ts';
 import {
   type SetupStep,
   createAndConfirmSetupIntent,
@@ -16,7 +16,7 @@ import { type EndpointArgs, defineEndpoint, readBody } from '../endpoint.server.
 import { json } from '../response.ts';
 import { WC_AJAX_CODES } from '../wc-ajax/codes.ts';
 import { paymentFailureMessage } from './payment.server.ts';
-import { customerSubscription } from '#app/domain/subscriptions/subscriptions.server.ts';
+import { customerSubscription } from '#app/domain/subscriptions/customer-subscriptions.server.ts';
 import {
   applyMethodToSubscriptions,
   changeMethodPath,

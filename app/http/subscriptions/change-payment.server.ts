@@ -16,7 +16,7 @@ import {
   customerSubscription,
   customerSubscriptions,
   setSubscriptionMethod,
-} from '#app/domain/subscriptions/subscriptions.server.ts';
+} from '#app/domain/subscriptions/customer-subscriptions.server.ts';
 import type { SubscriptionRow } from '#app/domain/subscriptions/subscriptions.schema.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import type { Locale } from '#app/lib/locale.ts';

@@ -26,14 +26,16 @@ import {
 } from '../stripe/legacy.server.ts';
 import { initSetupIntent } from '../stripe/setup.server.ts';
 import {
-  expressAddToCart,
-  expressClearCart,
   getCartDetails,
-  getSelectedProductData,
   getShippingOptions,
   normalizeAddressAction,
   updateShippingMethod,
 } from '../stripe/express.server.ts';
+import {
+  expressAddToCart,
+  expressClearCart,
+  getSelectedProductData,
+} from '../stripe/express-product.server.ts';
 
 type Endpoint = { loader: (args: EndpointArgs) => Promise<Response> };
 

@@ -2,7 +2,8 @@ import { createElement } from 'react';
 import { z } from 'zod';
 import { PaymentMethods, ReviewTable } from '#app/components/checkout/order-review.tsx';
 import { findCart } from '#app/domain/cart/cart.server.ts';
-import { checkoutReview, setCheckoutCustomer } from '#app/domain/checkout/checkout.server.ts';
+import { checkoutReview } from '#app/domain/checkout/checkout-review.server.ts';
+import { setCheckoutCustomer } from '#app/domain/checkout/checkout-customer.server.ts';
 import type { CheckoutReview } from '#app/domain/checkout/checkout.view.ts';
 import {
   checkoutFormSchema,

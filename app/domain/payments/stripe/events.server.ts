@@ -2,7 +2,8 @@ import { and, asc, eq, gt, inArray, isNull, like, lt, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
-import { type Settled, intentCreateParams, intentKeys, settleIntent } from './gateway.server.ts';
+import { type Settled, settleIntent } from './settlement.server.ts';
+import { intentCreateParams, intentKeys } from './intents.server.ts';
 import { stripeEvents } from './stripe.schema.ts';
 
 /** What one event came to; `settled` is set when it changed an order. */

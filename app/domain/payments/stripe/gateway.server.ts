@@ -1,28 +1,24 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { type DomainError, domainError } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
 import { addOrderNote } from '#app/domain/orders/orders.server.ts';
-import { type OrderRow, type OrderStatus, orders } from '#app/domain/orders/orders.schema.ts';
-import { minorUnit } from '#app/domain/pricing/money.ts';
+import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import { ensureStripeCustomer, ownSavedMethod } from './saved-methods.server.ts';
-import {
-  orderNeedsKeptMethod,
-  renewalKeepsMethod,
-} from '#app/domain/subscriptions/subscriptions.server.ts';
-import type { Env } from '#app/lib/env.server.ts';
-import type { PaymentMethod, PaymentOutcome, PaymentRequest, PaymentStatus } from '../payments.ts';
+import type { PaymentMethod, PaymentOutcome, PaymentRequest } from '../payments.ts';
 import { stripeSetup } from '../stripe-setup.server.ts';
-import { type StripeMethodConfig, offeredForCountry, stripeMethodByGateway } from './methods.ts';
 import {
-  type ProviderError,
-  isBlikCode,
-  providerDecimals,
-  providerFailure,
-  toProviderAmount,
-} from './stripe.rules.ts';
+  asProviderError,
+  attemptFor,
+  ensureIntent,
+  intentKeys,
+  outcome,
+  outcomeOfIntent,
+  outcomeOfSetup,
+} from './intents.server.ts';
+import { type StripeMethodConfig, offeredForCountry, stripeMethodByGateway } from './methods.ts';
+import { isBlikCode, providerFailure } from './stripe.rules.ts';
 
 /** Types whose server-side confirmation needs a mandate the shopper accepted online. */
 const MANDATE_TYPES = [
@@ -32,126 +28,6 @@ const MANDATE_TYPES = [
   'acss_debit',
   'us_bank_account',
 ];
-
-/** The order's total as the provider counts it. */
-export function providerAmount(order: Pick<OrderRow, 'total' | 'currency'>) {
-  return toProviderAmount(order.total, minorUnit(order.currency), providerDecimals(order.currency));
-}
-
-/** Idempotency keys: the same order and attempt always send the same key. */
-export const intentKeys = {
-  create: (orderId: number) => `ladenzeile-order-${orderId}-intent`,
-  confirm: (orderId: number, attempt: number) =>
-    `ladenzeile-order-${orderId}-attempt-${attempt}-confirm`,
-};
-
-/**
- * The parameters of an order's intent, from the order alone, so a repeated creation (a retry,
- * the reconciliation) replays the first one under its idempotency key.
- */
-export function intentCreateParams(order: OrderRow): Stripe.PaymentIntentCreateParams {
-  return {
-    amount: providerAmount(order),
-    currency: order.currency.toLowerCase(),
-    automatic_payment_methods: { enabled: true },
-    description: `Order ${order.number}`,
-    metadata: { order_id: String(order.id), order_number: String(order.number) },
-  };
-}
-
-/** The order's one intent: the stored one, else created (replayed under its key) and stored. */
-export async function ensureIntent(
-  db: Tx,
-  stripe: Stripe,
-  order: OrderRow,
-): Promise<Stripe.PaymentIntent> {
-  const [row] = await db
-    .select({ id: orders.paymentIntentId })
-    .from(orders)
-    .where(eq(orders.id, order.id));
-  if (row?.id) return stripe.paymentIntents.retrieve(row.id);
-  const intent = await stripe.paymentIntents.create(intentCreateParams(order), {
-    idempotencyKey: intentKeys.create(order.id),
-  });
-  await db
-    .update(orders)
-    .set({ paymentIntentId: intent.id })
-    .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)));
-  return intent;
-}
-
-/**
- * The attempt a payment method belongs to: the same method again (a retried request) is the
- * same attempt, so its calls replay; another method is the next attempt.
- */
-async function attemptFor(db: Tx, orderId: number, paymentMethod: string): Promise<number> {
-  const [bumped] = await db
-    .update(orders)
-    .set({
-      paymentAttempt: sql`${orders.paymentAttempt} + 1`,
-      paymentAttemptMethod: paymentMethod,
-    })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        sql`${orders.paymentAttemptMethod} is distinct from ${paymentMethod}`,
-      ),
-    )
-    .returning({ attempt: orders.paymentAttempt });
-  if (bumped) return bumped.attempt;
-  const [current] = await db
-    .select({ attempt: orders.paymentAttempt })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return current?.attempt ?? 1;
-}
-
-/** A Stripe SDK error's fields, or null for anything else (a bug, a dropped connection). */
-export function asProviderError(error: unknown): ProviderError | null {
-  const e = error as { type?: unknown; raw?: ProviderError };
-  if (typeof e?.type !== 'string' || !e.type.startsWith('Stripe')) return null;
-  if (e.type === 'StripeConnectionError' || e.type === 'StripeAPIError') return null;
-  return e.raw ?? (error as ProviderError);
-}
-
-const outcome = (
-  status: PaymentStatus,
-  orderStatus: OrderStatus,
-  extra: Partial<PaymentOutcome> = {},
-): PaymentOutcome => ({ status, orderStatus, redirect: null, details: [], paid: false, ...extra });
-
-/** Where an intent's status leaves the order (the browser's step, a failure, or settled). */
-export function outcomeOfIntent(
-  intent: Stripe.PaymentIntent,
-  order: OrderRow,
-  config: Pick<StripeMethodConfig, 'voucher' | 'type'> | null,
-): PaymentOutcome {
-  switch (intent.status) {
-    case 'succeeded':
-      return outcome('success', 'processing', { paid: true });
-    case 'processing':
-    case 'requires_capture':
-      return outcome('success', 'on-hold');
-    case 'requires_action':
-    case 'requires_confirmation': {
-      const secret = intent.client_secret ?? '';
-      const voucher =
-        config?.voucher ||
-        /^(boleto|oxxo|multibanco)_display_details$/.test(intent.next_action?.type ?? '');
-      return outcome('pending', order.status, {
-        action: voucher
-          ? { type: 'voucher', methodType: config?.type ?? 'card', clientSecret: secret }
-          : { type: 'confirm', intent: 'pi', clientSecret: secret },
-      });
-    }
-    default: {
-      const error = intent.last_payment_error
-        ? providerFailure(intent.last_payment_error as ProviderError)
-        : domainError('payment_declined', 'stripe.error.payment_failed');
-      return outcome('failure', order.status, { error });
-    }
-  }
-}
 
 const invalidDetails = (): DomainError =>
   domainError('invalid', 'stripe.error.invalid_payment_details', { field: 'payment_method' });
@@ -201,7 +77,7 @@ export async function payWithStripe(
   }
   const { stripe } = stripeSetup(request.env);
   const creatingAccount = order.customerId === null && data.createaccount === '1';
-  const keepForRenewals = await orderNeedsKeptMethod(db, order.id);
+  const keepForRenewals = await request.renewals.startsKeptMethod();
   if (keepForRenewals) {
     // Renewals are charged off-session: the method is kept, for an account only.
     if (!config.isReusable || (order.customerId === null && !creatingAccount)) {
@@ -220,7 +96,7 @@ export async function payWithStripe(
       return outcomeOfIntent(intent, order, config);
     }
     // A renewal paid by hand keeps a reusable method for the renewals after it.
-    const keep = saveNew || keepForRenewals || (await renewalKeepsMethod(db, order));
+    const keep = saveNew || keepForRenewals || (await request.renewals.keepsMethod());
     if (saved || (keep && config.isReusable && (order.customerId !== null || creatingAccount))) {
       // The intent joins the customer: a saved method is used, or the new one is kept.
       const customer = await customerForOrder(db, stripe, order);
@@ -335,43 +211,6 @@ async function failedCall(
   return outcome('failure', order.status, { error: failure });
 }
 
-/** Where a free trial's setup intent leaves its order. */
-export function outcomeOfSetup(intent: Stripe.SetupIntent, order: OrderRow): PaymentOutcome {
-  if (intent.status === 'succeeded') return outcome('success', 'processing', { paid: true });
-  if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') {
-    return outcome('pending', order.status, {
-      action: { type: 'confirm', intent: 'si', clientSecret: intent.client_secret ?? '' },
-    });
-  }
-  if (intent.status === 'processing') return outcome('success', 'on-hold');
-  const error = intent.last_setup_error
-    ? providerFailure(intent.last_setup_error as ProviderError)
-    : domainError('payment_declined', 'stripe.error.payment_failed');
-  return outcome('failure', order.status, { error });
-}
-
-/**
- * A free trial's setup intent after the browser's step (3-D Secure): the order moves once,
- * like settleIntent does for payments.
- */
-export async function settleSetupIntent(
-  db: Tx,
-  orderId: number,
-  intent: Stripe.SetupIntent,
-): Promise<Settled | { changed: false; order: OrderRow | null; note: string }> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return { changed: false, order: null, note: 'unknown order' };
-  if (order.setupIntentId !== intent.id) return { changed: false, order, note: 'another intent' };
-  if (intent.status !== 'succeeded') return { changed: false, order, note: 'no change' };
-  const moved = await transitionOrder(db, order.id, 'processing', {
-    expect: ['pending', 'failed'],
-    paid: true,
-    note: { code: 'stripe.note.settled', params: { intent: intent.id, status: intent.status } },
-  });
-  if (!moved.ok) return { changed: false, order, note: moved.error.code };
-  return { changed: true, order: moved.value.order, from: moved.value.from, note: 'processing' };
-}
-
 async function readConfirmedIntent(
   config: StripeMethodConfig,
   order: OrderRow,
@@ -455,110 +294,3 @@ const STRIPE_DESCRIPTIONS: Record<string, { de: string; en: string }> = {
     en: 'Enter the 6-digit code from your banking app and approve the payment there.',
   },
 };
-
-/** What settling an intent did to its order. */
-export type Settled = { changed: boolean; order: OrderRow; from: OrderStatus; note: string };
-
-/** Where an intent's status moves an order, and from which statuses it may. */
-function targetOf(intent: Stripe.PaymentIntent): { to: OrderStatus; from: OrderStatus[] } | null {
-  switch (intent.status) {
-    case 'succeeded':
-      return { to: 'processing', from: ['pending', 'on-hold', 'failed'] };
-    case 'processing':
-    case 'requires_capture':
-      return { to: 'on-hold', from: ['pending'] };
-    case 'requires_payment_method':
-    case 'canceled':
-      // Only a tried and refused payment fails the order; a fresh intent has no error yet.
-      return intent.last_payment_error || intent.status === 'canceled'
-        ? { to: 'failed', from: ['pending', 'on-hold'] }
-        : null;
-    default:
-      return null;
-  }
-}
-
-/**
- * Moves the order to where the intent says, exactly once: the order row is locked by the
- * status change and only the statuses the move starts from are accepted, so the webhook, the
- * return from the browser and the reconciliation may race and only one of them changes it.
- * The intent must be the order's own, for its amount and currency.
- */
-export async function settleIntent(
-  db: Tx,
-  orderId: number,
-  intent: Stripe.PaymentIntent,
-): Promise<Settled | { changed: false; order: OrderRow | null; note: string }> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return { changed: false, order: null, note: 'unknown order' };
-  if (order.paymentIntentId && order.paymentIntentId !== intent.id) {
-    return { changed: false, order, note: 'another intent' };
-  }
-  if (intent.metadata?.order_id && intent.metadata.order_id !== String(order.id)) {
-    return { changed: false, order, note: 'another order' };
-  }
-  if (
-    intent.amount !== providerAmount(order) ||
-    intent.currency.toLowerCase() !== order.currency.toLowerCase()
-  ) {
-    // Not this order's payment: nothing changes, and the event records why.
-    return { changed: false, order, note: 'amount mismatch' };
-  }
-  if (!order.paymentIntentId) {
-    await db
-      .update(orders)
-      .set({ paymentIntentId: intent.id })
-      .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)));
-  }
-  const target = targetOf(intent);
-  if (!target || order.status === target.to) return { changed: false, order, note: 'no change' };
-  if (target.to === 'failed' && order.status === 'failed') {
-    return { changed: false, order, note: 'no change' };
-  }
-  const moved = await transitionOrder(db, order.id, target.to, {
-    expect: target.from,
-    paid: target.to === 'processing',
-    note: {
-      code: target.to === 'failed' ? 'stripe.note.failed' : 'stripe.note.settled',
-      params: { intent: intent.id, status: intent.status },
-    },
-  });
-  if (!moved.ok) return { changed: false, order, note: moved.error.code };
-  return { changed: true, order: moved.value.order, from: moved.value.from, note: target.to };
-}
-
-/** The setup of the running shop's card provider. */
-export function stripeOf(env: Env): Stripe {
-  return stripeSetup(env).stripe;
-}
-
-/** Reads the order's intent from the provider and settles the order from it. */
-export async function refreshOrderPayment(db: Tx, stripe: Stripe, order: OrderRow) {
-  if (!order.paymentIntentId) return null;
-  const intent = await stripe.paymentIntents.retrieve(order.paymentIntentId);
-  return { intent, settled: await settleIntent(db, order.id, intent) };
-}
-
-/**
- * update_payment_intent: the type the shopper chose, and whether the method is kept for later
- * (only for reusable types). Keyed by order, attempt and choice, so a repeat is a replay.
- */
-export async function updateIntentChoice(
-  db: Tx,
-  stripe: Stripe,
-  order: OrderRow,
-  choice: { type: StripeMethodConfig; save: boolean },
-): Promise<Stripe.PaymentIntent> {
-  const intent = await ensureIntent(db, stripe, order);
-  const save = choice.save && choice.type.isReusable;
-  return stripe.paymentIntents.update(
-    intent.id,
-    {
-      setup_future_usage: save ? 'off_session' : '',
-      metadata: { payment_type: choice.type.type },
-    },
-    {
-      idempotencyKey: `ladenzeile-order-${order.id}-attempt-${order.paymentAttempt}-update-${choice.type.type}-${save ? 1 : 0}`,
-    },
-  );
-}

@@ -1,0 +1,439 @@
+import { recordOrderPlaced } from '#app/lib/metrics.server.ts';
+import { eq, sql } from 'drizzle-orm';
+import { type CartOwner, findCart, loadCart } from '#app/domain/cart/cart.server.ts';
+import { cartItems, carts } from '#app/domain/cart/cart.schema.ts';
+import type { CartView } from '#app/domain/cart/cart.view.ts';
+import { appliedCoupons, dropCartCoupons } from '#app/domain/cart/cart-coupons.server.ts';
+import { recordOrderAttribution } from '#app/domain/attribution/attribution.server.ts';
+import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
+import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
+import { loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
+import { recordCouponUse } from '#app/domain/coupons/coupons.server.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
+import { type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
+import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { ACCEPTED_AT_CHECKOUT, legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
+import { needsPayment, placementAnnouncement } from '#app/domain/orders/lifecycle.rules.ts';
+import {
+  Rollback,
+  addOrderNote,
+  inTransaction,
+  newOrderKey,
+  takeStock,
+} from '#app/domain/orders/orders.server.ts';
+import { type OrderRow, orderItems, orders } from '#app/domain/orders/orders.schema.ts';
+import { availableMethods, enabledMethods } from '#app/domain/payments/payments.server.ts';
+import type { PaymentMethod } from '#app/domain/payments/payments.ts';
+import { shippingSetup } from '#app/domain/shipping/shipping.server.ts';
+import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
+import {
+  type CartSubscriptionMode,
+  cartSubscriptionMode,
+  createOrderSubscriptions,
+  orderNeedsKeptMethod,
+} from '#app/domain/subscriptions/order-subscriptions.server.ts';
+import type { Locale } from '#app/lib/locale.ts';
+import {
+  type CheckoutContext,
+  type CheckoutInput,
+  type PlacedOrder,
+  checkoutProblems,
+  problemError,
+} from './checkout-input.ts';
+import { setCheckoutCustomer, toAddress } from './checkout-customer.server.ts';
+import { processPayment, retryPayment } from './checkout-payment.server.ts';
+import { lineFacts, lineProductIds } from './checkout-review.server.ts';
+import { consentTextVersion } from './express.server.ts';
+import {
+  checkExpressOrder,
+  chosenPickupPoint,
+  isUniqueViolation,
+  orderByIdempotencyKey,
+} from './placement-checks.server.ts';
+
+type PlacementContext = CheckoutContext & {
+  emailLabel: string;
+  customerId?: number | null;
+  /** A guest's account is made with this order (subscriptions need one). */
+  creatingAccount?: boolean;
+};
+
+type AcceptedVersions = Awaited<ReturnType<typeof legalVersionsInForce>>;
+
+/**
+ * The order an idempotency key placed before, if any. A method the browser confirms may be
+ * tried again on the same order (a declined card, a lost answer): the order's one intent is
+ * reused.
+ */
+async function replayOrder(
+  db: Tx,
+  owner: CartOwner,
+  input: CheckoutInput,
+  ctx: PlacementContext,
+): Promise<Result<PlacedOrder> | null> {
+  if (!input.idempotencyKey) return null;
+  const existing = await orderByIdempotencyKey(db, input.idempotencyKey);
+  if (!existing) return null;
+  // Another visitor's key: no order of theirs is shown or reused.
+  if (existing.sessionIdHash !== owner.idHash) {
+    return fail(domainError('conflict', 'checkout.error.duplicate_key'));
+  }
+  // A free trial's order waits for its kept method just as another order for its payment.
+  const payable =
+    needsPayment(existing.status, existing.total) ||
+    (existing.total === 0 &&
+      (existing.status === 'pending' || existing.status === 'failed') &&
+      (await orderNeedsKeptMethod(db, existing.id)));
+  if (payable && ctx.payment) {
+    const method = (await enabledMethods(db)).find((m) => m.id === existing.paymentMethod);
+    if (method?.client && method.id === input.paymentMethod) {
+      const retried = await retryPayment(db, existing, method, ctx.payment, placementAnnouncement);
+      if (!retried.ok) return retried;
+      return ok({ order: retried.value.order, created: false, payment: retried.value.outcome });
+    }
+  }
+  return ok({ order: existing, created: false, payment: null });
+}
+
+/**
+ * What is read before the transaction, needing no lock: the wording the terms box referred to
+ * when the customer ticked it, and the reference tables every instance keeps a few seconds
+ * (a transaction only reads those kept values, see shortLived). The embedded database runs
+ * one transaction at a time, so every statement kept out of it serves the other shoppers.
+ */
+async function readBeforeTransaction(
+  db: Tx,
+  input: CheckoutInput,
+  locale: Locale,
+): Promise<Result<AcceptedVersions>> {
+  const shownVersion = input.express?.textVersion ?? null;
+  const [accepted] = await Promise.all([
+    // Shared by the checkouts of the next few seconds: many buyers at once read (and on a new
+    // shop publish) the versions once, not once each. A wallet order that names the texts it
+    // showed is compared with the ones in force now, so it reads them afresh.
+    shownVersion !== null
+      ? legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT)
+      : shortLived(db, 'checkout.legal-versions', REFERENCE_TTL_MS, () =>
+          legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT),
+        ),
+    shippingSetup(db),
+    loadComplianceRefs(db, [], locale),
+  ]);
+  // The consent refers to the texts shown: if one was published since, the shopper reads it.
+  if (shownVersion !== null && shownVersion !== consentTextVersion(accepted)) {
+    return fail(
+      domainError('conflict', 'express.error.terms_changed', {
+        shown: shownVersion,
+        current: consentTextVersion(accepted),
+      }),
+    );
+  }
+  return ok(accepted);
+}
+
+/** The cart priced afresh inside the lock; anything that stops the order rolls back. */
+async function checkedCart(
+  tx: Tx,
+  owner: CartOwner,
+  input: CheckoutInput,
+  ctx: PlacementContext,
+): Promise<CartView> {
+  const view = await loadCart(tx, owner, {
+    currency: ctx.currency,
+    locale: ctx.locale,
+    readOnly: true,
+  });
+  if (view.lines.length === 0) {
+    throw new Rollback(domainError('invalid', 'checkout.error.empty_cart'));
+  }
+  if (view.problems.length > 0) throw new Rollback(view.problems[0]!.error);
+  if (view.removedCoupons.length > 0) {
+    const removed = view.removedCoupons[0]!;
+    const usedUp = removed.reason.code === 'coupon.error.usage_limit';
+    throw new Rollback(
+      usedUp
+        ? domainError('limit', 'checkout.error.coupon_limit', { code: removed.code })
+        : domainError('invalid', 'checkout.error.coupon_removed', { code: removed.code }),
+    );
+  }
+  if (view.lines.some((l) => l.digital) && !input.consent.digital) {
+    throw new Rollback(
+      domainError('invalid', 'checkout.error.digital', { field: 'terms-digital' }),
+    );
+  }
+  if (view.shipping.needsShipping && !view.shipping.chosen) {
+    throw new Rollback(
+      domainError('invalid', 'checkout.error.no_shipping', { field: 'shipping_method' }),
+    );
+  }
+  return view;
+}
+
+/** The method the shopper chose, when the order needs one; a method not offered rolls back. */
+async function chosenMethod(
+  tx: Tx,
+  view: CartView,
+  input: CheckoutInput,
+  subscription: CartSubscriptionMode,
+): Promise<PaymentMethod | null> {
+  const totals = view.totals.breakdown;
+  // A subscription renewing with a kept method needs one even when nothing is due today.
+  if (!totals.needsPayment && subscription !== 'auto') return null;
+  const methods = await availableMethods(tx, {
+    total: totals.total.gross,
+    currency: view.currency,
+    country: view.shipping.billingAddress.country,
+    needsShipping: view.shipping.needsShipping,
+    subscription,
+  });
+  const method = methods.find((m) => m.id === input.paymentMethod);
+  if (!method) {
+    throw new Rollback(
+      domainError('invalid', 'checkout.error.payment_method', { field: 'payment_method' }),
+    );
+  }
+  return method;
+}
+
+/** The order row with its sums, addresses, consent and the legal versions accepted. */
+async function insertOrderRow(
+  tx: Tx,
+  owner: CartOwner,
+  view: CartView,
+  facts: {
+    input: CheckoutInput;
+    ctx: PlacementContext;
+    method: PaymentMethod | null;
+    accepted: AcceptedVersions;
+    pickupPoint: Record<string, string> | null;
+  },
+): Promise<OrderRow> {
+  const { input, ctx, method, accepted, pickupPoint } = facts;
+  const totals = view.totals.breakdown;
+  const shipping = view.shipping;
+  const now = ctx.now ?? new Date();
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderKey: newOrderKey(),
+      status: 'pending',
+      customerId: ctx.customerId ?? owner.customerId ?? null,
+      sessionIdHash: owner.idHash,
+      locale: ctx.locale,
+      billingAddress: toAddress(input.billing, true),
+      shippingAddress: shipping.needsShipping ? shipping.address : emptyAddress(),
+      customerNote: input.customerNote.trim(),
+      paymentMethod: method?.id ?? '',
+      paymentMethodTitle: method ? localize(method.title, ctx.locale) : '',
+      currency: view.currency,
+      itemsTotal: totals.items.beforeDiscount.gross,
+      itemsTax: totals.items.beforeDiscount.tax,
+      discountTotal: totals.discount.gross,
+      discountTax: totals.discount.tax,
+      shippingTotal: totals.shipping?.gross ?? 0,
+      shippingTax: totals.shipping?.tax ?? 0,
+      depositTotal: totals.deposits.gross,
+      depositTax: totals.deposits.tax,
+      total: totals.total.gross,
+      totalTax: totals.total.tax,
+      taxLines: totals.taxLines,
+      taxTreatment: view.totals.vat.kind,
+      taxCountry: view.totals.vat.country,
+      shippingLines: shipping.chosen
+        ? [
+            {
+              packageId: 0,
+              rateId: shipping.chosen.rateId,
+              methodId: shipping.chosen.methodId,
+              name: shipping.chosen.name,
+              total: totals.shipping?.gross ?? 0,
+              tax: totals.shipping?.tax ?? 0,
+              taxes: (totals.shipping?.shares ?? []).map((s) => ({
+                rate: s.rate,
+                amount: s.tax,
+              })),
+            },
+          ]
+        : [],
+      couponLines: [],
+      consent: { terms: true, digital: input.consent.digital || null, at: now.toISOString() },
+      legalVersions: Object.fromEntries([...accepted].map(([slug, v]) => [slug, v.version])),
+      pickupPoint,
+      idempotencyKey: input.idempotencyKey,
+      stockReduced: true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return order!;
+}
+
+/** The order's lines, each taking its stock with the guarded update. */
+async function insertLinesTakingStock(
+  tx: Tx,
+  order: OrderRow,
+  view: CartView,
+  locale: Locale,
+): Promise<void> {
+  const totals = view.totals.breakdown;
+  // The rows as they stand inside the lock: their stock settings decide the guard below.
+  const rows = await productRowsById(tx, lineProductIds(view));
+  const facts = await lineFacts(tx, view, locale, rows);
+  for (const [i, line] of view.lines.entries()) {
+    const parent = rows.get(line.productId)!;
+    const variation = line.variationId ? rows.get(line.variationId) : undefined;
+    const row = variation ? resolveVariation(parent, variation) : parent;
+    const managed = Boolean(row.manageStock) && row.stockQuantity !== null;
+    // A variation with its own stock keeps it; otherwise it sells from its parent's.
+    const stockProductId = !managed
+      ? null
+      : variation && variation.stockQuantity !== null
+        ? variation.id
+        : parent.id;
+    const lineTotals = totals.lines[i]!;
+    await tx.insert(orderItems).values({
+      orderId: order.id,
+      productId: line.productId,
+      variationId: line.variationId,
+      name: line.name,
+      sku: line.sku,
+      variation: line.variation,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      subtotal: lineTotals.beforeDiscount.gross,
+      total: lineTotals.afterDiscount.gross,
+      tax: lineTotals.afterDiscount.tax,
+      taxRate: line.taxRate,
+      deposit: lineTotals.deposit?.gross ?? 0,
+      stockProductId,
+      deliveryTime: facts[i]?.deliveryTime ?? '',
+    });
+    if (stockProductId !== null) {
+      await takeStock(tx, {
+        stockProductId,
+        quantity: line.quantity,
+        backorders: (row.backorders ?? 'no') !== 'no',
+        name: line.name,
+      });
+    }
+  }
+}
+
+/** Counts each applied coupon's use within its limits and keeps its lines on the order. */
+async function recordCoupons(
+  tx: Tx,
+  order: OrderRow,
+  cartId: number,
+  view: CartView,
+): Promise<OrderRow> {
+  const applied = await appliedCoupons(tx, cartId);
+  const couponLines = [];
+  for (const coupon of applied) {
+    const used = await recordCouponUse(tx, coupon.id, {
+      customerId: order.customerId,
+      email: order.billingAddress.email ?? null,
+    });
+    if (!used.ok) {
+      throw new Rollback(
+        domainError('limit', 'checkout.error.coupon_limit', { code: coupon.code }),
+      );
+    }
+    const computed = view.coupons.find((c) => c.code === coupon.code);
+    couponLines.push({
+      couponId: coupon.id,
+      code: coupon.code,
+      discount: computed?.discount ?? 0,
+      discountTax: computed?.discountTax ?? 0,
+      freeShipping: coupon.freeShipping,
+    });
+  }
+  if (couponLines.length === 0) return order;
+  const [withCoupons] = await tx
+    .update(orders)
+    .set({ couponLines })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return withCoupons!;
+}
+
+/**
+ * Places the session's cart as an order, in one transaction: the cart is read and priced
+ * afresh (nothing the request claims about prices counts), the stock of every line is taken
+ * with a guarded UPDATE, each coupon's use is counted within its limits, the order gets its
+ * number, and the cart is emptied. Any failure rolls everything back. A key seen before
+ * returns the order it placed. Payment is processed after the commit.
+ */
+export async function placeOrder(
+  db: Tx,
+  owner: CartOwner,
+  input: CheckoutInput,
+  ctx: PlacementContext,
+): Promise<Result<PlacedOrder>> {
+  const replay = () => replayOrder(db, owner, input, ctx);
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  const problems = checkoutProblems(input, ctx.locale, { email: ctx.emailLabel });
+  if (problems.length > 0) return fail(problemError(problems[0]!));
+  if (!input.consent.terms) {
+    return fail(domainError('invalid', 'checkout.error.terms', { field: 'terms' }));
+  }
+  const cart = await findCart(db, owner);
+  if (!cart) return fail(domainError('invalid', 'checkout.error.empty_cart'));
+  const accepted = await readBeforeTransaction(db, input, ctx.locale);
+  if (!accepted.ok) return accepted;
+
+  let placed: Result<{ order: OrderRow; method: PaymentMethod | null }>;
+  try {
+    placed = await inTransaction(db, async (tx) => {
+      // One placement per cart at a time: a double click waits and then finds the cart empty.
+      await tx.execute(sql`select id from ${carts} where id = ${cart.id} for update`);
+      await setCheckoutCustomer(tx, cart.id, input);
+      const view = await checkedCart(tx, owner, input, ctx);
+      const pickupPoint = await chosenPickupPoint(tx, view.shipping, input.pickupPoint ?? null);
+      const total = view.totals.breakdown.total.gross;
+      if (input.express) checkExpressOrder(input, view.shipping, total, view.currency);
+      const subscription = await cartSubscriptionMode(tx, view.lines);
+      if (subscription && !(ctx.customerId ?? owner.customerId) && !ctx.creatingAccount) {
+        throw new Rollback(
+          domainError('not_allowed', 'subscription.account_required', { field: 'createaccount' }),
+        );
+      }
+      const method = await chosenMethod(tx, view, input, subscription);
+      const row = await insertOrderRow(tx, owner, view, {
+        input,
+        ctx,
+        method,
+        accepted: accepted.value,
+        pickupPoint,
+      });
+      await insertLinesTakingStock(tx, row, view, ctx.locale);
+      const order = await recordCoupons(tx, row, cart.id, view);
+      if (subscription) {
+        await createOrderSubscriptions(tx, row, view.lines, subscription === 'manual');
+      }
+      if (input.attribution) await recordOrderAttribution(tx, row.id, input.attribution);
+      await addOrderNote(tx, row.id, { code: 'order.note.placed' });
+      await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+      await dropCartCoupons(tx, cart.id);
+      return { order, method };
+    });
+  } catch (error) {
+    // A parallel submit with the same key committed first: answer with its order.
+    if (input.idempotencyKey && isUniqueViolation(error, 'orders_idempotency_idx')) {
+      const again = await replay();
+      if (again) return again;
+    }
+    throw error;
+  }
+  if (!placed.ok) {
+    // The loser of a race for the same key may also fail on the emptied cart: same answer.
+    const again = await replay();
+    return again ?? placed;
+  }
+  const { order, method } = placed.value;
+  const payment = await processPayment(db, order, method, ctx.payment, placementAnnouncement);
+  recordOrderPlaced(payment.order.status);
+  return ok({ order: payment.order, created: true, payment: payment.outcome });
+}
