@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { outboxSettled } from '../support/outbox.ts';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +192,8 @@ describe('order pages and paying an existing order', () => {
   it('mails the confirmation with the legal texts, escaped, and the shop a notice', async () => {
     const { order } = await placed();
     const outbox = path.join(shop.dataDir, 'outbox');
+    // The mails go out after the answer, from the shop's outbox.
+    await outboxSettled(shop);
     const mails = readdirSync(outbox)
       .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
       .filter((m) => m.includes(String(order.order_number)));

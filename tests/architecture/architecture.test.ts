@@ -13,18 +13,8 @@ import { checkArchitecture, findingKeys, formatFindings } from '../../scripts/ar
 const KNOWN: readonly string[] = [
   'size: sandbox/stripe/client/express.ts',
   'size: sandbox/stripe/client/stripe.ts',
-  'size: app/domain/customers/accounts.test.ts',
-  'size: app/domain/forms/rules.test.ts',
-  'size: app/domain/pricing/totals/totals.test.ts',
-  'size: app/http/seo/structured-data.test.ts',
-  'size: tests/api/accounts.test.ts',
-  'size: tests/api/contact-forms.test.ts',
-  'size: tests/api/store-api.test.ts',
   'size: tests/api/stripe-payments.test.ts',
   'size: tests/api/stripe-setup-intents.test.ts',
-  'size: tests/api/subscriptions.test.ts',
-  'size: tests/e2e/checkout.test.ts',
-  'size: tests/e2e/product-gallery.test.ts',
 ];
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
