@@ -10,6 +10,7 @@ import type { OutboxRow } from '#app/domain/orders/outbox.schema.ts';
 import { EFFECTS, type Effect } from '#app/http/outbox/effects.server.ts';
 import { type Database, describe } from '#app/lib/db.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
+import { logger } from '#app/lib/log.server.ts';
 
 export type OutboxContext = { db: Database; env: Env };
 type Effects = Readonly<Record<string, Effect>>;
@@ -49,8 +50,12 @@ async function carryOut(ctx: OutboxContext, effects: Effects, entry: OutboxRow):
     await completeOutbox(ctx.db, entry, more ?? []);
     return true;
   } catch (error) {
-    const message = describe(error);
-    console.error(`outbox: ${entry.kind} #${entry.id} failed (attempt ${entry.attempts})`, message);
+    // Mail servers name the recipient in their refusals: the log keeps no addresses.
+    const message = describe(error).replace(/[^\s<>"@]+@[^\s<>"]+/g, '[address]');
+    logger.warn(
+      { kind: entry.kind, entry: entry.id, attempt: entry.attempts, error: message },
+      'outbox effect failed',
+    );
     await failOutbox(ctx.db, entry, message).catch(() => {});
     return false;
   }
@@ -108,7 +113,7 @@ export function startOutboxWorker(
         try {
           await drainOutbox(ctx, effects, { signal: abort.signal });
         } catch (error) {
-          console.error('outbox: drain failed', describe(error));
+          logger.error({ error: describe(error) }, 'outbox drain failed');
         }
       } while (again && !abort.signal.aborted);
     })().finally(() => {

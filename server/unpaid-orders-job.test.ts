@@ -9,6 +9,7 @@ import { parseEnv } from '#app/lib/env.server.ts';
 import { createOrder, createProduct } from '#db/seed/factories.ts';
 import { openTestDatabase } from '../tests/support/database.ts';
 import { JOBS, runJobIfDue } from './jobs.ts';
+import { drainOutbox } from './outbox.ts';
 import { jobRuns } from './jobs.schema.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-unpaid-'));
@@ -79,6 +80,8 @@ describe('the unpaid-order job', () => {
       [paid.id]: 'on-hold',
     });
 
+    // The cancellations queued their mails with the job's commit; the outbox sends them.
+    await drainOutbox({ db: handle.db, env });
     const german = mailsTo('unpaid.de@example.org');
     expect(german).toHaveLength(1);
     expect(german[0]).toContain(
@@ -96,6 +99,7 @@ describe('the unpaid-order job', () => {
     // The next due run finds nothing pending and mails nothing.
     await handle.db.delete(jobRuns).where(eq(jobRuns.name, job.name));
     expect((await run()).outcome).toBe('ok');
+    await drainOutbox({ db: handle.db, env });
     expect(mailsTo('unpaid.de@example.org')).toHaveLength(1);
     expect(mailsTo('unpaid.en@example.org')).toHaveLength(1);
   });
@@ -117,6 +121,7 @@ describe('the unpaid-order job', () => {
     expect(attempt.outcome).toBe('failed');
     const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe('pending');
+    await drainOutbox({ db: handle.db, env });
     expect(mailsTo('rolled.back@example.org')).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { outboxSettled } from '../support/outbox.ts';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +170,7 @@ describe('checkout with a pickup point', () => {
     expect(html).toContain(point.name);
     expect(html).not.toContain('<script>alert(1)');
     const outbox = path.join(shop.dataDir, 'outbox');
+    await outboxSettled(shop);
     const mail = readdirSync(outbox)
       .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
       .map((m) =>

@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { outboxSettled } from '../support/outbox.ts';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -329,6 +330,7 @@ describe('order attribution through the Store API', () => {
     expect(byField.utm_source).not.toMatch(/[<>]/);
     expect(byField.utm_campaign).toHaveLength(200);
     const outbox = path.join(shop.dataDir, 'outbox');
+    await outboxSettled(shop);
     const notice = readdirSync(outbox)
       .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
       .find((m) => m.includes(`${body.order_number}`) && /To: shop@example\.org/.test(m));

@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { outboxSettled } from '../support/outbox.ts';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -244,6 +245,7 @@ describe('order attribution', () => {
     expect(values.user_agent).toBeTruthy();
     // The shop's notice of the new order shows where it came from.
     const outbox = path.join(shop.dataDir, 'outbox');
+    await outboxSettled(shop);
     const notice = readdirSync(outbox)
       .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
       .find((m) => /To: shop@example\.org/.test(m) && m.includes('herbst'));
