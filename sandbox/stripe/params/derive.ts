@@ -160,7 +160,7 @@ class SchemaWalker {
     const name = this.nameOf(type);
     if (!name) return this.schema(type);
     if (!(name in this.types)) {
-      this.types[name] = 'any'; // placeholder: recursive types refer to themselves
+      this.types[name] = 'any'; // set first, so a type that contains itself ends the walk
       this.types[name] = this.schema(type);
     }
     return { ref: name };
