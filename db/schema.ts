@@ -21,3 +21,4 @@ export * from '#app/domain/catalog/price-history.schema.ts';
 export * from '#app/domain/legal/legal.schema.ts';
 export * from '#app/domain/checkout/checkout.schema.ts';
 export * from '#app/domain/subscriptions/subscriptions.schema.ts';
+export * from '#app/domain/audit/audit.schema.ts';

@@ -15,7 +15,7 @@ export const CONCEPT_LAYERS: readonly (readonly string[])[] = [
   ['kernel'],
   ['settings', 'sessions'],
   ['customers', 'legal', 'social'],
-  ['pricing'],
+  ['audit', 'pricing'],
   ['media'],
   ['compliance', 'forms'],
   ['catalog'],
