@@ -1,31 +1,17 @@
-import {
-  type CheckoutInput,
-  type PlacedOrder,
-  checkoutProblems,
-} from '#app/domain/checkout/checkout-input.ts';
-import { placeOrder } from '#app/domain/checkout/place-order.server.ts';
+import { type CheckoutInput, checkoutProblems } from '#app/domain/checkout/checkout-input.ts';
 import type { CheckoutProblem } from '#app/domain/checkout/checkout.rules.ts';
 import {
   checkoutFormSchema,
   checkoutInputFromForm,
 } from '#app/domain/checkout/checkout.validation.ts';
-import { type DomainError, domainError } from '#app/domain/kernel/result.ts';
-import type { Tx } from '#app/domain/kernel/tx.ts';
+import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { Attribution } from '#app/domain/attribution/attribution.rules.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
-import type { Env } from '#app/lib/env.server.ts';
 import type { TextKey, Translate } from '#app/lib/i18n.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import { type Session, sessionNonce } from '#app/lib/session.server.ts';
-import {
-  paymentFailed,
-  paymentFailureMessage,
-  paymentFields,
-  paymentInput,
-  paymentRedirect,
-} from '../stripe/payment.server.ts';
-import { orderReceivedPath } from '../order-links.ts';
-import { accountWithOrder, checkoutAccountWish } from './checkout-account.server.ts';
+import type { Session } from '#app/lib/session.server.ts';
+import { paymentFailureMessage, paymentFields, paymentInput } from '../stripe/payment.server.ts';
+import { type CheckoutContext, placeCheckout } from '../checkout.server.ts';
 
 /** One message of a failed checkout; `field` names the control it is about. */
 export type CheckoutMessage = { text: string; field?: string };
@@ -40,16 +26,6 @@ export type CheckoutOutcome =
       cookies: string[];
     }
   | { ok: false; messages: CheckoutMessage[]; reload?: boolean; refresh?: boolean };
-
-export type MailContext = RequestContext;
-
-type RequestContext = {
-  db: Tx;
-  env: Env;
-  locale: Locale;
-  currency: string;
-  t: Translate;
-};
 
 /** "Billing First name is a required field.": the group named before the field's label. */
 export function problemMessage(problem: CheckoutProblem, t: Translate): CheckoutMessage {
@@ -83,18 +59,12 @@ export function formProblems(
   return messages;
 }
 
-/** Where the shopper goes after placing: the method's redirect, else the order-received page. */
-export function successRedirect(placed: PlacedOrder): string {
-  const redirect = placed.payment?.redirect;
-  return redirect && redirect.startsWith('/') ? redirect : orderReceivedPath(placed.order);
-}
-
 /**
  * The classic checkout's submission, for `/wc-ajax/checkout` and the page's own form post:
  * read the serialized form, judge every field, place the order, mail it.
  */
 export async function submitCheckoutForm(
-  ctx: RequestContext,
+  ctx: CheckoutContext,
   session: Session | null,
   fields: Record<string, unknown>,
   request?: Request,
@@ -112,52 +82,39 @@ export async function submitCheckoutForm(
   const { input, createAccount, accountPassword } = checkoutInputFromForm(parsed.data);
   input.attribution = attribution;
   const problems = formProblems(input, ctx);
-  const { wish, problem } = await checkoutAccountWish(ctx, session, {
-    requested: createAccount,
-    email: input.billing.email ?? '',
-    password: accountPassword,
-  });
-  if (problem) problems.push(errorMessage(problem, t));
-  if (problems.length > 0) return { ok: false, messages: problems };
-  const placed = await placeOrder(ctx.db, session, input, {
-    currency: ctx.currency,
-    locale: ctx.locale,
-    emailLabel: t('checkout.email'),
-    customerId: session.customerId,
-    creatingAccount: wish.wanted,
+  const result = await placeCheckout(ctx, session, {
+    input,
+    account: {
+      requested: createAccount,
+      email: input.billing.email ?? '',
+      password: accountPassword,
+    },
     payment: request ? paymentInput(request, ctx.env, paymentFields(fields)) : undefined,
+    rejected: problems.length > 0,
   });
-  if (!placed.ok) {
-    const error = placed.error;
-    return {
-      ok: false,
-      messages: [errorMessage(error, t)],
-      // Stock, coupons or rates changed under the shopper: the review must show it.
-      refresh: error.kind !== 'invalid' || error.code.startsWith('checkout.error.coupon'),
-      reload: error.code === 'checkout.error.empty_cart',
-    };
+  switch (result.status) {
+    case 'rejected':
+      if (result.accountProblem) problems.push(errorMessage(result.accountProblem, t));
+      return { ok: false, messages: problems };
+    case 'not_placed':
+      return {
+        ok: false,
+        messages: [errorMessage(result.error, t)],
+        // Stock, coupons or rates changed under the shopper: the review must show it.
+        refresh:
+          result.error.kind !== 'invalid' || result.error.code.startsWith('checkout.error.coupon'),
+        reload: result.error.code === 'checkout.error.empty_cart',
+      };
+    case 'payment_failed':
+      // The order waits: the same form (same checkout key) tries it again on the same intent.
+      return { ok: false, messages: [paymentFailureMessage(result.error, t)] };
+    case 'placed':
+      return {
+        ok: true,
+        order: result.order,
+        redirect: result.redirect,
+        created: result.created,
+        cookies: result.cookies,
+      };
   }
-  const { order, payment, created } = placed.value;
-  if (paymentFailed(payment)) {
-    // The order waits: the same form (same checkout key) tries it again on the same intent.
-    const error = payment?.error ?? domainError('payment_declined', 'stripe.error.payment_failed');
-    return { ok: false, messages: [paymentFailureMessage(error, t)] };
-  }
-  // The account comes with the order once its payment has not failed; a payment that still
-  // needs the shopper (3-D Secure, a bank) keeps the session its follow-up calls are bound to.
-  const cookies =
-    order.customerId === null
-      ? await accountWithOrder(ctx, session, order, wish, { logIn: !payment?.action })
-      : [];
-  return {
-    ok: true,
-    order,
-    redirect: paymentRedirect(order, payment, {
-      env: ctx.env,
-      nonce: sessionNonce(session, ctx.env),
-      fallback: successRedirect(placed.value),
-    }),
-    created,
-    cookies,
-  };
 }

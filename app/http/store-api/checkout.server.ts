@@ -3,21 +3,19 @@ import { vatOf } from '#app/domain/orders/order-view.server.ts';
 import { vatJson } from './serializers.server.ts';
 import { type CheckoutInput } from '#app/domain/checkout/checkout-input.ts';
 import { payForOrder } from '#app/domain/checkout/checkout-payment.server.ts';
-import { placeOrder } from '#app/domain/checkout/place-order.server.ts';
 import {
   pickupPoint,
   storeCheckoutSchema,
   storePayOrderSchema,
 } from '#app/domain/checkout/checkout.validation.ts';
-import { domainError, fail, ok } from '#app/domain/kernel/result.ts';
+import { type DomainError, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
-import { addOrderNote, findOrderFor } from '#app/domain/orders/orders.server.ts';
-import { WALLET_NAMES } from '#app/domain/payments/stripe/express.rules.ts';
+import { findOrderFor } from '#app/domain/orders/orders.server.ts';
 import type { PaymentOutcome } from '#app/domain/payments/payments.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { extensionAttribution } from '../attribution.server.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
-import { successRedirect } from '../pages/checkout-form.server.ts';
+import { placeCheckout } from '../checkout.server.ts';
 import { orderReceivedPath } from '../order-links.ts';
 import {
   paymentDataList,
@@ -30,7 +28,6 @@ import type { Env } from '#app/lib/env.server.ts';
 import type { Translate } from '#app/lib/i18n.ts';
 import { type Session, sessionNonce } from '#app/lib/session.server.ts';
 import { STORE_API_CODES } from './codes.ts';
-import { accountWithOrder, checkoutAccountWish } from '../pages/checkout-account.server.ts';
 import { type ErrorCodes, type Headers, json } from '../response.ts';
 import {
   expressExpectation,
@@ -240,63 +237,48 @@ export const postCheckout = defineEndpoint({
       attribution: await extensionAttribution(db, ctx.args.request, input.extensions),
       express: express ? await expressExpectation(db, session!, cart.currency, shown) : null,
     };
-    // Guests may be required to take an account with the order (guest checkout off).
-    const { wish, problem } = await checkoutAccountWish(ctx, session, {
-      requested: input.create_account === true,
-      email: input.billing_address.email ?? '',
-      password: input.customer_password ?? '',
-    });
-    if (problem) return fail({ ...problem, params: { param: 'customer_password' } });
-    const placed = await placeOrder(db, session!, checkout, {
-      currency,
-      locale,
-      emailLabel: t('checkout.email'),
-      customerId: session!.customerId,
-      creatingAccount: wish.wanted,
+    const result = await placeCheckout(ctx, session!, {
+      input: checkout,
+      account: {
+        requested: input.create_account === true,
+        email: input.billing_address.email ?? '',
+        password: input.customer_password ?? '',
+      },
       payment: paymentInput(ctx.args.request, env, payment),
+      wallet: payment.express_payment_type,
     });
-    if (!placed.ok) {
-      const field = placed.error.params?.field;
-      const param =
-        typeof field === 'string' && field.startsWith('shipping_')
-          ? 'shipping_address'
-          : typeof field === 'string' && field.startsWith('billing_')
-            ? 'billing_address'
-            : field;
-      return fail({
-        ...placed.error,
-        params: { ...placed.error.params, ...(param ? { param } : {}) },
-      });
+    if (result.status === 'rejected') {
+      return fail({ ...result.accountProblem!, params: { param: 'customer_password' } });
     }
-    const { payment: outcome, created } = placed.value;
-    let order = placed.value.order;
-    const type = payment.express_payment_type ?? '';
-    if (express && created && Object.hasOwn(WALLET_NAMES, type)) {
-      // Which wallet paid, for the shop owner: the method's title says only "card".
-      await addOrderNote(db, order.id, {
-        code: 'express.note.wallet_order',
-        params: { wallet: WALLET_NAMES[type]! },
-      });
-    }
-    let cookies: string[] = [];
-    if (!paymentFailed(outcome) && order.customerId === null && wish.wanted) {
-      cookies = await accountWithOrder(ctx, session, order, wish, { logIn: !outcome?.action });
-      order = (await findOrderFor(db, order.id, { key: order.orderKey })) ?? order;
-    }
-    if (outcome && (paymentFailed(outcome) || outcome.action)) {
-      return paymentAnswer(order, outcome, { env, t, session: session!, headers: ctx.headers });
+    if (result.status === 'not_placed') return fail(placementError(result.error));
+    const { order, outcome } = result;
+    const answerContext = { env, t, session: session!, headers: ctx.headers };
+    if (result.status === 'payment_failed' || outcome?.action) {
+      return paymentAnswer(order, outcome, answerContext);
     }
     const body = orderJson(order, outcome, env.SHOP_URL);
-    body.payment_result.redirect_url = new URL(successRedirect(placed.value), env.SHOP_URL).href;
+    body.payment_result.redirect_url = new URL(result.redirect, env.SHOP_URL).href;
     const answer = json(body, { headers: ctx.headers });
     if (!ctx.args.request.headers.has('cart-token')) {
-      for (const cookie of [...cartCookies('', secureCookies(env)), ...cookies]) {
+      for (const cookie of [...cartCookies('', secureCookies(env)), ...result.cookies]) {
         answer.headers.append('Set-Cookie', cookie);
       }
     }
     return answer;
   },
 });
+
+/** A refused placement names the address object its field belongs to, as the Store API's params do. */
+function placementError(error: DomainError): DomainError {
+  const field = error.params?.field;
+  const param =
+    typeof field === 'string' && field.startsWith('shipping_')
+      ? 'shipping_address'
+      : typeof field === 'string' && field.startsWith('billing_')
+        ? 'billing_address'
+        : field;
+  return { ...error, params: { ...error.params, ...(param ? { param } : {}) } };
+}
 
 /** POST /checkout/{id}: pays an existing order, named by its key and billing e-mail. */
 export const payOrder = defineEndpoint({

@@ -27,7 +27,7 @@ import { defineEndpoint } from '../endpoint.server.ts';
 import { json } from '../response.ts';
 import { WC_AJAX_CODES } from '../wc-ajax/codes.ts';
 import { orderReceivedUrl, paymentFailureMessage } from './payment.server.ts';
-import type { MailContext } from '../pages/checkout-form.server.ts';
+import type { CheckoutContext } from '../checkout.server.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const intentId = z.string().regex(/^(pi|seti)_[A-Za-z0-9_]{1,200}$/);
@@ -160,7 +160,7 @@ export const updateOrderStatus = defineEndpoint({
 
 /** A free trial's setup intent after 3-D Secure: read from the provider, then the order moves. */
 async function settleTrialSetup(
-  ctx: MailContext,
+  ctx: CheckoutContext,
   order: OrderRow,
   headers: Record<string, string>,
 ): Promise<Response> {
