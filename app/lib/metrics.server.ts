@@ -7,13 +7,17 @@ function createMetrics() {
   collectDefaultMetrics({ register: registry });
   // The databases whose pool and outbox the gauges read: the running shop's.
   const watched = new Set<DatabaseHandle>();
+  const counter = <Label extends string = never>(
+    name: string,
+    help: string,
+    labelNames: readonly Label[] = [],
+  ) => new Counter<Label>({ name, help, labelNames, registers: [registry] });
 
-  const httpRequests = new Counter({
-    name: 'shop_http_requests_total',
-    help: 'Requests answered, by route pattern, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  });
+  const httpRequests = counter(
+    'shop_http_requests_total',
+    'Requests answered, by route pattern, method and status',
+    ['route', 'method', 'status'],
+  );
 
   const httpDuration = new Histogram({
     name: 'shop_http_request_duration_seconds',
@@ -23,46 +27,36 @@ function createMetrics() {
     registers: [registry],
   });
 
-  const renderCache = new Counter({
-    name: 'shop_render_cache_requests_total',
-    help: 'Pages and kept answers looked up in the render cache, by result (hit, miss)',
-    labelNames: ['result'] as const,
-    registers: [registry],
-  });
+  const renderCache = counter(
+    'shop_render_cache_requests_total',
+    'Pages and kept answers looked up in the render cache, by result (hit, miss)',
+    ['result'],
+  );
 
-  const jobRunsTotal = new Counter({
-    name: 'shop_job_runs_total',
-    help: 'Job checks, by job and outcome (ok, failed, locked, not-due)',
-    labelNames: ['job', 'outcome'] as const,
-    registers: [registry],
-  });
+  const jobRunsTotal = counter(
+    'shop_job_runs_total',
+    'Job checks, by job and outcome (ok, failed, locked, not-due)',
+    ['job', 'outcome'],
+  );
 
-  const jobFailures = new Counter({
-    name: 'shop_job_failures_total',
-    help: 'Job runs that failed, by job',
-    labelNames: ['job'] as const,
-    registers: [registry],
-  });
+  const jobFailures = counter('shop_job_failures_total', 'Job runs that failed, by job', ['job']);
 
-  const ordersPlaced = new Counter({
-    name: 'shop_orders_placed_total',
-    help: 'Orders placed at the checkout (all ways in), by the status they reached',
-    labelNames: ['status'] as const,
-    registers: [registry],
-  });
+  const ordersPlaced = counter(
+    'shop_orders_placed_total',
+    'Orders placed at the checkout (all ways in), by the status they reached',
+    ['status'],
+  );
 
-  const paymentFailures = new Counter({
-    name: 'shop_payment_failures_total',
-    help: 'Orders whose payment failed when they were placed',
-    registers: [registry],
-  });
+  const paymentFailures = counter(
+    'shop_payment_failures_total',
+    'Orders whose payment failed when they were placed',
+  );
 
-  const webhookFailures = new Counter({
-    name: 'shop_webhook_delivery_failures_total',
-    help: 'Webhook deliveries that failed, by endpoint',
-    labelNames: ['endpoint'] as const,
-    registers: [registry],
-  });
+  const webhookFailures = counter(
+    'shop_webhook_delivery_failures_total',
+    'Webhook deliveries that failed, by endpoint',
+    ['endpoint'],
+  );
 
   new Gauge({
     name: 'shop_db_pool_connections',
