@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -13,6 +11,7 @@ import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { openTestDatabase } from '../support/database.ts';
+import { type ShopProcess, spawnShop } from '../support/shop-process.ts';
 
 // Several app instances share one PostgreSQL database, as a growing shop runs them. The
 // embedded database belongs to one process, so without TEST_DATABASE_URL this file is skipped
@@ -20,51 +19,15 @@ import { openTestDatabase } from '../support/database.ts';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const INSTANCES = 3;
 
-type Instance = { url: string; child: ChildProcess; dataDir: string };
+type Instance = ShopProcess & { dataDir: string };
 
 let database: DatabaseHandle & { url?: string };
 let instances: Instance[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** One more app process on the shared database, answering once its health check does. */
-async function startInstance(secret: string): Promise<Instance> {
-  const port = await freePort();
+async function startInstance(): Promise<Instance> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-instance-'));
-  const child = spawn(process.execPath, [path.resolve('build/server/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      SHOP_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url!,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: secret,
-      SEED_DEMO: 'false',
-      JOBS: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { url, child, dataDir };
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return { ...(await spawnShop({ DATABASE_URL: database.url!, DATA_DIR: dataDir })), dataDir };
 }
 
 beforeAll(async () => {
@@ -72,14 +35,12 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await seedDemoShipping(database.db);
   await seedDemoCheckout(database.db);
-  const secret = randomBytes(32).toString('base64url');
-  instances = await Promise.all(Array.from({ length: INSTANCES }, () => startInstance(secret)));
+  instances = await Promise.all(Array.from({ length: INSTANCES }, () => startInstance()));
 }, 120_000);
 
 afterAll(async () => {
   for (const instance of instances) {
-    instance.child.kill('SIGTERM');
-    await new Promise((resolve) => instance.child.once('exit', resolve));
+    await instance.stop();
     rmSync(instance.dataDir, { recursive: true, force: true });
   }
   await database?.close();

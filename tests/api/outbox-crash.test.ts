@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,57 +12,27 @@ import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { createTestDatabase } from '../support/database.ts';
 import { type TestSmtp, startTestSmtp } from '../support/forms-smtp.ts';
+import { type ShopProcess, spawnShop } from '../support/shop-process.ts';
 
 // An instance dies right after an order's commit, before its confirmation could go out (the
 // mail server refused it). The next instance on the same database sends it, exactly once.
 const serverUrl = process.env.TEST_DATABASE_URL;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'));
-const secret = randomBytes(32).toString('base64url');
 let databaseUrl: string | undefined;
 let smtp: TestSmtp;
 let productId = 0;
 let running: ChildProcess | null = null;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** The built shop as a process of its own, on this file's database. */
-async function startInstance(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.resolve('build/server/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl ?? '',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: secret,
-      SEED_DEMO: 'false',
-      SMTP_URL: smtp.url,
-      JOBS: 'on',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+async function startInstance(): Promise<ShopProcess> {
+  const instance = await spawnShop({
+    DATABASE_URL: databaseUrl ?? '',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    JOBS: 'on',
   });
-  running = child;
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  running = instance.child;
+  return instance;
 }
 
 async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
@@ -146,7 +114,7 @@ describe('an order whose instance dies right after the commit', () => {
     const order = await placeOrder(first.url);
     // Killed without warning: nothing is flushed or finished.
     first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    await first.stop();
     expect(confirmations(order.number)).toHaveLength(0);
 
     smtp.refuse(null);
@@ -158,8 +126,7 @@ describe('an order whose instance dies right after the commit', () => {
       .toBe(1);
     const status = await fetch(`${second.url}/healthz`);
     expect(status.ok).toBe(true);
-    second.child.kill('SIGTERM');
-    await new Promise((resolve) => second.child.once('exit', resolve));
+    await second.stop();
     running = null;
 
     const [mail] = confirmations(order.number);
