@@ -3,6 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
+import { STATE_KEY } from '#app/components/account/orders-table.tsx';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { hashSessionId } from '#app/lib/session.server.ts';
 import { hashPassword } from '#app/domain/customers/passwords.server.ts';
@@ -81,6 +82,10 @@ describe('order pay and the account', () => {
     await waitForHydration(page);
     await page.getByRole('combobox', { name: /Einträge pro Seite/ }).selectOption('25');
     await page.waitForURL(/per_page=25/);
+    // The table keeps its state once the new page has rendered, not when the address changes.
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', STATE_KEY))
+      .toContain('per_page=25');
     await page.goto('/my-account/orders');
     await page.waitForURL(/per_page=25/);
     expect(await page.getByRole('combobox', { name: /Einträge pro Seite/ }).inputValue()).toBe(
