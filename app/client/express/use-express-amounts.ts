@@ -1,8 +1,9 @@
 // The amounts the wallets show: the page's to begin with, then, on the product page, the
 // server's answer for the chosen variation and quantity (payments spec section 5).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Translate } from '#app/lib/i18n.ts';
+import { useI18n } from '#app/lib/i18n.ts';
 import type { ExpressCheckoutParams } from '#app/domain/payments/stripe/express.view.ts';
+import { providerDecimals, toProviderAmount } from '#app/domain/payments/stripe/provider-amount.ts';
 import {
   type ExpressNonces,
   type Totals,
@@ -20,21 +21,30 @@ export function readQuantity(formId: string): number {
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
 
-export function useExpressAmounts(input: {
-  params: ExpressCheckoutParams;
+/** The amounts, their setter, the last lookup's failure and whether a sheet shows. */
+export type ExpressAmounts = ReturnType<typeof useExpressAmounts>;
+
+export function useExpressAmounts(
+  params: ExpressCheckoutParams,
   /** The product page's variation, attributes, unit price and add-to-cart form. */
-  product?: {
-    variationId: number | null;
-    attributes: Record<string, string>;
-    unitPrice: number | null;
-    formId: string;
-  };
-  nonces: ExpressNonces;
-  /** Minor units to the provider's decimals. */
-  toProvider: (minor: number) => number;
-  t: Translate;
-}) {
-  const { params, product, nonces, toProvider, t } = input;
+  product:
+    | {
+        variationId: number | null;
+        attributes: Record<string, string>;
+        unitPrice: number | null;
+        formId: string;
+      }
+    | undefined,
+  nonces: ExpressNonces,
+) {
+  const { t } = useI18n();
+  // Minor units to the provider's decimals.
+  const toProvider = (minor: number) =>
+    toProviderAmount(
+      minor,
+      params.checkout.currency_minor_unit,
+      providerDecimals(params.checkout.currency_code),
+    );
   const variationKey = String(product?.variationId ?? 0);
   const [answered, setAnswered] = useState<{ key: string; live: Live }>(() => ({
     key: variationKey,

@@ -8,8 +8,8 @@ import type {
   StripeExpressCheckoutElementShippingAddressChangeEvent,
   StripeExpressCheckoutElementShippingRateChangeEvent,
 } from '@stripe/stripe-js';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Translate } from '#app/lib/i18n.ts';
+import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '#app/lib/i18n.ts';
 import { followRedirectHash } from '#app/client/stripe/redirect-flow.ts';
 import { parseRedirectHash } from '#app/domain/payments/stripe/redirect-hash.ts';
 import type {
@@ -37,7 +37,7 @@ import {
   validVariation,
   walletName,
 } from './express.rules.ts';
-import { readQuantity } from './use-express-amounts.ts';
+import { type ExpressAmounts, readQuantity } from './use-express-amounts.ts';
 import {
   type Live,
   PAGE_DIGITAL_ID,
@@ -71,28 +71,25 @@ export function useWalletSheet(input: {
   params: ExpressCheckoutParams;
   kind: ExpressPageKind;
   product?: SheetProduct;
-  live: Live;
-  setLive: (live: Live) => void;
   nonces: ExpressNonces;
-  quantityError: { current: string | null };
-  /** Read by the amount lookups, which must not change an open sheet's amount. */
-  sheetOpenRef: { current: boolean };
+  /** The amounts; their sheet flag keeps the lookups off an open sheet's amount. */
+  amounts: ExpressAmounts;
   stripe: Stripe | null;
   elements: StripeElements | null;
   signedIn: boolean;
   /** The order attribution this visit collected, when the shopper allowed it. */
   attribution: () => Promise<Record<string, string>>;
-  t: Translate;
 }) {
-  const { params, kind, product, setLive, nonces, quantityError, sheetOpenRef, t } = input;
-  const { stripe, elements } = input;
+  const { params, kind, product, nonces, stripe, elements } = input;
+  const { live, setLive, quantityError, sheetOpenRef } = input.amounts;
+  const { t } = useI18n();
   const [sheet, setSheet] = useState<WalletSheet>(initialWalletSheet);
   // The handlers run across awaits: they read the latest state, not their render's.
   const sheetRef = useRef(sheet);
-  const liveRef = useRef(input.live);
+  const liveRef = useRef(live);
   useEffect(() => {
-    liveRef.current = input.live;
-  }, [input.live]);
+    liveRef.current = live;
+  }, [live]);
   const rateRef = useRef<string | null>(null);
   const adding = useRef<Adding | null>(null);
   const isProduct = kind === 'product';
@@ -101,15 +98,12 @@ export function useWalletSheet(input: {
   const pageTerms = usesPageTerms(kind);
   const ids = consentBoxIds(kind);
 
-  const send = useCallback(
-    (event: WalletSheetEvent) => {
-      const next = walletSheetReducer(sheetRef.current, event);
-      sheetRef.current = next;
-      sheetOpenRef.current = sheetShowing(next);
-      setSheet(next);
-    },
-    [sheetOpenRef],
-  );
+  const send = (event: WalletSheetEvent) => {
+    const next = walletSheetReducer(sheetRef.current, event);
+    sheetRef.current = next;
+    sheetOpenRef.current = sheetShowing(next);
+    setSheet(next);
+  };
 
   const pageBox = (id: string) => document.getElementById(id) as HTMLInputElement | null;
   const consentGiven = () =>

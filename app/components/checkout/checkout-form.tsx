@@ -160,8 +160,6 @@ export function CheckoutForm(props: CheckoutFormProps) {
     fail(messages.length ? messages : [{ text: t('checkout.error.generic') }]);
   }
 
-  const chosen = review.paymentMethods.find((m) => m.id === chosenPayment);
-  const buttonText = chosen?.orderButtonText ?? t('checkout.place_order');
   return (
     <form
       ref={formRef}
@@ -296,10 +294,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
               review={review}
               marks={marks}
               terms={props.terms}
-              hydrated={hydrated}
+              chosenPayment={chosenPayment}
               processing={processing}
               accountAcceptable={accountAcceptable}
-              buttonText={buttonText}
             />
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Field } from '#app/components/ui/field.tsx';
+import { useHydrated } from '#app/client/use-hydrated.ts';
 import type { CheckoutReview } from '#app/domain/checkout/checkout.view.ts';
 import type { LegalSection } from '#app/content/legal.ts';
 import { useI18n } from '#app/lib/i18n.ts';
@@ -14,20 +15,19 @@ export function PlaceOrder({
   review,
   marks,
   terms,
-  hydrated,
+  chosenPayment,
   processing,
   accountAcceptable,
-  buttonText,
 }: {
   review: CheckoutReview;
   marks: Marks;
   terms: LegalSection[];
-  hydrated: boolean;
+  chosenPayment: string | null;
   processing: boolean;
   accountAcceptable: boolean;
-  buttonText: string;
 }) {
   const { t } = useI18n();
+  const hydrated = useHydrated();
   const [showTerms, setShowTerms] = useState(false);
   const termsMark = marks.terms;
   return (
@@ -119,7 +119,10 @@ export function PlaceOrder({
         // Only a shop that holds checkout passwords to the minimum stops here.
         disabled={!accountAcceptable}
       >
-        {processing ? t('checkout.processing') : buttonText}
+        {processing
+          ? t('checkout.processing')
+          : (review.paymentMethods.find((m) => m.id === chosenPayment)?.orderButtonText ??
+            t('checkout.place_order'))}
       </button>
     </div>
   );

@@ -3,15 +3,7 @@ import type {
   StripeElementsOptions,
   StripeExpressCheckoutElementReadyEvent,
 } from '@stripe/stripe-js';
-import {
-  type CSSProperties,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { withParts } from '#app/components/ui/with-parts.tsx';
 import { usePersonal } from '#app/components/personal.ts';
 import { Field } from '#app/components/ui/field.tsx';
@@ -31,14 +23,18 @@ import {
   reservedRows,
   walletCount,
 } from '#app/client/express/express.rules.ts';
-import { useExpressAmounts } from '#app/client/express/use-express-amounts.ts';
+import { type ExpressAmounts, useExpressAmounts } from '#app/client/express/use-express-amounts.ts';
 import { useWalletSheet } from '#app/client/express/use-wallet-sheet.ts';
-import { type Live, consentBoxIds, usesPageTerms } from '#app/client/express/wallet-sheet.ts';
+import {
+  type WalletSheet,
+  consentBoxIds,
+  initialWalletSheet,
+  usesPageTerms,
+} from '#app/client/express/wallet-sheet.ts';
 import type {
   ExpressCheckoutParams,
   ExpressPageKind,
 } from '#app/domain/payments/stripe/express.view.ts';
-import { providerDecimals, toProviderAmount } from '#app/domain/payments/stripe/stripe.rules.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { loadAttribution, useConsent } from '#app/components/site/consent.tsx';
 
@@ -101,46 +97,27 @@ export function ExpressCheckout({
     });
     return shown ? <ExpressReservedArea params={params} kind={kind} separator={separator} /> : null;
   }
-  return (
-    <ExpressArea
-      params={params}
-      stripeData={params.stripe}
-      kind={kind}
-      product={product}
-      separator={separator}
-    />
-  );
+  return <ExpressArea params={params} kind={kind} product={product} separator={separator} />;
 }
 
 function ExpressArea({
   params,
-  stripeData,
   kind,
   product,
   separator,
 }: {
   params: ExpressCheckoutParams;
-  stripeData: NonNullable<ExpressCheckoutParams['stripe']>;
   kind: ExpressPageKind;
   product?: ExpressProduct;
   separator: 'before' | 'after';
 }) {
-  const { t, locale } = useI18n();
+  const { locale } = useI18n();
   const currency = params.checkout.currency_code;
-  const decimals = providerDecimals(currency);
-  const toProvider = useCallback(
-    (minor: number) => toProviderAmount(minor, params.checkout.currency_minor_unit, decimals),
-    [params.checkout.currency_minor_unit, decimals],
-  );
   const nonces = useMemo(() => new ExpressNonces(params), [params]);
-  const { live, setLive, quantityError, sheetOpenRef } = useExpressAmounts({
-    params,
-    product,
-    nonces,
-    toProvider,
-    t,
-  });
+  const amounts = useExpressAmounts(params, product, nonces);
+  const live = amounts.live;
   const [availability, setAvailability] = useState<'loading' | 'shown' | 'none'>('loading');
+  const stripeData = params.stripe;
   const stripe = useMemo(() => loadShopStripe({ ...stripeData, locale }), [stripeData, locale]);
 
   const visible = expressVisible({
@@ -166,11 +143,8 @@ function ExpressArea({
           params={params}
           kind={kind}
           product={product}
-          live={live}
-          setLive={setLive}
           nonces={nonces}
-          quantityError={quantityError}
-          sheetOpenRef={sheetOpenRef}
+          amounts={amounts}
           onAvailability={setAvailability}
         />
       </Elements>
@@ -228,20 +202,18 @@ function buttonSlotStyle(params: ExpressCheckoutParams): CSSProperties {
   } as CSSProperties;
 }
 
-type Box = { checked: boolean; error?: string; onChange?: (checked: boolean) => void };
-
 /** The express area's own consent boxes (product and cart pages). */
 function ConsentBoxes({
   kind,
   digital,
-  terms,
-  digitalBox,
+  sheet,
+  onTick,
 }: {
   kind: ExpressPageKind;
   /** The cart or product holds digital content or services. */
   digital: boolean;
-  terms: Box;
-  digitalBox: Box;
+  sheet: WalletSheet;
+  onTick?: (box: 'terms' | 'digital', checked: boolean) => void;
 }) {
   const { t } = useI18n();
   if (usesPageTerms(kind)) return null;
@@ -250,29 +222,29 @@ function ConsentBoxes({
     agb: <a href="/agb">{t('checkout.terms_agb')}</a>,
     widerruf: <a href="/widerruf">{t('checkout.terms_widerruf')}</a>,
   });
-  const box = (id: string, text: ReactNode, state: Box) => (
+  const box = (which: 'terms' | 'digital', text: ReactNode) => (
     <Field
-      id={id}
+      id={ids[which]}
       layout="choice"
       required
       label={text}
-      error={state.error}
+      error={sheet[which].error}
       className="express-consent"
     >
       {(control) => (
         <input
           {...control}
           type="checkbox"
-          checked={state.checked}
-          onChange={(e) => state.onChange?.(e.target.checked)}
+          checked={sheet[which].checked}
+          onChange={(e) => onTick?.(which, e.target.checked)}
         />
       )}
     </Field>
   );
   return (
     <>
-      {box(ids.terms, label, terms)}
-      {digital && box(ids.digital, t('checkout.digital'), digitalBox)}
+      {box('terms', label)}
+      {digital && box('digital', t('checkout.digital'))}
     </>
   );
 }
@@ -292,12 +264,7 @@ function ExpressReservedArea({
     <ExpressFrame kind={kind} separator={separator} loading>
       <div className="express-body" style={buttonSlotStyle(params)}>
         <div className="express-notices" />
-        <ConsentBoxes
-          kind={kind}
-          digital={params.consent.digital}
-          terms={{ checked: false }}
-          digitalBox={{ checked: false }}
-        />
+        <ConsentBoxes kind={kind} digital={params.consent.digital} sheet={initialWalletSheet} />
         <div className="express-buttons" />
         {params.checkout.taxes_based_on_billing && (
           <p className="express-note">{t('express.note.taxes_billing')}</p>
@@ -308,48 +275,29 @@ function ExpressReservedArea({
 }
 
 function ExpressButtons({
-  params,
-  kind,
-  product,
-  live,
-  setLive,
-  nonces,
-  quantityError,
-  sheetOpenRef,
   onAvailability,
+  ...sheetInput
 }: {
   params: ExpressCheckoutParams;
   kind: ExpressPageKind;
   product?: ExpressProduct;
-  live: Live;
-  setLive: (live: Live) => void;
   nonces: ExpressNonces;
-  quantityError: { current: string | null };
-  sheetOpenRef: { current: boolean };
+  amounts: ExpressAmounts;
   onAvailability: (state: 'shown' | 'none') => void;
 }) {
+  const { params, kind } = sheetInput;
   const { t } = useI18n();
-  const stripe = useStripe();
-  const elements = useElements();
   const personal = usePersonal(params.checkout.currency_code.toUpperCase());
   const tracking = useConsent();
   const wallet = useWalletSheet({
-    params,
-    kind,
-    product,
-    live,
-    setLive,
-    nonces,
-    quantityError,
-    sheetOpenRef,
-    stripe,
-    elements,
+    ...sheetInput,
+    stripe: useStripe(),
+    elements: useElements(),
     signedIn: Boolean(personal.account),
     attribution: async () =>
       tracking.consent === 'allow' && tracking.prefix
         ? ((await loadAttribution()).currentAttribution() as Record<string, string>)
         : {},
-    t,
   });
   const { sheet, busy } = wallet;
   const notice = sheet.notice;
@@ -376,8 +324,8 @@ function ExpressButtons({
       <ConsentBoxes
         kind={kind}
         digital={params.consent.digital}
-        terms={{ ...sheet.terms, onChange: (checked) => wallet.tick('terms', checked) }}
-        digitalBox={{ ...sheet.digital, onChange: (checked) => wallet.tick('digital', checked) }}
+        sheet={sheet}
+        onTick={wallet.tick}
       />
       <ExpressCheckoutElement
         className="express-buttons"

@@ -1,4 +1,4 @@
-import { toProviderAmount } from './stripe.rules.ts';
+import { toProviderAmount } from './provider-amount.ts';
 
 /** Pure rules of express checkout (spec sections 3 and 5). */
 
