@@ -43,7 +43,11 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-const databases = new WeakMap<object, Database>();
+// One map per process: the server entry and the page build each bundle this module, and a
+// transaction opened by one is asked about by the other.
+const TRANSACTIONS = Symbol.for('ladenzeile.db.transactions');
+const registry = globalThis as { [TRANSACTIONS]?: WeakMap<object, Database> };
+const databases = (registry[TRANSACTIONS] ??= new WeakMap<object, Database>());
 
 /**
  * The database an open transaction belongs to; null for a database itself or anything else.

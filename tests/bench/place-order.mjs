@@ -1,7 +1,9 @@
 // f. Place order: the Store API checkout with 20 buyers at once, against a bare ping at the same
 // concurrency. Every checkout empties its cart, so each request has a buyer (session and cart)
 // of its own, prepared before the clock starts.
+import path from 'node:path';
 import { fmt } from './load.mjs';
+import { startProcess, waitForLine } from './processes.mjs';
 
 const BUYERS = 200;
 const CONCURRENCY = 20;
@@ -98,4 +100,18 @@ export async function placeOrderBench({ url, pingUrl }) {
   );
   if (failed > 0) throw new Error(`${failed} of ${BUYERS} checkouts failed`);
   return result;
+}
+
+/** Section f with its own bare ping server, started beside the shop for the run. */
+export async function placeOrderPart({ root, url }) {
+  const ping = startProcess('ping server', process.execPath, [
+    path.join(root, 'tests/bench/bare-server.mjs'),
+    'ping',
+  ]);
+  try {
+    const [, port] = await waitForLine(ping, /listening (\d+)/);
+    return await placeOrderBench({ url, pingUrl: `http://127.0.0.1:${port}/` });
+  } finally {
+    await ping.stop();
+  }
 }

@@ -3,7 +3,8 @@
 // JavaScript each main page loads, and how latency grows from a small to a large catalogue.
 // Ratios below target are reported, never fatal: the exit code is non-zero only when the
 // bench itself broke. `npm run bench -- catalog` runs only the catalogue part (d),
-// `npm run bench -- shop` everything else, `npm run bench -- login` only the login part (e).
+// `npm run bench -- shop` everything else, `npm run bench -- login` only the login part (e),
+// `npm run bench -- order` only placing orders (f).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,7 +14,7 @@ import { catalogBench, catalogSummaryRows } from './catalog.mjs';
 import { pageJavaScript } from './js-bytes.mjs';
 import { fmt, measure, settings } from './load.mjs';
 import { loginBench } from './login.mjs';
-import { placeOrderBench } from './place-order.mjs';
+import { placeOrderPart } from './place-order.mjs';
 import { freePort, startProcess, stopAll, waitForHttp, waitForLine } from './processes.mjs';
 import { startStaticServer } from './static-server.mjs';
 
@@ -35,7 +36,7 @@ const TARGETS = {
   listingFirstVisitJsGzipKB: 100,
 };
 const KB = 1024;
-const PARTS = ['shop', 'catalog', 'login'];
+const PARTS = ['shop', 'catalog', 'login', 'order'];
 
 async function main() {
   const only = process.argv[2];
@@ -50,6 +51,7 @@ async function main() {
   }
   printMachine();
   if (only === 'login') await loginPart();
+  else if (only === 'order') await orderPart();
   else {
     if (only !== 'catalog') await shopBench(started);
     if (only !== 'shop') await catalogPart();
@@ -97,6 +99,19 @@ async function loginPart() {
   });
   console.log('\nsummary');
   for (const [a, b, c] of loginRows(login)) console.log(`  ${a}  ${b}  ${c}`);
+  await shop.handle.stop();
+  running.shop = null;
+}
+
+/** Section f alone: placing orders, on the embedded database or BENCH_DATABASE_URL. */
+async function orderPart() {
+  lockDataDir(DATA_DIR);
+  const shop = await startShopWithRetry();
+  running.shop = shop.handle;
+  const stderrMark = shop.handle.errorMark();
+  const result = await placeOrderPart({ root: ROOT, url: shop.url });
+  console.log(`\nsummary\n  ${placeOrderRow(result).join('  ')}`);
+  printShopErrors(shop.handle.errorsSince(stderrMark));
   await shop.handle.stop();
   running.shop = null;
 }
@@ -204,33 +219,10 @@ async function shopBench(started) {
     productUrl: setup.productUrl,
   });
 
-  const orderPing = startProcess('ping server', process.execPath, [
-    path.join(ROOT, 'tests/bench/bare-server.mjs'),
-    'ping',
-  ]);
-  try {
-    const [, port] = await waitForLine(orderPing, /listening (\d+)/);
-    results.placeOrder = await placeOrderBench({
-      url: shop.url,
-      pingUrl: `http://127.0.0.1:${port}/`,
-    });
-  } finally {
-    await orderPing.stop();
-  }
+  results.placeOrder = await placeOrderPart({ root: ROOT, url: shop.url });
 
   printSummary(results);
-  const errors = shop.handle.errorsSince(stderrMark);
-  if (errors.length) {
-    // Warnings repeat with the pid in front: count each text once.
-    const distinct = new Map();
-    for (const line of errors) {
-      const text = line.replace(/^\(node:\d+\) /, '');
-      distinct.set(text, (distinct.get(text) ?? 0) + 1);
-    }
-    console.log(`\nthe shop wrote ${errors.length} line(s) to stderr under load:`);
-    for (const [text, count] of [...distinct].slice(-5))
-      console.log(`  ${count} × ${text.slice(0, 240)}`);
-  }
+  printShopErrors(shop.handle.errorsSince(stderrMark));
   console.log(
     `\nsections a–c, e and f finished in ${((Date.now() - started) / 1000).toFixed(0)} s (${((Date.now() - ready) / 1000).toFixed(0)} s after the shop was ready)`,
   );
@@ -371,11 +363,7 @@ function printSummary(r) {
       `≥ ${pct(TARGETS.cartVsPing)} ${verdict(cartRatio >= TARGETS.cartVsPing)}`,
     ],
     ...loginRows(r.login),
-    [
-      'place order p50 / p95, 20 at once',
-      `${fmt(r.placeOrder.p50, 0)} / ${fmt(r.placeOrder.p95, 0)} ms`,
-      `bare ping ${fmt(r.placeOrder.pingP50, 1)} / ${fmt(r.placeOrder.pingP95, 1)} ms`,
-    ],
+    placeOrderRow(r.placeOrder),
     [
       'product page during 10 logins',
       pct(r.login.busy.rps / r.login.quiet.rps),
@@ -395,6 +383,27 @@ function printSummary(r) {
   const w1 = Math.max(...rows.map((row) => row[1].length));
   console.log('\nsummary (absolute req/s depend on the machine; compare the ratios)');
   for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
+}
+
+function placeOrderRow(order) {
+  return [
+    'place order p50 / p95, 20 at once',
+    `${fmt(order.p50, 0)} / ${fmt(order.p95, 0)} ms`,
+    `bare ping ${fmt(order.pingP50, 1)} / ${fmt(order.pingP95, 1)} ms`,
+  ];
+}
+
+/** What the shop wrote to stderr under load; warnings repeat with the pid in front: each text once. */
+function printShopErrors(errors) {
+  if (!errors.length) return;
+  const distinct = new Map();
+  for (const line of errors) {
+    const text = line.replace(/^\(node:\d+\) /, '');
+    distinct.set(text, (distinct.get(text) ?? 0) + 1);
+  }
+  console.log(`\nthe shop wrote ${errors.length} line(s) to stderr under load:`);
+  for (const [text, count] of [...distinct].slice(-5))
+    console.log(`  ${count} × ${text.slice(0, 240)}`);
 }
 
 const pct = (ratio) => `${fmt(ratio * 100, 1)} %`;

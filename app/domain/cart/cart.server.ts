@@ -60,6 +60,22 @@ export async function findCart(db: Tx, owner: CartOwner) {
   return cart ?? null;
 }
 
+/**
+ * What a checkout asks of the cart before placing it, without pricing it: the cart's currency
+ * and whether a line is delivered digitally (it needs a consent of its own).
+ */
+export async function cartContents(
+  db: Tx,
+  owner: CartOwner | null,
+  currency: string,
+): Promise<{ currency: string; digital: boolean }> {
+  const cart = owner ? await findCart(db, owner) : null;
+  if (!cart) return { currency, digital: false };
+  const items = await db.select().from(cartItems).where(eq(cartItems.cartId, cart.id));
+  const resolved = items.length > 0 ? await resolveItems(db, items) : [];
+  return { currency: cart.currency, digital: resolved.some((r) => Boolean(r.row.digital)) };
+}
+
 export async function findOrCreateCart(db: Tx, owner: CartOwner, currency: string) {
   const [created] = await db
     .insert(carts)

@@ -37,10 +37,15 @@ export async function processPayment(
   method: PaymentMethod | null,
   payment: PaymentInput | undefined,
   announce: TransitionOptions['announce'],
+  followUp: TransitionOptions['followUp'] = 'now',
 ): Promise<{ order: OrderRow; outcome: PaymentOutcome | null }> {
   if (!method) {
     // Nothing to pay: the order is ready to be packed.
-    const moved = await transitionOrder(db, order.id, 'processing', { paid: true, announce });
+    const moved = await transitionOrder(db, order.id, 'processing', {
+      paid: true,
+      announce,
+      followUp,
+    });
     return { order: moved.ok ? moved.value.order : order, outcome: null };
   }
   const request = paymentRequest(db, order, payment);
@@ -51,6 +56,7 @@ export async function processPayment(
     paid: outcome.paid,
     expect: [order.status],
     announce,
+    followUp,
   });
   if (moved.ok) return { order: moved.value.order, outcome };
   const [current] = await db.select().from(orders).where(eq(orders.id, order.id));

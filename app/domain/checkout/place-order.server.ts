@@ -269,7 +269,10 @@ async function insertOrderRow(
   return order!;
 }
 
-/** The order's lines, each taking its stock with the guarded update. */
+/**
+ * The order's lines in one insert, then each stock row taken with the guarded update, in the
+ * order of the rows' ids: two orders locking the same rows always lock them the same way round.
+ */
 async function insertLinesTakingStock(
   tx: Tx,
   order: OrderRow,
@@ -280,7 +283,8 @@ async function insertLinesTakingStock(
   // The rows as they stand inside the lock: their stock settings decide the guard below.
   const rows = await productRowsById(tx, lineProductIds(view));
   const facts = await lineFacts(tx, view, locale, rows);
-  for (const [i, line] of view.lines.entries()) {
+  const stock: Parameters<typeof takeStock>[1][] = [];
+  const values = view.lines.map((line, i) => {
     const parent = rows.get(line.productId)!;
     const variation = line.variationId ? rows.get(line.variationId) : undefined;
     const row = variation ? resolveVariation(parent, variation) : parent;
@@ -291,8 +295,16 @@ async function insertLinesTakingStock(
       : variation && variation.stockQuantity !== null
         ? variation.id
         : parent.id;
+    if (stockProductId !== null) {
+      stock.push({
+        stockProductId,
+        quantity: line.quantity,
+        backorders: (row.backorders ?? 'no') !== 'no',
+        name: line.name,
+      });
+    }
     const lineTotals = totals.lines[i]!;
-    await tx.insert(orderItems).values({
+    return {
       orderId: order.id,
       productId: line.productId,
       variationId: line.variationId,
@@ -308,16 +320,11 @@ async function insertLinesTakingStock(
       deposit: lineTotals.deposit?.gross ?? 0,
       stockProductId,
       deliveryTime: facts[i]?.deliveryTime ?? '',
-    });
-    if (stockProductId !== null) {
-      await takeStock(tx, {
-        stockProductId,
-        quantity: line.quantity,
-        backorders: (row.backorders ?? 'no') !== 'no',
-        name: line.name,
-      });
-    }
-  }
+    };
+  });
+  await tx.insert(orderItems).values(values);
+  stock.sort((a, b) => a.stockProductId - b.stockProductId);
+  for (const take of stock) await takeStock(tx, take);
 }
 
 /** Counts each applied coupon's use within its limits and keeps its lines on the order. */
@@ -327,6 +334,9 @@ async function recordCoupons(
   cartId: number,
   view: CartView,
 ): Promise<OrderRow> {
+  // Priced under the lock, the view names every coupon the cart holds (one it dropped rolls
+  // the order back): without any there is nothing to count.
+  if (view.coupons.length === 0) return order;
   const applied = await appliedCoupons(tx, cartId);
   const couponLines = [];
   for (const coupon of applied) {
@@ -384,7 +394,11 @@ export async function placeOrder(
   const accepted = await readBeforeTransaction(db, input, ctx.locale);
   if (!accepted.ok) return accepted;
 
-  let placed: Result<{ order: OrderRow; method: PaymentMethod | null }>;
+  let placed: Result<{
+    order: OrderRow;
+    method: PaymentMethod | null;
+    subscription: CartSubscriptionMode;
+  }>;
   try {
     placed = await inTransaction(db, async (tx) => {
       // One placement per cart at a time: a double click waits and then finds the cart empty.
@@ -416,8 +430,8 @@ export async function placeOrder(
       if (input.attribution) await recordOrderAttribution(tx, row.id, input.attribution);
       await addOrderNote(tx, row.id, { code: 'order.note.placed' });
       await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
-      await dropCartCoupons(tx, cart.id);
-      return { order, method };
+      if (view.coupons.length > 0) await dropCartCoupons(tx, cart.id);
+      return { order, method, subscription };
     });
   } catch (error) {
     // A parallel submit with the same key committed first: answer with its order.
@@ -432,8 +446,17 @@ export async function placeOrder(
     const again = await replay();
     return again ?? placed;
   }
-  const { order, method } = placed.value;
-  const payment = await processPayment(db, order, method, ctx.payment, placementAnnouncement);
+  const { order, method, subscription } = placed.value;
+  // Without subscriptions nothing the answer shows waits for the order's follow-up.
+  const followUp = subscription ? 'now' : 'after';
+  const payment = await processPayment(
+    db,
+    order,
+    method,
+    ctx.payment,
+    placementAnnouncement,
+    followUp,
+  );
   recordOrderPlaced(payment.order.status);
   return ok({ order: payment.order, created: true, payment: payment.outcome });
 }

@@ -38,6 +38,12 @@ export type TransitionOptions = {
   now?: Date;
   /** The mail this change sends; by default the one `defaultAnnouncement` picks. */
   announce?: Announcement | ((from: OrderStatus, to: OrderStatus) => Announcement);
+  /**
+   * 'after': the caller knows the order bought no subscription, so its follow-up changes
+   * nothing the shopper's next page shows and runs after the answer. By default it runs
+   * before the transition returns.
+   */
+  followUp?: 'now' | 'after';
   /** A further entry of the order's timeline, written with the change. */
   note?: { code: string; params?: Record<string, string | number>; forCustomer?: boolean };
 };
@@ -93,12 +99,14 @@ export async function transitionOrder(
     const entries = outsideEffects(updated!, from, to, effects, options.announce);
     const follow = await enqueue(tx, ...entries.filter((e) => e.kind === ORDER_CHANGED));
     await enqueue(tx, ...entries.filter((e) => e.kind !== ORDER_CHANGED));
-    return { from, to, order: updated!, follow };
+    const waitFor = options.followUp === 'after' && updated!.subscriptionId === null ? [] : follow;
+    return { from, to, order: updated!, waitFor };
   });
   if (!result.ok) return result;
-  // The order's subscriptions follow before the caller answers; the mails go afterwards.
-  const { follow, ...changed } = result.value;
-  await signalOutbox(db, follow);
+  // The order's subscriptions follow before the caller answers (the next page shows them);
+  // the mails go afterwards.
+  const { waitFor, ...changed } = result.value;
+  await signalOutbox(db, waitFor);
   return ok(changed);
 }
 

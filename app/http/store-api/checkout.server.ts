@@ -1,4 +1,4 @@
-import { loadCart } from '#app/domain/cart/cart.server.ts';
+import { cartContents, loadCart } from '#app/domain/cart/cart.server.ts';
 import { vatOf } from '#app/domain/orders/order-view.server.ts';
 import { vatJson } from './serializers.server.ts';
 import { type CheckoutInput } from '#app/domain/checkout/checkout-input.ts';
@@ -208,8 +208,8 @@ export const postCheckout = defineEndpoint({
         }),
       );
     }
-    const cart = await loadCart(db, session, { currency, locale, readOnly: true });
-    if (cart.lines.some((l) => l.digital) && input.additional_fields?.['terms-digital'] !== true) {
+    const cart = await cartContents(db, session, currency);
+    if (cart.digital && input.additional_fields?.['terms-digital'] !== true) {
       return fail(
         domainError('invalid', 'checkout.error.consent_missing', {
           consent: 'terms-digital',
