@@ -11,6 +11,7 @@ import {
   optStringArray,
   reqString,
 } from './params.ts';
+import { emptyAddress } from './objects.ts';
 import { SUPPORTED_TYPES } from './test-data.ts';
 
 /** Parameters PaymentIntents and SetupIntents read alike: amounts, currencies, method types. */
@@ -94,14 +95,7 @@ export function shippingOf(p: Params): Stripe.PaymentIntent.Shipping | null | un
   const s = optObject(p, 'shipping');
   if (!s) return undefined;
   return {
-    address: addressOf(s, 'address') ?? {
-      city: null,
-      country: null,
-      line1: null,
-      line2: null,
-      postal_code: null,
-      state: null,
-    },
+    address: addressOf(s, 'address') ?? emptyAddress(),
     name: reqString(s, 'name', 256, 'shipping[name]'),
     phone: optString(s, 'phone', 40, 'shipping[phone]') ?? null,
     carrier: null,

@@ -1,12 +1,20 @@
 import type Stripe from 'stripe';
 import type { Tx } from '#app/lib/db.server.ts';
-import { type Caller, type Outcome, type PI, checkClientSecret, ok, secretOnly } from './caller.ts';
+import { type Caller, type Outcome, type PI, ok, secretOnly } from './caller.ts';
 import {
   chargeDeclined,
   chargePending,
   chargeSucceeded,
   releaseAuthorization,
 } from './charges.server.ts';
+import {
+  cancelWithReason,
+  customerParam,
+  intentToConfirm,
+  recordTypeChoice,
+  retrieveIntent,
+  startIntent,
+} from './intent-calls.server.ts';
 import {
   CAPTURE_METHODS,
   MAX_AMOUNT,
@@ -20,7 +28,6 @@ import {
   CONFIRMABLE,
   type IntentKind,
   type Step,
-  cancelIntent,
   choosePaymentMethod,
   confirmIntent,
 } from './intent-lifecycle.server.ts';
@@ -38,7 +45,7 @@ import {
   optString,
   unexpectedState,
 } from './params.ts';
-import { emit, insert, load, save } from './store.server.ts';
+import { emit, load, save } from './store.server.ts';
 import {
   DELAYED_SETTLEMENT_MS,
   DELAYED_TYPES,
@@ -143,9 +150,9 @@ export async function createPaymentIntent(tx: Tx, caller: Caller, p: Params): Pr
   secretOnly(caller);
   const currency = currencyOf(p, true)!;
   const amount = amountOf(p, currency, true)!;
-  const { types, automatic, allowed, excluded } = typesOf(p);
-  const customer = optString(p, 'customer', 255);
-  if (customer) await load(tx, 'customer', customer, { param: 'customer' });
+  const choice = typesOf(p);
+  const { types, automatic } = choice;
+  const customer = await customerParam(tx, p);
   const pi = paymentIntentObject({
     amount,
     currency,
@@ -164,14 +171,8 @@ export async function createPaymentIntent(tx: Tx, caller: Caller, p: Params): Pr
     paymentMethodOptions:
       (optObject(p, 'payment_method_options') as PI['payment_method_options']) ?? null,
   });
-  pi.allowed_payment_method_types = allowed as PI['allowed_payment_method_types'];
-  pi.excluded_payment_method_types = excluded as PI['excluded_payment_method_types'];
-  const stored = await insert(tx, 'payment_intent', pi, { customer: pi.customer as string | null });
-  await choosePaymentMethod(tx, caller, stored, p);
-  await emit(tx, caller, 'payment_intent.created', pi);
-  if (optBool(p, 'confirm')) return confirmIntent(tx, caller, stored, p, PAYMENT_INTENT);
-  await save(tx, stored);
-  return ok(pi);
+  recordTypeChoice(pi, choice);
+  return startIntent(tx, caller, pi, p, PAYMENT_INTENT);
 }
 
 export async function retrievePaymentIntent(
@@ -180,9 +181,7 @@ export async function retrievePaymentIntent(
   id: string,
   p: Params,
 ): Promise<Outcome> {
-  const stored = await load<PI>(tx, 'payment_intent', id, { param: 'intent' });
-  checkClientSecret(caller, p, stored.data);
-  return ok(stored.data);
+  return retrieveIntent(tx, caller, PAYMENT_INTENT, id, p);
 }
 
 export async function updatePaymentIntent(
@@ -232,11 +231,12 @@ export async function updatePaymentIntent(
     p.allowed_payment_method_types !== undefined ||
     p.excluded_payment_method_types !== undefined
   ) {
-    const { types, automatic, allowed, excluded } = typesOf(p);
-    pi.payment_method_types = types;
-    pi.allowed_payment_method_types = allowed as PI['allowed_payment_method_types'];
-    pi.excluded_payment_method_types = excluded as PI['excluded_payment_method_types'];
-    pi.automatic_payment_methods = automatic ? { enabled: true, allow_redirects: 'always' } : null;
+    const choice = typesOf(p);
+    pi.payment_method_types = choice.types;
+    recordTypeChoice(pi, choice);
+    pi.automatic_payment_methods = choice.automatic
+      ? { enabled: true, allow_redirects: 'always' }
+      : null;
   }
   const pmo = optObject(p, 'payment_method_options');
   if (pmo) pi.payment_method_options = pmo as PI['payment_method_options'];
@@ -256,9 +256,7 @@ export async function confirmPaymentIntent(
   id: string,
   p: Params,
 ): Promise<Outcome> {
-  const stored = await load<PI>(tx, 'payment_intent', id, { lock: true, param: 'intent' });
-  checkClientSecret(caller, p, stored.data);
-  await choosePaymentMethod(tx, caller, stored, p);
+  const stored = await intentToConfirm(tx, caller, PAYMENT_INTENT, id, p);
   if (caller.key === 'secret' && CONFIRMABLE.includes(stored.data.status)) {
     // Parameters confirm accepts beyond the payment method.
     const pi = stored.data;
@@ -285,10 +283,7 @@ export async function cancelPaymentIntent(
   id: string,
   p: Params,
 ): Promise<Outcome> {
-  secretOnly(caller);
-  const stored = await load<PI>(tx, 'payment_intent', id, { lock: true, param: 'intent' });
-  const reason = optEnum(p, 'cancellation_reason', CANCELLATION_REASONS) ?? null;
-  return ok(await cancelIntent(tx, caller, stored, PAYMENT_INTENT, reason));
+  return cancelWithReason(tx, caller, PAYMENT_INTENT, id, p, CANCELLATION_REASONS);
 }
 
 export async function capturePaymentIntent(

@@ -1,25 +1,24 @@
 import type { Tx } from '#app/lib/db.server.ts';
+import { type Caller, type Outcome, type PM, type SI, ok, secretOnly } from './caller.ts';
 import {
-  type Caller,
-  type Outcome,
-  type PM,
-  type SI,
-  checkClientSecret,
-  ok,
-  secretOnly,
-} from './caller.ts';
+  cancelWithReason,
+  customerParam,
+  intentToConfirm,
+  recordTypeChoice,
+  retrieveIntent,
+  startIntent,
+} from './intent-calls.server.ts';
 import { typesOf } from './intent-params.ts';
 import {
   CONFIRMABLE,
   type IntentKind,
   type Step,
-  cancelIntent,
   choosePaymentMethod,
   confirmIntent,
 } from './intent-lifecycle.server.ts';
 import { newId, setupIntentObject } from './objects.ts';
-import { type Params, metadataOf, missingParam, optBool, optEnum, optString } from './params.ts';
-import { type RequestInfo, type Stored, emit, insert, load, save } from './store.server.ts';
+import { type Params, metadataOf, missingParam, optEnum, optString } from './params.ts';
+import { type RequestInfo, type Stored, emit, load, save } from './store.server.ts';
 import { REDIRECT_TYPES, REUSABLE_TYPES } from './test-data.ts';
 
 /** What confirming a SetupIntent does: no money moves, so only declines and authentication count. */
@@ -77,9 +76,9 @@ export const SETUP_INTENT: IntentKind<SI> = {
 
 export async function createSetupIntent(tx: Tx, caller: Caller, p: Params): Promise<Outcome> {
   secretOnly(caller);
-  const { types, automatic, allowed, excluded } = typesOf(p);
-  const customer = optString(p, 'customer', 255);
-  if (customer) await load(tx, 'customer', customer, { param: 'customer' });
+  const choice = typesOf(p);
+  const { types, automatic } = choice;
+  const customer = await customerParam(tx, p);
   const si = setupIntentObject({
     customer: customer ?? null,
     description: optString(p, 'description', 1000) ?? null,
@@ -88,14 +87,8 @@ export async function createSetupIntent(tx: Tx, caller: Caller, p: Params): Prom
     automatic,
     usage: optEnum(p, 'usage', ['off_session', 'on_session'] as const) ?? 'off_session',
   });
-  si.allowed_payment_method_types = allowed as SI['allowed_payment_method_types'];
-  si.excluded_payment_method_types = excluded as SI['excluded_payment_method_types'];
-  const stored = await insert(tx, 'setup_intent', si, { customer: si.customer as string | null });
-  await choosePaymentMethod(tx, caller, stored, p);
-  await emit(tx, caller, 'setup_intent.created', si);
-  if (optBool(p, 'confirm')) return confirmIntent(tx, caller, stored, p, SETUP_INTENT);
-  await save(tx, stored);
-  return ok(si);
+  recordTypeChoice(si, choice);
+  return startIntent(tx, caller, si, p, SETUP_INTENT);
 }
 
 export async function retrieveSetupIntent(
@@ -104,9 +97,7 @@ export async function retrieveSetupIntent(
   id: string,
   p: Params,
 ): Promise<Outcome> {
-  const stored = await load<SI>(tx, 'setup_intent', id, { param: 'intent' });
-  checkClientSecret(caller, p, stored.data);
-  return ok(stored.data);
+  return retrieveIntent(tx, caller, SETUP_INTENT, id, p);
 }
 
 export async function updateSetupIntent(
@@ -120,9 +111,8 @@ export async function updateSetupIntent(
   const si = stored.data;
   const metadata = metadataOf(p, si.metadata ?? {});
   if (metadata) si.metadata = metadata;
-  const customer = optString(p, 'customer', 255);
+  const customer = await customerParam(tx, p);
   if (customer) {
-    await load(tx, 'customer', customer, { param: 'customer' });
     si.customer = customer;
     stored.customer = customer;
   }
@@ -137,11 +127,11 @@ export async function confirmSetupIntent(
   id: string,
   p: Params,
 ): Promise<Outcome> {
-  const stored = await load<SI>(tx, 'setup_intent', id, { lock: true, param: 'intent' });
-  checkClientSecret(caller, p, stored.data);
-  await choosePaymentMethod(tx, caller, stored, p);
+  const stored = await intentToConfirm(tx, caller, SETUP_INTENT, id, p);
   return confirmIntent(tx, caller, stored, p, SETUP_INTENT);
 }
+
+const CANCELLATION_REASONS = ['abandoned', 'duplicate', 'requested_by_customer'] as const;
 
 export async function cancelSetupIntent(
   tx: Tx,
@@ -149,13 +139,5 @@ export async function cancelSetupIntent(
   id: string,
   p: Params,
 ): Promise<Outcome> {
-  secretOnly(caller);
-  const stored = await load<SI>(tx, 'setup_intent', id, { lock: true, param: 'intent' });
-  const reason =
-    optEnum(p, 'cancellation_reason', [
-      'abandoned',
-      'duplicate',
-      'requested_by_customer',
-    ] as const) ?? null;
-  return ok(await cancelIntent(tx, caller, stored, SETUP_INTENT, reason));
+  return cancelWithReason(tx, caller, SETUP_INTENT, id, p, CANCELLATION_REASONS);
 }
