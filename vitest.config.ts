@@ -16,7 +16,10 @@ export default defineConfig({
     ],
     environment: 'node',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
+    // Most files wait on a server, a child process or the database: two at a time keep both
+    // cores busy (vitest would run one at a time on a two-core machine).
+    maxWorkers: 2,
   },
 });

@@ -187,7 +187,7 @@ export const postCheckout = defineEndpoint({
   session: 'start',
   schema: storeCheckoutSchema,
   handle: async (ctx) => {
-    const { db, env, locale, currency, t, input, session } = ctx;
+    const { db, env, currency, t, input, session } = ctx;
     const marker = expressMarker(ctx.args.request, session, env);
     if (marker === 'forged') return fail(domainError('forbidden', 'error.invalid_nonce'));
     const express = marker === 'express';
