@@ -50,7 +50,7 @@ export function defineRestRoute(handlers: Handlers) {
     const unsafeQuery = unsafeInputError(query);
     if (unsafeQuery) return fail(unsafeQuery);
     let body: Fields = {};
-    const signed: [string, string][] = [...url.searchParams];
+    const signed = phpPairs(url.searchParams);
     if (method !== 'GET') {
       const read = await readBody(args.request);
       if (!read.ok) return fail(read.error);
@@ -111,19 +111,33 @@ export function restError(error: DomainError, t: Translate, headers?: Headers): 
 }
 
 /**
- * The query as fields: a repeated name or `name[]` becomes a list (WooCommerce takes
- * `status[]=a&status[]=b`), anything else one string.
+ * The query as PHP reads it, so requests signed for WooCommerce verify here: `name[]` collects
+ * a list (`status[]=a&status[]=b`); a plain name repeated keeps its last value (the official
+ * client sends its query twice, once in the address and once more with the OAuth parameters).
  */
 function readQuery(url: URL): Fields {
   const fields: Fields = {};
   for (const [rawName, value] of url.searchParams) {
-    const list = rawName.endsWith('[]');
-    const name = list ? rawName.slice(0, -2) : rawName;
-    const prior = fields[name];
-    if (prior === undefined) fields[name] = list ? [value] : value;
-    else fields[name] = Array.isArray(prior) ? [...prior, value] : [prior, value];
+    if (rawName.endsWith('[]')) {
+      const name = rawName.slice(0, -2);
+      const prior = fields[name];
+      fields[name] = Array.isArray(prior) ? [...(prior as string[]), value] : [value];
+    } else {
+      fields[rawName] = value;
+    }
   }
   return fields;
+}
+
+/** The query's pairs as signed: lists in full, a repeated plain name once with its last value. */
+function phpPairs(query: URLSearchParams): [string, string][] {
+  const last = new Map<string, string>();
+  const lists: [string, string][] = [];
+  for (const [name, value] of query) {
+    if (name.endsWith('[]')) lists.push([name, value]);
+    else last.set(name, value);
+  }
+  return [...last, ...lists];
 }
 
 /** Any other address under `/wp-json/wc/v3/`: WordPress's `rest_no_route`, before any login. */
