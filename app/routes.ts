@@ -73,6 +73,12 @@ export default [
   route('wp-admin/admin-ajax.php', 'routes/api/admin-ajax.ts'),
   route('payments/stripe/webhook', 'routes/api/stripe-webhook.ts'),
   route('wp-json/wp/v2/users/me', 'routes/api/users-me.ts'),
+  route('wp-json/wc/v3/orders', 'routes/api/wc-v3-orders.ts'),
+  route('wp-json/wc/v3/orders/:id', 'routes/api/wc-v3-order.ts'),
+  route('wp-json/wc/v3/orders/:id/notes', 'routes/api/wc-v3-order-notes.ts'),
+  route('wp-json/wc/v3/orders/:id/notes/:noteId', 'routes/api/wc-v3-order-note.ts'),
+  route('wp-json/wc/v3/orders/:id/refunds', 'routes/api/wc-v3-order-refunds.ts'),
+  route('wp-json/wc/v3/*', 'routes/api/wc-v3-not-found.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -21,6 +21,8 @@ const envSchema = z.object({
     .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code')
     .default('EUR'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Encrypts REST API key secrets at rest; derived from SESSION_SECRET when unset.
+  API_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'], 'must be true or false')
     .default('false')
@@ -69,6 +71,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & {
   SESSION_SECRET: string;
+  API_KEY_SECRET: string;
   SHOP_URL: string;
   HEADERS_TIMEOUT: number;
 };
@@ -112,6 +115,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...env,
     SESSION_SECRET: secret,
+    API_KEY_SECRET:
+      env.API_KEY_SECRET ??
+      createHmac('sha256', secret).update('api-key-secret').digest('base64url'),
     HEADERS_TIMEOUT: headersTimeout,
     SHOP_URL: (env.SHOP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };

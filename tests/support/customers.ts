@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { customers } from '#app/domain/customers/customers.schema.ts';
+import { type CustomerRole, customers } from '#app/domain/customers/customers.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import type { Tx } from '#app/lib/db.server.ts';
 import { SESSION_COOKIE, hashSessionId } from '#app/lib/session.server.ts';
@@ -18,7 +18,7 @@ export type SignedIn = {
  */
 export async function signedInCustomer(
   db: Tx,
-  input: { role?: 'customer' | 'shop_manager'; displayName?: string; email?: string } = {},
+  input: { role?: CustomerRole; displayName?: string; email?: string } = {},
 ): Promise<SignedIn> {
   const tag = randomBytes(4).toString('hex');
   const [customer] = await db

@@ -5,6 +5,7 @@ import {
   useLocation,
 } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
+import { canEditContent } from '#app/domain/customers/identity.view.ts';
 import { Stars } from '#app/components/stars.tsx';
 import { type Personal, usePersonal } from '#app/components/personal.ts';
 import { type MessageArea, formatDate, useI18n } from '#app/lib/i18n.ts';
@@ -46,7 +47,7 @@ export function ReviewIdentity({
   const { t } = useI18n();
   const { viewer, moderation } = useVisitor();
   let content;
-  if (viewer?.role === 'shop_manager') {
+  if (canEditContent(viewer)) {
     content = (
       <p className="review-identity-note">
         {t('reviews.writing_as_shop', { shop: moderation?.shopName ?? t('shop.name') })}
@@ -115,7 +116,7 @@ export function ReviewTools() {
   const { t, locale } = useI18n();
   const { viewer, moderation } = useVisitor();
   const location = useLocation();
-  if (viewer?.role !== 'shop_manager' || !moderation) {
+  if (!canEditContent(viewer) || !moderation) {
     return <div data-personal={REVIEW_TOOLS_PART} className="review-tools" hidden />;
   }
   const back = `${location.pathname}${location.search}#reviews`;

@@ -11,8 +11,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** What a signed-in person may do: shoppers buy and review; shop managers also moderate. */
-export const CUSTOMER_ROLES = ['customer', 'shop_manager'] as const;
+/**
+ * What a signed-in person may do: shoppers buy and review; shop managers also run the shop
+ * (moderation, orders, API keys); administrators may do all that and manage staff.
+ */
+export const CUSTOMER_ROLES = ['customer', 'shop_manager', 'administrator'] as const;
 export type CustomerRole = (typeof CUSTOMER_ROLES)[number];
 
 export type StoredAddress = Partial<Record<string, string>>;

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type Actor, recordChange } from '#app/domain/audit/audit.server.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { couponUses, coupons } from '#app/domain/coupons/coupons.schema.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
@@ -46,6 +47,10 @@ export type TransitionOptions = {
   followUp?: 'now' | 'after';
   /** A further entry of the order's timeline, written with the change. */
   note?: { code: string; params?: Record<string, string | number>; forCustomer?: boolean };
+  /** Who made the change, for the audit log (staff and API changes; the shop's own are not logged). */
+  actor?: Actor;
+  /** The caller's own writes that belong with the change (an edited address), in its transaction. */
+  together?: (tx: Tx, order: OrderRow) => Promise<void>;
 };
 
 /**
@@ -70,6 +75,7 @@ export async function transitionOrder(
     if (!canTransition(from, to)) {
       throw new Rollback(domainError('not_allowed', 'order.error.transition', { from, to }));
     }
+    if (options.together) await options.together(tx, order);
     const effects = transitionEffects(from, to);
     if (effects.includes('release_goods') && order.stockReduced) {
       const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
@@ -96,6 +102,15 @@ export async function transitionOrder(
       .returning();
     await addOrderNote(tx, orderId, { code: 'order.note.status_changed', params: { from, to } });
     if (options.note) await addOrderNote(tx, orderId, options.note);
+    if (options.actor) {
+      await recordChange(tx, options.actor, {
+        entity: 'order',
+        entityId: orderId,
+        action: 'status',
+        before: { status: from },
+        after: { status: to },
+      });
+    }
     const entries = outsideEffects(updated!, from, to, effects, options.announce);
     const follow = await enqueue(tx, ...entries.filter((e) => e.kind === ORDER_CHANGED));
     await enqueue(tx, ...entries.filter((e) => e.kind !== ORDER_CHANGED));

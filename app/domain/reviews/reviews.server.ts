@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Viewer } from '#app/domain/customers/identity.view.ts';
+import { type Viewer, canEditContent } from '#app/domain/customers/identity.view.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { type Result, domainError, fail, notFound, ok } from '#app/domain/kernel/result.ts';
@@ -279,7 +279,7 @@ export async function submitReview(
     .limit(1);
   if (!product) return fail(notFound('reviews.product_missing'));
 
-  const byShop = viewer?.role === 'shop_manager';
+  const byShop = canEditContent(viewer);
   let parentStatus: ReviewStatus | null = null;
   if (form.comment_parent !== null) {
     const [parent] = await db

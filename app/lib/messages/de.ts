@@ -1292,6 +1292,38 @@ export const de = {
     'Es läuft bis zum {date}; danach wird nichts mehr abgebucht.',
   'subscription.mail.greeting': 'Hallo {name},',
   'subscription.mail.view': 'Ihr Abonnement: {url}',
+  'api_key.error.no_account': 'Es gibt kein Konto mit der Adresse {email}.',
+  'api_key.error.not_staff':
+    'Das Konto {email} gehört keinem Shop-Manager und keinem Administrator; nur Mitarbeiterkonten erhalten API-Schlüssel.',
+  'api_key.error.not_found': 'Einen solchen aktiven API-Schlüssel gibt es nicht.',
+  'rest.error.cannot_view': 'Sie dürfen diese Ressource leider nicht ansehen.',
+  'rest.error.cannot_edit': 'Sie dürfen diese Ressource leider nicht bearbeiten.',
+  'rest.error.consumer_key_invalid': 'Der Consumer Key ist ungültig.',
+  'rest.error.consumer_secret_invalid': 'Das Consumer Secret ist ungültig.',
+  'rest.error.basic_needs_https':
+    'Consumer Key und Secret werden nur über HTTPS angenommen; über HTTP signieren Sie die Anfrage mit OAuth 1.0a.',
+  'rest.error.signature_method': 'Ungültige Signatur – die Signaturmethode ist ungültig.',
+  'rest.error.signature_mismatch': 'Ungültige Signatur – die Signatur stimmt nicht überein.',
+  'rest.error.timestamp': 'Ungültiger Zeitstempel.',
+  'rest.error.nonce_used': 'Ungültige Nonce – die Nonce wurde bereits verwendet.',
+  'rest.error.missing_oauth': 'Fehlende OAuth-Parameter {params}',
+  'rest.error.no_read': 'Der angegebene API-Schlüssel hat keine Leserechte.',
+  'rest.error.no_write': 'Der angegebene API-Schlüssel hat keine Schreibrechte.',
+  'rest.error.cookie_nonce': 'Die Cookie-Prüfung ist fehlgeschlagen.',
+  'rest.error.invalid_id': 'Ungültige ID.',
+  'order.error.note_not_found': 'Ungültige Ressourcen-ID.',
+  'order.error.transition_refused':
+    'Die Bestellung kann nicht von „{from}“ zu „{to}“ wechseln: Der Ablauf einer Bestellung erlaubt diesen Wechsel nicht.',
+  'rest.error.trash':
+    'Bestellungen haben keinen Papierkorb: Der Ablauf einer Bestellung kennt keinen Status „trash“. Setzen Sie den Status stattdessen auf „cancelled“.',
+  'rest.error.delete':
+    'Bestellungen werden für die Buchhaltung aufbewahrt und können nicht gelöscht werden; stornieren oder erstatten Sie sie stattdessen.',
+  'rest.error.no_route': 'Es wurde keine Route gefunden, die zur URL und zur Anfragemethode passt.',
+  'order.note.staff': '{text}',
+  'rest.error.note_trash':
+    'Bestellnotizen haben keinen Papierkorb; löschen Sie eine Notiz mit force=true.',
+  'rest.error.lines_readonly':
+    'Die Positionen einer aufgegebenen Bestellung können über die API nicht geändert werden: {param}.',
 } as const;
 
 export type MessageKey = keyof typeof de;

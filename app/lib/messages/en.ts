@@ -1245,4 +1245,35 @@ export const en: Messages = {
   'subscription.mail.cancelled_until': 'It runs until {date}; nothing more is charged after that.',
   'subscription.mail.greeting': 'Hello {name},',
   'subscription.mail.view': 'Your subscription: {url}',
+  'api_key.error.no_account': 'There is no account with the address {email}.',
+  'api_key.error.not_staff':
+    'The account {email} is no shop manager or administrator; only staff accounts get API keys.',
+  'api_key.error.not_found': 'There is no such active API key.',
+  'rest.error.cannot_view': 'Sorry, you cannot view this resource.',
+  'rest.error.cannot_edit': 'Sorry, you are not allowed to edit this resource.',
+  'rest.error.consumer_key_invalid': 'Consumer key is invalid.',
+  'rest.error.consumer_secret_invalid': 'Consumer secret is invalid.',
+  'rest.error.basic_needs_https':
+    'Consumer key and secret are accepted only over HTTPS; over HTTP, sign the request with OAuth 1.0a.',
+  'rest.error.signature_method': 'Invalid signature - signature method is invalid.',
+  'rest.error.signature_mismatch': 'Invalid signature - provided signature does not match.',
+  'rest.error.timestamp': 'Invalid timestamp.',
+  'rest.error.nonce_used': 'Invalid nonce - nonce has already been used.',
+  'rest.error.missing_oauth': 'Missing OAuth parameters {params}',
+  'rest.error.no_read': 'The API key provided does not have read permissions.',
+  'rest.error.no_write': 'The API key provided does not have write permissions.',
+  'rest.error.cookie_nonce': 'Cookie check failed',
+  'rest.error.invalid_id': 'Invalid ID.',
+  'order.error.note_not_found': 'Invalid resource ID.',
+  'order.error.transition_refused':
+    'The order cannot change from “{from}” to “{to}”: the order lifecycle does not allow this change.',
+  'rest.error.trash':
+    'Orders have no trash: the order lifecycle has no “trash” status. Set the status to “cancelled” instead.',
+  'rest.error.delete':
+    'Orders are kept for the books and cannot be deleted; cancel or refund them instead.',
+  'rest.error.no_route': 'No route was found matching the URL and request method.',
+  'order.note.staff': '{text}',
+  'rest.error.note_trash': 'Order notes have no trash; delete a note with force=true.',
+  'rest.error.lines_readonly':
+    'The lines of a placed order cannot be changed through the API: {param}.',
 };

@@ -1,0 +1,36 @@
+import type { ErrorCodes } from '../response.ts';
+
+/** WooCommerce REST API v3 codes for the shop's failures; statuses come from the error kind. */
+export const REST_V3_CODES: ErrorCodes = {
+  codes: {
+    'rest.error.cannot_view': 'woocommerce_rest_cannot_view',
+    'rest.error.cannot_edit': 'woocommerce_rest_cannot_edit',
+    'rest.error.consumer_key_invalid': 'woocommerce_rest_authentication_error',
+    'rest.error.consumer_secret_invalid': 'woocommerce_rest_authentication_error',
+    'rest.error.basic_needs_https': 'woocommerce_rest_authentication_error',
+    'rest.error.signature_method': 'woocommerce_rest_authentication_error',
+    'rest.error.signature_mismatch': 'woocommerce_rest_authentication_error',
+    'rest.error.timestamp': 'woocommerce_rest_authentication_error',
+    'rest.error.nonce_used': 'woocommerce_rest_authentication_error',
+    'rest.error.no_read': 'woocommerce_rest_authentication_error',
+    'rest.error.no_write': 'woocommerce_rest_authentication_error',
+    'rest.error.missing_oauth': 'woocommerce_rest_authentication_missing_parameter',
+    'rest.error.cookie_nonce': 'rest_cookie_invalid_nonce',
+    'rest.error.invalid_id': 'woocommerce_rest_shop_order_invalid_id',
+    'order.error.note_not_found': 'woocommerce_rest_order_note_invalid_id',
+    'order.error.transition_refused': 'woocommerce_rest_invalid_order_status_transition',
+    'rest.error.trash': 'woocommerce_rest_trash_not_supported',
+    'rest.error.delete': 'woocommerce_rest_cannot_delete',
+    'rest.error.no_route': 'rest_no_route',
+    'rest.error.note_trash': 'woocommerce_rest_trash_not_supported',
+    'rest.error.lines_readonly': 'rest_invalid_param',
+    'order.error.transition': 'woocommerce_rest_invalid_order_status_transition',
+    'order.error.status_changed': 'woocommerce_rest_invalid_order_status_transition',
+    'error.invalid_param': 'rest_invalid_param',
+    'error.invalid_characters': 'rest_invalid_param',
+    'error.invalid_json': 'rest_invalid_json',
+    'error.request_too_large': 'rest_request_too_large',
+    'error.not_found_text': 'woocommerce_rest_shop_order_invalid_id',
+  },
+  fallback: (error) => `woocommerce_rest_${error.kind}`,
+};

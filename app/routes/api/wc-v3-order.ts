@@ -1,0 +1,4 @@
+import { orderRoute } from '#app/http/rest-v3/orders.server.ts';
+
+export const loader = orderRoute.loader;
+export const action = orderRoute.action;
