@@ -19,9 +19,12 @@ afterAll(async () => {
 /** The link of the newest mail to an address, once the shop has written it. */
 async function mailedLink(address: string, path: string): Promise<string> {
   let link = '';
-  await vi.waitFor(() => {
-    link = linkIn(lastMailTo(inject('shopDataDir'), address)!.text, path);
-  });
+  await vi.waitFor(
+    () => {
+      link = linkIn(lastMailTo(inject('shopDataDir'), address)!.text, path);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
   return new URL(link).pathname + new URL(link).search;
 }
 
