@@ -103,6 +103,8 @@ export async function orderStatusCounts(
 }
 
 const ZONE = 'Europe/Berlin';
+// A literal, not a parameter: the GROUP BY must repeat the very same expression.
+const AT_ZONE = sql.raw(`'${ZONE}'`);
 
 /**
  * Sales of today and of the last 30 days (today included), by the shop's calendar (Berlin):
@@ -117,7 +119,7 @@ export async function salesSummary(
   const keys = Array.from({ length: 30 }, (_, i) =>
     new Date(start.getTime() - (29 - i) * 86_400_000).toISOString().slice(0, 10),
   );
-  const day = sql`(${orders.createdAt} at time zone ${ZONE})::date`;
+  const day = sql`(${orders.createdAt} at time zone ${AT_ZONE})::date`;
   const rows = await db
     .select({
       day: sql<string>`to_char(${day}, 'YYYY-MM-DD')`,
@@ -129,8 +131,8 @@ export async function salesSummary(
     .where(
       and(
         inArray(orders.status, [...SALES_STATUSES]),
-        sql`${orders.createdAt} >= (${keys[0]}::date::timestamp at time zone ${ZONE})`,
-        sql`${orders.createdAt} < ((${todayKey}::date + 1)::timestamp at time zone ${ZONE})`,
+        sql`${orders.createdAt} >= (${keys[0]}::date::timestamp at time zone ${AT_ZONE})`,
+        sql`${orders.createdAt} < ((${todayKey}::date + 1)::timestamp at time zone ${AT_ZONE})`,
       ),
     )
     .groupBy(day);
