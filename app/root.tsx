@@ -141,10 +141,24 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
-  return <ShopDocument data={data}>{children}</ShopDocument>;
+  // The back office brings its own frame; its data is absent whenever its door stayed shut.
+  const backOffice = useRouteLoaderData('admin') !== undefined;
+  return (
+    <ShopDocument data={data} backOffice={backOffice}>
+      {children}
+    </ShopDocument>
+  );
 }
 
-function ShopDocument({ data, children }: { data: RootData | undefined; children: ReactNode }) {
+function ShopDocument({
+  data,
+  backOffice,
+  children,
+}: {
+  data: RootData | undefined;
+  backOffice: boolean;
+  children: ReactNode;
+}) {
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const i18n = usePageI18n(locale, NO_MESSAGES);
   const initialCart = usePersonal(data?.currency ?? 'EUR').miniCart;
@@ -163,18 +177,24 @@ function ShopDocument({ data, children }: { data: RootData | undefined; children
             {i18n.t('nav.skip')}
           </a>
           <ConsentProvider initial={data?.consent ?? null} prefix={data?.attributionPrefix ?? null}>
-            <ConsentBanner />
-            <StoreNotice notice={data?.storeNotice ?? null} />
-            <MiniCartProvider
-              initial={initialCart}
-              behaviour={data?.cartBehaviour ?? DEFAULT_CART_BEHAVIOUR}
-            >
-              <SiteHeader data={data} />
-              <main id="main" tabIndex={-1}>
-                {children}
-              </main>
-              <SiteFooter />
-            </MiniCartProvider>
+            {backOffice ? (
+              children
+            ) : (
+              <>
+                <ConsentBanner />
+                <StoreNotice notice={data?.storeNotice ?? null} />
+                <MiniCartProvider
+                  initial={initialCart}
+                  behaviour={data?.cartBehaviour ?? DEFAULT_CART_BEHAVIOUR}
+                >
+                  <SiteHeader data={data} />
+                  <main id="main" tabIndex={-1}>
+                    {children}
+                  </main>
+                  <SiteFooter />
+                </MiniCartProvider>
+              </>
+            )}
             <ComingSoonBanner banner={data?.comingSoonBanner ?? null} />
             <ChunkFailurePrompt />
           </ConsentProvider>

@@ -59,33 +59,37 @@ const versionOf = async (slug: 'agb' | 'impressum' | 'widerruf') =>
 describe('legal page editor', () => {
   it('exists for shop managers only', async () => {
     const customer = await signedInCustomer(shop.database.db);
-    for (const path of ['/my-account/legal-pages', '/my-account/legal-pages/agb']) {
+    for (const path of ['/admin/legal-pages', '/admin/legal-pages/agb']) {
       expect((await get(path)).status).toBe(404);
       expect((await get(path, customer.cookie)).status).toBe(404);
       expect((await get(path, manager.cookie)).status).toBe(200);
     }
-    expect((await get('/my-account/legal-pages/nonsense', manager.cookie)).status).toBe(404);
+    expect((await get('/admin/legal-pages/nonsense', manager.cookie)).status).toBe(404);
+    // The editor's former address inside the account area sends everyone on.
+    const moved = await get('/my-account/legal-pages/agb?unchanged=1', manager.cookie);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/admin/legal-pages/agb?unchanged=1');
     const before = await versionOf('agb');
-    const asCustomer = await post('/my-account/legal-pages/agb', publishFields(), customer.cookie);
+    const asCustomer = await post('/admin/legal-pages/agb', publishFields(), customer.cookie);
     expect(asCustomer.status).toBe(404);
     expect(await versionOf('agb')).toBe(before);
   });
 
   it('lists every page with its version in force, in the shopper’s language', async () => {
-    const en = await (await get('/my-account/legal-pages', manager.cookie)).text();
+    const en = await (await get('/admin/legal-pages', manager.cookie)).text();
     for (const name of ['Legal notice', 'Terms and conditions', 'Privacy policy']) {
       expect(en).toContain(`Edit ${name}`);
     }
-    const de = await (await get('/my-account/legal-pages', manager.cookie, 'de')).text();
+    const de = await (await get('/admin/legal-pages', manager.cookie, 'de')).text();
     expect(de).toContain('AGB bearbeiten');
     expect(de).toContain('Mustertext');
   });
 
   it('publishes both languages as a new version that the page and the next checkout use', async () => {
     const before = await versionOf('agb');
-    const res = await post('/my-account/legal-pages/agb', publishFields());
+    const res = await post('/admin/legal-pages/agb', publishFields());
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe(`/my-account/legal-pages/agb?published=${before + 1}`);
+    expect(res.headers.get('location')).toBe(`/admin/legal-pages/agb?published=${before + 1}`);
     const inForce = await legalVersionInForce(shop.database.db, 'agb');
     expect(inForce).toMatchObject({ version: before + 1, source: 'edited' });
     expect(inForce.content.en.title).toBe('Ladenzeile terms');
@@ -98,32 +102,30 @@ describe('legal page editor', () => {
     expect(german).toContain('Diese Bedingungen gelten für alle Bestellungen.');
 
     const editor = await (
-      await get(`/my-account/legal-pages/agb?published=${before + 1}`, manager.cookie)
+      await get(`/admin/legal-pages/agb?published=${before + 1}`, manager.cookie)
     ).text();
     expect(editor).toContain(`Version ${before + 1} is published.`);
 
     // The same texts again publish nothing.
-    const again = await post('/my-account/legal-pages/agb', publishFields());
-    expect(again.headers.get('location')).toBe('/my-account/legal-pages/agb?unchanged=1');
+    const again = await post('/admin/legal-pages/agb', publishFields());
+    expect(again.headers.get('location')).toBe('/admin/legal-pages/agb?unchanged=1');
     expect(await versionOf('agb')).toBe(before + 1);
   });
 
   it('restores the starter text as a new version, once', async () => {
-    await post('/my-account/legal-pages/widerruf', publishFields({ title_en: 'Own withdrawal' }));
+    await post('/admin/legal-pages/widerruf', publishFields({ title_en: 'Own withdrawal' }));
     const edited = await versionOf('widerruf');
     const restore: Fields = [
       ['security', nonce],
       ['intent', 'restore'],
     ];
-    const res = await post('/my-account/legal-pages/widerruf', restore);
-    expect(res.headers.get('location')).toBe(
-      `/my-account/legal-pages/widerruf?published=${edited + 1}`,
-    );
+    const res = await post('/admin/legal-pages/widerruf', restore);
+    expect(res.headers.get('location')).toBe(`/admin/legal-pages/widerruf?published=${edited + 1}`);
     const inForce = await legalVersionInForce(shop.database.db, 'widerruf');
     expect(inForce).toMatchObject({ version: edited + 1, source: 'template' });
     expect(inForce.content.en.title).toBe('Right of withdrawal');
-    const twice = await post('/my-account/legal-pages/widerruf', restore);
-    expect(twice.headers.get('location')).toBe('/my-account/legal-pages/widerruf?unchanged=1');
+    const twice = await post('/admin/legal-pages/widerruf', restore);
+    expect(twice.headers.get('location')).toBe('/admin/legal-pages/widerruf?unchanged=1');
     const history = await legalVersionHistory(shop.database.db, 'widerruf');
     expect(history.map((v) => v.source).slice(0, 2)).toEqual(['template', 'edited']);
   });
@@ -131,7 +133,7 @@ describe('legal page editor', () => {
   it('shows what is wrong, keeps the typed text and publishes nothing', async () => {
     const before = await versionOf('impressum');
     const res = await post(
-      '/my-account/legal-pages/impressum',
+      '/admin/legal-pages/impressum',
       publishFields({ text_en: 'No heading here\n## Then one\ntext', title_de: ' ' }),
     );
     expect(res.status).toBe(400);
@@ -156,12 +158,12 @@ describe('legal page editor', () => {
       ],
     ];
     for (const [name, fields, message] of cases) {
-      const res = await post('/my-account/legal-pages/impressum', fields);
+      const res = await post('/admin/legal-pages/impressum', fields);
       expect(res.status, name).toBe(400);
       expect(await res.text(), name).toContain(message);
     }
     // Repeated fields: the first counts, the rest are ignored.
-    const repeated = await post('/my-account/legal-pages/impressum', [
+    const repeated = await post('/admin/legal-pages/impressum', [
       ...publishFields(),
       ['title_en', 'Second title'],
     ]);
@@ -174,7 +176,7 @@ describe('legal page editor', () => {
 
   it('shows markup typed into a legal text as text', async () => {
     const res = await post(
-      '/my-account/legal-pages/impressum',
+      '/admin/legal-pages/impressum',
       publishFields({
         text_en: '## <script>alert(1)</script>\n<img src=x onerror=alert(1)>',
       }),

@@ -192,11 +192,20 @@ describe('moderation', () => {
     });
     const customer = await signedInCustomer(shop.database.db);
     const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
-    expect((await get('/my-account/reviews')).status).toBe(404);
-    expect((await get('/my-account/reviews', customer.cookie)).status).toBe(404);
-    const queue = await get(`/my-account/reviews?product=${p.id}`, manager.cookie);
+    expect((await get('/admin/reviews')).status).toBe(404);
+    expect((await get('/admin/reviews', customer.cookie)).status).toBe(404);
+    const queue = await get(`/admin/reviews?product=${p.id}`, manager.cookie);
     expect(queue.status).toBe(200);
     expect(await queue.text()).toContain('Wartet noch');
+    // The queue's former address in the account area: a permanent redirect, query kept.
+    for (const [from, to] of [
+      [`/my-account/reviews?product=${p.id}`, `/admin/reviews?product=${p.id}`],
+      ['/my-account/review-settings', '/admin/reviews/settings'],
+    ]) {
+      const moved = await get(from!, manager.cookie);
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get('location')).toBe(to);
+    }
   });
 
   it('approves with the session token only, and refuses everyone else', async () => {
@@ -214,24 +223,24 @@ describe('moderation', () => {
     const status = async () => (await stored(p.id))[0]?.status;
 
     const asCustomer = await post(
-      '/my-account/reviews',
+      '/admin/reviews',
       fields(sessionNonce({ idHash: customer.idHash }, env)),
       customer.cookie,
     );
     expect(asCustomer.status).toBe(404);
-    const forged = await post('/my-account/reviews', fields('x'.repeat(32)), manager.cookie);
+    const forged = await post('/admin/reviews', fields('x'.repeat(32)), manager.cookie);
     expect(forged.status).toBe(302);
     expect(forged.headers.get('location')).toContain('moderated=expired');
     expect(await status()).toBe('pending');
 
     const nonce = sessionNonce({ idHash: manager.idHash }, env);
-    const approved = await post('/my-account/reviews', fields(nonce), manager.cookie);
+    const approved = await post('/admin/reviews', fields(nonce), manager.cookie);
     expect(approved.status).toBe(302);
     expect(approved.headers.get('location')).toBe(`/product/${p.slug}?moderated=approve#reviews`);
     expect(await status()).toBe('approved');
 
     const hostile = await post(
-      '/my-account/reviews',
+      '/admin/reviews',
       [
         ['review', 'abc'],
         ['moderate', 'approve'],
@@ -256,7 +265,7 @@ describe('moderation', () => {
     const managed = await get(`/product/${p.slug}`, manager.cookie);
     const page = await managed.text();
     expect(page).toContain('Bitte prüfen');
-    expect(page).toContain(`/my-account/reviews?product=${p.id}`);
+    expect(page).toContain(`/admin/reviews?product=${p.id}`);
     expect(page).toContain('You are writing on behalf of the shop as');
     const own = await (await get(`/product/${p.slug}`, customer.cookie)).text();
     expect(own).toContain('Signed in as Kim K.');
@@ -270,7 +279,7 @@ describe('moderation', () => {
 });
 
 describe('review settings page', () => {
-  const PATH = '/my-account/review-settings';
+  const PATH = '/admin/reviews/settings';
   const env = () => parseEnv({ NODE_ENV: 'test', SESSION_SECRET: SECRET, DATA_DIR: shop.dataDir });
   const current = () => reviewSettings(shop.database.db);
 

@@ -81,7 +81,7 @@ describe('legal page editor', () => {
   it('shows a mistake at its field in German, keeps the text, and publishes nothing', async () => {
     const context = await managerContext('de', 390);
     const page = await context.newPage();
-    await page.goto('/my-account/legal-pages/versand-und-zahlung');
+    await page.goto('/admin/legal-pages/versand-und-zahlung');
     await waitForHydration(page);
     const before = (await legalVersionInForce(shop.database.db, 'versand-und-zahlung')).version;
     const text = page.getByRole('textbox', { name: /^Text \(Deutsch\)/ });

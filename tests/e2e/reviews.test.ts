@@ -298,7 +298,7 @@ describe('shop manager', () => {
       status: 'pending',
     });
     const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
-    const { context, page } = await open(`/my-account/reviews?product=${product.id}`, {
+    const { context, page } = await open(`/admin/reviews?product=${product.id}`, {
       lang: 'en',
       javaScript: false,
       cookie: manager.sessionId,
@@ -320,7 +320,7 @@ describe('review settings', () => {
       autoApprove: false,
     });
     try {
-      const { context, page } = await open('/my-account/reviews', {
+      const { context, page } = await open('/admin/reviews', {
         lang: 'de',
         cookie: manager.sessionId,
       });

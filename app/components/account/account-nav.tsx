@@ -26,8 +26,8 @@ const LINKS = [
 
 /** What a shop manager looks after from the account. */
 const STAFF_LINKS = [
-  { to: '/my-account/reviews', key: 'account.nav.reviews' },
-  { to: '/my-account/legal-pages', key: 'account.nav.legal_pages' },
+  { to: '/admin/reviews', key: 'account.nav.reviews' },
+  { to: '/admin/legal-pages', key: 'account.nav.legal_pages' },
 ] as const;
 
 /** The account's navigation; logging out is a form (POST with the session's token). */

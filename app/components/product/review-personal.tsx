@@ -123,7 +123,7 @@ export function ReviewTools() {
   return (
     <div data-personal={REVIEW_TOOLS_PART} className="review-tools">
       <p className="edit-link">
-        <Link to={`/my-account/reviews?product=${moderation.productId}`}>
+        <Link to={`/admin/reviews?product=${moderation.productId}`}>
           {t('reviews.edit_link')}
         </Link>
       </p>
@@ -178,7 +178,7 @@ export function ModerationButtons({
 }) {
   const { t } = useI18n();
   return (
-    <form method="post" action="/my-account/reviews" className="moderation-actions">
+    <form method="post" action="/admin/reviews" className="moderation-actions">
       <input type="hidden" name="review" value={reviewId} />
       <input type="hidden" name="security" value={security} />
       <input type="hidden" name="redirect_to" value={back} />

@@ -147,6 +147,9 @@ export const orders = pgTable(
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // The back office's order list pages by (created_at, id), overall and per status.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     check('orders_total', sql`${t.total} >= 0`),
   ],
 );

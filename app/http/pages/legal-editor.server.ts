@@ -160,7 +160,7 @@ export async function handleLegalEditor(args: Args & { params: { slug?: string }
     return refuse([{ field: '', message: t('legal_editor.expired') }]);
   const done = (published: { version: number } | null) =>
     redirect(
-      `/my-account/legal-pages/${slug}?${published ? `published=${published.version}` : 'unchanged=1'}`,
+      `/admin/legal-pages/${slug}?${published ? `published=${published.version}` : 'unchanged=1'}`,
     );
 
   if (field(form, 'intent') === 'restore') return done(await restoreLegalStarterText(db, slug));

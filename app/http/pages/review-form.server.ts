@@ -148,7 +148,7 @@ async function shopManagerForm(args: { request: Request; context: AppLoadContext
  */
 export async function handleModerationForm(args: { request: Request; context: AppLoadContext }) {
   const { db, env, current, form } = await shopManagerForm(args);
-  const back = safeRedirectPath(form.get('redirect_to'), '/my-account/reviews');
+  const back = safeRedirectPath(form.get('redirect_to'), '/admin/reviews');
   const withNotice = (notice: string) => {
     const url = new URL(back, 'http://shop.invalid');
     url.searchParams.set('moderated', notice);
@@ -167,7 +167,7 @@ export async function handleModerationForm(args: { request: Request; context: Ap
   return redirect(withNotice(result.ok ? parsed.data.moderate : 'missing'));
 }
 
-export const REVIEW_SETTINGS_PATH = '/my-account/review-settings';
+export const REVIEW_SETTINGS_PATH = '/admin/reviews/settings';
 /** The switches of the review settings form; a ticked box sends "yes". */
 const REVIEW_SWITCHES = ['rating_required', 'verified_only', 'moderation'] as const;
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { Route } from './+types/review-moderation';
+import type { Route } from './+types/reviews';
+import { AdminPage } from '#app/components/admin/frame.tsx';
 import { Pagination } from '#app/components/pagination.tsx';
 import { Stars } from '#app/components/stars.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
@@ -65,15 +66,14 @@ export default function ReviewModerationPage({ loaderData }: Route.ComponentProp
   const { queue, productId, security, notice } = loaderData;
   const search = new URLSearchParams();
   if (productId) search.set('product', String(productId));
-  const back = `/my-account/reviews${productId ? `?product=${productId}` : ''}${
+  const back = `/admin/reviews${productId ? `?product=${productId}` : ''}${
     queue.page > 1 ? `${productId ? '&' : '?'}page=${queue.page}` : ''
   }`;
   const filtered = productId ? queue.reviews[0]?.product : undefined;
   return (
-    <div className="container review-queue">
-      <h1>{t('reviews.queue_title')}</h1>
+    <AdminPage title={t('reviews.queue_title')} crumbs={[]} className="review-queue">
       <p>
-        <Link to="/my-account/review-settings">{t('reviews.settings_link')}</Link>
+        <Link to="/admin/reviews/settings">{t('reviews.settings_link')}</Link>
       </p>
       {notice && (
         <Notice kind={['expired', 'invalid', 'missing'].includes(notice) ? 'error' : 'success'}>
@@ -83,7 +83,7 @@ export default function ReviewModerationPage({ loaderData }: Route.ComponentProp
       {productId && (
         <p>
           {filtered ? t('reviews.queue_filtered', { name: filtered.name }) : null}{' '}
-          <Link to="/my-account/reviews">{t('reviews.queue_all')}</Link>
+          <Link to="/admin/reviews">{t('reviews.queue_all')}</Link>
         </p>
       )}
       {queue.reviews.length === 0 ? (
@@ -120,6 +120,6 @@ export default function ReviewModerationPage({ loaderData }: Route.ComponentProp
         </ul>
       )}
       <Pagination page={queue.page} pages={queue.pages} search={search} />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/legal-pages';
-import { AccountLayout } from '#app/components/account/account-nav.tsx';
+import { AdminPage } from '#app/components/admin/frame.tsx';
 import { loadLegalOverview } from '#app/http/pages/legal-editor.server.ts';
 import { LEGAL_EDITOR_MESSAGE_AREAS } from '#app/domain/legal/legal-editor.view.ts';
 import { type MessagesHandle, formatDate, useI18n } from '#app/lib/i18n.ts';
@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 export default function LegalPages({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   return (
-    <AccountLayout title={loaderData.heading} security={loaderData.security}>
+    <AdminPage title={loaderData.heading} crumbs={[]}>
       <p>{t('legal_editor.intro')}</p>
       <div
         className="table-scroll"
@@ -50,7 +50,7 @@ export default function LegalPages({ loaderData }: Route.ComponentProps) {
                 <td>{t(`legal_editor.source_${page.source}`)}</td>
                 <td>
                   <div className="legal-pages-actions">
-                    <Link to={`/my-account/legal-pages/${page.slug}`}>
+                    <Link to={`/admin/legal-pages/${page.slug}`}>
                       {t('legal_editor.edit', { page: page.name })}
                     </Link>
                     <a href={`/${page.slug}`}>{t('legal_editor.view', { page: page.name })}</a>
@@ -61,6 +61,6 @@ export default function LegalPages({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-    </AccountLayout>
+    </AdminPage>
   );
 }

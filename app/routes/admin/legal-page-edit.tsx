@@ -1,6 +1,6 @@
 import { Form, Link, useActionData } from 'react-router';
 import type { Route } from './+types/legal-page-edit';
-import { AccountLayout } from '#app/components/account/account-nav.tsx';
+import { AdminPage } from '#app/components/admin/frame.tsx';
 import { Field } from '#app/components/ui/field.tsx';
 import { Notice, NoticeList } from '#app/components/ui/notice.tsx';
 import { handleLegalEditor, loadLegalEditor } from '#app/http/pages/legal-editor.server.ts';
@@ -34,9 +34,12 @@ export default function LegalPageEdit({ loaderData }: Route.ComponentProps) {
   const errorFor = (field: string) => result?.errors.find((e) => e.field === field)?.message;
   const { security, slug, limits } = loaderData;
   return (
-    <AccountLayout title={loaderData.heading} security={security}>
+    <AdminPage
+      title={loaderData.heading}
+      crumbs={[{ label: t('admin.legal_pages'), to: '/admin/legal-pages' }]}
+    >
       <p>
-        <Link to="/my-account/legal-pages">{t('legal_editor.back')}</Link>
+        <Link to="/admin/legal-pages">{t('legal_editor.back')}</Link>
       </p>
       {loaderData.notice && <Notice kind="success">{loaderData.notice}</Notice>}
       {result && result.errors.length > 0 && (
@@ -148,6 +151,6 @@ export default function LegalPageEdit({ loaderData }: Route.ComponentProps) {
           <a href={`/${slug}`}>{t('legal_editor.view', { page: loaderData.name })}</a>
         </p>
       </section>
-    </AccountLayout>
+    </AdminPage>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/review-settings';
+import { AdminPage } from '#app/components/admin/frame.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { canEditContent } from '#app/domain/customers/identity.view.ts';
 import { reviewSettings } from '#app/domain/reviews/review-settings.server.ts';
@@ -54,8 +55,11 @@ export default function ReviewSettingsPage({ loaderData }: Route.ComponentProps)
   const { t } = useI18n();
   const { settings, security, saved } = loaderData;
   return (
-    <div className="container review-settings">
-      <h1>{t('reviews.settings_title')}</h1>
+    <AdminPage
+      title={t('reviews.settings_title')}
+      crumbs={[{ label: t('admin.reviews'), to: '/admin/reviews' }]}
+      className="review-settings"
+    >
       {saved && (
         <Notice kind={saved === 'yes' ? 'success' : 'error'}>
           {t(`reviews.settings_saved_${saved}` as TextKey)}
@@ -88,8 +92,8 @@ export default function ReviewSettingsPage({ loaderData }: Route.ComponentProps)
         </button>
       </Form>
       <p>
-        <Link to="/my-account/reviews">{t('reviews.queue_title')}</Link>
+        <Link to="/admin/reviews">{t('reviews.queue_title')}</Link>
       </p>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,0 +1,107 @@
+import { type ReactNode, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useHydrated } from '#app/client/use-hydrated.ts';
+import { type TextKey, useI18n } from '#app/lib/i18n.ts';
+
+/** The back office's sections; only pages that exist are listed. */
+const SECTIONS: { to: string; key: TextKey; end?: boolean }[] = [
+  { to: '/admin', key: 'admin.dashboard', end: true },
+  { to: '/admin/orders', key: 'admin.orders' },
+  { to: '/admin/reviews', key: 'admin.reviews' },
+  { to: '/admin/legal-pages', key: 'admin.legal_pages' },
+];
+
+/**
+ * The frame of every back-office page: a top bar, the side navigation and the page. On a narrow
+ * screen the navigation folds behind a button once the script runs; without it, it stays open.
+ */
+export function AdminFrame({ staffName, children }: { staffName: string; children: ReactNode }) {
+  const { t } = useI18n();
+  const scripted = useHydrated();
+  const { pathname } = useLocation();
+  // Open for the page it was opened on: following a link folds it again.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  return (
+    <div className="admin">
+      <header className="admin-bar">
+        <Link to="/admin" className="admin-brand">
+          {t('shop.name')} · {t('admin.title')}
+        </Link>
+        <span className="admin-user">{t('admin.signed_in_as', { name: staffName })}</span>
+        <a href="/" className="admin-to-shop">
+          {t('admin.to_shop')}
+        </a>
+      </header>
+      <div className="admin-body">
+        <nav
+          className={`admin-nav${scripted ? ' is-collapsible' : ''}${open ? ' is-open' : ''}`}
+          aria-label={t('admin.nav')}
+        >
+          {scripted && (
+            <button
+              type="button"
+              className="admin-nav-toggle"
+              aria-expanded={open}
+              aria-controls="admin-nav-list"
+              onClick={() => setOpenOn(open ? null : pathname)}
+            >
+              {t('admin.menu')}
+            </button>
+          )}
+          <ul id="admin-nav-list" className="admin-nav-list">
+            {SECTIONS.map((section) => (
+              <li key={section.to}>
+                <NavLink to={section.to} end={section.end}>
+                  {t(section.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" tabIndex={-1} className="admin-main">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export type Crumb = { label: string; to?: string };
+
+/** A page of the back office: breadcrumbs (the dashboard first), its h1, then its content. */
+export function AdminPage({
+  title,
+  crumbs,
+  actions,
+  className,
+  children,
+}: {
+  title: string;
+  crumbs?: Crumb[];
+  actions?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  const trail: Crumb[] = [{ label: t('admin.dashboard'), to: '/admin' }, ...(crumbs ?? [])];
+  return (
+    <div className={`admin-page${className ? ` ${className}` : ''}`}>
+      {crumbs && (
+        <nav aria-label={t('admin.breadcrumb')} className="admin-crumbs">
+          <ol>
+            {trail.map((crumb, i) => (
+              <li key={i}>{crumb.to ? <Link to={crumb.to}>{crumb.label}</Link> : crumb.label}</li>
+            ))}
+            <li aria-current="page">{title}</li>
+          </ol>
+        </nav>
+      )}
+      <div className="admin-heading">
+        <h1>{title}</h1>
+        {actions}
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { changesOf } from '#app/domain/audit/audit.server.ts';
+import { adminOrderPage, orderStatusCounts } from '#app/domain/orders/admin-orders.server.ts';
+import { parseAdminOrderQuery } from '#app/domain/orders/admin-orders.rules.ts';
+import { orderDetails } from '#app/domain/orders/orders.server.ts';
+import { ORDER_STATUSES, orders } from '#app/domain/orders/orders.schema.ts';
+import { orderView } from '#app/domain/payments/order-view.server.ts';
+import type { MessageArea, TextKey } from '#app/lib/i18n.ts';
+import { messagesFor } from '#app/lib/i18n.server.ts';
+import { pageNotFound } from '../pages/not-found.ts';
+import { staffShop } from './staff.server.ts';
+
+type Args = Parameters<typeof staffShop>[0];
+
+/** The order list: one keyset page for the URL's status, search and sort, and the tab counts. */
+export async function loadOrderList(args: Args, areas: readonly MessageArea[]) {
+  const { db, locale, t } = await staffShop(args);
+  const query = parseAdminOrderQuery(new URL(args.request.url).searchParams);
+  const [page, counts] = await Promise.all([adminOrderPage(db, query), orderStatusCounts(db)]);
+  const status = query.status ? t(`order.status.${query.status}` as TextKey) : null;
+  return {
+    query,
+    page,
+    tabs: [
+      { status: null, count: counts.all },
+      ...ORDER_STATUSES.map((s) => ({ status: s, count: counts[s] })),
+    ],
+    title: `${status ? `${t('admin.orders')}: ${status}` : t('admin.orders')} | ${t('admin.title')}`,
+    messages: messagesFor(locale, areas),
+  };
+}
+
+/** Before and after of one audited field, as short text. */
+function shown(value: unknown): string {
+  if (value === undefined || value === null) return '–';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+/** One order, read-only: the customer's view of it plus SKUs, unit prices, notes and the audit log. */
+export async function loadOrderDetail(
+  args: Args & { params: { id?: string } },
+  areas: readonly MessageArea[],
+) {
+  const { db, locale, t } = await staffShop(args);
+  const id = args.params.id ?? '';
+  if (!/^[1-9]\d{0,8}$/.test(id)) pageNotFound();
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, Number(id)))
+    .limit(1);
+  if (!order) pageNotFound();
+  const [view, details, audit] = await Promise.all([
+    orderView(db, order),
+    orderDetails(db, order),
+    changesOf(db, 'order', order.id),
+  ]);
+  return {
+    order: view,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    lines: details.items.map((item) => ({
+      name: item.name,
+      variation: item.variation,
+      sku: item.sku,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      total: item.subtotal,
+    })),
+    notes: details.notes.map((note) => ({
+      id: note.id,
+      forCustomer: note.forCustomer,
+      text: t(note.code as TextKey, note.params),
+      createdAt: note.createdAt.toISOString(),
+    })),
+    audit: audit.map((entry) => ({
+      id: entry.id,
+      at: entry.at.toISOString(),
+      who: entry.actorLabel || t(`admin.audit.channel_${entry.channel}`),
+      action: entry.action,
+      changes: Object.keys({ ...entry.before, ...entry.after }).map((field) => ({
+        field,
+        before: shown(entry.before?.[field]),
+        after: shown(entry.after?.[field]),
+      })),
+    })),
+    title: `${t('admin.order_title', { number: order.number })} | ${t('admin.title')}`,
+    messages: messagesFor(locale, areas),
+  };
+}

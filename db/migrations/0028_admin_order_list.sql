@@ -1,0 +1,2 @@
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at","id");

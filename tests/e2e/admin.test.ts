@@ -1,0 +1,137 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
+import { SESSION_COOKIE } from '#app/lib/session.server.ts';
+import { createOrder, createProduct } from '#db/seed/factories.ts';
+import { signedInCustomer } from '../support/customers.ts';
+import { type TestShop, startTestShop } from '../support/shop.ts';
+import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
+
+/** The back office as a shop manager uses it, in a shop of its own. */
+let shop: TestShop;
+let browser: Browser;
+let toShip: OrderRow;
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  const db = shop.database.db;
+  const { product } = await createProduct(db, { name: { de: 'Kerze', en: 'Candle' } });
+  toShip = await createOrder(db, { productIds: [product.id], email: 'versand@example.org' });
+  await createOrder(db, { productIds: [product.id], status: 'on-hold' });
+  await createOrder(db, { productIds: [product.id], status: 'completed' });
+  browser = await launchBrowser();
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function managerContext(lang: 'de' | 'en', width = 1280): Promise<BrowserContext> {
+  const manager = await signedInCustomer(shop.database.db, {
+    role: 'shop_manager',
+    displayName: 'Maria Lager',
+  });
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.url });
+  await context.addCookies(
+    Object.entries({ lang, [SESSION_COOKIE]: manager.sessionId, cookie_consent: 'refuse' }).map(
+      ([name, value]) => ({ name, value, url: shop.url }),
+    ),
+  );
+  return context;
+}
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('back office', () => {
+  it('leads from the dashboard to the orders to ship and into one of them', async () => {
+    const context = await managerContext('en');
+    const page = await context.newPage();
+    await page.goto('/admin');
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('table', { name: 'Revenue by day, last 30 days' }).waitFor();
+
+    await page.getByRole('link', { name: /Orders to ship/ }).click();
+    await page.waitForURL(/\/admin\/orders\?status=processing$/);
+    const tabs = page.getByRole('navigation', { name: 'Filter by status' });
+    await expect
+      .poll(() => tabs.getByRole('link', { name: /Processing/ }).getAttribute('aria-current'))
+      .toBe('page');
+    const rows = page.getByRole('table', { name: 'Orders' }).getByRole('row');
+    // Header row plus the one order that waits for shipping.
+    expect(await rows.count()).toBe(2);
+    await expect.poll(() => rows.nth(1).textContent()).toContain('versand@example.org');
+
+    await page.getByRole('link', { name: `#${toShip.number}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Order ${toShip.number}` }).waitFor();
+    await page.getByRole('heading', { name: 'Items' }).waitFor();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Orders']);
+    await context.close();
+  });
+
+  it('moves through the side navigation with the keyboard alone', async () => {
+    const context = await managerContext('en');
+    const page = await context.newPage();
+    await page.goto('/admin');
+    await waitForHydration(page);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    for (let i = 0; i < 8 && (await focusedText()) !== 'Orders'; i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await focusedText()).toBe('Orders');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedText()).toBe('Dashboard');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await context.close();
+  });
+
+  it('folds the navigation behind a button on a phone', async () => {
+    const context = await managerContext('de', 390);
+    const page = await context.newPage();
+    await page.goto('/admin');
+    await waitForHydration(page);
+    const nav = page.getByRole('navigation', { name: 'Verwaltung' });
+    const toggle = nav.getByRole('button', { name: 'Menü' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByRole('link', { name: 'Bestellungen' }).isVisible()).toBe(false);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'Bestellungen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bestellungen' }).waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  for (const lang of ['de', 'en'] as const) {
+    for (const width of [1280, 390]) {
+      it(`passes axe on dashboard, list and detail (${lang}, ${width} px)`, async () => {
+        const context = await managerContext(lang, width);
+        const page = await context.newPage();
+        for (const [name, path] of [
+          ['dashboard', '/admin'],
+          ['orders', '/admin/orders'],
+          ['order', `/admin/orders/${toShip.id}`],
+        ] as const) {
+          await page.goto(path);
+          await waitForHydration(page);
+          await expectNoAxeViolations(page);
+          await shoot(page, `admin-${name}-${lang}-${width}`);
+        }
+        await context.close();
+      });
+    }
+  }
+});
