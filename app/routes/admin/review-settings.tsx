@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export const handle = { messageAreas: ['reviews'] } satisfies MessagesHandle;
+export const handle = { messageAreas: ['admin', 'reviews'] } satisfies MessagesHandle;
 
 const SAVED = new Set(['yes', 'expired', 'invalid']);
 

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['pagination', ...REVIEW_MESSAGE_AREAS],
+  messageAreas: ['admin', 'pagination', ...REVIEW_MESSAGE_AREAS],
 } satisfies MessagesHandle;
 
 const NOTICES = new Set([
