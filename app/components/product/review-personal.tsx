@@ -123,9 +123,7 @@ export function ReviewTools() {
   return (
     <div data-personal={REVIEW_TOOLS_PART} className="review-tools">
       <p className="edit-link">
-        <Link to={`/admin/reviews?product=${moderation.productId}`}>
-          {t('reviews.edit_link')}
-        </Link>
+        <Link to={`/admin/reviews?product=${moderation.productId}`}>{t('reviews.edit_link')}</Link>
       </p>
       {moderation.pending.length > 0 && (
         <section className="review-moderation" aria-labelledby="review-moderation-title">
