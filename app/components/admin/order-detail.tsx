@@ -1,6 +1,6 @@
 import { VatRows } from '#app/components/cart/vat-rows.tsx';
 import { Money } from '#app/components/ui/price.tsx';
-import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
+import { addressLines } from '#app/components/checkout/order-details.tsx';
 import type { OrderView } from '#app/domain/orders/order.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { type TextKey, formatDateTime, formatNumber, useI18n } from '#app/lib/i18n.ts';
@@ -129,17 +129,9 @@ export function OrderLines({ order, lines }: { order: OrderView; lines: AdminOrd
 
 export function AddressBlock({ address }: { address: OrderView['billing'] }) {
   const { locale } = useI18n();
-  const lines = [
-    [address.first_name, address.last_name].filter(Boolean).join(' '),
-    address.company,
-    address.address_1,
-    address.address_2,
-    [address.postcode, address.city].filter(Boolean).join(' '),
-    address.state ? stateName(address.country, address.state, locale) : '',
-    address.country ? countryName(address.country, locale) : '',
-    address.phone,
-    address.email ?? '',
-  ].filter((line) => line.trim() !== '');
+  const lines = [...addressLines(address, locale), address.phone, address.email ?? ''].filter(
+    (line) => line.trim() !== '',
+  );
   return (
     <address className="admin-address">
       {lines.map((line, i) => (

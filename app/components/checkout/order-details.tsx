@@ -6,6 +6,7 @@ import { formatRate } from '#app/domain/pricing/tax.ts';
 import { VatRows } from '#app/components/cart/vat-rows.tsx';
 import { LineName } from './line-name.tsx';
 import { type TextKey, formatDate, useI18n } from '#app/lib/i18n.ts';
+import type { Locale } from '#app/lib/locale.ts';
 
 export function statusText(status: string, t: (key: TextKey) => string): string {
   return t(`order.status.${status}` as TextKey);
@@ -63,9 +64,9 @@ export function BankDetails({ order }: { order: OrderView }) {
   );
 }
 
-function Address({ address }: { address: OrderView['billing'] }) {
-  const { locale } = useI18n();
-  const lines = [
+/** An address as the lines a letter shows, empty parts left out. */
+export function addressLines(address: OrderView['billing'], locale: Locale): string[] {
+  return [
     [address.first_name, address.last_name].filter(Boolean).join(' '),
     address.company,
     address.address_1,
@@ -74,6 +75,11 @@ function Address({ address }: { address: OrderView['billing'] }) {
     address.state ? stateName(address.country, address.state, locale) : '',
     address.country ? countryName(address.country, locale) : '',
   ].filter((l) => l && l.trim() !== '');
+}
+
+function Address({ address }: { address: OrderView['billing'] }) {
+  const { locale } = useI18n();
+  const lines = addressLines(address, locale);
   return (
     <address>
       {lines.map((line, i) => (
