@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium.ts';
 import { axeViolations } from '../support/axe.ts';
+import { waitForQuiet } from '../support/network-quiet.ts';
 import { expect, inject } from 'vitest';
 
 export function launchBrowser(): Promise<Browser> {
@@ -57,7 +58,7 @@ export async function waitForHydration(page: Page): Promise<void> {
       (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !==
       undefined,
   );
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
 }
 
 /** The shop's one accessibility check (tests/support/axe.ts): all WCAG 2.0/2.1 A and AA rules. */

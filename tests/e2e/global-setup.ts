@@ -7,8 +7,11 @@ import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { startTestShop } from '../support/shop.ts';
 
-/** One shop with the demo catalog for all browser tests; each test uses its own browser context (own session). */
-export default async function setup(project: TestProject) {
+type SharedShop = { url: string; dataDir: string; users: number; close: () => Promise<void> };
+const KEY = Symbol.for('ladenzeile.e2e.sharedShop');
+const registry = globalThis as unknown as Record<symbol, Promise<SharedShop> | undefined>;
+
+async function startSharedShop(): Promise<SharedShop> {
   const shop = await startTestShop();
   await seedDemoCatalog(shop.database.db, { mediaDir: path.join(shop.dataDir, 'media') });
   await seedDemoForms(shop.database.db);
@@ -20,9 +23,22 @@ export default async function setup(project: TestProject) {
   await putSetting(shop.database.db, 'accounts', {
     throttle: { perAccount: 5, perAddress: 100_000, windowMinutes: 15 },
   });
+  return { url: shop.url, dataDir: shop.dataDir, users: 0, close: () => shop.close() };
+}
+
+/**
+ * One shop with the demo catalog for all browser tests; each test uses its own browser context
+ * (own session). Both test projects (shared and alone) run this setup in the same process: the
+ * first starts the shop, the last to finish closes it.
+ */
+export default async function setup(project: TestProject) {
+  const shop = await (registry[KEY] ??= startSharedShop());
+  shop.users++;
   project.provide('shopUrl', shop.url);
   project.provide('shopDataDir', shop.dataDir);
   return async () => {
+    if (--shop.users > 0) return;
+    registry[KEY] = undefined;
     await shop.close();
   };
 }

@@ -133,6 +133,8 @@ describe('product gallery', () => {
     expect(await page.locator('.pswp.pswp--ui-visible').count()).toBe(1);
     // 20 % fades it to about 0.7, still short of PhotoSwipe's own distance: it closes.
     await drag(0.2);
+    // The closing animation ends on the browser's own transition events: let time run again.
+    await page.clock.resume();
     await lightbox(page).waitFor({ state: 'detached' });
     await context.close();
   });

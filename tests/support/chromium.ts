@@ -1,4 +1,5 @@
 import { type Browser, chromium } from 'playwright-core';
+import { watchTraffic } from './network-quiet.ts';
 
 /** Flags for the system Chromium on machines without network or display. */
 export const CHROMIUM_ARGS = [
@@ -12,9 +13,10 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });
+  return watchTraffic(browser);
 }
