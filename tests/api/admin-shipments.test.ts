@@ -8,6 +8,7 @@ import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import { createOrder, createProduct } from '#db/seed/factories.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
+import { officialClient, staffKey } from '../support/rest-v3.ts';
 import { mailsWith } from '../support/forms-mail.ts';
 import { TEN_KB } from '../support/hostile.ts';
 import { outboxSettled } from '../support/outbox.ts';
@@ -175,6 +176,24 @@ describe('shipments', () => {
     expect(all).toContain('Mit diesem Paket sind alle Artikel versendet');
     // The parcel that completes the order replaces the "completed" status mail.
     expect(german.filter((m) => m.text.includes('ist jetzt: Abgeschlossen'))).toHaveLength(0);
+
+    // REST v3: the parcels in WooCommerce Shipment Tracking's meta; shipping_lines unchanged.
+    const key = await staffKey(shop, 'read');
+    const rest = await officialClient(shop, key).get(`orders/${order.id}`);
+    expect(rest.status).toBe(200);
+    const json = rest.data as {
+      shipping_lines: unknown[];
+      meta_data: { key: string; value: Record<string, string>[] }[];
+    };
+    expect(json.shipping_lines).toEqual([]);
+    const tracking = json.meta_data.find((m) => m.key === '_wc_shipment_tracking_items');
+    expect(tracking?.value.map((v) => [v.custom_tracking_provider, v.tracking_number])).toEqual([
+      ['DHL', '00340434161094042557'],
+      ['UPS', '1Z999AA10123456784'],
+    ]);
+    expect(tracking?.value[1]?.custom_tracking_link).toBe(
+      'https://www.ups.com/track?loc=de_DE&tracknum=1Z999AA10123456784',
+    );
 
     // The customer's order page lists both parcels with their tracking links.
     const view = await (await get(`/my-account/view-order/${order.id}`, customer)).text();

@@ -1428,7 +1428,7 @@ export const de = {
   'admin.shipment.tracking_number': 'Sendungsnummer',
   'admin.shipment.tracking_number_hint': 'Wie auf dem Paketschein; Leerzeichen werden entfernt.',
   'admin.shipment.tracking_url':
-    'Link zur Sendungsverfolgung (nur bei anderem Versanddienstleister, optional)',
+    'Link zur Sendungsverfolgung (nur bei anderem Versanddienstleister)',
   'admin.shipment.submit': 'Sendung anlegen und Kunden benachrichtigen',
   'admin.shipment.all_shipped': 'Alle Artikel dieser Bestellung sind versendet.',
   'admin.shipment.not_paid':

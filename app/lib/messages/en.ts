@@ -1379,7 +1379,7 @@ export const en: Messages = {
   'admin.shipment.carrier_other': 'Other carrier',
   'admin.shipment.tracking_number': 'Tracking number',
   'admin.shipment.tracking_number_hint': 'As on the label; spaces are removed.',
-  'admin.shipment.tracking_url': 'Tracking page link (other carrier only, optional)',
+  'admin.shipment.tracking_url': 'Tracking page link (other carrier only)',
   'admin.shipment.submit': 'Create shipment and notify customer',
   'admin.shipment.all_shipped': 'Every item of this order has been shipped.',
   'admin.shipment.not_paid':
