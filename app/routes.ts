@@ -51,6 +51,8 @@ export default [
     index('routes/admin/dashboard.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:id', 'routes/admin/order.tsx'),
+    route('orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
+    route('orders/packing-slips', 'routes/admin/packing-slips.tsx'),
     route('reviews', 'routes/admin/reviews.tsx'),
     route('reviews/settings', 'routes/admin/review-settings.tsx'),
     route('legal-pages', 'routes/admin/legal-pages.tsx'),

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/account-view-order';
 import { BankDetails, OrderDetails, statusText } from '#app/components/checkout/order-details.tsx';
+import { OrderShipmentList, SHIPMENT_MESSAGES } from '#app/components/checkout/order-shipments.tsx';
 import { viewOrderData } from '#app/http/pages/account-orders.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['order', 'cart', 'coupon', 'account', 'footer.withdrawal'],
+  messageAreas: ['order', 'cart', 'coupon', 'account', 'footer.withdrawal', ...SHIPMENT_MESSAGES],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -65,6 +66,7 @@ export default function ViewOrderPage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <BankDetails order={order} />
+      <OrderShipmentList order={order} />
       {order.notes.length > 0 && (
         <section aria-labelledby="order-notes-title" className="order-notes">
           <h2 id="order-notes-title">{t('order.notes')}</h2>

@@ -5,6 +5,7 @@ import { customerMayCancel, needsPayment } from './lifecycle.rules.ts';
 import type { OrderView } from './order.view.ts';
 import type { OrderRow } from './orders.schema.ts';
 import { orderDetails } from './orders.server.ts';
+import { shipmentsOf } from './shipments.server.ts';
 import { mayWithdraw } from './withdrawal.server.ts';
 
 export function vatOf(order: OrderRow): TaxTreatment {
@@ -27,7 +28,10 @@ export async function assembleOrderView(
   order: OrderRow,
   bankDetails: OrderView['bankDetails'],
 ): Promise<OrderView> {
-  const { items, notes } = await orderDetails(db, order);
+  const [{ items, notes }, shipments] = await Promise.all([
+    orderDetails(db, order),
+    shipmentsOf(db, order.id),
+  ]);
   const shipping = { ...emptyAddress(), ...order.shippingAddress };
   const billing = { ...emptyAddress(), ...order.billingAddress };
   const differs = (Object.keys(shipping) as (keyof typeof shipping)[]).some(
@@ -71,5 +75,6 @@ export async function assembleOrderView(
     withdrawnAt: order.withdrawnAt?.toISOString() ?? null,
     mayWithdraw: mayWithdraw(order),
     vat: vatOf(order),
+    shipments,
   };
 }

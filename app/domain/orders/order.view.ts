@@ -1,6 +1,7 @@
 // An order as its pages and mails show it; safe to import in the browser.
 import type { TaxTreatment } from '#app/domain/pricing/vat.rules.ts';
 import type { CustomerAddress } from '#app/domain/shipping/shipping.view.ts';
+import type { ShipmentView } from './shipments.view.ts';
 
 /** Shown on the order received and view-order pages and in mails. */
 export type OrderView = {
@@ -43,4 +44,6 @@ export type OrderView = {
   mayWithdraw: boolean;
   /** Whose VAT the order carries. */
   vat: TaxTreatment;
+  /** The parcels sent so far, with their tracking links. */
+  shipments: ShipmentView[];
 };

@@ -38,7 +38,8 @@ export function outboxMessageId(env: Env, entryId: number, part: string): string
   return `<outbox-${entryId}-${part}@${new URL(env.SHOP_URL).hostname}>`;
 }
 
-async function send(env: Env, messages: MailMessage[]): Promise<void> {
+/** Sends through the configured mailer; a refusal throws, so the outbox tries again. */
+export async function send(env: Env, messages: MailMessage[]): Promise<void> {
   const shop = serverTranslator(env.SHOP_LOCALE)('shop.name');
   const mailer = createMailer(env, `${shop} <${fromAddress(env)}>`);
   for (const message of messages) {

@@ -9,6 +9,7 @@ import {
 import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
 import type { OutboxEntry } from '#app/domain/orders/outbox.server.ts';
 import type { OutboxRow } from '#app/domain/orders/outbox.schema.ts';
+import { SHIPPED_MAIL } from '#app/domain/orders/shipments.server.ts';
 import {
   cancelOrderPayment,
   refundOrderPayment,
@@ -26,6 +27,7 @@ import {
   sendStatusMail,
   sendUnpaidCancelledMail,
 } from '../mail/announcements.server.ts';
+import { sendShippedMail } from '../mail/shipment-mails.server.ts';
 
 export type EffectContext = { db: Tx; env: Env };
 
@@ -105,6 +107,7 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   [ORDER_MAILS.status]: (ctx, entry) => sendStatusMail(ctx, entry),
   [ORDER_MAILS.unpaidCancelled]: (ctx, entry) => sendUnpaidCancelledMail(ctx, entry),
   [ORDER_MAILS.renewal]: (ctx, entry) => sendRenewalMail(ctx, entry),
+  [SHIPPED_MAIL]: (ctx, entry) => sendShippedMail(ctx, entry),
   [PAYMENT_CANCEL]: async ({ db, env }, entry) => {
     await cancelOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
   },

@@ -870,6 +870,18 @@ export const de = {
   'mail.legal_intro':
     'Zu Ihrer Information und Aufbewahrung: unsere AGB, die Widerrufsbelehrung und das Muster-Widerrufsformular zum Zeitpunkt Ihrer Bestellung.',
   'mail.signoff': 'Vielen Dank für Ihren Einkauf bei {shop}.',
+  'mail.shipped.subject': 'Ihre Bestellung {number} bei {shop} wurde versendet',
+  'mail.shipped.intro_partial':
+    'ein Teil Ihrer Bestellung {number} ist unterwegs zu Ihnen. Die übrigen Artikel folgen in einer weiteren Sendung.',
+  'mail.shipped.intro_complete':
+    'Ihre Bestellung {number} ist unterwegs zu Ihnen. Mit diesem Paket sind alle Artikel versendet.',
+  'mail.shipped.carrier': 'Versanddienstleister',
+  'mail.shipped.carrier_other': 'Anderer Versanddienstleister',
+  'mail.shipped.tracking_number': 'Sendungsnummer',
+  'mail.shipped.track': 'Sendung verfolgen',
+  'mail.shipped.lines': 'In diesem Paket',
+  'mail.shipped.heading': 'Sendungen',
+  'mail.shipped.shipped_on': 'Versendet am {date}',
   // Karten- und alternative Zahlungen über Stripe (Zahlungs-Spezifikation Abschnitte 5 und 8).
   'express.title': 'Express-Kasse',
   'express.separator': 'oder',
@@ -1401,6 +1413,72 @@ export const de = {
   'admin.audit.channel_admin': 'Verwaltung',
   'admin.audit.channel_api': 'REST-API',
   'admin.audit.channel_system': 'Shop (automatisch)',
+  'admin.shipment.heading': 'Sendungen',
+  'admin.shipment.none': 'Noch keine Sendung.',
+  'admin.shipment.col.date': 'Datum',
+  'admin.shipment.col.carrier': 'Versanddienstleister',
+  'admin.shipment.col.tracking': 'Sendungsnummer',
+  'admin.shipment.col.lines': 'Artikel',
+  'admin.shipment.create': 'Sendung anlegen',
+  'admin.shipment.lines_legend': 'Artikel und Mengen in diesem Paket',
+  'admin.shipment.qty_label': '{name}: Menge',
+  'admin.shipment.left': 'noch {left} von {ordered} zu versenden',
+  'admin.shipment.carrier': 'Versanddienstleister',
+  'admin.shipment.carrier_other': 'Anderer Versanddienstleister',
+  'admin.shipment.tracking_number': 'Sendungsnummer',
+  'admin.shipment.tracking_number_hint': 'Wie auf dem Paketschein; Leerzeichen werden entfernt.',
+  'admin.shipment.tracking_url':
+    'Link zur Sendungsverfolgung (nur bei anderem Versanddienstleister)',
+  'admin.shipment.submit': 'Sendung anlegen und Kunden benachrichtigen',
+  'admin.shipment.all_shipped': 'Alle Artikel dieser Bestellung sind versendet.',
+  'admin.shipment.not_paid':
+    'Sendungen lassen sich erst anlegen, wenn die Bestellung bezahlt ist (Status „In Bearbeitung“). Bestellungen „In Wartestellung“ warten noch auf ihre Zahlung.',
+  'admin.shipment.notice_shipped':
+    'Die Sendung wurde angelegt. Der Kunde erhält eine E-Mail mit dem Link zur Sendungsverfolgung.',
+  'admin.shipment.error_summary': 'Bitte korrigieren Sie Folgendes:',
+  'admin.shipment.error.invalid':
+    'Das Formular enthält ungültige Angaben. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+  'admin.shipment.error.expired':
+    'Das Formular ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+  'admin.shipment.error.carrier': 'Bitte wählen Sie einen Versanddienstleister.',
+  'admin.shipment.error.number_missing': 'Bitte geben Sie die Sendungsnummer ein.',
+  'admin.shipment.error.number_long': 'Die Sendungsnummer ist zu lang.',
+  'admin.shipment.error.format_dhl':
+    'Eine DHL-Sendungsnummer hat 12, 14 oder 20 Ziffern oder beginnt mit „JJD“.',
+  'admin.shipment.error.format_deutsche_post':
+    'Eine Sendungsnummer der Deutschen Post hat die Form „RR123456785DE“ (mit gültiger Prüfziffer) oder 20 Zeichen (0–9, A–F).',
+  'admin.shipment.error.format_dpd': 'Eine DPD-Paketnummer hat 14 Ziffern.',
+  'admin.shipment.error.format_gls': 'Eine GLS-Paketnummer hat 11 oder 12 Ziffern.',
+  'admin.shipment.error.format_hermes':
+    'Eine Hermes-Sendungsnummer hat 14 oder 16 Ziffern oder „H“ und 19 Ziffern.',
+  'admin.shipment.error.format_ups':
+    'Eine UPS-Sendungsnummer beginnt mit „1Z“, hat 18 Zeichen und eine gültige Prüfziffer.',
+  'admin.shipment.error.format_other':
+    'Die Sendungsnummer darf 2 bis 60 Buchstaben, Ziffern, Leerzeichen und . _ / # - enthalten.',
+  'admin.shipment.error.url':
+    'Der Link muss eine vollständige Webadresse (https://…) sein und ist nur beim anderen Versanddienstleister möglich.',
+  'admin.shipment.error.quantity': 'Bitte geben Sie eine ganze Zahl ab 0 ein.',
+  'admin.shipment.error.too_many':
+    'Höchstens {left} – mehr ist von diesem Artikel nicht mehr zu versenden.',
+  'admin.shipment.error.empty': 'Bitte geben Sie bei mindestens einem Artikel eine Menge an.',
+  'admin.shipment.error.line': 'Ein Artikel gehört nicht zu dieser Bestellung.',
+  'admin.shipment.error.status': 'Nur bezahlte Bestellungen in Bearbeitung lassen sich versenden.',
+  'admin.shipment.error.on_hold':
+    'Die Bestellung wartet noch auf ihre Zahlung. Sie lässt sich versenden, sobald die Zahlung eingegangen ist.',
+  'admin.shipment.note': 'Versendet mit {carrier}: {number}.',
+  'admin.shipment.print_slip': 'Lieferschein drucken',
+  'admin.shipment.slip.title': 'Lieferschein',
+  'admin.shipment.slip.titles': 'Lieferscheine',
+  'admin.shipment.slip.order': 'Bestellnummer',
+  'admin.shipment.slip.date': 'Bestelldatum',
+  'admin.shipment.slip.ship_to': 'Lieferadresse',
+  'admin.shipment.slip.pickup': 'Abholstelle',
+  'admin.shipment.slip.note': 'Anmerkung des Kunden',
+  'admin.shipment.slip.product': 'Artikel',
+  'admin.shipment.slip.sku': 'Artikelnummer',
+  'admin.shipment.slip.quantity': 'Menge',
+  'admin.shipment.slip.print': 'Drucken',
+  'admin.shipment.slip.shipping_method': 'Versandart',
 } as const;
 
 export type MessageKey = keyof typeof de;

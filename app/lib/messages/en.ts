@@ -848,6 +848,18 @@ export const en: Messages = {
   'mail.legal_intro':
     'For your information and records: our terms and conditions, the cancellation policy and the model withdrawal form as they stood when you ordered.',
   'mail.signoff': 'Thank you for shopping with {shop}.',
+  'mail.shipped.subject': 'Your {shop} order {number} has been shipped',
+  'mail.shipped.intro_partial':
+    'part of your order {number} is on its way to you. The remaining items follow in another parcel.',
+  'mail.shipped.intro_complete':
+    'your order {number} is on its way to you. With this parcel, every item has been shipped.',
+  'mail.shipped.carrier': 'Carrier',
+  'mail.shipped.carrier_other': 'Other carrier',
+  'mail.shipped.tracking_number': 'Tracking number',
+  'mail.shipped.track': 'Track your parcel',
+  'mail.shipped.lines': 'In this parcel',
+  'mail.shipped.heading': 'Shipments',
+  'mail.shipped.shipped_on': 'Shipped on {date}',
   // Card and alternative payments through Stripe (payments spec sections 5 and 8).
   'express.title': 'Express checkout',
   'express.separator': 'or',
@@ -1353,4 +1365,67 @@ export const en: Messages = {
   'admin.audit.channel_admin': 'Back office',
   'admin.audit.channel_api': 'REST API',
   'admin.audit.channel_system': 'Shop (automatic)',
+  'admin.shipment.heading': 'Shipments',
+  'admin.shipment.none': 'No shipments yet.',
+  'admin.shipment.col.date': 'Date',
+  'admin.shipment.col.carrier': 'Carrier',
+  'admin.shipment.col.tracking': 'Tracking number',
+  'admin.shipment.col.lines': 'Items',
+  'admin.shipment.create': 'Create shipment',
+  'admin.shipment.lines_legend': 'Items and quantities in this parcel',
+  'admin.shipment.qty_label': '{name}: quantity',
+  'admin.shipment.left': '{left} of {ordered} still to ship',
+  'admin.shipment.carrier': 'Carrier',
+  'admin.shipment.carrier_other': 'Other carrier',
+  'admin.shipment.tracking_number': 'Tracking number',
+  'admin.shipment.tracking_number_hint': 'As on the label; spaces are removed.',
+  'admin.shipment.tracking_url': 'Tracking page link (other carrier only)',
+  'admin.shipment.submit': 'Create shipment and notify customer',
+  'admin.shipment.all_shipped': 'Every item of this order has been shipped.',
+  'admin.shipment.not_paid':
+    'Shipments can be created once the order is paid (status Processing). Orders on hold are still waiting for their payment.',
+  'admin.shipment.notice_shipped':
+    'Shipment created. The customer gets an email with the tracking link.',
+  'admin.shipment.error_summary': 'Please correct the following:',
+  'admin.shipment.error.invalid':
+    'The form contains invalid data. Please reload the page and try again.',
+  'admin.shipment.error.expired': 'The form has expired. Please reload the page and try again.',
+  'admin.shipment.error.carrier': 'Please choose a carrier.',
+  'admin.shipment.error.number_missing': 'Please enter the tracking number.',
+  'admin.shipment.error.number_long': 'The tracking number is too long.',
+  'admin.shipment.error.format_dhl':
+    'A DHL tracking number has 12, 14 or 20 digits or starts with “JJD”.',
+  'admin.shipment.error.format_deutsche_post':
+    'A Deutsche Post tracking number looks like “RR123456785DE” (with a valid check digit) or has 20 characters (0–9, A–F).',
+  'admin.shipment.error.format_dpd': 'A DPD parcel number has 14 digits.',
+  'admin.shipment.error.format_gls': 'A GLS parcel number has 11 or 12 digits.',
+  'admin.shipment.error.format_hermes':
+    'A Hermes tracking number has 14 or 16 digits, or “H” and 19 digits.',
+  'admin.shipment.error.format_ups':
+    'A UPS tracking number starts with “1Z”, has 18 characters and a valid check digit.',
+  'admin.shipment.error.format_other':
+    'The tracking number may contain 2 to 60 letters, digits, spaces and . _ / # -.',
+  'admin.shipment.error.url':
+    'The link must be a full web address (https://…) and is only possible with another carrier.',
+  'admin.shipment.error.quantity': 'Please enter a whole number, 0 or more.',
+  'admin.shipment.error.too_many': 'At most {left}: no more of this item is left to ship.',
+  'admin.shipment.error.empty': 'Please enter a quantity for at least one item.',
+  'admin.shipment.error.line': 'An item does not belong to this order.',
+  'admin.shipment.error.status': 'Only paid orders in processing can be shipped.',
+  'admin.shipment.error.on_hold':
+    'The order is still waiting for its payment. It can be shipped once the payment has arrived.',
+  'admin.shipment.note': 'Shipped with {carrier}: {number}.',
+  'admin.shipment.print_slip': 'Print packing slip',
+  'admin.shipment.slip.title': 'Packing slip',
+  'admin.shipment.slip.titles': 'Packing slips',
+  'admin.shipment.slip.order': 'Order number',
+  'admin.shipment.slip.date': 'Order date',
+  'admin.shipment.slip.ship_to': 'Ship to',
+  'admin.shipment.slip.pickup': 'Pickup point',
+  'admin.shipment.slip.note': 'Customer note',
+  'admin.shipment.slip.product': 'Product',
+  'admin.shipment.slip.sku': 'SKU',
+  'admin.shipment.slip.quantity': 'Quantity',
+  'admin.shipment.slip.print': 'Print',
+  'admin.shipment.slip.shipping_method': 'Shipping method',
 };

@@ -6,7 +6,11 @@ import {
   OrderSide,
   OrderTimeline,
 } from '#app/components/admin/order-detail.tsx';
+import { OrderShipments } from '#app/components/admin/order-shipments.tsx';
 import { loadOrderDetail } from '#app/http/admin/orders.server.ts';
+import { loadShipments, shipOrder } from '#app/http/admin/shipments.server.ts';
+import { staffShop } from '#app/http/admin/staff.server.ts';
+import { data } from 'react-router';
 import { type MessagesHandle, type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -19,7 +23,23 @@ export const handle = {
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadOrderDetail(args, handle.messageAreas);
+  const [detail, shipping] = await Promise.all([
+    loadOrderDetail(args, handle.messageAreas),
+    loadShipments(args),
+  ]);
+  return { ...detail, shipping };
+}
+
+/** The order's forms, told apart by `intent`; staff only (404 for everyone else). */
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const intent = form?.get('intent');
+  if (intent === 'ship') return shipOrder(args);
+  await staffShop(args);
+  throw data(null, { status: 400 });
 }
 
 /** One order, read-only: lines and totals, timeline and change log beside customer and payment. */
@@ -40,6 +60,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       <div className="admin-columns">
         <div className="admin-column-main">
           <OrderLines order={order} lines={lines} />
+          <OrderShipments panel={loaderData.shipping} />
           <OrderTimeline notes={notes} />
           <AuditTable entries={audit} />
         </div>
