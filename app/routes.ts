@@ -51,6 +51,7 @@ export default [
     index('routes/admin/dashboard.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:id', 'routes/admin/order.tsx'),
+    route('orders/:id/address', 'routes/admin/order-address.tsx'),
     route('reviews', 'routes/admin/reviews.tsx'),
     route('reviews/settings', 'routes/admin/review-settings.tsx'),
     route('legal-pages', 'routes/admin/legal-pages.tsx'),

@@ -1,13 +1,23 @@
+import { useActionData } from 'react-router';
 import type { Route } from './+types/order';
 import { AdminPage } from '#app/components/admin/frame.tsx';
+import { OrderActionsPanel, refusalFor } from '#app/components/admin/order-actions.tsx';
 import {
   AuditTable,
   OrderLines,
   OrderSide,
   OrderTimeline,
 } from '#app/components/admin/order-detail.tsx';
+import { OrderNoteForm } from '#app/components/admin/order-notes.tsx';
+import { ErrorSummary } from '#app/components/admin/order-actions.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
+import type { OrderActionData } from '#app/domain/orders/order-actions.view.ts';
+import { handleOrderAction } from '#app/http/admin/order-actions.server.ts';
 import { loadOrderDetail } from '#app/http/admin/orders.server.ts';
 import { type MessagesHandle, type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
+import stylesheet from '#app/styles/admin-order-actions.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -15,17 +25,23 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['admin', 'order', 'cart', 'coupon'],
+  messageAreas: ['admin', 'order', 'cart', 'coupon', 'forms.required_mark', 'forms.optional_mark'],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return loadOrderDetail(args, handle.messageAreas);
 }
 
-/** One order, read-only: lines and totals, timeline and change log beside customer and payment. */
+/** Status changes, mark paid, cancel, mails again and notes: `intent` picks the action. */
+export async function action(args: Route.ActionArgs) {
+  return handleOrderAction(args);
+}
+
+/** One order: lines, totals, timeline with notes and change log beside addresses, payment and actions. */
 export default function Order({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { order, lines, notes, audit, paidAt } = loaderData;
+  const answer = useActionData<OrderActionData>();
+  const { order, lines, notes, audit, paidAt, actions, done } = loaderData;
   return (
     <AdminPage
       title={t('admin.order_title', { number: order.number })}
@@ -37,14 +53,22 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         </span>{' '}
         {t('admin.placed_on', { date: formatDateTime(order.createdAt, locale) })}
       </p>
+      {done && !answer && <Notice kind="success">{done}</Notice>}
+      <ErrorSummary answer={refusalFor(answer, 'unknown')} />
       <div className="admin-columns">
         <div className="admin-column-main">
           <OrderLines order={order} lines={lines} />
           <OrderTimeline notes={notes} />
+          <OrderNoteForm actions={actions} answer={answer} />
           <AuditTable entries={audit} />
         </div>
         <div className="admin-column-side">
-          <OrderSide order={order} paidAt={paidAt} />
+          <OrderActionsPanel actions={actions} answer={answer} />
+          <OrderSide
+            order={order}
+            paidAt={paidAt}
+            editHref={actions.addressEditable ? `/admin/orders/${order.id}/address` : null}
+          />
         </div>
       </div>
     </AdminPage>
