@@ -73,7 +73,13 @@ export function OrderActionsPanel({
           <Form method="post" className="admin-action-buttons">
             <ActionFields intent="status" actions={actions} />
             {actions.transitions.map((to) => (
-              <button key={to} type="submit" name="to" value={to} className="button">
+              <button
+                key={to}
+                type="submit"
+                name="to"
+                value={to}
+                className="button button-secondary button-small"
+              >
                 {t('admin.action.status_to', { status: statusName(to) })}
               </button>
             ))}
@@ -98,6 +104,7 @@ export function OrderActionsPanel({
                 <input
                   {...control}
                   name="amount"
+                  type="text"
                   inputMode="decimal"
                   autoComplete="off"
                   defaultValue={paid?.values?.amount ?? actions.markPaid!.amount}
