@@ -1,18 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '#app/domain/audit/audit.schema.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { coupons } from '#app/domain/coupons/coupons.schema.ts';
 import { orderOutbox } from '#app/domain/orders/outbox.server.ts';
-import {
-  type OrderRow,
-  type OrderStatus,
-  orderItems,
-  orderNotes,
-  orders,
-} from '#app/domain/orders/orders.schema.ts';
-import { sessionNonce } from '#app/lib/session.server.ts';
-import { createCoupon, createOrder, createProduct } from '#db/seed/factories.ts';
+import { orders } from '#app/domain/orders/orders.schema.ts';
+import { createCoupon, createProduct } from '#db/seed/factories.ts';
+import { SHIPPED, adminOrders } from '../support/admin-orders.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { mailsWith } from '../support/forms-mail.ts';
 import { TEN_KB } from '../support/hostile.ts';
@@ -42,81 +35,9 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const db = () => shop.database.db;
-const nonce = (who: SignedIn) => sessionNonce({ idHash: who.idHash }, shop.env);
-
-const SHIPPED: Partial<OrderRow> = {
-  shippingLines: [
-    {
-      packageId: 0,
-      rateId: 'flat',
-      methodId: 'flat_rate',
-      name: 'DHL',
-      total: 0,
-      tax: 0,
-      taxes: [],
-    },
-  ],
-};
-
-/** An order whose line took one piece of managed stock (as a placed order has). */
-async function stockedOrder(status: OrderStatus, extra: Partial<OrderRow> = {}) {
-  const order = await createOrder(db(), {
-    status,
-    productIds: [productId],
-    email: `kunde-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`,
-  });
-  await db()
-    .update(orderItems)
-    .set({ stockProductId: productId })
-    .where(eq(orderItems.orderId, order.id));
-  const [row] = await db()
-    .update(orders)
-    .set({ stockReduced: true, ...extra })
-    .where(eq(orders.id, order.id))
-    .returning();
-  return row!;
-}
-
-async function post(
-  order: { id: number },
-  fields: Record<string, string> | string,
-  who: SignedIn | null = manager,
-  path = '',
-) {
-  return fetch(`${shop.url}/admin/orders/${order.id}${path}`, {
-    method: 'POST',
-    headers: {
-      cookie: `lang=en; ${who?.cookie ?? ''}`,
-      origin: shop.url,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: typeof fields === 'string' ? fields : new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-}
-
-const act = (order: OrderRow, intent: string, fields: Record<string, string> = {}) =>
-  post(order, { intent, security: nonce(manager), status: order.status, ...fields });
-
-async function reload(order: { id: number }) {
-  const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
-  return row!;
-}
-
-async function stock() {
-  const [row] = await db().select().from(products).where(eq(products.id, productId));
-  return row!.stockQuantity;
-}
-
-const auditOf = (order: { id: number }, action: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityId, String(order.id)), eq(auditLog.action, action)));
-
-const notesOf = (order: { id: number }) =>
-  db().select().from(orderNotes).where(eq(orderNotes.orderId, order.id));
+const { db, nonce, stockedOrder, post, get, act, reload, stock, auditOf, notesOf } = adminOrders(
+  () => ({ shop, manager, productId }),
+);
 
 describe('who may post', () => {
   it('answers guests and customers with the 404 page and changes nothing', async () => {
@@ -169,13 +90,6 @@ describe('who may post', () => {
     expect((await reload(order)).status).toBe('on-hold');
   });
 });
-
-function get(order: { id: number }, who: SignedIn | null = manager, path = '', lang = 'en') {
-  return fetch(`${shop.url}/admin/orders/${order.id}${path}`, {
-    headers: { cookie: `lang=${lang}; ${who?.cookie ?? ''}` },
-    redirect: 'manual',
-  });
-}
 
 describe('status changes', () => {
   it('offers exactly the transition table’s changes, without refund and cancel buttons', async () => {
