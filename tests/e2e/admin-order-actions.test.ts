@@ -94,55 +94,89 @@ async function tabTo(page: Page, matches: (focus: string) => boolean) {
 }
 
 describe('order actions in the back office', () => {
-  it('marks a bank transfer paid, after a wrong amount is refused (en)', async () => {
-    const order = await bankTransfer('on-hold');
-    const context = await managerContext('en');
-    const page = await context.newPage();
-    await page.goto(`/admin/orders/${order.id}`);
-    await waitForHydration(page);
-    const card = page.getByRole('region', { name: 'Record payment' });
-    const amount = card.getByRole('textbox', { name: /Amount received/ });
-    expect(await amount.inputValue()).toBe('11.90');
-    await amount.fill('10.00');
-    await card.getByRole('button', { name: 'Mark as paid' }).click();
-    const alert = card.getByRole('alert');
-    await expect.poll(() => alert.textContent()).toContain('must equal the order total');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('notices');
-    expect(await amount.getAttribute('aria-describedby')).toContain('amount-tip');
-    expect(await status(order)).toBe('on-hold');
-    await shoot(page, 'admin-order-paid-error-en-1280');
+  const TEXT = {
+    en: {
+      record: 'Record payment',
+      amount: /Amount received/,
+      total: '11.90',
+      paid: 'Mark as paid',
+      mismatch: 'must equal the order total',
+      recorded: 'The payment has been recorded.',
+      note: /Payment of 11\.90 EUR received on/,
+      cancel: 'Cancel order',
+      confirm: 'Please confirm',
+      cancelled: 'The order has been cancelled.',
+    },
+    de: {
+      record: 'Zahlung erfassen',
+      amount: /Erhaltener Betrag/,
+      total: '11,90',
+      paid: 'Als bezahlt markieren',
+      mismatch: 'muss dem Bestellbetrag entsprechen',
+      recorded: 'Die Zahlung wurde erfasst.',
+      note: /Zahlung über 11\.90 EUR am .* erhalten/,
+      cancel: 'Bestellung stornieren',
+      confirm: 'Bitte bestätigen',
+      cancelled: 'Die Bestellung wurde storniert.',
+    },
+  } as const;
 
-    await amount.fill('11.90');
-    await card.getByRole('button', { name: 'Mark as paid' }).click();
-    await page.getByRole('status').filter({ hasText: 'The payment has been recorded.' }).waitFor();
-    expect(await status(order)).toBe('processing');
-    await page.getByText(/Payment of 11\.90 EUR received on/).waitFor();
-    await context.close();
-  });
+  for (const lang of ['de', 'en'] as const) {
+    const text = TEXT[lang];
 
-  it('cancels an order with the keyboard alone, after confirming (de)', async () => {
-    const order = await bankTransfer('on-hold');
-    const context = await managerContext('de');
-    const page = await context.newPage();
-    await page.goto(`/admin/orders/${order.id}`);
-    await waitForHydration(page);
-    await page.keyboard.press('Tab');
-    await tabTo(page, (f) => f === 'BUTTON||submit|Bestellung stornieren');
-    // Without the confirmation nothing happens but a message.
-    await page.keyboard.press('Enter');
-    const card = page.getByRole('region', { name: 'Bestellung stornieren' });
-    await expect.poll(() => card.getByRole('alert').textContent()).toContain('Bitte bestätigen');
-    expect(await status(order)).toBe('on-hold');
-    await tabTo(page, (f) => f.startsWith('INPUT|confirm|checkbox'));
-    await page.keyboard.press('Space');
-    await page.keyboard.press('Tab');
-    expect(await focused(page)).toBe('BUTTON||submit|Bestellung stornieren');
-    await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'Die Bestellung wurde storniert.' }).waitFor();
-    expect(await status(order)).toBe('cancelled');
-    expect(await page.getByRole('region', { name: 'Bestellung stornieren' }).count()).toBe(0);
-    await context.close();
-  });
+    it(`marks a bank transfer paid, after a wrong amount is refused (${lang})`, async () => {
+      const order = await bankTransfer('on-hold');
+      const context = await managerContext(lang);
+      const page = await context.newPage();
+      await page.goto(`/admin/orders/${order.id}`);
+      await waitForHydration(page);
+      const card = page.getByRole('region', { name: text.record });
+      const amount = card.getByRole('textbox', { name: text.amount });
+      expect(await amount.inputValue()).toBe(text.total);
+      await amount.fill('10');
+      await card.getByRole('button', { name: text.paid }).click();
+      const alert = card.getByRole('alert');
+      await expect.poll(() => alert.textContent()).toContain(text.mismatch);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.className))
+        .toBe('notices');
+      expect(await amount.getAttribute('aria-describedby')).toContain('amount-tip');
+      expect(await status(order)).toBe('on-hold');
+      await shoot(page, `admin-order-paid-error-${lang}-1280`);
+
+      await amount.fill(text.total);
+      await card.getByRole('button', { name: text.paid }).click();
+      await page.getByRole('status').filter({ hasText: text.recorded }).waitFor();
+      expect(await status(order)).toBe('processing');
+      await page.getByText(text.note).waitFor();
+      await context.close();
+    });
+
+    it(`cancels an order with the keyboard alone, after confirming (${lang})`, async () => {
+      const order = await bankTransfer('on-hold');
+      const context = await managerContext(lang);
+      const page = await context.newPage();
+      await page.goto(`/admin/orders/${order.id}`);
+      await waitForHydration(page);
+      const button = `BUTTON||submit|${text.cancel}`;
+      await page.keyboard.press('Tab');
+      await tabTo(page, (f) => f === button);
+      // Without the confirmation nothing happens but a message.
+      await page.keyboard.press('Enter');
+      const card = page.getByRole('region', { name: text.cancel });
+      await expect.poll(() => card.getByRole('alert').textContent()).toContain(text.confirm);
+      expect(await status(order)).toBe('on-hold');
+      await tabTo(page, (f) => f.startsWith('INPUT|confirm|checkbox'));
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe(button);
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').filter({ hasText: text.cancelled }).waitFor();
+      expect(await status(order)).toBe('cancelled');
+      expect(await page.getByRole('region', { name: text.cancel }).count()).toBe(0);
+      await context.close();
+    });
+  }
 
   for (const lang of ['de', 'en'] as const) {
     it(`adds a note to the customer, shown with its author (${lang})`, async () => {
