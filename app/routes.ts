@@ -53,6 +53,7 @@ export default [
     route('orders/:id', 'routes/admin/order.tsx'),
     route('orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
     route('orders/packing-slips', 'routes/admin/packing-slips.tsx'),
+    route('orders/:id/address', 'routes/admin/order-address.tsx'),
     route('reviews', 'routes/admin/reviews.tsx'),
     route('reviews/settings', 'routes/admin/review-settings.tsx'),
     route('legal-pages', 'routes/admin/legal-pages.tsx'),

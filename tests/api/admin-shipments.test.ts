@@ -132,6 +132,10 @@ describe('shipments', () => {
     );
     expect(page).toMatch(new RegExp(`name="qty_${items[0]}"[^>]*value="1"`));
     expect(page).toMatch(new RegExp(`name="qty_${items[1]}"[^>]*value="1"`));
+    // A parcel has left: the addresses are no longer offered for editing.
+    expect(page).not.toContain(`href="/admin/orders/${order.id}/address"`);
+    const addressPage = await (await get(`/admin/orders/${order.id}/address`)).text();
+    expect(addressPage).not.toContain('name="billing_city"');
 
     const second = await post(
       `/admin/orders/${order.id}`,

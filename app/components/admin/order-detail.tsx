@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { VatRows } from '#app/components/cart/vat-rows.tsx';
 import { Money } from '#app/components/ui/price.tsx';
 import { addressLines } from '#app/components/checkout/order-details.tsx';
@@ -14,7 +15,13 @@ export type AdminOrderLine = {
   total: number;
 };
 
-export type AdminOrderNote = { id: number; forCustomer: boolean; text: string; createdAt: string };
+export type AdminOrderNote = {
+  id: number;
+  forCustomer: boolean;
+  author: string | null;
+  text: string;
+  createdAt: string;
+};
 
 export type AdminAuditEntry = {
   id: number;
@@ -141,13 +148,24 @@ export function AddressBlock({ address }: { address: OrderView['billing'] }) {
   );
 }
 
-/** Customer, addresses and payment: the side column. */
-export function OrderSide({ order, paidAt }: { order: OrderView; paidAt: string | null }) {
+/** Customer, addresses and payment: the side column; `editHref` while addresses may change. */
+export function OrderSide({
+  order,
+  paidAt,
+  editHref,
+}: {
+  order: OrderView;
+  paidAt: string | null;
+  editHref?: string | null;
+}) {
   const { t, locale } = useI18n();
   return (
     <>
       <section className="admin-card" aria-labelledby="admin-billing">
-        <h2 id="admin-billing">{t('admin.billing')}</h2>
+        <div className="admin-card-head">
+          <h2 id="admin-billing">{t('admin.billing')}</h2>
+          {editHref && <Link to={editHref}>{t('admin.action.edit_addresses')}</Link>}
+        </div>
         <AddressBlock address={order.billing} />
         <h2>{t('admin.shipping')}</h2>
         {order.shipsToDifferentAddress ? (
@@ -192,7 +210,8 @@ export function OrderTimeline({ notes }: { notes: AdminOrderNote[] }) {
             <li key={note.id}>
               <time dateTime={note.createdAt}>{formatDateTime(note.createdAt, locale)}</time>{' '}
               <span className="admin-sub">
-                ({t(note.forCustomer ? 'admin.note_customer' : 'admin.note_private')})
+                ({t(note.forCustomer ? 'admin.note_customer' : 'admin.note_private')}
+                {note.author ? `, ${t('admin.action.note_by', { author: note.author })}` : ''})
               </span>
               <p>{note.text}</p>
             </li>

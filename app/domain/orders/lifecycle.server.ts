@@ -37,6 +37,8 @@ export type TransitionOptions = {
   /** Paid although the new status is not a paid one (a debit on its way). */
   paid?: boolean;
   now?: Date;
+  /** When the money arrived, if the change marks the order paid and it was not before. */
+  paidAt?: Date;
   /** The mail this change sends; by default the one `defaultAnnouncement` picks. */
   announce?: Announcement | ((from: OrderStatus, to: OrderStatus) => Announcement);
   /**
@@ -95,7 +97,7 @@ export async function transitionOrder(
         status: to,
         stockReduced: HOLDS_STOCK.includes(to),
         updatedAt: now,
-        paidAt: paid ? (order.paidAt ?? now) : order.paidAt,
+        paidAt: paid ? (order.paidAt ?? options.paidAt ?? now) : order.paidAt,
         completedAt: effects.includes('mark_completed') ? now : order.completedAt,
       })
       .where(eq(orders.id, orderId))

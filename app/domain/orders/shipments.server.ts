@@ -161,6 +161,16 @@ async function shippedLines(db: Tx, orderId: number) {
     .where(eq(orderShipments.orderId, orderId));
 }
 
+/** Whether a parcel of the order has left. */
+export async function hasShipped(db: Tx, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderShipments.id })
+    .from(orderShipments)
+    .where(eq(orderShipments.orderId, orderId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The order's shipments, oldest first, each with its lines as sold. */
 export async function shipmentsOf(db: Tx, orderId: number): Promise<ShipmentView[]> {
   const rows = await db

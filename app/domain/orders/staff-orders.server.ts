@@ -4,6 +4,8 @@ import { type Result, domainError, fail, notFound, ok } from '#app/domain/kernel
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { transitionOrder } from './lifecycle.server.ts';
 import { canTransition } from './lifecycle.rules.ts';
+import { ORDER_MAIL_KINDS } from './order-actions.rules.ts';
+import { enqueue, signalOutbox } from './outbox.server.ts';
 import { Rollback, inTransaction } from './orders.server.ts';
 import {
   type OrderAddress,
@@ -182,14 +184,17 @@ export async function orderNote(
   return note ?? null;
 }
 
-/** A note written by staff, in its own words (not a message key of the shop's). */
+/**
+ * A note written by staff, in its own words (not a message key of the shop's). A note to the
+ * customer is also mailed to them, queued with the note.
+ */
 export async function addStaffNote(
   db: Tx,
   orderId: number,
   note: { text: string; forCustomer: boolean },
   actor: Actor,
 ): Promise<Result<OrderNoteRow>> {
-  return inTransaction(db, async (tx) => {
+  const added = await inTransaction(db, async (tx) => {
     const [order] = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -211,8 +216,18 @@ export async function addStaffNote(
       action: 'note',
       after: { note_id: row!.id, note: note.text, customer_note: note.forCustomer },
     });
+    if (note.forCustomer) {
+      await enqueue(tx, {
+        kind: ORDER_MAIL_KINDS.customerNote,
+        orderId,
+        payload: { noteId: row!.id },
+        dedupeKey: `customer-note:${row!.id}`,
+      });
+    }
     return row!;
   });
+  if (added.ok && note.forCustomer) await signalOutbox(db);
+  return added;
 }
 
 export async function deleteOrderNote(

@@ -7,7 +7,9 @@ import { ORDER_STATUSES, orders } from '#app/domain/orders/orders.schema.ts';
 import { orderView } from '#app/domain/payments/order-view.server.ts';
 import type { MessageArea, TextKey } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
+import { sessionNonce } from '#app/lib/session.server.ts';
 import { pageNotFound } from '../pages/not-found.ts';
+import { doneNotice, orderActionsOf } from './order-actions.server.ts';
 import { staffShop } from './staff.server.ts';
 
 type Args = Parameters<typeof staffShop>[0];
@@ -42,7 +44,7 @@ export async function loadOrderDetail(
   args: Args & { params: { id?: string } },
   areas: readonly MessageArea[],
 ) {
-  const { db, locale, t } = await staffShop(args);
+  const { db, env, locale, t, current } = await staffShop(args);
   const id = args.params.id ?? '';
   if (!/^[1-9]\d{0,8}$/.test(id)) pageNotFound();
   const [order] = await db
@@ -70,6 +72,7 @@ export async function loadOrderDetail(
     notes: details.notes.map((note) => ({
       id: note.id,
       forCustomer: note.forCustomer,
+      author: typeof note.params.author === 'string' ? note.params.author : null,
       text: t(note.code as TextKey, note.params),
       createdAt: note.createdAt.toISOString(),
     })),
@@ -84,6 +87,13 @@ export async function loadOrderDetail(
         after: shown(entry.after?.[field]),
       })),
     })),
+    actions: orderActionsOf(order, {
+      t,
+      locale,
+      security: sessionNonce(current, env),
+      shipped: view.shipments.length > 0,
+    }),
+    done: doneNotice(new URL(args.request.url).searchParams.get('done'), t),
     title: `${t('admin.order_title', { number: order.number })} | ${t('admin.title')}`,
     messages: messagesFor(locale, areas),
   };

@@ -8,7 +8,13 @@ import {
   legalVersionsInForce,
 } from '#app/domain/legal/legal.server.ts';
 import { orderView } from '#app/domain/payments/order-view.server.ts';
-import { type OrderRow, type OrderStatus, orders } from '#app/domain/orders/orders.schema.ts';
+import { ORDER_MAIL_KINDS } from '#app/domain/orders/order-actions.rules.ts';
+import {
+  type OrderRow,
+  type OrderStatus,
+  orderNotes,
+  orders,
+} from '#app/domain/orders/orders.schema.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { UNSET_OWNER, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
 import { subscriptions } from '#app/domain/subscriptions/subscriptions.schema.ts';
@@ -16,19 +22,16 @@ import { RENEWAL_MAIL } from '#app/domain/subscriptions/subscriptions.server.ts'
 import type { Env } from '#app/lib/env.server.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { type MailMessage, createMailer } from '#app/lib/mail.server.ts';
-import { fromAddress } from '../order-links.ts';
+import { fromAddress, orderPayPath } from '../order-links.ts';
 import { newOrderMails, statusChanged, unpaidCancelled } from './order-mails.server.ts';
+import type { MailContext } from './order-mails.server.ts';
+import { customerNoteMail, paymentRequestMail } from './staff-mails.server.ts';
 import { renewalMail } from './subscription-mails.server.ts';
 
 export type MailWork = { db: Tx; env: Env };
 
 /** The mails an order's changes send, each queued in the outbox once. */
-export const ORDER_MAILS = {
-  newOrder: 'mail.new_order',
-  status: 'mail.order_status',
-  unpaidCancelled: 'mail.unpaid_cancelled',
-  renewal: RENEWAL_MAIL,
-} as const;
+export const ORDER_MAILS = { ...ORDER_MAIL_KINDS, renewal: RENEWAL_MAIL } as const;
 
 /**
  * One Message-ID per queued mail and recipient: a mail sent again after a crash (sent, but not
@@ -89,9 +92,15 @@ export async function sendNewOrderMail({ db, env }: MailWork, entry: Entry): Pro
     owner,
     shopUrl: env.SHOP_URL,
   });
+  // Sent again from the back office, one of the two alone.
+  const part = entry.payload.part;
   await send(env, [
-    { ...confirmation, messageId: outboxMessageId(env, entry.id, 'customer') },
-    { ...notice, messageId: outboxMessageId(env, entry.id, 'shop') },
+    ...(part === 'shop'
+      ? []
+      : [{ ...confirmation, messageId: outboxMessageId(env, entry.id, 'customer') }]),
+    ...(part === 'customer'
+      ? []
+      : [{ ...notice, messageId: outboxMessageId(env, entry.id, 'shop') }]),
   ]);
 }
 
@@ -115,6 +124,37 @@ export async function sendUnpaidCancelledMail({ db, env }: MailWork, entry: Entr
   const view = await orderView(db, order);
   if (!view.billing.email?.includes('@')) return;
   const message = unpaidCancelled(view, { locale: localeOf(order), owner, shopUrl: env.SHOP_URL });
+  await send(env, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
+}
+
+/** A note staff wrote to the customer, as it was saved. */
+export async function sendCustomerNoteMail({ db, env }: MailWork, entry: Entry): Promise<void> {
+  const order = await orderOf(db, entry.orderId);
+  if (!order) return;
+  const [note] = await db
+    .select()
+    .from(orderNotes)
+    .where(eq(orderNotes.id, Number(entry.payload.noteId ?? 0)));
+  // A note deleted before its mail went out is not sent.
+  if (!note || note.orderId !== order.id || typeof note.params.text !== 'string') return;
+  const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
+  const view = await orderView(db, order);
+  if (!view.billing.email?.includes('@')) return;
+  const ctx: MailContext = { locale: localeOf(order), owner, shopUrl: env.SHOP_URL };
+  const message = customerNoteMail(view, note.params.text, ctx);
+  await send(env, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
+}
+
+/** The link to pay an order that waits for payment. */
+export async function sendPaymentRequestMail({ db, env }: MailWork, entry: Entry): Promise<void> {
+  const order = await orderOf(db, entry.orderId);
+  if (!order) return;
+  const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
+  const view = await orderView(db, order);
+  if (!view.billing.email?.includes('@')) return;
+  const payUrl = new URL(orderPayPath(order), env.SHOP_URL).href;
+  const ctx: MailContext = { locale: localeOf(order), owner, shopUrl: env.SHOP_URL };
+  const message = paymentRequestMail(view, payUrl, ctx);
   await send(env, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
 }
 

@@ -22,7 +22,9 @@ import {
 import type { Env } from '#app/lib/env.server.ts';
 import {
   ORDER_MAILS,
+  sendCustomerNoteMail,
   sendNewOrderMail,
+  sendPaymentRequestMail,
   sendRenewalMail,
   sendStatusMail,
   sendUnpaidCancelledMail,
@@ -108,6 +110,8 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   [ORDER_MAILS.unpaidCancelled]: (ctx, entry) => sendUnpaidCancelledMail(ctx, entry),
   [ORDER_MAILS.renewal]: (ctx, entry) => sendRenewalMail(ctx, entry),
   [SHIPPED_MAIL]: (ctx, entry) => sendShippedMail(ctx, entry),
+  [ORDER_MAILS.customerNote]: (ctx, entry) => sendCustomerNoteMail(ctx, entry),
+  [ORDER_MAILS.paymentRequest]: (ctx, entry) => sendPaymentRequestMail(ctx, entry),
   [PAYMENT_CANCEL]: async ({ db, env }, entry) => {
     await cancelOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
   },

@@ -1479,6 +1479,99 @@ export const de = {
   'admin.shipment.slip.quantity': 'Menge',
   'admin.shipment.slip.print': 'Drucken',
   'admin.shipment.slip.shipping_method': 'Versandart',
+  // Back office order actions: status, payment, cancel, mails, notes, addresses.
+  'admin.action.status_title': 'Status ändern',
+  'admin.action.status_to': 'Auf „{status}“ setzen',
+  'admin.action.paid_title': 'Zahlung erfassen',
+  'admin.action.paid_hint': 'Der volle Bestellbetrag von {total} ist eingegangen.',
+  'admin.action.amount': 'Erhaltener Betrag',
+  'admin.action.paid_on': 'Zahlungsdatum',
+  'admin.action.paid_submit': 'Als bezahlt markieren',
+  'admin.action.mail_title': 'E-Mail erneut senden',
+  'admin.action.mail_label': 'E-Mail',
+  'admin.action.mail_submit': 'E-Mail senden',
+  'admin.action.mail_option.new_order_shop': 'Neue Bestellung (an den Shop)',
+  'admin.action.mail_option.confirmation': 'Bestellbestätigung (an den Kunden)',
+  'admin.action.mail_option.status_on_hold': 'Bestellung in Wartestellung (an den Kunden)',
+  'admin.action.mail_option.status_processing': 'Bestellung in Bearbeitung (an den Kunden)',
+  'admin.action.mail_option.status_completed': 'Bestellung abgeschlossen (an den Kunden)',
+  'admin.action.mail_option.payment_request': 'Zahlungsaufforderung mit Link (an den Kunden)',
+  'admin.action.cancel_title': 'Bestellung stornieren',
+  'admin.action.cancel_effects': 'Die Stornierung dieser Bestellung:',
+  'admin.action.cancel_stock': 'bucht die Artikel zurück in den Bestand',
+  'admin.action.cancel_coupons': 'gibt die Gutscheinnutzung frei ({codes})',
+  'admin.action.cancel_payment': 'bricht die offene Kartenzahlung beim Zahlungsanbieter ab',
+  'admin.action.cancel_refund': 'erstattet die Kartenzahlung',
+  'admin.action.cancel_mail': 'benachrichtigt den Kunden per E-Mail',
+  'admin.action.cancel_confirm': 'Ja, diese Bestellung stornieren',
+  'admin.action.cancel_submit': 'Bestellung stornieren',
+  'admin.action.note_title': 'Notiz hinzufügen',
+  'admin.action.note_label': 'Notiz',
+  'admin.action.note_type': 'Sichtbar für',
+  'admin.action.note_private': 'Private Notiz',
+  'admin.action.note_customer': 'Notiz an den Kunden (per E-Mail)',
+  'admin.action.note_submit': 'Notiz hinzufügen',
+  'admin.action.note_by': 'von {author}',
+  'admin.action.edit_addresses': 'Adressen bearbeiten',
+  'admin.action.address_title': 'Adressen der Bestellung {number}',
+  'admin.action.back_to_order': 'Zurück zur Bestellung {number}',
+  'admin.action.email': 'E-Mail-Adresse',
+  'admin.action.select_state': 'Bitte wählen …',
+  'admin.action.save_billing': 'Rechnungsadresse speichern',
+  'admin.action.save_shipping': 'Lieferadresse speichern',
+  'admin.action.done.status': 'Die Bestellung ist jetzt „{status}“.',
+  'admin.action.done.mark_paid': 'Die Zahlung wurde erfasst.',
+  'admin.action.done.cancel': 'Die Bestellung wurde storniert.',
+  'admin.action.done.resend': 'Die E-Mail wird versendet.',
+  'admin.action.done.note_private': 'Die Notiz wurde hinzugefügt.',
+  'admin.action.done.note_customer':
+    'Die Notiz wurde hinzugefügt und dem Kunden per E-Mail geschickt.',
+  'admin.action.done.address_billing': 'Die Rechnungsadresse wurde gespeichert.',
+  'admin.action.done.address_shipping': 'Die Lieferadresse wurde gespeichert.',
+  'admin.action.error.invalid':
+    'Das Formular konnte nicht gelesen werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  'admin.action.error.expired':
+    'Die Seite ist abgelaufen. Bitte laden Sie sie neu und versuchen Sie es erneut.',
+  'admin.action.error.stale':
+    'Die Bestellung wurde inzwischen geändert und ist jetzt „{status}“. Es wurde nichts geändert; bitte prüfen Sie die Bestellung erneut.',
+  'admin.action.error.not_offered':
+    'Diese Änderung ist im aktuellen Status der Bestellung nicht möglich.',
+  'admin.action.error.not_payable':
+    'Diese Bestellung wartet nicht auf eine Zahlung außerhalb des Shops.',
+  'admin.action.error.amount_format': 'Bitte geben Sie den Betrag als Zahl ein, z. B. 49,90.',
+  'admin.action.error.amount_mismatch':
+    'Der Betrag muss dem Bestellbetrag entsprechen. Bei einer Teilzahlung lassen Sie die Bestellung wartend und fügen eine private Notiz hinzu.',
+  'admin.action.error.paid_on_format': 'Bitte geben Sie das Zahlungsdatum als Datum ein.',
+  'admin.action.error.paid_on_range':
+    'Das Zahlungsdatum darf nicht in der Zukunft und nicht vor der Bestellung liegen.',
+  'admin.action.error.confirm_cancel':
+    'Bitte bestätigen Sie, dass Sie diese Bestellung stornieren möchten.',
+  'admin.action.error.mail_unfit':
+    'Diese E-Mail kann im aktuellen Status der Bestellung nicht gesendet werden.',
+  'admin.action.error.note_empty': 'Bitte geben Sie eine Notiz ein.',
+  'admin.action.error.note_long': 'Die Notiz darf höchstens 5.000 Zeichen lang sein.',
+  'admin.action.error.too_long': 'Dieses Feld darf höchstens 200 Zeichen lang sein.',
+  'admin.action.error.address_fields': 'Bitte korrigieren Sie die Adresse.',
+  'admin.action.error.address_locked':
+    'Die Adressen können nicht mehr geändert werden: Die Bestellung ist versendet oder abgeschlossen.',
+  'admin.action.note.marked_paid':
+    'Zahlung über {amount} am {date} erhalten (erfasst von {author}).',
+  'admin.action.note.cancelled': 'Bestellung storniert von {author}.',
+  'admin.action.note.resent_new_order_shop':
+    'E-Mail „Neue Bestellung“ an den Shop erneut gesendet von {author}.',
+  'admin.action.note.resent_confirmation': 'Bestellbestätigung erneut gesendet von {author}.',
+  'admin.action.note.resent_status_on_hold':
+    'E-Mail „In Wartestellung“ erneut gesendet von {author}.',
+  'admin.action.note.resent_status_processing':
+    'E-Mail „In Bearbeitung“ erneut gesendet von {author}.',
+  'admin.action.note.resent_status_completed':
+    'E-Mail „Abgeschlossen“ erneut gesendet von {author}.',
+  'admin.action.note.resent_payment_request': 'Zahlungsaufforderung gesendet von {author}.',
+  'admin.action.mail.note_subject': 'Eine Nachricht zu Ihrer Bestellung {number} bei {shop}',
+  'admin.action.mail.note_intro': 'zu Ihrer Bestellung {number} haben wir eine Notiz hinterlegt:',
+  'admin.action.mail.pay_subject': 'Bitte bezahlen Sie Ihre Bestellung {number} bei {shop}',
+  'admin.action.mail.pay_intro':
+    'Ihre Bestellung {number} wartet auf Ihre Zahlung. Über diesen Link können Sie sie bezahlen:',
 } as const;
 
 export type MessageKey = keyof typeof de;

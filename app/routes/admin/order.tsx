@@ -1,5 +1,7 @@
+import { useActionData } from 'react-router';
 import type { Route } from './+types/order';
 import { AdminPage } from '#app/components/admin/frame.tsx';
+import { OrderActionsPanel, refusalFor } from '#app/components/admin/order-actions.tsx';
 import {
   AuditTable,
   OrderLines,
@@ -7,11 +9,17 @@ import {
   OrderTimeline,
 } from '#app/components/admin/order-detail.tsx';
 import { OrderShipments } from '#app/components/admin/order-shipments.tsx';
+import { OrderNoteForm } from '#app/components/admin/order-notes.tsx';
+import { ErrorSummary } from '#app/components/admin/order-actions.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
+import type { OrderActionData } from '#app/domain/orders/order-actions.view.ts';
+import { handleOrderAction } from '#app/http/admin/order-actions.server.ts';
 import { loadOrderDetail } from '#app/http/admin/orders.server.ts';
 import { loadShipments, shipOrder } from '#app/http/admin/shipments.server.ts';
-import { staffShop } from '#app/http/admin/staff.server.ts';
-import { data } from 'react-router';
 import { type MessagesHandle, type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
+import stylesheet from '#app/styles/admin-order-actions.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -19,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['admin', 'order', 'cart', 'coupon'],
+  messageAreas: ['admin', 'order', 'cart', 'coupon', 'forms.required_mark', 'forms.optional_mark'],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -30,22 +38,24 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...detail, shipping };
 }
 
-/** The order's forms, told apart by `intent`; staff only (404 for everyone else). */
+/**
+ * The order's forms, told apart by `intent`: parcels here, status changes, mark paid, cancel,
+ * mails again and notes in the order actions; staff only (404 for everyone else).
+ */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request
     .clone()
     .formData()
     .catch(() => null);
-  const intent = form?.get('intent');
-  if (intent === 'ship') return shipOrder(args);
-  await staffShop(args);
-  throw data(null, { status: 400 });
+  if (form?.get('intent') === 'ship') return shipOrder(args);
+  return handleOrderAction(args);
 }
 
-/** One order, read-only: lines and totals, timeline and change log beside customer and payment. */
+/** One order: lines, totals, timeline with notes and change log beside addresses, payment and actions. */
 export default function Order({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { order, lines, notes, audit, paidAt } = loaderData;
+  const answer = useActionData<OrderActionData>();
+  const { order, lines, notes, audit, paidAt, actions, done } = loaderData;
   return (
     <AdminPage
       title={t('admin.order_title', { number: order.number })}
@@ -57,15 +67,23 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         </span>{' '}
         {t('admin.placed_on', { date: formatDateTime(order.createdAt, locale) })}
       </p>
+      {done && !answer && <Notice kind="success">{done}</Notice>}
+      <ErrorSummary answer={refusalFor(answer, 'unknown')} />
       <div className="admin-columns">
         <div className="admin-column-main">
           <OrderLines order={order} lines={lines} />
           <OrderShipments panel={loaderData.shipping} />
           <OrderTimeline notes={notes} />
+          <OrderNoteForm actions={actions} answer={answer} />
           <AuditTable entries={audit} />
         </div>
         <div className="admin-column-side">
-          <OrderSide order={order} paidAt={paidAt} />
+          <OrderActionsPanel actions={actions} answer={answer} />
+          <OrderSide
+            order={order}
+            paidAt={paidAt}
+            editHref={actions.addressEditable ? `/admin/orders/${order.id}/address` : null}
+          />
         </div>
       </div>
     </AdminPage>
