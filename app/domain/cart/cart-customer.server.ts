@@ -7,10 +7,7 @@ import { cartCustomers } from './cart.schema.ts';
 
 export async function readCartCustomer(db: Tx, cartId: number): Promise<CartCustomer> {
   const [row] = await db.select().from(cartCustomers).where(eq(cartCustomers.cartId, cartId));
-  return row ? customerOf(row) : defaultCustomer();
-}
-
-function customerOf(row: Pick<typeof cartCustomers.$inferSelect, keyof CartCustomer>) {
+  if (!row) return defaultCustomer();
   return {
     shippingAddress: { ...emptyAddress(), ...row.shippingAddress },
     billingAddress: { ...emptyAddress(), ...row.billingAddress },
@@ -19,17 +16,10 @@ function customerOf(row: Pick<typeof cartCustomers.$inferSelect, keyof CartCusto
   };
 }
 
-/** Stores the customer; returns it as `readCartCustomer` would read it back. */
-export async function writeCartCustomer(
-  db: Tx,
-  cartId: number,
-  customer: CartCustomer,
-): Promise<CartCustomer> {
+export async function writeCartCustomer(db: Tx, cartId: number, customer: CartCustomer) {
   const values = { ...customer, updatedAt: new Date() };
   await db
     .insert(cartCustomers)
     .values({ cartId, ...values })
     .onConflictDoUpdate({ target: cartCustomers.cartId, set: values });
-  // The JSON columns keep no undefined values and no prototypes: the same as a read gives.
-  return customerOf(JSON.parse(JSON.stringify(customer)) as CartCustomer);
 }

@@ -38,18 +38,10 @@ export type PricedLine = Omit<CartLine, 'lineTotal' | 'lineTax'>;
 
 /** The rows of products that are gone (or a variation that is) drop out of the cart's view. */
 export async function resolveItems(db: Tx, items: ItemRow[]): Promise<ResolvedItem[]> {
-  return resolveFromRows(items, await itemProductRows(db, items));
-}
-
-/** The catalog rows of the cart's products and variations, by id. */
-export function itemProductRows(db: Tx, items: ItemRow[]): Promise<Map<number, ProductRow>> {
   const ids = [
     ...new Set(items.flatMap((i) => [i.productId, ...(i.variationId ? [i.variationId] : [])])),
   ];
-  return productRowsById(db, ids);
-}
-
-export function resolveFromRows(items: ItemRow[], rows: Map<number, ProductRow>): ResolvedItem[] {
+  const rows = await productRowsById(db, ids);
   return items.flatMap((item) => {
     const parent = rows.get(item.productId);
     const variation = item.variationId ? rows.get(item.variationId) : undefined;

@@ -7,13 +7,12 @@ import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { type Result, fail, ok } from '#app/domain/kernel/result.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
-import { type ProductRow, resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
+import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { SHOP_COUNTRY } from '#app/domain/pricing/tax.ts';
 import { cartTaxTreatment } from '#app/domain/pricing/vat.server.ts';
 import { computeTotals } from '#app/domain/pricing/totals/totals.ts';
 import { cartCouponViews } from '#app/domain/coupons/cart-coupons.server.ts';
 import {
-  type CartCustomer,
   cartShipping,
   defaultCustomer,
   shippingWithoutPackages,
@@ -29,8 +28,6 @@ import {
   lineFacts,
   lineProblems,
   priceLine,
-  itemProductRows,
-  resolveFromRows,
   resolveItems,
   totalsInputOf,
 } from './cart-lines.server.ts';
@@ -270,35 +267,18 @@ export async function loadCart(
   owner: CartOwner | null,
   ctx: { currency: string; locale: Locale; readOnly?: boolean },
 ): Promise<CartView> {
-  return (await loadCartWithRows(db, owner, ctx)).view;
-}
-
-type CartRow = typeof carts.$inferSelect;
-
-/**
- * `loadCart` for a caller that has just read the cart row or written its customer in the same
- * transaction (the placement, under its lock): those are not read again, and the catalog rows
- * the view was priced from come back with it.
- */
-export async function loadCartWithRows(
-  db: Tx,
-  owner: CartOwner | null,
-  ctx: { currency: string; locale: Locale; readOnly?: boolean },
-  known: { cart?: CartRow | null; customer?: CartCustomer } = {},
-): Promise<{ view: CartView; rows: Map<number, ProductRow> }> {
-  const cart = known.cart !== undefined ? known.cart : owner ? await findCart(db, owner) : null;
-  if (!cart) return { view: emptyCart(ctx.currency), rows: new Map() };
+  const cart = owner ? await findCart(db, owner) : null;
+  if (!cart) return emptyCart(ctx.currency);
   const [items, customer] = await readAll(db, [
     () =>
       db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id)),
-    () => (known.customer ? Promise.resolve(known.customer) : readCartCustomer(db, cart.id)),
+    () => readCartCustomer(db, cart.id),
   ] as const);
   if (items.length === 0) {
     await dropCartCoupons(db, cart.id);
-    return { view: emptyCart(cart.currency, customer), rows: new Map() };
+    return emptyCart(cart.currency, customer);
   }
-  const rows = await itemProductRows(db, items);
-  const resolved = resolveFromRows(items, rows);
+  const resolved = await resolveItems(db, items);
   const facts = await lineFacts(db, resolved, items, ctx.locale);
   const now = new Date();
   const vat = await cartTaxTreatment(
@@ -338,7 +318,7 @@ export async function loadCartWithRows(
     lineTotal: totals.lines[i]!.beforeDiscount.gross,
     lineTax: totals.lines[i]!.beforeDiscount.tax,
   }));
-  const view: CartView = {
+  return {
     currency: cart.currency,
     lines,
     itemCount: totals.itemCount,
@@ -348,5 +328,4 @@ export async function loadCartWithRows(
     coupons: cartCouponViews(coupons.applied, totals),
     removedCoupons: coupons.removed,
   };
-  return { view, rows };
 }

@@ -1,11 +1,12 @@
 import { recordOrderPlaced } from '#app/lib/metrics.server.ts';
-import { eq } from 'drizzle-orm';
-import { type CartOwner, findCart, loadCartWithRows } from '#app/domain/cart/cart.server.ts';
+import { eq, sql } from 'drizzle-orm';
+import { type CartOwner, findCart, loadCart } from '#app/domain/cart/cart.server.ts';
 import { cartItems, carts } from '#app/domain/cart/cart.schema.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import { appliedCoupons, dropCartCoupons } from '#app/domain/cart/cart-coupons.server.ts';
 import { recordOrderAttribution } from '#app/domain/attribution/attribution.server.ts';
-import { type ProductRow, resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
+import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
+import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { recordCouponUse } from '#app/domain/coupons/coupons.server.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
@@ -42,7 +43,7 @@ import {
 } from './checkout-input.ts';
 import { setCheckoutCustomer, toAddress } from './checkout-customer.server.ts';
 import { processPayment, retryPayment } from './checkout-payment.server.ts';
-import { lineFacts } from './checkout-review.server.ts';
+import { lineFacts, lineProductIds } from './checkout-review.server.ts';
 import { consentTextVersion } from './express.server.ts';
 import {
   checkExpressOrder,
@@ -131,24 +132,18 @@ async function readBeforeTransaction(
   return ok(accepted);
 }
 
-/**
- * The cart priced afresh inside the lock, from the cart row just locked and the customer just
- * written; anything that stops the order rolls back. The catalog rows come back with it.
- */
+/** The cart priced afresh inside the lock; anything that stops the order rolls back. */
 async function checkedCart(
   tx: Tx,
   owner: CartOwner,
   input: CheckoutInput,
   ctx: PlacementContext,
-  known: Parameters<typeof loadCartWithRows>[3],
-): Promise<{ view: CartView; rows: Map<number, ProductRow> }> {
-  const loaded = await loadCartWithRows(
-    tx,
-    owner,
-    { currency: ctx.currency, locale: ctx.locale, readOnly: true },
-    known,
-  );
-  const view = loaded.view;
+): Promise<CartView> {
+  const view = await loadCart(tx, owner, {
+    currency: ctx.currency,
+    locale: ctx.locale,
+    readOnly: true,
+  });
   if (view.lines.length === 0) {
     throw new Rollback(domainError('invalid', 'checkout.error.empty_cart'));
   }
@@ -172,7 +167,7 @@ async function checkedCart(
       domainError('invalid', 'checkout.error.no_shipping', { field: 'shipping_method' }),
     );
   }
-  return loaded;
+  return view;
 }
 
 /** The method the shopper chose, when the order needs one; a method not offered rolls back. */
@@ -283,10 +278,10 @@ async function insertLinesTakingStock(
   order: OrderRow,
   view: CartView,
   locale: Locale,
-  rows: Map<number, ProductRow>,
 ): Promise<void> {
   const totals = view.totals.breakdown;
-  // `rows` were read inside the lock: their stock settings decide the guard below.
+  // The rows as they stand inside the lock: their stock settings decide the guard below.
+  const rows = await productRowsById(tx, lineProductIds(view));
   const facts = await lineFacts(tx, view, locale, rows);
   const stock: Parameters<typeof takeStock>[1][] = [];
   const values = view.lines.map((line, i) => {
@@ -407,12 +402,9 @@ export async function placeOrder(
   try {
     placed = await inTransaction(db, async (tx) => {
       // One placement per cart at a time: a double click waits and then finds the cart empty.
-      const [locked] = await tx.select().from(carts).where(eq(carts.id, cart.id)).for('update');
-      const customer = await setCheckoutCustomer(tx, cart.id, input);
-      const { view, rows } = await checkedCart(tx, owner, input, ctx, {
-        cart: locked ?? null,
-        customer,
-      });
+      await tx.execute(sql`select id from ${carts} where id = ${cart.id} for update`);
+      await setCheckoutCustomer(tx, cart.id, input);
+      const view = await checkedCart(tx, owner, input, ctx);
       const pickupPoint = await chosenPickupPoint(tx, view.shipping, input.pickupPoint ?? null);
       const total = view.totals.breakdown.total.gross;
       if (input.express) checkExpressOrder(input, view.shipping, total, view.currency);
@@ -430,7 +422,7 @@ export async function placeOrder(
         accepted: accepted.value,
         pickupPoint,
       });
-      await insertLinesTakingStock(tx, row, view, ctx.locale, rows);
+      await insertLinesTakingStock(tx, row, view, ctx.locale);
       const order = await recordCoupons(tx, row, cart.id, view);
       if (subscription) {
         await createOrderSubscriptions(tx, row, view.lines, subscription === 'manual');
