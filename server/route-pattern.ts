@@ -8,22 +8,33 @@ type Manifest = ServerBuild['routes'];
  */
 export function routePatterns(build: ServerBuild): (pathname: string) => string {
   const tree = routeTree(build.routes);
+  // Matching walks every route; the same few paths (cart, checkout) come again and again.
+  const known = new Map<string, string>();
   return (pathname) => {
-    // A data request of single fetch names the page it loads for.
-    const data = pathname.endsWith('.data');
-    const page = data
-      ? pathname.slice(0, -'.data'.length).replace(/\/_root$/, '') || '/'
-      : pathname;
-    const matches = matchRoutes(tree, page);
-    if (!matches) return 'unmatched';
-    const pattern = matches
-      .map((m) => m.route.path ?? '')
-      .filter(Boolean)
-      .join('/')
-      .replace(/\/+/g, '/')
-      .replace(/^\/?/, '/');
-    return data ? `${pattern}.data` : pattern;
+    const hit = known.get(pathname);
+    if (hit !== undefined) return hit;
+    if (known.size >= KNOWN_PATHS) known.clear();
+    const pattern = patternOf(tree, pathname);
+    known.set(pathname, pattern);
+    return pattern;
   };
+}
+
+const KNOWN_PATHS = 2_000;
+
+function patternOf(tree: RouteObject[], pathname: string): string {
+  // A data request of single fetch names the page it loads for.
+  const data = pathname.endsWith('.data');
+  const page = data ? pathname.slice(0, -'.data'.length).replace(/\/_root$/, '') || '/' : pathname;
+  const matches = matchRoutes(tree, page);
+  if (!matches) return 'unmatched';
+  const pattern = matches
+    .map((m) => m.route.path ?? '')
+    .filter(Boolean)
+    .join('/')
+    .replace(/\/+/g, '/')
+    .replace(/^\/?/, '/');
+  return data ? `${pattern}.data` : pattern;
 }
 
 function routeTree(manifest: Manifest, parentId?: string): RouteObject[] {
