@@ -157,10 +157,7 @@ export async function startShop(options: {
     database.kind === 'pglite' ? await listenControl(env, database.db) : async () => {};
   // Mails and provider calls queued by this instance's order changes; with jobs on, also what
   // other instances left (retries, a crashed instance's work).
-  const outbox = startOutboxWorker(
-    { db: database.db, env },
-    { poll: env.JOBS === 'on', busy: () => (lifecycle.inFlight ?? 0) > 0 },
-  );
+  const outbox = startOutboxWorker({ db: database.db, env }, { poll: env.JOBS === 'on' });
   // Webhook deliveries and delayed transitions recorded before a restart resume now.
   if (sandboxActive(env)) sandboxPump(env, database.db).kick();
   const closeServer = () =>

@@ -11,11 +11,8 @@ import {
   webhookFailures,
 } from '#app/lib/metrics.server.ts';
 
-/**
- * `stopping` is set once the shop is shutting down: readiness answers 503 so proxies send no
- * more. `inFlight` counts the requests being answered: background work gives way to them.
- */
-export type Lifecycle = { stopping: boolean; inFlight?: number };
+/** Set once the shop is shutting down: readiness answers 503 so proxies send no more. */
+export type Lifecycle = { stopping: boolean };
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -38,9 +35,7 @@ export function observeRequest(
   res.setHeader('X-Request-Id', id);
   // A connection kept open past the shutdown would hold it up.
   if (lifecycle.stopping) res.shouldKeepAlive = false;
-  lifecycle.inFlight = (lifecycle.inFlight ?? 0) + 1;
   res.once('close', () => {
-    lifecycle.inFlight = (lifecycle.inFlight ?? 1) - 1;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const method = METHODS.has(req.method ?? '') ? req.method! : 'OTHER';
     let pathname = '/';

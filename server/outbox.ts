@@ -27,23 +27,14 @@ export async function drainOutbox(
     batch = 20,
     rounds = 50,
     signal,
-    pause,
-  }: {
-    batch?: number;
-    rounds?: number;
-    signal?: AbortSignal;
-    /** Awaited before each claim and each entry: lets requests being answered go first. */
-    pause?: () => Promise<void>;
-  } = {},
+  }: { batch?: number; rounds?: number; signal?: AbortSignal } = {},
 ): Promise<{ done: number; failed: number }> {
   let done = 0;
   let failed = 0;
   for (let round = 0; round < rounds && !signal?.aborted; round += 1) {
-    await pause?.();
     const claimed = await claimOutbox(ctx.db, batch);
     if (claimed.length === 0) break;
-    for (const [i, entry] of claimed.entries()) {
-      if (i > 0) await pause?.();
+    for (const entry of claimed) {
       if (await carryOut(ctx, effects, entry)) done += 1;
       else failed += 1;
     }
@@ -94,20 +85,6 @@ export async function runOutboxNow(
 
 export type OutboxWorker = { drain(): Promise<void>; close(): Promise<void> };
 
-/** The longest an entry waits for the shop to fall quiet: under steady load mails still go. */
-const GIVE_WAY_MAX_MS = 1_000;
-const GIVE_WAY_STEP_MS = 10;
-
-/**
- * Resolves once `busy` says no more requests are being answered, or after `maxMs`. A mail
- * with the legal texts costs as much CPU as a checkout; the shop's one thread serves the
- * shoppers waiting for an answer first.
- */
-async function giveWay(busy: () => boolean, maxMs: number, signal: AbortSignal): Promise<void> {
-  for (let waited = 0; waited < maxMs && busy() && !signal.aborted; waited += GIVE_WAY_STEP_MS)
-    await wait(GIVE_WAY_STEP_MS);
-}
-
 /**
  * Runs the outbox when this instance queues work (at once, after the commit) and every few
  * seconds for work queued by other instances, retries that came due, and entries whose worker
@@ -119,17 +96,9 @@ export function startOutboxWorker(
     poll = true,
     pollMs = 5_000,
     effects = EFFECTS,
-    busy,
-  }: {
-    poll?: boolean;
-    pollMs?: number;
-    effects?: Effects;
-    /** True while the shop answers requests: the worker waits (bounded) between entries. */
-    busy?: () => boolean;
-  } = {},
+  }: { poll?: boolean; pollMs?: number; effects?: Effects } = {},
 ): OutboxWorker {
   const abort = new AbortController();
-  const pause = busy ? () => giveWay(busy, GIVE_WAY_MAX_MS, abort.signal) : undefined;
   let running: Promise<void> | null = null;
   let again = false;
   const drain = (): Promise<void> => {
@@ -142,7 +111,7 @@ export function startOutboxWorker(
       do {
         again = false;
         try {
-          await drainOutbox(ctx, effects, { signal: abort.signal, pause });
+          await drainOutbox(ctx, effects, { signal: abort.signal });
         } catch (error) {
           logger.error({ error: describe(error) }, 'outbox drain failed');
         }
