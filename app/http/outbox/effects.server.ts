@@ -9,10 +9,9 @@ import {
 import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
 import type { OutboxEntry } from '#app/domain/orders/outbox.server.ts';
 import type { OutboxRow } from '#app/domain/orders/outbox.schema.ts';
-import {
-  cancelOrderPayment,
-  refundOrderPayment,
-} from '#app/domain/payments/stripe/provider-actions.server.ts';
+import { cancelOrderPayment } from '#app/domain/payments/stripe/provider-actions.server.ts';
+import { refundOrderPayment } from '#app/domain/payments/stripe/refunds.server.ts';
+import { REFUND_MAIL } from '#app/domain/payments/refunds.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import {
   countedRenewal,
@@ -26,6 +25,7 @@ import {
   sendStatusMail,
   sendUnpaidCancelledMail,
 } from '../mail/announcements.server.ts';
+import { sendRefundMail } from '../mail/refund-mails.server.ts';
 
 export type EffectContext = { db: Tx; env: Env };
 
@@ -105,6 +105,7 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   [ORDER_MAILS.status]: (ctx, entry) => sendStatusMail(ctx, entry),
   [ORDER_MAILS.unpaidCancelled]: (ctx, entry) => sendUnpaidCancelledMail(ctx, entry),
   [ORDER_MAILS.renewal]: (ctx, entry) => sendRenewalMail(ctx, entry),
+  [REFUND_MAIL]: (ctx, entry) => sendRefundMail(ctx, entry),
   [PAYMENT_CANCEL]: async ({ db, env }, entry) => {
     await cancelOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
   },

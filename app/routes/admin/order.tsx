@@ -6,7 +6,10 @@ import {
   OrderSide,
   OrderTimeline,
 } from '#app/components/admin/order-detail.tsx';
+import { OrderRefunds } from '#app/components/admin/order-refunds.tsx';
 import { loadOrderDetail } from '#app/http/admin/orders.server.ts';
+import { loadRefundPanel, refundAction } from '#app/http/admin/refunds.server.ts';
+import { staffShop } from '#app/http/admin/staff.server.ts';
 import { type MessagesHandle, type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -19,13 +22,26 @@ export const handle = {
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadOrderDetail(args, handle.messageAreas);
+  const [detail, refunds] = await Promise.all([
+    loadOrderDetail(args, handle.messageAreas),
+    loadRefundPanel(args),
+  ]);
+  return { ...detail, refunds };
+}
+
+/** The order's forms, told apart by `intent`. */
+export async function action(args: Route.ActionArgs) {
+  await staffShop(args);
+  const form = await args.request.formData().catch(() => new FormData());
+  const intent = form.get('intent');
+  if (intent === 'refund') return refundAction(args, form);
+  throw new Response(null, { status: 400 });
 }
 
 /** One order, read-only: lines and totals, timeline and change log beside customer and payment. */
 export default function Order({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { order, lines, notes, audit, paidAt } = loaderData;
+  const { order, lines, notes, audit, paidAt, refunds } = loaderData;
   return (
     <AdminPage
       title={t('admin.order_title', { number: order.number })}
@@ -40,6 +56,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       <div className="admin-columns">
         <div className="admin-column-main">
           <OrderLines order={order} lines={lines} />
+          {refunds && <OrderRefunds panel={refunds} currency={order.currency} />}
           <OrderTimeline notes={notes} />
           <AuditTable entries={audit} />
         </div>
