@@ -149,7 +149,7 @@ export async function refundAction(args: Args, form: FormData) {
     );
   const general = (code: string, params?: Record<string, string | number>) =>
     answer([{ field: 'refund-total', message: t(code as TextKey, params) }]);
-  if (unsafeInputError(fields) || !readValues(form, lineIds) || fields.reason!.length > 500) {
+  if (unsafeInputError(fields) || !readValues(form, lineIds) || values.reason.length > 500) {
     return general('admin.refund.error.input');
   }
   const errors: { field: string; message: string }[] = [];
