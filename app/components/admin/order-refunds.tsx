@@ -170,7 +170,7 @@ function RefundForm({
       amount: money(amount),
     });
   return (
-    <Form method="post" className="admin-refund-form" onChange={update} noValidate>
+    <Form method="post" className="admin-refund-form" onInput={update} onChange={update} noValidate>
       <h3>{t('admin.refund.form_title')}</h3>
       <input type="hidden" name="intent" value="refund" />
       <input type="hidden" name="security" value={panel.security} />
