@@ -126,7 +126,8 @@ export function OrderRefunds({ panel, currency }: { panel: RefundPanel; currency
         </div>
       )}
       {panel.refundable ? (
-        <RefundForm panel={panel} answer={answer} money={money} />
+        // A new form after each refund: the fields start empty again.
+        <RefundForm key={panel.refunds.length} panel={panel} answer={answer} money={money} />
       ) : (
         <p className="hint">
           {t(panel.amountLeft > 0 ? 'admin.refund.not_paid' : 'admin.refund.nothing_left')}
@@ -278,7 +279,7 @@ function RefundForm({
         <span className="hint">{t('admin.refund.left', { amount: money(panel.amountLeft) })}</span>
       </p>
       <div className="admin-actions">
-        <button type="submit" name="step" value="calculate" className="button-secondary">
+        <button type="submit" name="step" value="calculate" className="button button-secondary">
           {t('admin.refund.calculate')}
         </button>
         {total !== null && total > 0 && total <= panel.amountLeft && (
