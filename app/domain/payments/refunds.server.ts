@@ -113,7 +113,7 @@ export async function createRefund(db: Tx, input: NewRefund): Promise<Result<Ord
     if (!order) throw new Rollback(notFound());
     if (!mayRefund(order)) {
       throw new Rollback(
-        domainError('not_allowed', 'admin.refund.error.unpaid', { status: order.status }),
+        domainError('invalid', 'admin.refund.error.unpaid', { status: order.status }),
       );
     }
     const planned = planRefund(await refundState(tx, order), input.request);
