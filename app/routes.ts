@@ -92,6 +92,7 @@ export default [
   route('wp-json/wc/v3/orders/:id/notes', 'routes/api/wc-v3-order-notes.ts'),
   route('wp-json/wc/v3/orders/:id/notes/:noteId', 'routes/api/wc-v3-order-note.ts'),
   route('wp-json/wc/v3/orders/:id/refunds', 'routes/api/wc-v3-order-refunds.ts'),
+  route('wp-json/wc/v3/orders/:id/refunds/:refundId', 'routes/api/wc-v3-order-refund.ts'),
   route('wp-json/wc/v3/*', 'routes/api/wc-v3-not-found.ts'),
 
   route('*', 'routes/not-found.tsx'),

@@ -16,6 +16,7 @@ export * from '#app/domain/orders/orders.schema.ts';
 export * from '#app/domain/orders/outbox.schema.ts';
 export * from '#app/domain/orders/shipments.schema.ts';
 export * from '#app/domain/payments/stripe/stripe.schema.ts';
+export * from '#app/domain/payments/refunds.schema.ts';
 export * from '#sandbox/stripe/domain/sandbox.schema.ts';
 export * from '#app/domain/attribution/attribution.schema.ts';
 export * from '#app/domain/catalog/price-history.schema.ts';

@@ -210,13 +210,13 @@ describe('the official client over OAuth 1.0a (plain HTTP)', () => {
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['note', 'note_delete']));
   });
 
-  it('lists no refunds (none are recorded) and offers no way to create one', async () => {
+  it('lists no refunds of an order refunded by its status, and refunds only what was paid', async () => {
     const order = await createOrder(shop.database.db, { status: 'refunded', productIds: [5] });
     const refunds = await client.get(`orders/${order.id}/refunds`);
     expect(refunds.data).toEqual([]);
     expect(refunds.headers['x-wp-total']).toBe('0');
     expect(
       await refusal(client.post(`orders/${order.id}/refunds`, { amount: '1.00' })),
-    ).toMatchObject({ status: 404, code: 'rest_no_route' });
+    ).toMatchObject({ status: 400, code: 'woocommerce_rest_cannot_create_order_refund' });
   });
 });

@@ -48,6 +48,12 @@ describe('the order transition table', () => {
     expect(transitionEffects('pending', 'failed')).not.toContain('cancel_payment');
   });
 
+  it('neither refunds nor releases again when recorded refunds gave everything back', () => {
+    for (const from of ['processing', 'completed'] as const) {
+      expect(transitionEffects(from, 'refunded', { refundsRecorded: true })).toEqual(['announce']);
+    }
+  });
+
   it.each([
     [defaultAnnouncement, 'pending', 'processing', 'new_order'],
     [defaultAnnouncement, 'failed', 'on-hold', 'new_order'],

@@ -79,8 +79,23 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from][to] !== undefined;
 }
 
-export function transitionEffects(from: OrderStatus, to: OrderStatus): readonly OrderEffect[] {
-  return TRANSITIONS[from][to] ?? [];
+/** Effects that refunds recorded one by one (money back, lines restocked as chosen) already did. */
+export const DONE_BY_RECORDED_REFUNDS: readonly OrderEffect[] = ['refund_payment', 'release_goods'];
+
+/**
+ * The effects of a change. `refundsRecorded`: the order moves to refunded because its recorded
+ * refunds gave everything back; the payment is not refunded again and no stock comes back
+ * beyond the lines each refund restocked (coupon uses stay counted).
+ */
+export function transitionEffects(
+  from: OrderStatus,
+  to: OrderStatus,
+  options: { refundsRecorded?: boolean } = {},
+): readonly OrderEffect[] {
+  const effects = TRANSITIONS[from][to] ?? [];
+  return options.refundsRecorded
+    ? effects.filter((effect) => !DONE_BY_RECORDED_REFUNDS.includes(effect))
+    : effects;
 }
 
 /**

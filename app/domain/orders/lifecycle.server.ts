@@ -51,6 +51,11 @@ export type TransitionOptions = {
   note?: { code: string; params?: Record<string, string | number>; forCustomer?: boolean };
   /** Who made the change, for the audit log (staff and API changes; the shop's own are not logged). */
   actor?: Actor;
+  /**
+   * The order is refunded by its recorded refunds (each refunded at the provider and restocked
+   * as chosen): the change neither refunds the payment nor releases the goods again.
+   */
+  refundsRecorded?: boolean;
   /** The caller's own writes that belong with the change (an edited address), in its transaction. */
   together?: (tx: Tx, order: OrderRow) => Promise<void>;
 };
@@ -78,7 +83,7 @@ export async function transitionOrder(
       throw new Rollback(domainError('not_allowed', 'order.error.transition', { from, to }));
     }
     if (options.together) await options.together(tx, order);
-    const effects = transitionEffects(from, to);
+    const effects = transitionEffects(from, to, { refundsRecorded: options.refundsRecorded });
     if (effects.includes('release_goods') && order.stockReduced) {
       const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
       await giveBackStock(tx, items);

@@ -10,10 +10,9 @@ import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
 import type { OutboxEntry } from '#app/domain/orders/outbox.server.ts';
 import type { OutboxRow } from '#app/domain/orders/outbox.schema.ts';
 import { SHIPPED_MAIL } from '#app/domain/orders/shipments.server.ts';
-import {
-  cancelOrderPayment,
-  refundOrderPayment,
-} from '#app/domain/payments/stripe/provider-actions.server.ts';
+import { cancelOrderPayment } from '#app/domain/payments/stripe/provider-actions.server.ts';
+import { refundOrderPayment } from '#app/domain/payments/stripe/refunds.server.ts';
+import { REFUND_MAIL } from '#app/domain/payments/refunds.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import {
   countedRenewal,
@@ -30,6 +29,7 @@ import {
   sendUnpaidCancelledMail,
 } from '../mail/announcements.server.ts';
 import { sendShippedMail } from '../mail/shipment-mails.server.ts';
+import { sendRefundMail } from '../mail/refund-mails.server.ts';
 
 export type EffectContext = { db: Tx; env: Env };
 
@@ -112,6 +112,7 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   [SHIPPED_MAIL]: (ctx, entry) => sendShippedMail(ctx, entry),
   [ORDER_MAILS.customerNote]: (ctx, entry) => sendCustomerNoteMail(ctx, entry),
   [ORDER_MAILS.paymentRequest]: (ctx, entry) => sendPaymentRequestMail(ctx, entry),
+  [REFUND_MAIL]: (ctx, entry) => sendRefundMail(ctx, entry),
   [PAYMENT_CANCEL]: async ({ db, env }, entry) => {
     await cancelOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
   },

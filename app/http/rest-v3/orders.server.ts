@@ -195,19 +195,3 @@ export const orderRoute = defineRestRoute({
     },
   }),
 });
-
-/** `GET /wp-json/wc/v3/orders/{id}/refunds`: the shop records no refunds of its own yet. */
-export const refundsRoute = defineRestRoute({
-  GET: restHandler({
-    schema: z.object({ page: pageParam.default(1), per_page: perPageParam.default(10) }),
-    handle: async ({ db, env, input, params, url }) => {
-      const id = routeId(params.id);
-      if (id === null) return fail(notFound('rest.error.no_route'));
-      if (!(await staffOrder(db, id))) return fail(invalidId());
-      return ok({
-        body: [],
-        headers: pagingHeaders(url, env.SHOP_URL, 0, input.page, input.per_page),
-      });
-    },
-  }),
-});

@@ -1572,6 +1572,88 @@ export const de = {
   'admin.action.mail.pay_subject': 'Bitte bezahlen Sie Ihre Bestellung {number} bei {shop}',
   'admin.action.mail.pay_intro':
     'Ihre Bestellung {number} wartet auf Ihre Zahlung. Über diesen Link können Sie sie bezahlen:',
+  // Erstattungen auf der Bestellseite und die Erstattungs-E-Mail an den Kunden.
+  'admin.refund.title': 'Erstattungen',
+  'admin.refund.none': 'Noch keine Erstattungen.',
+  'admin.refund.col.date': 'Datum',
+  'admin.refund.col.amount': 'Betrag',
+  'admin.refund.col.lines': 'Erstattet',
+  'admin.refund.col.by': 'Von',
+  'admin.refund.col.provider': 'Stripe-Erstattung',
+  'admin.refund.col.status': 'Status',
+  'admin.refund.status.pending': 'Ausstehend',
+  'admin.refund.status.succeeded': 'Erfolgreich',
+  'admin.refund.status.failed': 'Fehlgeschlagen',
+  'admin.refund.failed_because': 'Grund: {reason}',
+  'admin.refund.method.manual': 'Manuell (außerhalb des Shops erstattet)',
+  'admin.refund.origin.provider': 'Stripe-Dashboard',
+  'admin.refund.origin.order_status': 'Shop (Bestellung erstattet oder storniert)',
+  'admin.refund.restocked': 'zurück im Lager',
+  'admin.refund.shipping_part': 'Versand: {amount}',
+  'admin.refund.free_part': 'Zusätzlicher Betrag: {amount}',
+  'admin.refund.form_title': 'Erstatten',
+  'admin.refund.manual_hint':
+    'Diese Bestellung wurde nicht über Stripe bezahlt: Zahlen Sie das Geld selbst zurück (zum Beispiel per Überweisung) und erfassen Sie die Erstattung anschließend hier.',
+  'admin.refund.line_left': '{left} von {quantity} erstattbar, Positionssumme {amount}',
+  'admin.refund.quantity': 'Zu erstattende Menge',
+  'admin.refund.restock': 'Zurück ins Lager buchen',
+  'admin.refund.shipping': 'Zu erstattender Versand (€)',
+  'admin.refund.shipping_help': 'Höchstens {amount}',
+  'admin.refund.free': 'Zusätzlicher Betrag (€)',
+  'admin.refund.free_help':
+    'Ein Betrag über Artikel und Versand hinaus, zum Beispiel eine Kulanzgutschrift.',
+  'admin.refund.reason': 'Grund',
+  'admin.refund.reason_help': 'Optional; steht in der Erstattungs-E-Mail an den Kunden.',
+  'admin.refund.total': 'Erstattungsbetrag',
+  'admin.refund.left': '(noch erstattbar: {amount})',
+  'admin.refund.calculate': 'Erstattung berechnen',
+  'admin.refund.submit_stripe': '{amount} über Stripe erstatten',
+  'admin.refund.submit_manual': 'Manuelle Erstattung über {amount} erfassen',
+  'admin.refund.not_paid': 'Nur bezahlte Bestellungen können erstattet werden.',
+  'admin.refund.nothing_left': 'Alles, was für diese Bestellung bezahlt wurde, ist erstattet.',
+  'admin.refund.notice.succeeded': 'Die Erstattung wurde durchgeführt.',
+  'admin.refund.notice.pending':
+    'Die Erstattung wurde an Stripe übermittelt und wartet auf Bestätigung.',
+  'admin.refund.notice.failed': 'Stripe hat die Erstattung abgelehnt. Sonst wurde nichts geändert.',
+  'admin.refund.notice.manual': 'Die manuelle Erstattung wurde erfasst.',
+  'admin.refund.notice.expired':
+    'Das Formular war abgelaufen. Bitte prüfen Sie die Erstattung und senden Sie sie erneut.',
+  'admin.refund.error.input':
+    'Das Formular konnte nicht gelesen werden. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+  'admin.refund.error.number': 'Geben Sie eine Menge wie 1 ein.',
+  'admin.refund.error.amount': 'Geben Sie einen Betrag wie 12,50 ein.',
+  'admin.refund.error.line': 'Dieser Artikel gehört nicht zur Bestellung.',
+  'admin.refund.error.quantity': 'Höchstens {left} können erstattet werden.',
+  'admin.refund.error.shipping': 'Vom Versand können höchstens {left} erstattet werden.',
+  'admin.refund.error.free': 'Geben Sie einen Betrag von null oder mehr ein.',
+  'admin.refund.error.empty': 'Wählen Sie Artikel, Versand oder einen Betrag zum Erstatten.',
+  'admin.refund.error.too_much':
+    'Die Erstattung ({amount}) ist höher als der noch erstattbare Betrag ({left}).',
+  'admin.refund.error.unpaid': 'Nur bezahlte Bestellungen können erstattet werden.',
+  'admin.refund.note.succeeded':
+    'Erstattung {refund} über {amount} € beim Zahlungsdienstleister durchgeführt.',
+  'admin.refund.note.manual': 'Manuelle Erstattung {refund} über {amount} € erfasst.',
+  'admin.refund.note.failed':
+    'Erstattung {refund} über {amount} € beim Zahlungsdienstleister fehlgeschlagen.',
+  'admin.refund.rest.invalid_order': 'Ungültige Bestellnummer.',
+  'admin.refund.rest.invalid_id': 'Ungültige ID.',
+  'admin.refund.rest.negative': 'Der Erstattungsbetrag muss größer als null sein.',
+  'admin.refund.rest.trash': 'Erstattungen haben keinen Papierkorb.',
+  'admin.refund.rest.delete':
+    'Erstattungen bleiben für die Buchhaltung erhalten und können nicht gelöscht werden; das Geld wurde bereits zurückgezahlt.',
+  'admin.refund.rest.below_lines':
+    'Der Betrag ist kleiner als der Wert der erstatteten Positionen.',
+  'admin.refund.rest.provider_failed':
+    'Der Zahlungsdienstleister hat die Erstattung abgelehnt: {reason}',
+  'mail.refund.subject': 'Ihre Bestellung {number} bei {shop}: Erstattung',
+  'mail.refund.intro':
+    'wir haben Ihnen für Ihre Bestellung {number} {amount} erstattet. Je nach Zahlungsart kann es einige Tage dauern, bis der Betrag auf Ihrem Konto eingeht.',
+  'mail.refund.intro_manual':
+    'wir erstatten Ihnen für Ihre Bestellung {number} {amount}; der Betrag wird Ihnen gesondert überwiesen.',
+  'mail.refund.shipping': 'Versand',
+  'mail.refund.other': 'Zusätzlicher Betrag',
+  'mail.refund.total': 'Insgesamt erstattet',
+  'mail.refund.reason': 'Grund: {reason}',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -16,6 +16,9 @@ import type { OrderActionData } from '#app/domain/orders/order-actions.view.ts';
 import { handleOrderAction } from '#app/http/admin/order-actions.server.ts';
 import { loadOrderDetail } from '#app/http/admin/orders.server.ts';
 import { loadShipments, shipOrder } from '#app/http/admin/shipments.server.ts';
+import { OrderRefunds } from '#app/components/admin/order-refunds.tsx';
+import { loadRefundPanel, refundAction } from '#app/http/admin/refunds.server.ts';
+import { staffShop } from '#app/http/admin/staff.server.ts';
 import { type MessagesHandle, type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
 import stylesheet from '#app/styles/admin-order-actions.css?url';
 
@@ -31,15 +34,16 @@ export const handle = {
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
-  const [detail, shipping] = await Promise.all([
+  const [detail, shipping, refunds] = await Promise.all([
     loadOrderDetail(args, handle.messageAreas),
     loadShipments(args),
+    loadRefundPanel(args),
   ]);
-  return { ...detail, shipping };
+  return { ...detail, shipping, refunds };
 }
 
 /**
- * The order's forms, told apart by `intent`: parcels here, status changes, mark paid, cancel,
+ * The order's forms, told apart by `intent`: parcels and refunds here, status changes, mark paid, cancel,
  * mails again and notes in the order actions; staff only (404 for everyone else).
  */
 export async function action(args: Route.ActionArgs) {
@@ -47,7 +51,12 @@ export async function action(args: Route.ActionArgs) {
     .clone()
     .formData()
     .catch(() => null);
-  if (form?.get('intent') === 'ship') return shipOrder(args);
+  const intent = form?.get('intent');
+  if (intent === 'ship') return shipOrder(args);
+  if (intent === 'refund' && form) {
+    await staffShop(args);
+    return refundAction(args, form);
+  }
   return handleOrderAction(args);
 }
 
@@ -55,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Order({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const answer = useActionData<OrderActionData>();
-  const { order, lines, notes, audit, paidAt, actions, done } = loaderData;
+  const { order, lines, notes, audit, paidAt, actions, done, refunds } = loaderData;
   return (
     <AdminPage
       title={t('admin.order_title', { number: order.number })}
@@ -73,6 +82,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         <div className="admin-column-main">
           <OrderLines order={order} lines={lines} />
           <OrderShipments panel={loaderData.shipping} />
+          {refunds && <OrderRefunds panel={refunds} currency={order.currency} />}
           <OrderTimeline notes={notes} />
           <OrderNoteForm actions={actions} answer={answer} />
           <AuditTable entries={audit} />

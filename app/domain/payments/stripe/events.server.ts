@@ -5,9 +5,13 @@ import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
 import { type Settled, settleIntent } from './settlement.server.ts';
 import { intentCreateParams, intentKeys } from './intents.server.ts';
 import { stripeEvents } from './stripe.schema.ts';
+import { reconcileStripeRefund, refundsOfCharge } from './refunds.server.ts';
 
 /** What one event came to; `settled` is set when it changed an order. */
 export type EventResult = { outcome: string; settled: Settled | null };
+
+/** Events that carry a refund, or a charge listing its refunds. */
+const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed']);
 
 const INTENT_EVENTS = new Set([
   'payment_intent.succeeded',
@@ -54,6 +58,18 @@ export async function actOnEvent(db: Tx, event: Stripe.Event): Promise<EventResu
       } else {
         result = { outcome: 'unknown order', settled: null };
       }
+    } else if (REFUND_EVENTS.has(event.type) || event.type === 'charge.refunded') {
+      const refunds =
+        event.type === 'charge.refunded'
+          ? refundsOfCharge(event.data.object as Stripe.Charge)
+          : [event.data.object as Stripe.Refund];
+      const outcomes: string[] = [];
+      for (const refund of refunds) {
+        const reconciled = await reconcileStripeRefund(tx, refund);
+        orderId = reconciled.orderId ?? orderId;
+        outcomes.push(reconciled.outcome);
+      }
+      result = { outcome: outcomes.join(', ') || 'no refunds listed', settled: null };
     }
     await tx
       .update(stripeEvents)

@@ -31,24 +31,3 @@ export async function cancelOrderPayment(db: Tx, stripe: Stripe, orderId: number
     params: { intent: intent.id },
   });
 }
-
-/** What is left of a refunded order's payment goes back to the customer, once. */
-export async function refundOrderPayment(db: Tx, stripe: Stripe, orderId: number): Promise<void> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order?.paymentIntentId) return;
-  const intent = await stripe.paymentIntents.retrieve(order.paymentIntentId, {
-    expand: ['latest_charge'],
-  });
-  const charge = intent.latest_charge as Stripe.Charge | null;
-  if (intent.status !== 'succeeded' || !charge) return;
-  const left = charge.amount - charge.amount_refunded;
-  if (left <= 0) return;
-  const refund = await stripe.refunds.create(
-    { payment_intent: intent.id, amount: left },
-    { idempotencyKey: `ladenzeile-order-${order.id}-refund-rest` },
-  );
-  await addOrderNote(db, order.id, {
-    code: 'stripe.note.refunded',
-    params: { refund: refund.id, amount: left },
-  });
-}
