@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/account-view-order';
 import { BankDetails, OrderDetails, statusText } from '#app/components/checkout/order-details.tsx';
+import { INVOICE_LINK_MESSAGES, InvoiceLinks } from '#app/components/checkout/invoice-links.tsx';
 import { viewOrderData } from '#app/http/pages/account-orders.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
@@ -18,7 +19,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['order', 'cart', 'coupon', 'account', 'footer.withdrawal'],
+  messageAreas: [
+    'order',
+    'cart',
+    'coupon',
+    'account',
+    'footer.withdrawal',
+    ...INVOICE_LINK_MESSAGES,
+  ],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -78,6 +86,7 @@ export default function ViewOrderPage({ loaderData }: Route.ComponentProps) {
           </ol>
         </section>
       )}
+      <InvoiceLinks invoices={loaderData.invoices} />
       <OrderDetails order={order} />
     </div>
   );

@@ -4,6 +4,7 @@ import {
   OrderDetails,
   OrderOverview,
 } from '#app/components/checkout/order-details.tsx';
+import { INVOICE_LINK_MESSAGES, InvoiceLinks } from '#app/components/checkout/invoice-links.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { orderReceivedData } from '#app/http/pages/order-pages.server.ts';
 import { shop } from '#app/http/request.server.ts';
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['order', 'cart', 'coupon', 'checkout.total_incl_vat'],
+  messageAreas: ['order', 'cart', 'coupon', 'checkout.total_incl_vat', ...INVOICE_LINK_MESSAGES],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -49,6 +50,7 @@ export default function OrderReceivedPage({ loaderData }: Route.ComponentProps) 
       )}
       <OrderOverview order={order} />
       <BankDetails order={order} />
+      <InvoiceLinks invoices={loaderData.invoices} />
       <OrderDetails order={order} />
     </div>
   );

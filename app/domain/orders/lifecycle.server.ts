@@ -28,6 +28,10 @@ import {
 export const ORDER_CHANGED = 'order.changed';
 export const PAYMENT_CANCEL = 'payment.cancel';
 export const PAYMENT_REFUND = 'payment.refund';
+/** The order's invoice is issued once it is due (paid or completed, as the shop decides). */
+export const INVOICE_ISSUE = 'invoice.issue';
+/** An invoiced order cancelled or refunded gets a cancellation invoice for what is left. */
+export const INVOICE_CANCEL = 'invoice.cancel';
 
 export type OrderChanged = { from: OrderStatus; to: OrderStatus; announce: Announcement };
 
@@ -147,6 +151,20 @@ function outsideEffects(
       orderId: order.id,
       payload: { intent: order.paymentIntentId },
       dedupeKey: `payment-cancel:${order.id}`,
+    });
+  }
+  if (to === 'processing' || to === 'completed') {
+    entries.push({
+      kind: INVOICE_ISSUE,
+      orderId: order.id,
+      dedupeKey: `invoice:${order.id}:${to}`,
+    });
+  }
+  if (to === 'cancelled' || to === 'refunded') {
+    entries.push({
+      kind: INVOICE_CANCEL,
+      orderId: order.id,
+      dedupeKey: `invoice-cancel:${order.id}`,
     });
   }
   if (order.paymentIntentId && order.paidAt && effects.includes('refund_payment')) {

@@ -8,6 +8,7 @@ import { orderView } from '#app/domain/payments/order-view.server.ts';
 import type { MessageArea, TextKey } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { pageNotFound } from '../pages/not-found.ts';
+import { invoicePanel } from './invoices.server.ts';
 import { staffShop } from './staff.server.ts';
 
 type Args = Parameters<typeof staffShop>[0];
@@ -42,7 +43,7 @@ export async function loadOrderDetail(
   args: Args & { params: { id?: string } },
   areas: readonly MessageArea[],
 ) {
-  const { db, locale, t } = await staffShop(args);
+  const { db, env, current, locale, t } = await staffShop(args);
   const id = args.params.id ?? '';
   if (!/^[1-9]\d{0,8}$/.test(id)) pageNotFound();
   const [order] = await db
@@ -51,14 +52,16 @@ export async function loadOrderDetail(
     .where(eq(orders.id, Number(id)))
     .limit(1);
   if (!order) pageNotFound();
-  const [view, details, audit] = await Promise.all([
+  const [view, details, audit, invoices] = await Promise.all([
     orderView(db, order),
     orderDetails(db, order),
     changesOf(db, 'order', order.id),
+    invoicePanel(db, env, current, order, new URL(args.request.url)),
   ]);
   return {
     order: view,
     paidAt: order.paidAt?.toISOString() ?? null,
+    invoices,
     lines: details.items.map((item) => ({
       name: item.name,
       variation: item.variation,

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
+import { issueCancellationInvoice, issueInvoice } from '#app/domain/invoices/invoices.server.ts';
 import {
+  INVOICE_CANCEL,
+  INVOICE_ISSUE,
   ORDER_CHANGED,
   type OrderChanged,
   PAYMENT_CANCEL,
@@ -110,5 +113,13 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   },
   [PAYMENT_REFUND]: async ({ db, env }, entry) => {
     await refundOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
+  },
+  // Not due (another status by now, or issued on completion) and not invoiced are answers,
+  // not failures: nothing to issue.
+  [INVOICE_ISSUE]: async ({ db }, entry) => {
+    await issueInvoice(db, entry.orderId ?? 0);
+  },
+  [INVOICE_CANCEL]: async ({ db }, entry) => {
+    await issueCancellationInvoice(db, entry.orderId ?? 0, 'rest');
   },
 };

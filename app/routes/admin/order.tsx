@@ -6,6 +6,7 @@ import {
   OrderSide,
   OrderTimeline,
 } from '#app/components/admin/order-detail.tsx';
+import { OrderInvoices } from '#app/components/admin/order-invoices.tsx';
 import { loadOrderDetail } from '#app/http/admin/orders.server.ts';
 import { type MessagesHandle, type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
 
@@ -40,6 +41,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       <div className="admin-columns">
         <div className="admin-column-main">
           <OrderLines order={order} lines={lines} />
+          <OrderInvoices panel={loaderData.invoices} />
           <OrderTimeline notes={notes} />
           <AuditTable entries={audit} />
         </div>
