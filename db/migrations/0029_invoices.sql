@@ -15,6 +15,7 @@ CREATE TABLE "invoices" (
 	"issued_at" timestamp with time zone NOT NULL,
 	"currency" text NOT NULL,
 	"totals" jsonb NOT NULL,
+	"document" jsonb NOT NULL,
 	"locale" text NOT NULL,
 	"format" text DEFAULT 'pdf' NOT NULL,
 	"pdf" "bytea" NOT NULL,
