@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { type Actor, recordChange } from '#app/domain/audit/audit.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
@@ -78,6 +79,21 @@ export async function takeInvoiceNumber(tx: Tx, kind: InvoiceKind, at: Date): Pr
     DEFAULT_PATTERNS[kind],
   );
   return formatInvoiceNumber(pattern, year, row!.last);
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Issues one document at a time in this process. The counter row's lock lets only one
+ * transaction at a time number a document anyway; waiting here instead of on the lock keeps
+ * the waiting requests off the connection pool. A caller's own transaction runs at once: it may
+ * hold locks that a queued issue waits for.
+ */
+function oneAtATime<T>(db: Tx, work: () => Promise<T>): Promise<T> {
+  if (db instanceof PgTransaction) return work();
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
 }
 
 async function sellerOf(db: Tx) {
@@ -169,64 +185,66 @@ export async function issueInvoice(
   orderId: number,
   options: IssueOptions = {},
 ): Promise<Result<{ invoice: InvoiceRow; created: boolean }>> {
-  return inTransaction(db, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    const [existing] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
-    if (existing) return { invoice: existing, created: false };
-    const due = options.actor
-      ? order.paidAt !== null && invoiceDue(order, 'paid')
-      : invoiceDue(order, await invoiceIssueOn(tx));
-    if (!due) throw new Rollback(domainError('not_allowed', 'invoice.error.not_due'));
-    const now = options.now ?? new Date();
-    const t = serverTranslator(localeOf(order));
-    const items = await tx
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id));
-    const { seller, smallBusiness } = await sellerOf(tx);
-    const lines = orderLines(order, items, {
-      shipping: t('invoice.pdf.shipping'),
-      deposit: t('invoice.pdf.deposit'),
-    });
-    const base = baseDocument(order, seller, lines, now);
-    const destination = order.shippingAddress.country || order.billingAddress.country;
-    const invoice = await store(
-      tx,
-      order,
-      {
-        ...base,
-        kind: 'invoice',
-        cancels: null,
-        notes: invoiceNotes({
-          smallBusiness,
-          treatment: order.taxTreatment,
-          destination,
-          shipsGoods: order.shippingLines.length > 0,
-          totalTax: base.tax,
-        }),
-        discount: {
-          codes: order.couponLines.map((c) => c.code),
-          gross: order.discountTotal,
-        },
-      },
-      now,
-      null,
-    );
-    if (options.actor) {
-      await recordChange(tx, options.actor, {
-        entity: 'order',
-        entityId: orderId,
-        action: 'invoice',
-        before: { invoice: null },
-        after: { invoice: invoice.number },
+  return oneAtATime(db, () =>
+    inTransaction(db, async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      const [existing] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+      if (existing) return { invoice: existing, created: false };
+      const due = options.actor
+        ? order.paidAt !== null && invoiceDue(order, 'paid')
+        : invoiceDue(order, await invoiceIssueOn(tx));
+      if (!due) throw new Rollback(domainError('not_allowed', 'invoice.error.not_due'));
+      const now = options.now ?? new Date();
+      const t = serverTranslator(localeOf(order));
+      const items = await tx
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.id));
+      const { seller, smallBusiness } = await sellerOf(tx);
+      const lines = orderLines(order, items, {
+        shipping: t('invoice.pdf.shipping'),
+        deposit: t('invoice.pdf.deposit'),
       });
-    }
-    return { invoice, created: true };
-  });
+      const base = baseDocument(order, seller, lines, now);
+      const destination = order.shippingAddress.country || order.billingAddress.country;
+      const invoice = await store(
+        tx,
+        order,
+        {
+          ...base,
+          kind: 'invoice',
+          cancels: null,
+          notes: invoiceNotes({
+            smallBusiness,
+            treatment: order.taxTreatment,
+            destination,
+            shipsGoods: order.shippingLines.length > 0,
+            totalTax: base.tax,
+          }),
+          discount: {
+            codes: order.couponLines.map((c) => c.code),
+            gross: order.discountTotal,
+          },
+        },
+        now,
+        null,
+      );
+      if (options.actor) {
+        await recordChange(tx, options.actor, {
+          entity: 'order',
+          entityId: orderId,
+          action: 'invoice',
+          before: { invoice: null },
+          after: { invoice: invoice.number },
+        });
+      }
+      return { invoice, created: true };
+    }),
+  );
 }
 
 /** What a cancellation takes back: everything not yet cancelled, or gross amounts per rate. */
@@ -244,55 +262,57 @@ export async function issueCancellationInvoice(
   amounts: CancellationAmounts,
   options: { now?: Date } = {},
 ): Promise<Result<InvoiceRow | null>> {
-  return inTransaction(db, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    const documents = await tx
-      .select()
-      .from(invoices)
-      .where(eq(invoices.orderId, orderId))
-      .orderBy(asc(invoices.id));
-    const original = documents.find((d) => d.kind === 'invoice');
-    if (!original) throw new Rollback(domainError('conflict', 'invoice.error.not_invoiced'));
-    const left = new Map(original.totals.rates.map((r) => [r.rate, r.net + r.tax]));
-    for (const d of documents) {
-      if (d.kind !== 'cancellation') continue;
-      for (const r of d.totals.rates) left.set(r.rate, (left.get(r.rate) ?? 0) + r.net + r.tax);
-    }
-    const t = serverTranslator(localeOf(order));
-    let lines: InvoiceLine[];
-    if (amounts === 'rest') {
-      const untouched = documents.every((d) => d.kind === 'invoice');
-      lines = untouched
-        ? negatedLines(original.document.lines)
-        : [...left]
-            .filter(([, gross]) => gross !== 0)
-            .map(([rate, gross]) => amountLine(t('invoice.pdf.rest'), gross, rate));
-    } else {
-      for (const a of amounts) {
-        if (!Number.isSafeInteger(a.gross) || a.gross <= 0 || a.gross > (left.get(a.rate) ?? 0)) {
-          throw new Rollback(domainError('limit', 'invoice.error.too_much'));
-        }
+  return oneAtATime(db, () =>
+    inTransaction(db, async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      const documents = await tx
+        .select()
+        .from(invoices)
+        .where(eq(invoices.orderId, orderId))
+        .orderBy(asc(invoices.id));
+      const original = documents.find((d) => d.kind === 'invoice');
+      if (!original) throw new Rollback(domainError('conflict', 'invoice.error.not_invoiced'));
+      const left = new Map(original.totals.rates.map((r) => [r.rate, r.net + r.tax]));
+      for (const d of documents) {
+        if (d.kind !== 'cancellation') continue;
+        for (const r of d.totals.rates) left.set(r.rate, (left.get(r.rate) ?? 0) + r.net + r.tax);
       }
-      lines = amounts.map((a) => amountLine(a.name ?? t('invoice.pdf.refund'), a.gross, a.rate));
-    }
-    if (lines.length === 0) return null;
-    const now = options.now ?? new Date();
-    const { seller } = await sellerOf(tx);
-    const base = baseDocument(order, seller, lines, now);
-    return store(
-      tx,
-      order,
-      {
-        ...base,
-        kind: 'cancellation',
-        cancels: { number: original.number, issuedAt: original.issuedAt.toISOString() },
-        notes: original.document.notes,
-        discount: { codes: [], gross: 0 },
-      },
-      now,
-      original.id,
-    );
-  });
+      const t = serverTranslator(localeOf(order));
+      let lines: InvoiceLine[];
+      if (amounts === 'rest') {
+        const untouched = documents.every((d) => d.kind === 'invoice');
+        lines = untouched
+          ? negatedLines(original.document.lines)
+          : [...left]
+              .filter(([, gross]) => gross !== 0)
+              .map(([rate, gross]) => amountLine(t('invoice.pdf.rest'), gross, rate));
+      } else {
+        for (const a of amounts) {
+          if (!Number.isSafeInteger(a.gross) || a.gross <= 0 || a.gross > (left.get(a.rate) ?? 0)) {
+            throw new Rollback(domainError('limit', 'invoice.error.too_much'));
+          }
+        }
+        lines = amounts.map((a) => amountLine(a.name ?? t('invoice.pdf.refund'), a.gross, a.rate));
+      }
+      if (lines.length === 0) return null;
+      const now = options.now ?? new Date();
+      const { seller } = await sellerOf(tx);
+      const base = baseDocument(order, seller, lines, now);
+      return store(
+        tx,
+        order,
+        {
+          ...base,
+          kind: 'cancellation',
+          cancels: { number: original.number, issuedAt: original.issuedAt.toISOString() },
+          notes: original.document.notes,
+          discount: { codes: [], gross: 0 },
+        },
+        now,
+        original.id,
+      );
+    }),
+  );
 }
 
 export type InvoiceSummary = Pick<
