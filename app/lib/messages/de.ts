@@ -1408,7 +1408,8 @@ export const de = {
   'admin.invoice.created': 'Rechnung {number} wurde erstellt.',
   'admin.invoice.exists': 'Für diese Bestellung gibt es bereits eine Rechnung.',
   'admin.invoice.expired': 'Die Sitzung ist abgelaufen. Bitte versuchen Sie es erneut.',
-  'admin.invoice.refused': 'Für diese Bestellung kann keine Rechnung erstellt werden: Sie ist nicht bezahlt.',
+  'admin.invoice.refused':
+    'Für diese Bestellung kann keine Rechnung erstellt werden: Sie ist nicht bezahlt.',
   'admin.invoice.col_number': 'Nummer',
   'admin.invoice.col_kind': 'Art',
   'admin.invoice.col_date': 'Datum',
@@ -1433,8 +1434,10 @@ export const de = {
   'invoice.pdf.order': 'Bestellung',
   'invoice.pdf.cancels': 'Zur Rechnung',
   'invoice.pdf.buyer_vat_id': 'Ihre USt-IdNr.',
-  'invoice.pdf.intro': 'Vielen Dank für Ihre Bestellung {order}. Wir stellen Ihnen folgende Lieferungen und Leistungen in Rechnung:',
-  'invoice.pdf.intro_cancellation': 'Hiermit stornieren wir die Rechnung {number} in folgender Höhe:',
+  'invoice.pdf.intro':
+    'Vielen Dank für Ihre Bestellung {order}. Wir stellen Ihnen folgende Lieferungen und Leistungen in Rechnung:',
+  'invoice.pdf.intro_cancellation':
+    'Hiermit stornieren wir die Rechnung {number} in folgender Höhe:',
   'invoice.pdf.col_pos': 'Pos.',
   'invoice.pdf.col_description': 'Beschreibung',
   'invoice.pdf.col_quantity': 'Menge',
@@ -1460,7 +1463,8 @@ export const de = {
   'invoice.pdf.page': 'Seite {page} von {pages}',
   'invoice.note.small_business': 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.',
   'invoice.note.reverse_charge': 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge).',
-  'invoice.note.intra_eu_supply': 'Steuerfreie innergemeinschaftliche Lieferung (§ 4 Nr. 1 Buchst. b, § 6a UStG).',
+  'invoice.note.intra_eu_supply':
+    'Steuerfreie innergemeinschaftliche Lieferung (§ 4 Nr. 1 Buchst. b, § 6a UStG).',
   'invoice.note.export': 'Steuerfreie Ausfuhrlieferung (§ 4 Nr. 1 Buchst. a, § 6 UStG).',
 } as const;
 

@@ -1385,7 +1385,8 @@ export const en: Messages = {
   'invoice.pdf.order': 'Order',
   'invoice.pdf.cancels': 'Cancels invoice',
   'invoice.pdf.buyer_vat_id': 'Your VAT ID',
-  'invoice.pdf.intro': 'Thank you for your order {order}. We invoice you for the following goods and services:',
+  'invoice.pdf.intro':
+    'Thank you for your order {order}. We invoice you for the following goods and services:',
   'invoice.pdf.intro_cancellation': 'We hereby cancel invoice {number} by the following amounts:',
   'invoice.pdf.col_pos': 'No.',
   'invoice.pdf.col_description': 'Description',
