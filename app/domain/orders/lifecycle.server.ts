@@ -28,10 +28,23 @@ import {
 export const ORDER_CHANGED = 'order.changed';
 export const PAYMENT_CANCEL = 'payment.cancel';
 export const PAYMENT_REFUND = 'payment.refund';
-/** The order's invoice is issued once it is due (paid or completed, as the shop decides). */
+/**
+ * Queued by the follow-up of a change: the order's invoice once it is due (paid or completed,
+ * as the shop decides), a cancellation invoice for what is left once it is cancelled or refunded.
+ */
 export const INVOICE_ISSUE = 'invoice.issue';
-/** An invoiced order cancelled or refunded gets a cancellation invoice for what is left. */
 export const INVOICE_CANCEL = 'invoice.cancel';
+
+/** `change` is the id of the change's own outbox entry: a repeat of it queues nothing new. */
+export function invoiceFollowUps(orderId: number, to: OrderStatus, change: number): OutboxEntry[] {
+  if (to === 'processing' || to === 'completed') {
+    return [{ kind: INVOICE_ISSUE, orderId, dedupeKey: `invoice:${change}` }];
+  }
+  if (to === 'cancelled' || to === 'refunded') {
+    return [{ kind: INVOICE_CANCEL, orderId, dedupeKey: `invoice-cancel:${orderId}` }];
+  }
+  return [];
+}
 
 export type OrderChanged = { from: OrderStatus; to: OrderStatus; announce: Announcement };
 
@@ -151,20 +164,6 @@ function outsideEffects(
       orderId: order.id,
       payload: { intent: order.paymentIntentId },
       dedupeKey: `payment-cancel:${order.id}`,
-    });
-  }
-  if (to === 'processing' || to === 'completed') {
-    entries.push({
-      kind: INVOICE_ISSUE,
-      orderId: order.id,
-      dedupeKey: `invoice:${order.id}:${to}`,
-    });
-  }
-  if (to === 'cancelled' || to === 'refunded') {
-    entries.push({
-      kind: INVOICE_CANCEL,
-      orderId: order.id,
-      dedupeKey: `invoice-cancel:${order.id}`,
     });
   }
   if (order.paymentIntentId && order.paidAt && effects.includes('refund_payment')) {

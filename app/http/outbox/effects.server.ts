@@ -5,6 +5,7 @@ import {
   INVOICE_CANCEL,
   INVOICE_ISSUE,
   ORDER_CHANGED,
+  invoiceFollowUps,
   type OrderChanged,
   PAYMENT_CANCEL,
   PAYMENT_REFUND,
@@ -56,10 +57,21 @@ const orderChanged: Effect = async ({ db, env }, entry) => {
     // The order's mails go all the same; the next change or the renewal job syncs again.
     console.error('subscriptions: sync failed', order.id, (error as Error).message);
   }
+  // The invoice is queued before the mails, so a mail that attaches it finds it issued.
+  const invoices = invoiceFollowUps(order.id, to, entry.id);
   if (order.subscriptionId !== null && RENEWAL_PAYMENT_STATUSES.includes(to)) {
     const counted = await countedRenewal(db, order);
-    return counted ? [renewalMail(order, 'paid')] : [];
+    return counted ? [...invoices, renewalMail(order, 'paid')] : invoices;
   }
+  return [...invoices, ...announcementMails(order, entry, announce)];
+};
+
+function announcementMails(
+  order: OrderRow,
+  entry: OutboxRow,
+  announce: OrderChanged['announce'],
+): OutboxEntry[] {
+  const { to } = entry.payload as OrderChanged;
   switch (announce) {
     case 'new_order':
       return [
@@ -87,7 +99,7 @@ const orderChanged: Effect = async ({ db, env }, entry) => {
     default:
       return [];
   }
-};
+}
 
 export function renewalMail(
   order: Pick<OrderRow, 'id'>,
