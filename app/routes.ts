@@ -21,6 +21,12 @@ export default [
   route('checkout/order-pay/:orderId', 'routes/order-pay.tsx'),
   route('my-account/orders', 'routes/account-orders.tsx'),
   route('my-account/view-order/:orderId', 'routes/account-view-order.tsx'),
+  route('my-account/view-order/:orderId/invoices/:file', 'routes/order-invoice-file.ts', {
+    id: 'account-invoice-file',
+  }),
+  route('checkout/order-received/:orderId/invoices/:file', 'routes/order-invoice-file.ts', {
+    id: 'received-invoice-file',
+  }),
   route('contact', 'routes/contact.tsx'),
   route('vertrag-widerrufen', 'routes/withdrawal.tsx'),
   route('rueckruf', 'routes/callback.tsx'),
@@ -59,6 +65,9 @@ export default [
     route('legal-pages', 'routes/admin/legal-pages.tsx'),
     route('legal-pages/:slug', 'routes/admin/legal-page-edit.tsx'),
   ]),
+  // Invoice PDFs and the "create invoice" form: resource routes, staff only.
+  route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),
+  route('admin/orders/:id/invoices/:file', 'routes/admin/invoice-file.ts'),
 
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),

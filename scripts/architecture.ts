@@ -23,7 +23,7 @@ export const CONCEPT_LAYERS: readonly (readonly string[])[] = [
   ['coupons', 'shipping'],
   ['cart'],
   ['orders'],
-  ['attribution', 'payments', 'reviews'],
+  ['attribution', 'invoices', 'payments', 'reviews'],
   ['subscriptions'],
   ['checkout', 'privacy'],
 ];

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/account-view-order';
 import { BankDetails, OrderDetails, statusText } from '#app/components/checkout/order-details.tsx';
 import { OrderShipmentList, SHIPMENT_MESSAGES } from '#app/components/checkout/order-shipments.tsx';
+import { INVOICE_LINK_MESSAGES, InvoiceLinks } from '#app/components/checkout/invoice-links.tsx';
 import { viewOrderData } from '#app/http/pages/account-orders.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
@@ -19,7 +20,15 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['order', 'cart', 'coupon', 'account', 'footer.withdrawal', ...SHIPMENT_MESSAGES],
+  messageAreas: [
+    'order',
+    'cart',
+    'coupon',
+    'account',
+    'footer.withdrawal',
+    ...SHIPMENT_MESSAGES,
+    ...INVOICE_LINK_MESSAGES,
+  ],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -80,6 +89,7 @@ export default function ViewOrderPage({ loaderData }: Route.ComponentProps) {
           </ol>
         </section>
       )}
+      <InvoiceLinks invoices={loaderData.invoices} />
       <OrderDetails order={order} />
     </div>
   );

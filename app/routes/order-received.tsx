@@ -5,6 +5,7 @@ import {
   OrderOverview,
 } from '#app/components/checkout/order-details.tsx';
 import { OrderShipmentList, SHIPMENT_MESSAGES } from '#app/components/checkout/order-shipments.tsx';
+import { INVOICE_LINK_MESSAGES, InvoiceLinks } from '#app/components/checkout/invoice-links.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { orderReceivedData } from '#app/http/pages/order-pages.server.ts';
 import { shop } from '#app/http/request.server.ts';
@@ -17,7 +18,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['order', 'cart', 'coupon', 'checkout.total_incl_vat', ...SHIPMENT_MESSAGES],
+  messageAreas: [
+    'order',
+    'cart',
+    'coupon',
+    'checkout.total_incl_vat',
+    ...SHIPMENT_MESSAGES,
+    ...INVOICE_LINK_MESSAGES,
+  ],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -51,6 +59,7 @@ export default function OrderReceivedPage({ loaderData }: Route.ComponentProps) 
       <OrderOverview order={order} />
       <BankDetails order={order} />
       <OrderShipmentList order={order} />
+      <InvoiceLinks invoices={loaderData.invoices} />
       <OrderDetails order={order} />
     </div>
   );

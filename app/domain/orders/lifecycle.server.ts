@@ -28,6 +28,23 @@ import {
 export const ORDER_CHANGED = 'order.changed';
 export const PAYMENT_CANCEL = 'payment.cancel';
 export const PAYMENT_REFUND = 'payment.refund';
+/**
+ * Queued by the follow-up of a change: the order's invoice once it is due (paid or completed,
+ * as the shop decides), a cancellation invoice for what is left once it is cancelled or refunded.
+ */
+export const INVOICE_ISSUE = 'invoice.issue';
+export const INVOICE_CANCEL = 'invoice.cancel';
+
+/** `change` is the id of the change's own outbox entry: a repeat of it queues nothing new. */
+export function invoiceFollowUps(orderId: number, to: OrderStatus, change: number): OutboxEntry[] {
+  if (to === 'processing' || to === 'completed') {
+    return [{ kind: INVOICE_ISSUE, orderId, dedupeKey: `invoice:${change}` }];
+  }
+  if (to === 'cancelled' || to === 'refunded') {
+    return [{ kind: INVOICE_CANCEL, orderId, dedupeKey: `invoice-cancel:${orderId}` }];
+  }
+  return [];
+}
 
 export type OrderChanged = { from: OrderStatus; to: OrderStatus; announce: Announcement };
 

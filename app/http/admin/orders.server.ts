@@ -10,6 +10,7 @@ import { messagesFor } from '#app/lib/i18n.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import { pageNotFound } from '../pages/not-found.ts';
 import { doneNotice, orderActionsOf } from './order-actions.server.ts';
+import { invoicePanel } from './invoices.server.ts';
 import { staffShop } from './staff.server.ts';
 
 type Args = Parameters<typeof staffShop>[0];
@@ -53,14 +54,16 @@ export async function loadOrderDetail(
     .where(eq(orders.id, Number(id)))
     .limit(1);
   if (!order) pageNotFound();
-  const [view, details, audit] = await Promise.all([
+  const [view, details, audit, invoices] = await Promise.all([
     orderView(db, order),
     orderDetails(db, order),
     changesOf(db, 'order', order.id),
+    invoicePanel(db, env, current, order, new URL(args.request.url)),
   ]);
   return {
     order: view,
     paidAt: order.paidAt?.toISOString() ?? null,
+    invoices,
     lines: details.items.map((item) => ({
       name: item.name,
       variation: item.variation,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { orderAttributionOf } from '#app/domain/attribution/attribution.server.ts';
+import { attachInvoiceToMail, issueInvoice } from '#app/domain/invoices/invoices.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
   ACCEPTED_AT_CHECKOUT,
@@ -72,6 +73,30 @@ async function acceptedLegalVersions(db: Tx, order: OrderRow): Promise<LegalVers
   });
 }
 
+/**
+ * The invoice PDF for the customer's mail of a paid or completed order, when the shop attaches
+ * it: issued now if it is due and not yet issued (the same one the outbox would issue).
+ */
+async function invoiceAttachments(
+  db: Tx,
+  order: OrderRow,
+  status: OrderStatus,
+): Promise<NonNullable<MailMessage['attachments']>> {
+  if (status !== 'processing' && status !== 'completed') return [];
+  if (!(await attachInvoiceToMail(db))) return [];
+  const issued = await issueInvoice(db, order.id);
+  if (!issued.ok) return [];
+  const { invoice } = issued.value;
+  const t = serverTranslator(localeOf(order));
+  return [
+    {
+      filename: t('invoice.mail_file', { number: invoice.number }),
+      content: invoice.pdf,
+      contentType: 'application/pdf',
+    },
+  ];
+}
+
 type Entry = { id: number; orderId: number | null; payload: Record<string, unknown> };
 
 /** The confirmation for the customer (with the legal texts) and the shop's notice. */
@@ -94,10 +119,17 @@ export async function sendNewOrderMail({ db, env }: MailWork, entry: Entry): Pro
   });
   // Sent again from the back office, one of the two alone.
   const part = entry.payload.part;
+  const attachments = part === 'shop' ? [] : await invoiceAttachments(db, order, order.status);
   await send(env, [
     ...(part === 'shop'
       ? []
-      : [{ ...confirmation, messageId: outboxMessageId(env, entry.id, 'customer') }]),
+      : [
+          {
+            ...confirmation,
+            messageId: outboxMessageId(env, entry.id, 'customer'),
+            ...(attachments.length ? { attachments } : {}),
+          },
+        ]),
     ...(part === 'customer'
       ? []
       : [{ ...notice, messageId: outboxMessageId(env, entry.id, 'shop') }]),
@@ -114,7 +146,14 @@ export async function sendStatusMail({ db, env }: MailWork, entry: Entry): Promi
   const view = { ...(await orderView(db, order)), status };
   if (!view.billing.email?.includes('@')) return;
   const message = statusChanged(view, { locale: localeOf(order), owner, shopUrl: env.SHOP_URL });
-  await send(env, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
+  const attachments = await invoiceAttachments(db, order, status);
+  await send(env, [
+    {
+      ...message,
+      messageId: outboxMessageId(env, entry.id, 'customer'),
+      ...(attachments.length ? { attachments } : {}),
+    },
+  ]);
 }
 
 export async function sendUnpaidCancelledMail({ db, env }: MailWork, entry: Entry) {

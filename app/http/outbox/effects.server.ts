@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
+import { issueCancellationInvoice, issueInvoice } from '#app/domain/invoices/invoices.server.ts';
 import {
+  INVOICE_CANCEL,
+  INVOICE_ISSUE,
   ORDER_CHANGED,
+  invoiceFollowUps,
   type OrderChanged,
   PAYMENT_CANCEL,
   PAYMENT_REFUND,
@@ -57,10 +61,21 @@ const orderChanged: Effect = async ({ db, env }, entry) => {
     // The order's mails go all the same; the next change or the renewal job syncs again.
     console.error('subscriptions: sync failed', order.id, (error as Error).message);
   }
+  // The invoice is queued before the mails, so a mail that attaches it finds it issued.
+  const invoices = invoiceFollowUps(order.id, to, entry.id);
   if (order.subscriptionId !== null && RENEWAL_PAYMENT_STATUSES.includes(to)) {
     const counted = await countedRenewal(db, order);
-    return counted ? [renewalMail(order, 'paid')] : [];
+    return counted ? [...invoices, renewalMail(order, 'paid')] : invoices;
   }
+  return [...invoices, ...announcementMails(order, entry, announce)];
+};
+
+function announcementMails(
+  order: OrderRow,
+  entry: OutboxRow,
+  announce: OrderChanged['announce'],
+): OutboxEntry[] {
+  const { to } = entry.payload as OrderChanged;
   switch (announce) {
     case 'new_order':
       return [
@@ -88,7 +103,7 @@ const orderChanged: Effect = async ({ db, env }, entry) => {
     default:
       return [];
   }
-};
+}
 
 export function renewalMail(
   order: Pick<OrderRow, 'id'>,
@@ -118,5 +133,13 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   },
   [PAYMENT_REFUND]: async ({ db, env }, entry) => {
     await refundOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
+  },
+  // Not due (another status by now, or issued on completion) and not invoiced are answers,
+  // not failures: nothing to issue.
+  [INVOICE_ISSUE]: async ({ db }, entry) => {
+    await issueInvoice(db, entry.orderId ?? 0);
+  },
+  [INVOICE_CANCEL]: async ({ db }, entry) => {
+    await issueCancellationInvoice(db, entry.orderId ?? 0, 'rest');
   },
 };

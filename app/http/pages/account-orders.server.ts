@@ -13,6 +13,7 @@ import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { pageNotFound } from './not-found.ts';
+import { invoiceLinks } from './order-invoices.server.ts';
 import { orderPayPath } from '../order-links.ts';
 
 type Args = { request: Request; context: AppLoadContext; params: { orderId?: string } };
@@ -114,6 +115,7 @@ export async function viewOrderData(args: Args) {
   return {
     order: await orderView(db, order),
     payPath: needsPayment(order.status, order.total) ? orderPayPath(order) : null,
+    invoices: await invoiceLinks(db, order, 'account'),
     title: `${t('order.view_title', { number: order.number })} | ${t('shop.name')}`,
   };
 }

@@ -24,6 +24,7 @@ import {
   paymentRedirect,
 } from '../stripe/payment.server.ts';
 import { pageNotFound } from './not-found.ts';
+import { invoiceLinks } from './order-invoices.server.ts';
 import { orderReceivedPath } from '../order-links.ts';
 
 type Args = {
@@ -63,6 +64,7 @@ export async function orderReceivedData(args: Args) {
   }
   return {
     order: await orderView(db, order),
+    invoices: await invoiceLinks(db, order, 'received'),
     title: `${t('order.received_title')} | ${t('shop.name')}`,
   };
 }

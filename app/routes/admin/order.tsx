@@ -14,6 +14,7 @@ import { ErrorSummary } from '#app/components/admin/order-actions.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import type { OrderActionData } from '#app/domain/orders/order-actions.view.ts';
 import { handleOrderAction } from '#app/http/admin/order-actions.server.ts';
+import { OrderInvoices } from '#app/components/admin/order-invoices.tsx';
 import { loadOrderDetail } from '#app/http/admin/orders.server.ts';
 import { loadShipments, shipOrder } from '#app/http/admin/shipments.server.ts';
 import { OrderRefunds } from '#app/components/admin/order-refunds.tsx';
@@ -83,6 +84,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
           <OrderLines order={order} lines={lines} />
           <OrderShipments panel={loaderData.shipping} />
           {refunds && <OrderRefunds panel={refunds} currency={order.currency} />}
+          <OrderInvoices panel={loaderData.invoices} />
           <OrderTimeline notes={notes} />
           <OrderNoteForm actions={actions} answer={answer} />
           <AuditTable entries={audit} />

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices } from '#app/domain/invoices/invoices.schema.ts';
+import { SESSION_COOKIE } from '#app/lib/session.server.ts';
+import { type SignedIn, signedInCustomer } from '../support/customers.ts';
+import { invoiceOrder, useSeller } from '../support/invoice-orders.ts';
+import { type TestShop, startTestShop } from '../support/shop.ts';
+import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
+
+/** A shop manager creates and downloads an invoice; its customer downloads the same file. */
+let shop: TestShop;
+let browser: Browser;
+let customer: SignedIn;
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  await useSeller(shop.database.db);
+  customer = await signedInCustomer(shop.database.db);
+  browser = await launchBrowser();
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function contextAs(who: SignedIn, lang: 'de' | 'en', width = 1280): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    baseURL: shop.url,
+    acceptDownloads: true,
+  });
+  await context.addCookies(
+    Object.entries({ lang, [SESSION_COOKIE]: who.sessionId, cookie_consent: 'refuse' }).map(
+      ([name, value]) => ({ name, value, url: shop.url }),
+    ),
+  );
+  return context;
+}
+
+const sha256 = async (download: Download) =>
+  createHash('sha256')
+    .update(readFileSync((await download.path())!))
+    .digest('hex');
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const TEXT = {
+  de: {
+    order: 'Bestellung',
+    create: 'Rechnung jetzt erstellen',
+    created: /Rechnung RE-\d{4}-\d{5} wurde erstellt\./,
+    download: (n: string) => `PDF ${n} herunterladen`,
+    customer: (n: string) => `Rechnung ${n} (PDF)`,
+  },
+  en: {
+    order: 'Order',
+    create: 'Create invoice now',
+    created: /Invoice RE-\d{4}-\d{5} was created\./,
+    download: (n: string) => `Download PDF ${n}`,
+    customer: (n: string) => `Invoice ${n} (PDF)`,
+  },
+} as const;
+
+describe('invoices in the back office and the customer account', () => {
+  for (const lang of ['de', 'en'] as const) {
+    it(`creates an invoice, downloads it, and the customer downloads the same file (${lang})`, async () => {
+      const text = TEXT[lang];
+      const db = shop.database.db;
+      const order = await invoiceOrder(db, {
+        status: 'processing',
+        paid: true,
+        customerId: customer.customer.id,
+        locale: lang,
+      });
+      const manager = await signedInCustomer(db, { role: 'shop_manager' });
+      const context = await contextAs(manager, lang);
+      const page = await context.newPage();
+      await page.goto(`/admin/orders/${order.id}`);
+      await waitForHydration(page);
+      await page
+        .getByRole('heading', { level: 1, name: `${text.order} ${order.number}` })
+        .waitFor();
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: text.create }).click();
+      await page.getByText(text.created).waitFor();
+      const [stored] = await db.select().from(invoices).where(eq(invoices.orderId, order.id));
+      expect(stored).toBeDefined();
+      await expectNoAxeViolations(page);
+      await shoot(page, `admin-invoices-${lang}-1280`);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: text.download(stored!.number) }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`${stored!.number}.pdf`);
+      expect(await sha256(download)).toBe(stored!.sha256);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('link', { name: text.download(stored!.number) }).waitFor();
+      await expectNoAxeViolations(page);
+      await shoot(page, `admin-invoices-${lang}-390`);
+      await context.close();
+
+      const own = await contextAs(customer, lang, 390);
+      const mine = await own.newPage();
+      await mine.goto(`/my-account/view-order/${order.id}`);
+      await waitForHydration(mine);
+      const link = mine.getByRole('link', { name: text.customer(stored!.number) });
+      await link.waitFor();
+      await expectNoAxeViolations(mine);
+      await shoot(mine, `account-invoice-${lang}-390`);
+      const [again] = await Promise.all([mine.waitForEvent('download'), link.click()]);
+      expect(await sha256(again)).toBe(stored!.sha256);
+      await own.close();
+    }, 120_000);
+  }
+});
