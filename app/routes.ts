@@ -50,6 +50,7 @@ export default [
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
     index('routes/admin/dashboard.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
+    route('orders/export.csv', 'routes/admin/orders-export.ts'),
     route('orders/:id', 'routes/admin/order.tsx'),
     route('reviews', 'routes/admin/reviews.tsx'),
     route('reviews/settings', 'routes/admin/review-settings.tsx'),
