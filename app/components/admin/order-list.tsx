@@ -117,19 +117,25 @@ function SelectPage({ ids }: { ids: number[] }) {
   const { t } = useI18n();
   const box = useRef<HTMLInputElement>(null);
   return (
-    <input
-      ref={box}
-      type="checkbox"
-      name="ids"
-      value={ids.join(',')}
-      form={BULK_FORM}
-      aria-label={t('admin.list.select_page')}
-      onChange={(event) => {
-        const table = box.current?.closest('table');
-        for (const row of table?.querySelectorAll<HTMLInputElement>('input[data-row]') ?? [])
-          row.checked = event.currentTarget.checked;
-      }}
-    />
+    <>
+      <input
+        ref={box}
+        id="admin-select-page"
+        type="checkbox"
+        name="ids"
+        value={ids.join(',')}
+        form={BULK_FORM}
+        onChange={(event) => {
+          const table = box.current?.closest('table');
+          for (const row of table?.querySelectorAll<HTMLInputElement>('input[data-row]') ?? [])
+            row.checked = event.currentTarget.checked;
+        }}
+      />
+      {/* Text in the header cell: the rows' checkboxes have a column header to belong to. */}
+      <label htmlFor="admin-select-page" className="visually-hidden">
+        {t('admin.list.select_page')}
+      </label>
+    </>
   );
 }
 
@@ -150,9 +156,9 @@ export function OrderTable({ page, query }: { page: AdminOrderPage; query: Admin
         </caption>
         <thead>
           <tr>
-            <td className="admin-select">
+            <th scope="col" className="admin-select">
               <SelectPage ids={page.rows.map((row) => row.id)} />
-            </td>
+            </th>
             <SortHeader column="number" label={t('admin.col.number')} query={query} />
             <SortHeader column="date" label={t('admin.col.date')} query={query} />
             <th scope="col">{t('admin.col.customer')}</th>

@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+import { useLocation } from 'react-router';
 import type { Route } from './+types/orders';
 import { AdminPage } from '#app/components/admin/frame.tsx';
 import {
@@ -46,6 +48,7 @@ function BulkNotice({ notice }: { notice: Route.ComponentProps['loaderData']['no
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { query, page, tabs, options, customerName, notice, security } = loaderData;
+  const location = useLocation();
   useSlashToSearch();
   return (
     <AdminPage title={t('admin.orders')} crumbs={[]}>
@@ -54,8 +57,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       <OrderSearch query={query} />
       <OrderFilters query={query} options={options} />
       <ActiveFilters query={query} options={options} customerName={customerName} />
-      {page.rows.length > 0 && <BulkBar query={query} security={security} />}
-      <OrderTable page={page} query={query} />
+      {/* Keyed by the visit: after a bulk change the ticks and the action start afresh. */}
+      <Fragment key={location.key}>
+        {page.rows.length > 0 && <BulkBar query={query} security={security} />}
+        <OrderTable page={page} query={query} />
+      </Fragment>
       <KeysetPager page={page} query={query} />
     </AdminPage>
   );
