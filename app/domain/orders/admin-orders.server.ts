@@ -151,7 +151,8 @@ export async function orderStatusCounts(
 
 /** Folds the appended deltas into one row per status; the sums stay the same. */
 export async function foldOrderStatusCounts(db: Tx): Promise<number> {
-  const result = await db.execute(sql`with gone as (delete from ${statusCountRows} returning status, delta)
+  const result =
+    await db.execute(sql`with gone as (delete from ${statusCountRows} returning status, delta)
     insert into ${statusCountRows} (status, delta)
     select status, sum(delta) from gone group by status having sum(delta) <> 0`);
   return Number((result as unknown as { rowCount?: number | null }).rowCount ?? 0);
