@@ -56,6 +56,7 @@ export default [
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
     index('routes/admin/dashboard.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
+    route('orders/export.csv', 'routes/admin/orders-export.ts'),
     route('orders/:id', 'routes/admin/order.tsx'),
     route('orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
     route('orders/packing-slips', 'routes/admin/packing-slips.tsx'),

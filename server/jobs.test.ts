@@ -251,6 +251,7 @@ describe('job runner', () => {
   it('registers the price refresh at every check and the purges hourly, each under a name of its own', () => {
     expect(JOBS.map((j) => [j.name, j.everyMs])).toEqual([
       ['refresh-scheduled-prices', 50_000],
+      ['fold-order-status-counts', 50_000],
       ['purge-expired-sessions', HOUR],
       ['purge-guest-carts', HOUR],
       ['cancel-unpaid-orders', 5 * 60_000],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { purgeAbandonedGuestCarts } from '#app/domain/cart/cart.server.ts';
 import { cancelUnpaidOrders } from '#app/domain/orders/lifecycle.server.ts';
+import { foldOrderStatusCounts } from '#app/domain/orders/admin-orders.server.ts';
 import { refreshScheduledPrices } from '#app/domain/catalog/listing.server.ts';
 import { purgeOldSubmissions } from '#app/domain/forms/forms.server.ts';
 import { purgeOldUploads } from '#app/domain/forms/uploads.server.ts';
@@ -61,6 +62,12 @@ export const JOBS: readonly Job[] = [
     name: 'refresh-scheduled-prices',
     everyMs: EVERY_CHECK,
     run: async ({ db }) => ({ products: await refreshScheduledPrices(db) }),
+  },
+  {
+    // The order list's status counts: the deltas orders appended, folded to one row per status.
+    name: 'fold-order-status-counts',
+    everyMs: EVERY_CHECK,
+    run: async ({ db }) => ({ statuses: await foldOrderStatusCounts(db) }),
   },
   {
     name: 'purge-expired-sessions',

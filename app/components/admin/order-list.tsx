@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { Money } from '#app/components/ui/price.tsx';
 import {
   type AdminOrderPage,
   type AdminOrderQuery,
   type AdminOrderSort,
+  BULK_ACTIONS,
   adminOrdersHref,
 } from '#app/domain/orders/admin-orders.view.ts';
 import type { OrderStatus } from '#app/domain/orders/orders.schema.ts';
@@ -32,38 +34,6 @@ export function StatusTabs({ tabs, query }: { tabs: StatusTab[]; query: AdminOrd
         ))}
       </ul>
     </nav>
-  );
-}
-
-/** A plain GET form: searching works before the script loads, and the URL keeps the state. */
-export function OrderSearch({ query }: { query: AdminOrderQuery }) {
-  const { t } = useI18n();
-  return (
-    <Form method="get" action="/admin/orders" role="search" className="admin-search">
-      {query.status && <input type="hidden" name="status" value={query.status} />}
-      {query.sort !== 'date' && <input type="hidden" name="sort" value={query.sort} />}
-      {query.dir === 'asc' && <input type="hidden" name="dir" value="asc" />}
-      <label htmlFor="admin-order-search">{t('admin.search_label')}</label>
-      <input
-        id="admin-order-search"
-        type="search"
-        name="q"
-        defaultValue={query.search}
-        maxLength={100}
-        aria-describedby="admin-order-search-hint"
-      />
-      <button type="submit" className="button">
-        {t('admin.search_submit')}
-      </button>
-      {query.search && (
-        <Link to={adminOrdersHref({ ...query, search: '', after: null, before: null })}>
-          {t('admin.search_clear')}
-        </Link>
-      )}
-      <p id="admin-order-search-hint" className="admin-hint">
-        {t('admin.search_hint')}
-      </p>
-    </Form>
   );
 }
 
@@ -104,6 +74,71 @@ function SortHeader({
   );
 }
 
+const BULK_FORM = 'admin-bulk';
+
+/**
+ * The bulk form: an action for the ticked orders. The rows' checkboxes belong to it through
+ * their `form` attribute, so it works without the script.
+ */
+export function BulkBar({ query, security }: { query: AdminOrderQuery; security: string }) {
+  const { t } = useI18n();
+  return (
+    <Form
+      method="post"
+      action={adminOrdersHref(query)}
+      id={BULK_FORM}
+      className="admin-bulk"
+      aria-label={t('admin.list.bulk')}
+    >
+      <input type="hidden" name="security" value={security} />
+      <label htmlFor="admin-bulk-action">{t('admin.list.bulk_action')}</label>
+      <select id="admin-bulk-action" name="bulk_action" required>
+        <option value="" disabled selected>
+          {t('admin.list.bulk_choose')}
+        </option>
+        {BULK_ACTIONS.map((action) => (
+          <option key={action} value={action}>
+            {t(`admin.list.bulk.${action}` as TextKey)}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button">
+        {t('admin.list.bulk_apply')}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * "All on this page" sends every id of the page as its value, so it selects them without
+ * the script too; with it, the rows' boxes follow it.
+ */
+function SelectPage({ ids }: { ids: number[] }) {
+  const { t } = useI18n();
+  const box = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={box}
+        id="admin-select-page"
+        type="checkbox"
+        name="ids"
+        value={ids.join(',')}
+        form={BULK_FORM}
+        onChange={(event) => {
+          const table = box.current?.closest('table');
+          for (const row of table?.querySelectorAll<HTMLInputElement>('input[data-row]') ?? [])
+            row.checked = event.currentTarget.checked;
+        }}
+      />
+      {/* Text in the header cell: the rows' checkboxes have a column header to belong to. */}
+      <label htmlFor="admin-select-page" className="visually-hidden">
+        {t('admin.list.select_page')}
+      </label>
+    </>
+  );
+}
+
 export function OrderTable({ page, query }: { page: AdminOrderPage; query: AdminOrderQuery }) {
   const { t, locale } = useI18n();
   if (page.rows.length === 0) {
@@ -121,6 +156,9 @@ export function OrderTable({ page, query }: { page: AdminOrderPage; query: Admin
         </caption>
         <thead>
           <tr>
+            <th scope="col" className="admin-select">
+              <SelectPage ids={page.rows.map((row) => row.id)} />
+            </th>
             <SortHeader column="number" label={t('admin.col.number')} query={query} />
             <SortHeader column="date" label={t('admin.col.date')} query={query} />
             <th scope="col">{t('admin.col.customer')}</th>
@@ -132,6 +170,16 @@ export function OrderTable({ page, query }: { page: AdminOrderPage; query: Admin
         <tbody>
           {page.rows.map((row) => (
             <tr key={row.id}>
+              <td className="admin-select">
+                <input
+                  type="checkbox"
+                  name="ids"
+                  value={row.id}
+                  form={BULK_FORM}
+                  data-row=""
+                  aria-label={t('admin.list.select_order', { number: row.number })}
+                />
+              </td>
               <th scope="row">
                 <Link to={`/admin/orders/${row.id}`}>#{row.number}</Link>
               </th>
@@ -139,7 +187,18 @@ export function OrderTable({ page, query }: { page: AdminOrderPage; query: Admin
                 <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, locale)}</time>
               </td>
               <td>
-                <span className="admin-name">{row.name}</span>
+                {row.customerId ? (
+                  <Link
+                    className="admin-name"
+                    to={adminOrdersHref({ customer: row.customerId })}
+                    aria-label={t('admin.list.customer_orders', { name: row.name || row.email })}
+                  >
+                    {row.name || row.email}
+                  </Link>
+                ) : (
+                  <span className="admin-name">{row.name}</span>
+                )}
+                {row.company && <span className="admin-sub">{row.company}</span>}
                 <span className="admin-sub">{row.email}</span>
               </td>
               <td>

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { changesOf } from '#app/domain/audit/audit.server.ts';
-import { adminOrderPage, orderStatusCounts } from '#app/domain/orders/admin-orders.server.ts';
-import { parseAdminOrderQuery } from '#app/domain/orders/admin-orders.rules.ts';
 import { orderDetails } from '#app/domain/orders/orders.server.ts';
-import { ORDER_STATUSES, orders } from '#app/domain/orders/orders.schema.ts';
+import { orders } from '#app/domain/orders/orders.schema.ts';
 import { orderView } from '#app/domain/payments/order-view.server.ts';
 import type { MessageArea, TextKey } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
@@ -14,24 +12,6 @@ import { invoicePanel } from './invoices.server.ts';
 import { staffShop } from './staff.server.ts';
 
 type Args = Parameters<typeof staffShop>[0];
-
-/** The order list: one keyset page for the URL's status, search and sort, and the tab counts. */
-export async function loadOrderList(args: Args, areas: readonly MessageArea[]) {
-  const { db, locale, t } = await staffShop(args);
-  const query = parseAdminOrderQuery(new URL(args.request.url).searchParams);
-  const [page, counts] = await Promise.all([adminOrderPage(db, query), orderStatusCounts(db)]);
-  const status = query.status ? t(`order.status.${query.status}` as TextKey) : null;
-  return {
-    query,
-    page,
-    tabs: [
-      { status: null, count: counts.all },
-      ...ORDER_STATUSES.map((s) => ({ status: s, count: counts[s] })),
-    ],
-    title: `${status ? `${t('admin.orders')}: ${status}` : t('admin.orders')} | ${t('admin.title')}`,
-    messages: messagesFor(locale, areas),
-  };
-}
 
 /** Before and after of one audited field, as short text. */
 function shown(value: unknown): string {

@@ -1,0 +1,159 @@
+// The order export's CSV: one row per order line, then the order's shipping (and deposit, and
+// whatever else the total holds) as rows of their own, so each order's rows add up to its total.
+import type { OrderAddress, OrderShippingLine, OrderStatus } from './orders.schema.ts';
+
+/** `semicolon`: German Excel (`;`, decimal comma); `comma`: `,` and a decimal point. */
+export type CsvDialect = 'semicolon' | 'comma';
+
+export const CSV_COLUMNS = [
+  'type',
+  'order_number',
+  'date',
+  'status',
+  'customer',
+  'email',
+  'company',
+  'billing_country',
+  'payment_method',
+  'item',
+  'sku',
+  'quantity',
+  'unit_price',
+  'net',
+  'vat_rate',
+  'vat',
+  'gross',
+  'order_total',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** A spreadsheet would run a cell starting with these as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: formula starts defused with `'`, quoted when it holds the separator, a quote or a line break. */
+export function csvCell(value: string | number, dialect: CsvDialect): string {
+  let text = String(value);
+  // A plain number (a negative amount) is no formula and stays a number.
+  if (FORMULA_START.test(text) && !/^-?\d+([.,]\d+)?$/.test(text)) text = `'${text}`;
+  const sep = dialect === 'semicolon' ? ';' : ',';
+  return text.includes(sep) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: readonly (string | number)[], dialect: CsvDialect): string {
+  return `${values.map((v) => csvCell(v, dialect)).join(dialect === 'semicolon' ? ';' : ',')}\r\n`;
+}
+
+/** Minor units as a decimal amount, e.g. 1190 → "11,90" or "11.90" (no grouping). */
+export function csvAmount(minor: number, dialect: CsvDialect): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(minor));
+  const text = `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return dialect === 'semicolon' ? text.replace('.', ',') : text;
+}
+
+/** A plain decimal (quantity, rate) without trailing zeros, in the dialect's notation. */
+export function csvDecimal(value: number, dialect: CsvDialect): string {
+  const text = String(Number(value.toFixed(3)));
+  return dialect === 'semicolon' ? text.replace('.', ',') : text;
+}
+
+/** The shop's calendar: Berlin local time, `YYYY-MM-DD HH:MM`. */
+export function csvDate(date: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+export type CsvOrder = {
+  number: number;
+  createdAt: Date;
+  status: OrderStatus;
+  billing: OrderAddress;
+  paymentMethodTitle: string;
+  total: number;
+  totalTax: number;
+  shippingTotal: number;
+  shippingTax: number;
+  depositTotal: number;
+  depositTax: number;
+  shippingLines: OrderShippingLine[];
+  items: {
+    name: string;
+    sku: string | null;
+    quantity: number;
+    unitPrice: number;
+    total: number;
+    tax: number;
+    taxRate: number;
+  }[];
+};
+
+/** The main rate of a tax amount within a gross amount, as a whole percentage. */
+const rateOf = (gross: number, tax: number) =>
+  gross - tax > 0 ? Math.round((tax / (gross - tax)) * 100) : 0;
+
+/**
+ * An order's rows: its lines, then `shipping`, `deposit` and `other` (fees, rounding) rows
+ * where the order has them. Gross amounts of all rows add up to the order total, VAT amounts
+ * to its VAT.
+ */
+export function csvOrderRows(order: CsvOrder, dialect: CsvDialect): string {
+  const common = (type: string) => [
+    type,
+    order.number,
+    csvDate(order.createdAt),
+    order.status,
+    [order.billing.first_name, order.billing.last_name].filter(Boolean).join(' '),
+    order.billing.email ?? '',
+    order.billing.company ?? '',
+    order.billing.country ?? '',
+    order.paymentMethodTitle,
+  ];
+  const money = (gross: number, tax: number, rate: number) => [
+    csvAmount(gross - tax, dialect),
+    csvDecimal(rate, dialect),
+    csvAmount(tax, dialect),
+    csvAmount(gross, dialect),
+    csvAmount(order.total, dialect),
+  ];
+  let out = '';
+  let gross = 0;
+  let tax = 0;
+  for (const item of order.items) {
+    out += csvLine(
+      [
+        ...common('line'),
+        item.name,
+        item.sku ?? '',
+        csvDecimal(item.quantity, dialect),
+        csvAmount(item.unitPrice, dialect),
+        ...money(item.total, item.tax, item.taxRate),
+      ],
+      dialect,
+    );
+    gross += item.total;
+    tax += item.tax;
+  }
+  const extra = (type: string, name: string, g: number, t: number) => {
+    out += csvLine([...common(type), name, '', '', '', ...money(g, t, rateOf(g, t))], dialect);
+    gross += g;
+    tax += t;
+  };
+  if (order.shippingTotal !== 0 || order.shippingLines.length > 0) {
+    const name = order.shippingLines.map((l) => l.name).join(', ');
+    extra('shipping', name, order.shippingTotal, order.shippingTax);
+  }
+  if (order.depositTotal !== 0) extra('deposit', '', order.depositTotal, order.depositTax);
+  // An order without lines still gets its row.
+  if (gross !== order.total || tax !== order.totalTax || out === '')
+    extra('other', '', order.total - gross, order.totalTax - tax);
+  return out;
+}
