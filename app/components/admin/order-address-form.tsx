@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Form } from 'react-router';
 import { CountrySelect, StateSelect } from '#app/components/ui/address-selects.tsx';
 import { Field } from '#app/components/ui/field.tsx';
-import { groupFields } from '#app/domain/checkout/checkout.rules.ts';
-import { stateOptions } from '#app/domain/customers/address-locale.ts';
+import { addressGroupFields, stateOptions } from '#app/domain/customers/address-locale.ts';
 import type { OrderActionData } from '#app/domain/orders/order-actions.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { ErrorSummary, refusalFor } from './order-actions.tsx';
@@ -28,7 +27,7 @@ export function OrderAddressForm({
   const refused = refusalFor(answer, `address_${kind}`);
   const shown = (key: string) => refused?.values?.[`${kind}_${key}`] ?? address[key] ?? '';
   const [country, setCountry] = useState(shown('country') || 'DE');
-  const fields = groupFields(kind, country, locale);
+  const fields = addressGroupFields(kind, country, locale);
   const states = stateOptions(country, locale);
   const errorOf = (id: string) => refused?.errors?.find((e) => e.field === id)?.message;
   const headingId = `admin-${kind}-form`;

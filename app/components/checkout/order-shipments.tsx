@@ -1,6 +1,7 @@
 import type { OrderView } from '#app/domain/orders/order.view.ts';
 import { CARRIER_NAMES } from '#app/domain/orders/shipments.rules.ts';
 import { type MessageArea, formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
+import stylesheet from '#app/styles/order-shipments.css?url';
 
 /** The texts the customer's order pages need for their shipments (shared with the mail). */
 export const SHIPMENT_MESSAGES = [
@@ -19,6 +20,7 @@ export function OrderShipmentList({ order }: { order: OrderView }) {
   if (order.shipments.length === 0) return null;
   return (
     <section className="order-shipments" aria-labelledby="order-shipments-title">
+      <link rel="stylesheet" href={stylesheet} />
       <h2 id="order-shipments-title">{t('mail.shipped.heading')}</h2>
       <ol className="order-shipment-list">
         {order.shipments.map((s) => (

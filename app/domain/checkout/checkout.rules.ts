@@ -4,7 +4,7 @@
  */
 import {
   type AddressField,
-  addressFields,
+  addressGroupFields,
   isKnownCountry,
   isValidPostcode,
   stateOptions,
@@ -52,12 +52,7 @@ export type CheckoutProblem = {
 };
 
 /** The fields a group's address shows for its country, in order, with that country's rules. */
-export function groupFields(group: AddressGroup, country: string, locale: Locale) {
-  const fields = addressFields(isKnownCountry(country) ? country : 'DE', locale).filter(
-    (f) => !f.hidden,
-  );
-  return group === 'shipping' ? fields.filter((f) => f.key !== 'phone') : fields;
-}
+export const groupFields = addressGroupFields;
 
 export type AddressValues = Partial<Record<AddressField | 'email' | 'vat_id', string>>;
 

@@ -91,6 +91,21 @@ export function addressFields(country: string, locale: Locale): FieldRule[] {
   }).sort((a, b) => a.priority - b.priority);
 }
 
+/**
+ * The fields a billing or shipping address shows for its country, in order, with that
+ * country's rules (an unknown country shows Germany's); a shipping address has no phone.
+ */
+export function addressGroupFields(
+  group: 'billing' | 'shipping',
+  country: string,
+  locale: Locale,
+): FieldRule[] {
+  const fields = addressFields(isKnownCountry(country) ? country : 'DE', locale).filter(
+    (f) => !f.hidden,
+  );
+  return group === 'shipping' ? fields.filter((f) => f.key !== 'phone') : fields;
+}
+
 /** One field's rule for a country. */
 export function fieldRule(country: string, field: AddressField, locale: Locale): FieldRule {
   return addressFields(country, locale).find((f) => f.key === field)!;

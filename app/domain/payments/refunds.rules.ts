@@ -1,5 +1,5 @@
 import { type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
-import { roundMinor } from '#app/domain/pricing/money.ts';
+import { roundMinor } from '#app/domain/pricing/rounding.ts';
 import type { OrderStatus } from '#app/domain/orders/orders.schema.ts';
 
 /** An order line as sold, with what earlier refunds (pending or succeeded) took of it. */

@@ -1,4 +1,5 @@
 import { type Locale, intlLocale } from '#app/lib/locale.ts';
+import { roundMinor } from './rounding.ts';
 
 /** Money is always an integer count of minor units (cents) plus a currency code. */
 export type Money = { amount: number; currency: string };
@@ -30,10 +31,7 @@ export function formatMoney(amount: number, currency: string, locale: Locale): s
   return formatter(locale, currency).format(amount / 10 ** minorUnit(currency));
 }
 
-/** Rounds half away from zero, as commercial rounding does. */
-export function roundMinor(value: number): number {
-  return Math.sign(value) * Math.round(Math.abs(value) + Number.EPSILON * Math.abs(value));
-}
+export { roundMinor };
 
 /** Unit price times a (possibly fractional) quantity, e.g. 0.5 m of fabric. */
 export function multiply(unitAmount: number, quantity: number): number {
