@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export const handle = {
-  messageAreas: ['admin', 'forms.required_mark', 'forms.optional_mark'],
+  messageAreas: ['admin', 'order', 'forms.required_mark', 'forms.optional_mark'],
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {

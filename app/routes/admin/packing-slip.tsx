@@ -12,7 +12,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export const handle = { messageAreas: ['admin'] } satisfies MessagesHandle;
+export const handle = {
+  messageAreas: ['admin', 'order', 'cart', 'coupon'],
+} satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return loadPackingSlip(args, handle.messageAreas);
