@@ -1,27 +1,25 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '#app/domain/invoices/invoices.schema.ts';
-import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { invoiceOrder, useSeller } from '../support/invoice-orders.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
+import { contextWithSession, shoot } from '../support/staff-browser.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
 
 /** A shop manager creates and downloads an invoice; its customer downloads the same file. */
 let shop: TestShop;
 let browser: Browser;
 let customer: SignedIn;
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   shop = await startTestShop();
   await useSeller(shop.database.db);
   customer = await signedInCustomer(shop.database.db);
   browser = await launchBrowser();
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -29,28 +27,13 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function contextAs(who: SignedIn, lang: 'de' | 'en', width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    baseURL: shop.url,
-    acceptDownloads: true,
-  });
-  await context.addCookies(
-    Object.entries({ lang, [SESSION_COOKIE]: who.sessionId, cookie_consent: 'refuse' }).map(
-      ([name, value]) => ({ name, value, url: shop.url }),
-    ),
-  );
-  return context;
-}
+const contextAs = (who: SignedIn, lang: 'de' | 'en', width = 1280) =>
+  contextWithSession(browser, shop.url, who.sessionId, { lang, width, acceptDownloads: true });
 
 const sha256 = async (download: Download) =>
   createHash('sha256')
     .update(readFileSync((await download.path())!))
     .digest('hex');
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 const TEXT = {
   de: {

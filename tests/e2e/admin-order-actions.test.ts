@@ -1,19 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderRow, type OrderStatus, orders } from '#app/domain/orders/orders.schema.ts';
-import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { createOrder, createProduct } from '#db/seed/factories.ts';
-import { signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
+import { shoot, staffContext } from '../support/staff-browser.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
 
 /** A shop manager's daily work on one order: mark paid, cancel, write to the customer. */
 let shop: TestShop;
 let browser: Browser;
 let productId: number;
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   shop = await startTestShop();
@@ -22,7 +19,6 @@ beforeAll(async () => {
   });
   productId = product.id;
   browser = await launchBrowser();
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -59,24 +55,11 @@ async function status(order: OrderRow) {
   return row!.status;
 }
 
-async function managerContext(lang: 'de' | 'en', width = 1280): Promise<BrowserContext> {
-  const manager = await signedInCustomer(shop.database.db, {
-    role: 'shop_manager',
+const managerContext = (lang: 'de' | 'en', width = 1280) =>
+  staffContext(browser, shop, lang, width, {
     displayName: 'Maria Lager',
     email: `maria-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`,
   });
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.url });
-  await context.addCookies(
-    Object.entries({ lang, [SESSION_COOKIE]: manager.sessionId, cookie_consent: 'refuse' }).map(
-      ([name, value]) => ({ name, value, url: shop.url }),
-    ),
-  );
-  return context;
-}
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 const focused = (page: Page) =>
   page.evaluate(() => {

@@ -1,26 +1,22 @@
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
-import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { createOrder, createProduct } from '#db/seed/factories.ts';
-import { signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
+import { shoot, staffContext } from '../support/staff-browser.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
 
 /** The order list's filters and bulk actions as a shop manager uses them. */
 let shop: TestShop;
 let browser: Browser;
 let productId: number;
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   shop = await startTestShop();
   productId = (await createProduct(shop.database.db, { name: { de: 'Kerze', en: 'Candle' } }))
     .product.id;
   browser = await launchBrowser();
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -28,16 +24,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function managerContext(lang: 'de' | 'en', width = 1280): Promise<BrowserContext> {
-  const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.url });
-  await context.addCookies(
-    Object.entries({ lang, [SESSION_COOKIE]: manager.sessionId, cookie_consent: 'refuse' }).map(
-      ([name, value]) => ({ name, value, url: shop.url }),
-    ),
-  );
-  return context;
-}
+const managerContext = (lang: 'de' | 'en', width = 1280) =>
+  staffContext(browser, shop, lang, width);
 
 /** Orders of one test, told apart from the others' by a tag in the e-mail and paid by COD. */
 async function ordersTagged(tag: string, statuses: OrderRow['status'][]) {
@@ -60,10 +48,6 @@ async function ordersTagged(tag: string, statuses: OrderRow['status'][]) {
 
 const statusOf = async (id: number) =>
   (await shop.database.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 const TEXT = {
   en: {

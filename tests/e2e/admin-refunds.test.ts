@@ -1,21 +1,19 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { signedInCustomer } from '../support/customers.ts';
 import { paidTransferOrder, refundRows, stockOf } from '../support/refunds.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
+import { shoot, staffContext } from '../support/staff-browser.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
 
 /** A shop manager refunds part of an order with restock on the order page. */
 let shop: TestShop;
 let browser: Browser;
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   shop = await startTestShop();
   browser = await launchBrowser();
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -23,23 +21,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function managerContext(lang: 'de' | 'en', width: number): Promise<BrowserContext> {
-  const manager = await signedInCustomer(shop.database.db, {
-    role: 'shop_manager',
-    displayName: 'Maria Kasse',
-  });
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.url });
-  await context.addCookies(
-    Object.entries({ lang, [SESSION_COOKIE]: manager.sessionId, cookie_consent: 'refuse' }).map(
-      ([name, value]) => ({ name, value, url: shop.url }),
-    ),
-  );
-  return context;
-}
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const managerContext = (lang: 'de' | 'en', width: number) =>
+  staffContext(browser, shop, lang, width, { displayName: 'Maria Kasse' });
 
 const TEXT = {
   en: {

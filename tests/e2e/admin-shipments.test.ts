@@ -1,19 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '#app/domain/orders/orders.schema.ts';
-import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { createOrder, createProduct } from '#db/seed/factories.ts';
-import { signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
+import { shoot, staffContext } from '../support/staff-browser.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
 
 /** A shop manager ships orders with tracking and prints packing slips. */
 let shop: TestShop;
 let browser: Browser;
 let productIds: number[];
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   shop = await startTestShop();
@@ -23,7 +20,6 @@ beforeAll(async () => {
   const wick = await createProduct(shop.database.db, { name: { de: 'Docht', en: 'Wick' } });
   productIds = [product.id, wick.product.id];
   browser = await launchBrowser();
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -43,20 +39,8 @@ async function paidOrder() {
   return order;
 }
 
-async function managerContext(lang: 'de' | 'en', width = 1280): Promise<BrowserContext> {
-  const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.url });
-  await context.addCookies(
-    Object.entries({ lang, [SESSION_COOKIE]: manager.sessionId, cookie_consent: 'refuse' }).map(
-      ([name, value]) => ({ name, value, url: shop.url }),
-    ),
-  );
-  return context;
-}
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const managerContext = (lang: 'de' | 'en', width = 1280) =>
+  staffContext(browser, shop, lang, width);
 
 const statusOf = async (id: number) =>
   (await shop.database.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;

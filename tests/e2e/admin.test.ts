@@ -1,18 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
-import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { createOrder, createProduct } from '#db/seed/factories.ts';
-import { signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
+import { shoot, staffContext } from '../support/staff-browser.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
 
 /** The back office as a shop manager uses it, in a shop of its own. */
 let shop: TestShop;
 let browser: Browser;
 let toShip: OrderRow;
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   shop = await startTestShop();
@@ -22,7 +19,6 @@ beforeAll(async () => {
   await createOrder(db, { productIds: [product.id], status: 'on-hold' });
   await createOrder(db, { productIds: [product.id], status: 'completed' });
   browser = await launchBrowser();
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -30,23 +26,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function managerContext(lang: 'de' | 'en', width = 1280): Promise<BrowserContext> {
-  const manager = await signedInCustomer(shop.database.db, {
-    role: 'shop_manager',
-    displayName: 'Maria Lager',
-  });
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.url });
-  await context.addCookies(
-    Object.entries({ lang, [SESSION_COOKIE]: manager.sessionId, cookie_consent: 'refuse' }).map(
-      ([name, value]) => ({ name, value, url: shop.url }),
-    ),
-  );
-  return context;
-}
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const managerContext = (lang: 'de' | 'en', width = 1280) =>
+  staffContext(browser, shop, lang, width, { displayName: 'Maria Lager' });
 
 describe('back office', () => {
   it('leads from the dashboard to the orders to ship and into one of them', async () => {

@@ -1,21 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalVersionInForce } from '#app/domain/legal/legal.server.ts';
-import { SESSION_COOKIE } from '#app/lib/session.server.ts';
-import { signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
+import { shoot, staffContext } from '../support/staff-browser.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
 
 /** The shop manager's legal page editor, in a shop of its own: it changes pages every visitor sees. */
 let shop: TestShop;
 let browser: Browser;
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   shop = await startTestShop();
   browser = await launchBrowser();
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -23,19 +19,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function managerContext(lang: 'de' | 'en', width = 1280): Promise<BrowserContext> {
-  const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    baseURL: shop.url,
-  });
-  await context.addCookies(
-    Object.entries({ lang, [SESSION_COOKIE]: manager.sessionId, cookie_consent: 'refuse' }).map(
-      ([name, value]) => ({ name, value, url: shop.url }),
-    ),
-  );
-  return context;
-}
+const managerContext = (lang: 'de' | 'en', width = 1280) =>
+  staffContext(browser, shop, lang, width);
 
 describe('legal page editor', () => {
   it('edits the terms from the account, with the keyboard, and the shop shows the new version', async () => {
@@ -47,13 +32,13 @@ describe('legal page editor', () => {
     await nav.getByRole('link', { name: 'Legal pages' }).click();
     await page.getByRole('heading', { level: 1, name: 'Legal pages' }).waitFor();
     await expectNoAxeViolations(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/legal-pages-1280.png`, fullPage: true });
+    await shoot(page, 'legal-pages-1280');
 
     await page.getByRole('link', { name: 'Edit Terms and conditions' }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit Terms and conditions' }).waitFor();
     await waitForHydration(page);
     await expectNoAxeViolations(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/legal-editor-1280.png`, fullPage: true });
+    await shoot(page, 'legal-editor-1280');
     const before = (await legalVersionInForce(shop.database.db, 'agb')).version;
 
     const text = page.getByRole('textbox', { name: /^Text \(English\)/ });
@@ -98,8 +83,7 @@ describe('legal page editor', () => {
       before,
     );
     await expectNoAxeViolations(page);
-    if (SHOTS)
-      await page.screenshot({ path: `${SHOTS}/legal-editor-error-390.png`, fullPage: false });
+    await shoot(page, 'legal-editor-error-390');
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import { useHydrated } from '#app/client/use-hydrated.ts';
+import { AdminPage, type Crumb } from '#app/components/admin/frame.tsx';
 import { addressLines } from '#app/components/checkout/order-details.tsx';
 import type { OrderView } from '#app/domain/orders/order.view.ts';
 import type { ShopOwner } from '#app/domain/settings/shop-owner.ts';
@@ -123,5 +124,31 @@ export function PackingSlip({ slip, owner }: { slip: PackingSlipData; owner: Sho
         </section>
       )}
     </article>
+  );
+}
+
+/** The printable page of one or several packing slips: a print button, then one sheet each. */
+export function PackingSlipSheets({
+  title,
+  crumbs,
+  slips,
+  owner,
+}: {
+  title: string;
+  crumbs: Crumb[];
+  slips: PackingSlipData[];
+  owner: ShopOwner;
+}) {
+  return (
+    <AdminPage title={title} crumbs={crumbs}>
+      <p className="slip-actions">
+        <PrintButton />
+      </p>
+      <div className="slip-sheets">
+        {slips.map((slip) => (
+          <PackingSlip key={slip.id} slip={slip} owner={owner} />
+        ))}
+      </div>
+    </AdminPage>
   );
 }

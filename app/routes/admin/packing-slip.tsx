@@ -1,20 +1,16 @@
 import type { Route } from './+types/packing-slip';
-import { AdminPage } from '#app/components/admin/frame.tsx';
-import { PackingSlip, PrintButton } from '#app/components/admin/packing-slip.tsx';
+import { PackingSlipSheets } from '#app/components/admin/packing-slip.tsx';
+import {
+  packingSlipHandle,
+  packingSlipLinks,
+  packingSlipMeta,
+} from '#app/components/admin/packing-slip-head.ts';
 import { loadPackingSlip } from '#app/http/admin/packing-slips.server.ts';
-import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
-import stylesheet from '#app/styles/packing-slip.css?url';
+import { useI18n } from '#app/lib/i18n.ts';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
-
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.pageTitle },
-  { name: 'robots', content: 'noindex' },
-];
-
-export const handle = {
-  messageAreas: ['admin', 'order', 'cart', 'coupon'],
-} satisfies MessagesHandle;
+export const links: Route.LinksFunction = packingSlipLinks;
+export const meta: Route.MetaFunction = packingSlipMeta;
+export const handle = packingSlipHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return loadPackingSlip(args, handle.messageAreas);
@@ -26,19 +22,14 @@ export default function PackingSlipPage({ loaderData }: Route.ComponentProps) {
   const { slips, owner, title } = loaderData;
   const slip = slips[0]!;
   return (
-    <AdminPage
+    <PackingSlipSheets
       title={title}
+      slips={slips}
+      owner={owner}
       crumbs={[
         { label: t('admin.orders'), to: '/admin/orders' },
         { label: t('admin.order_title', { number: slip.number }), to: `/admin/orders/${slip.id}` },
       ]}
-    >
-      <p className="slip-actions">
-        <PrintButton />
-      </p>
-      <div className="slip-sheets">
-        <PackingSlip slip={slip} owner={owner} />
-      </div>
-    </AdminPage>
+    />
   );
 }
