@@ -9,6 +9,7 @@ import { sessionNonce } from '#app/lib/session.server.ts';
 import { pageNotFound } from '../pages/not-found.ts';
 import { doneNotice, orderActionsOf } from './order-actions.server.ts';
 import { invoicePanel } from './invoices.server.ts';
+import { shipmentPanel } from './shipments.server.ts';
 import { staffShop } from './staff.server.ts';
 
 type Args = Parameters<typeof staffShop>[0];
@@ -34,16 +35,20 @@ export async function loadOrderDetail(
     .where(eq(orders.id, Number(id)))
     .limit(1);
   if (!order) pageNotFound();
+  const url = new URL(args.request.url);
+  const security = sessionNonce(current, env);
   const [view, details, audit, invoices] = await Promise.all([
     orderView(db, order),
     orderDetails(db, order),
     changesOf(db, 'order', order.id),
-    invoicePanel(db, env, current, order, new URL(args.request.url)),
+    invoicePanel(db, env, current, order, url),
   ]);
+  const shipping = await shipmentPanel(db, view, security, url);
   return {
     order: view,
     paidAt: order.paidAt?.toISOString() ?? null,
     invoices,
+    shipping,
     lines: details.items.map((item) => ({
       name: item.name,
       variation: item.variation,
@@ -73,10 +78,10 @@ export async function loadOrderDetail(
     actions: orderActionsOf(order, {
       t,
       locale,
-      security: sessionNonce(current, env),
+      security,
       shipped: view.shipments.length > 0,
     }),
-    done: doneNotice(new URL(args.request.url).searchParams.get('done'), t),
+    done: doneNotice(url.searchParams.get('done'), t),
     title: `${t('admin.order_title', { number: order.number })} | ${t('admin.title')}`,
     messages: messagesFor(locale, areas),
   };

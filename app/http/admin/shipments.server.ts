@@ -2,12 +2,12 @@ import { data, redirect } from 'react-router';
 import type { Actor } from '#app/domain/audit/audit.server.ts';
 import { type DomainError, domainError } from '#app/domain/kernel/result.ts';
 import { CARRIERS, type Carrier, mayShip } from '#app/domain/orders/shipments.rules.ts';
-import { createShipment, linesToShip, shipmentsOf } from '#app/domain/orders/shipments.server.ts';
-import { orders } from '#app/domain/orders/orders.schema.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import type { OrderView } from '#app/domain/orders/order.view.ts';
+import { createShipment, linesToShip } from '#app/domain/orders/shipments.server.ts';
 import type { ShipActionData } from '#app/domain/orders/shipments.view.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
-import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
-import { eq } from 'drizzle-orm';
+import { verifyNonce } from '#app/lib/session.server.ts';
 import { pageNotFound } from '../pages/not-found.ts';
 import { readForm } from '../request.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
@@ -21,30 +21,30 @@ function orderIdOf(args: Args): number {
   return Number(id);
 }
 
-/** The order's shipments, what is left to ship and the form's token; staff only. */
-export async function loadShipments(args: Args) {
-  const { db, env, current } = await staffShop(args);
-  const orderId = orderIdOf(args);
-  const [order] = await db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order) pageNotFound();
-  const [shipments, lines] = await Promise.all([
-    shipmentsOf(db, orderId),
-    linesToShip(db, orderId),
-  ]);
-  const shipped = new URL(args.request.url).searchParams.get('shipped');
+/**
+ * The order page's parcels panel: its shipments (from the order's view, already read), what is
+ * left to ship and the form's token.
+ */
+export async function shipmentPanel(
+  db: Tx,
+  order: Pick<OrderView, 'id' | 'status' | 'shipments'>,
+  security: string,
+  url: URL,
+) {
+  const lines = await linesToShip(db, order.id);
+  const shipped = url.searchParams.get('shipped');
   return {
-    orderId,
+    orderId: order.id,
     status: order.status,
     mayShip: mayShip(order.status),
-    shipments,
+    shipments: order.shipments,
     lines,
     carriers: CARRIERS,
-    security: sessionNonce(current, env),
+    security,
     notice:
-      shipped && shipments.some((s) => String(s.id) === shipped) ? ('shipped' as const) : null,
+      shipped && order.shipments.some((s) => String(s.id) === shipped)
+        ? ('shipped' as const)
+        : null,
   };
 }
 

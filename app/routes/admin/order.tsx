@@ -16,7 +16,7 @@ import type { OrderActionData } from '#app/domain/orders/order-actions.view.ts';
 import { handleOrderAction } from '#app/http/admin/order-actions.server.ts';
 import { OrderInvoices } from '#app/components/admin/order-invoices.tsx';
 import { loadOrderDetail } from '#app/http/admin/orders.server.ts';
-import { loadShipments, shipOrder } from '#app/http/admin/shipments.server.ts';
+import { shipOrder } from '#app/http/admin/shipments.server.ts';
 import { OrderRefunds } from '#app/components/admin/order-refunds.tsx';
 import { loadRefundPanel, refundAction } from '#app/http/admin/refunds.server.ts';
 import { staffShop } from '#app/http/admin/staff.server.ts';
@@ -35,12 +35,11 @@ export const handle = {
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
-  const [detail, shipping, refunds] = await Promise.all([
+  const [detail, refunds] = await Promise.all([
     loadOrderDetail(args, handle.messageAreas),
-    loadShipments(args),
     loadRefundPanel(args),
   ]);
-  return { ...detail, shipping, refunds };
+  return { ...detail, refunds };
 }
 
 /**
