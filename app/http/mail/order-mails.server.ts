@@ -189,6 +189,27 @@ export function compose(subject: string, to: string[], sections: Section[]): Mai
 }
 
 /**
+ * A mail to the order's buyer in their language: the greeting, the body's sections, the shop's
+ * sign-off. The subject's text gets the order number and the shop's name.
+ */
+export function letterToBuyer(
+  order: OrderView,
+  locale: Locale,
+  subject: TextKey,
+  body: (t: Translate) => Section[],
+  subjectParams: (t: Translate) => Record<string, string> = () => ({}),
+): MailMessage {
+  const t = serverTranslator(locale);
+  const shop = t('shop.name');
+  const name = order.billing.first_name || order.billing.last_name;
+  return compose(
+    t(subject, { number: order.number, shop, ...subjectParams(t) }),
+    [order.billing.email ?? ''],
+    [paragraph(t('mail.greeting', { name })), ...body(t), paragraph(t('mail.signoff', { shop }))],
+  );
+}
+
+/**
  * The order confirmation for the customer: the order, addresses, bank details where a
  * transfer is due, and the terms, the cancellation policy and the model withdrawal form in
  * full, so the customer holds them on a durable medium (Art. 246a § 1 EGBGB, § 312f BGB).
@@ -269,37 +290,25 @@ export function newOrderNotice(
 
 /** Tells the customer their order's new status. */
 export function statusChanged(order: OrderView, ctx: MailContext): MailMessage {
-  const t = serverTranslator(ctx.locale);
-  const shop = t('shop.name');
-  const status = t(`order.status.${order.status}` as TextKey);
-  const name = order.billing.first_name || order.billing.last_name;
-  return compose(
-    t('mail.status_subject', { number: order.number, shop, status }),
-    [order.billing.email ?? ''],
-    [
-      paragraph(t('mail.greeting', { name })),
-      paragraph(t('mail.status_intro', { number: order.number, status })),
+  const status = (t: Translate) => t(`order.status.${order.status}` as TextKey);
+  return letterToBuyer(
+    order,
+    ctx.locale,
+    'mail.status_subject',
+    (t) => [
+      paragraph(t('mail.status_intro', { number: order.number, status: status(t) })),
       orderSection(order, t, ctx.locale),
-      paragraph(t('mail.signoff', { shop })),
     ],
+    (t) => ({ status: status(t) }),
   );
 }
 
 /** Tells the customer an unpaid order was cancelled after the hold time. */
 export function unpaidCancelled(order: OrderView, ctx: MailContext): MailMessage {
-  const t = serverTranslator(ctx.locale);
-  const shop = t('shop.name');
-  const name = order.billing.first_name || order.billing.last_name;
-  return compose(
-    t('mail.unpaid_subject', { number: order.number, shop }),
-    [order.billing.email ?? ''],
-    [
-      paragraph(t('mail.greeting', { name })),
-      paragraph(t('mail.unpaid_intro', { number: order.number })),
-      orderSection(order, t, ctx.locale),
-      paragraph(t('mail.signoff', { shop })),
-    ],
-  );
+  return letterToBuyer(order, ctx.locale, 'mail.unpaid_subject', (t) => [
+    paragraph(t('mail.unpaid_intro', { number: order.number })),
+    orderSection(order, t, ctx.locale),
+  ]);
 }
 
 /** The customer's confirmation and the shop's notice of a new order. */

@@ -15,8 +15,8 @@ import { type MailWork, outboxMessageId, send } from './announcements.server.ts'
 import {
   type MailContext,
   type Section,
-  compose,
   escapeHtml,
+  letterToBuyer,
   paragraph,
 } from './order-mails.server.ts';
 
@@ -67,23 +67,14 @@ export function orderShipped(
   completes: boolean,
   ctx: MailContext,
 ): MailMessage {
-  const t = serverTranslator(ctx.locale);
-  const shop = t('shop.name');
-  const name = order.billing.first_name || order.billing.last_name;
-  return compose(
-    t('mail.shipped.subject', { number: order.number, shop }),
-    [order.billing.email ?? ''],
-    [
-      paragraph(t('mail.greeting', { name })),
-      paragraph(
-        t(completes ? 'mail.shipped.intro_complete' : 'mail.shipped.intro_partial', {
-          number: order.number,
-        }),
-      ),
-      parcelSection(shipment, ctx),
-      paragraph(t('mail.signoff', { shop })),
-    ],
-  );
+  return letterToBuyer(order, ctx.locale, 'mail.shipped.subject', (t) => [
+    paragraph(
+      t(completes ? 'mail.shipped.intro_complete' : 'mail.shipped.intro_partial', {
+        number: order.number,
+      }),
+    ),
+    parcelSection(shipment, ctx),
+  ]);
 }
 
 type Entry = { id: number; orderId: number | null; payload: Record<string, unknown> };
