@@ -5,6 +5,7 @@ import { addressLines } from '#app/components/checkout/order-details.tsx';
 import type { OrderView } from '#app/domain/orders/order.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { type TextKey, formatDateTime, formatNumber, useI18n } from '#app/lib/i18n.ts';
+import { AdminTable } from './admin-table.tsx';
 
 export type AdminOrderLine = {
   name: string;
@@ -37,47 +38,37 @@ export function OrderLines({ order, lines }: { order: OrderView; lines: AdminOrd
   return (
     <section className="admin-card" aria-labelledby="admin-lines">
       <h2 id="admin-lines">{t('admin.lines')}</h2>
-      <div className="admin-table-wrap" role="region" tabIndex={0} aria-labelledby="admin-lines">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.col.product')}</th>
-              <th scope="col">{t('admin.col.sku')}</th>
-              <th scope="col" className="num">
-                {t('admin.col.quantity')}
-              </th>
-              <th scope="col" className="num">
-                {t('admin.col.unit_price')}
-              </th>
-              <th scope="col" className="num">
-                {t('admin.col.line_total')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line, i) => (
-              <tr key={i}>
-                <td>
-                  {line.name}
-                  {line.variation.map((v) => (
-                    <span key={v.attribute} className="admin-sub">
-                      {v.attribute}: {v.value}
-                    </span>
-                  ))}
-                </td>
-                <td>{line.sku || '–'}</td>
-                <td className="num">{formatNumber(line.quantity, locale)}</td>
-                <td className="num">
-                  <Money amount={line.unitPrice} />
-                </td>
-                <td className="num">
-                  <Money amount={line.total} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        labelledBy="admin-lines"
+        columns={[
+          { label: t('admin.col.product') },
+          { label: t('admin.col.sku') },
+          { label: t('admin.col.quantity'), numeric: true },
+          { label: t('admin.col.unit_price'), numeric: true },
+          { label: t('admin.col.line_total'), numeric: true },
+        ]}
+      >
+        {lines.map((line, i) => (
+          <tr key={i}>
+            <td>
+              {line.name}
+              {line.variation.map((v) => (
+                <span key={v.attribute} className="admin-sub">
+                  {v.attribute}: {v.value}
+                </span>
+              ))}
+            </td>
+            <td>{line.sku || '–'}</td>
+            <td className="num">{formatNumber(line.quantity, locale)}</td>
+            <td className="num">
+              <Money amount={line.unitPrice} />
+            </td>
+            <td className="num">
+              <Money amount={line.total} />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <h3>{t('admin.totals')}</h3>
       <table className="admin-table admin-totals">
         <tbody>
@@ -231,38 +222,34 @@ export function AuditTable({ entries }: { entries: AdminAuditEntry[] }) {
       {entries.length === 0 ? (
         <p>{t('admin.audit_empty')}</p>
       ) : (
-        <div className="admin-table-wrap" role="region" tabIndex={0} aria-labelledby="admin-audit">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.col.when')}</th>
-                <th scope="col">{t('admin.col.who')}</th>
-                <th scope="col">{t('admin.col.action')}</th>
-                <th scope="col">{t('admin.col.changes')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>
-                    <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
-                  </td>
-                  <td>{entry.who}</td>
-                  <td>{entry.action}</td>
-                  <td>
-                    <ul className="admin-changes">
-                      {entry.changes.map((c) => (
-                        <li key={c.field}>
-                          <code>{c.field}</code>: {c.before} → {c.after}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          labelledBy="admin-audit"
+          columns={[
+            { label: t('admin.col.when') },
+            { label: t('admin.col.who') },
+            { label: t('admin.col.action') },
+            { label: t('admin.col.changes') },
+          ]}
+        >
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
+              </td>
+              <td>{entry.who}</td>
+              <td>{entry.action}</td>
+              <td>
+                <ul className="admin-changes">
+                  {entry.changes.map((c) => (
+                    <li key={c.field}>
+                      <code>{c.field}</code>: {c.before} → {c.after}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import type {
   ShipmentView,
 } from '#app/domain/orders/shipments.view.ts';
 import { formatDateTime, formatNumber, useI18n } from '#app/lib/i18n.ts';
+import { AdminTable } from './admin-table.tsx';
 
 export type ShipmentPanel = {
   orderId: number;
@@ -42,49 +43,45 @@ function CarrierName({ carrier }: { carrier: Carrier }) {
 function ShipmentTable({ shipments }: { shipments: ShipmentView[] }) {
   const { t, locale } = useI18n();
   return (
-    <div className="admin-table-wrap" role="region" tabIndex={0} aria-labelledby="admin-shipments">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.shipment.col.date')}</th>
-            <th scope="col">{t('admin.shipment.col.carrier')}</th>
-            <th scope="col">{t('admin.shipment.col.tracking')}</th>
-            <th scope="col">{t('admin.shipment.col.lines')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shipments.map((s) => (
-            <tr key={s.id}>
-              <td>
-                <time dateTime={s.createdAt}>{formatDateTime(s.createdAt, locale)}</time>
-              </td>
-              <td>
-                <CarrierName carrier={s.carrier} />
-              </td>
-              <td>
-                {s.trackingLink ? (
-                  <a href={s.trackingLink} rel="noreferrer">
-                    {s.trackingNumber}
-                  </a>
-                ) : (
-                  s.trackingNumber
-                )}
-              </td>
-              <td>
-                <ul className="admin-changes">
-                  {s.lines.map((l) => (
-                    <li key={l.itemId}>
-                      {formatNumber(l.quantity, locale)} × {l.name}
-                      {l.sku ? ` (${l.sku})` : ''}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      labelledBy="admin-shipments"
+      columns={[
+        { label: t('admin.shipment.col.date') },
+        { label: t('admin.shipment.col.carrier') },
+        { label: t('admin.shipment.col.tracking') },
+        { label: t('admin.shipment.col.lines') },
+      ]}
+    >
+      {shipments.map((s) => (
+        <tr key={s.id}>
+          <td>
+            <time dateTime={s.createdAt}>{formatDateTime(s.createdAt, locale)}</time>
+          </td>
+          <td>
+            <CarrierName carrier={s.carrier} />
+          </td>
+          <td>
+            {s.trackingLink ? (
+              <a href={s.trackingLink} rel="noreferrer">
+                {s.trackingNumber}
+              </a>
+            ) : (
+              s.trackingNumber
+            )}
+          </td>
+          <td>
+            <ul className="admin-changes">
+              {s.lines.map((l) => (
+                <li key={l.itemId}>
+                  {formatNumber(l.quantity, locale)} × {l.name}
+                  {l.sku ? ` (${l.sku})` : ''}
+                </li>
+              ))}
+            </ul>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+
+export type AdminColumn = { label: string; numeric?: boolean };
+
+/**
+ * A back-office table in a scrollable region named by the section's heading (so keyboard users
+ * can scroll it at 390 px), with one header row; the rows are the children.
+ */
+export function AdminTable({
+  labelledBy,
+  columns,
+  children,
+}: {
+  labelledBy: string;
+  columns: AdminColumn[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="admin-table-wrap" role="region" tabIndex={0} aria-labelledby={labelledBy}>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className={column.numeric ? 'num' : undefined}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
