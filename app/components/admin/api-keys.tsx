@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
 import type { CreatedKeyAnswer, StaffFormAnswer } from '#app/domain/staff/staff.view.ts';
-import { type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
+import { type TextKey, formatDate, formatDateTime, useI18n } from '#app/lib/i18n.ts';
 import { ErrorSummary, refusalFor } from './order-actions.tsx';
 
 export type ApiKeyRow = {
@@ -34,7 +34,7 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyRow[] }) {
           tabIndex={0}
           aria-labelledby="admin-keys-list"
         >
-          <table className="admin-table">
+          <table className="admin-table admin-keys-table">
             <thead>
               <tr>
                 <th scope="col">{t('admin.apiKeys.col.description')}</th>
@@ -60,7 +60,7 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyRow[] }) {
                       ? formatDateTime(key.lastAccess, locale)
                       : t('admin.apiKeys.never')}
                   </td>
-                  <td>{formatDateTime(key.createdAt, locale)}</td>
+                  <td>{formatDate(key.createdAt, locale)}</td>
                   <td>
                     <Link to={`/admin/api-keys?revoke=${key.id}`}>
                       {t('admin.apiKeys.revoke')}

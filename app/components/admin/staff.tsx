@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
-import { type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
+import { type TextKey, formatDate, formatDateTime, useI18n } from '#app/lib/i18n.ts';
 import type { StaffFormAnswer } from '#app/domain/staff/staff.view.ts';
 import { ErrorSummary, refusalFor } from './order-actions.tsx';
 
@@ -64,7 +64,7 @@ export function StaffTable({
                       ? formatDateTime(member.lastLogin, locale)
                       : t('admin.staff.not_recorded')}
                   </td>
-                  <td>{formatDateTime(member.createdAt, locale)}</td>
+                  <td>{formatDate(member.createdAt, locale)}</td>
                   <td>
                     {member.id === selfId ? (
                       <>
