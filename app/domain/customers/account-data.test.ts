@@ -185,9 +185,9 @@ describe('deletion and export', () => {
 describe('administrator from ADMIN_EMAIL', () => {
   it('is created once with its password and keeps a changed one', async () => {
     const email = nextEmail();
-    expect(await ensureAdministrator(handle.db, { email, password: 'Verwalter-Schluessel-9' })).toBe(
-      true,
-    );
+    expect(
+      await ensureAdministrator(handle.db, { email, password: 'Verwalter-Schluessel-9' }),
+    ).toBe(true);
     expect(await ensureAdministrator(handle.db, { email, password: 'anderes-passwort-123' })).toBe(
       false,
     );
