@@ -65,6 +65,8 @@ export default [
     route('reviews/settings', 'routes/admin/review-settings.tsx'),
     route('legal-pages', 'routes/admin/legal-pages.tsx'),
     route('legal-pages/:slug', 'routes/admin/legal-page-edit.tsx'),
+    route('staff', 'routes/admin/staff.tsx'),
+    route('api-keys', 'routes/admin/api-keys.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.
   route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),

@@ -16,7 +16,7 @@ export const CONCEPT_LAYERS: readonly (readonly string[])[] = [
   ['settings', 'sessions'],
   ['customers', 'legal', 'social'],
   ['audit', 'pricing'],
-  ['media', 'api-keys'],
+  ['media', 'api-keys', 'staff'],
   ['compliance', 'forms'],
   ['catalog'],
   ['search'],

@@ -15,7 +15,7 @@ import { seedDemoForms } from '#db/seed/demo-forms.ts';
 import { seedDemoPickupPoint, seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { createShopServer } from './app.ts';
-import { ensureShopManager } from '#app/domain/customers/shop-manager.server.ts';
+import { ensureAdministrator } from '#app/domain/customers/administrator.server.ts';
 import { startJobRunner } from './jobs.ts';
 import { startOutboxWorker } from './outbox.ts';
 import {
@@ -71,12 +71,13 @@ export async function seedIfEmpty(
   if (await seedDemoCheckout(handle.db)) log('demo payment methods seeded');
 }
 
-/** Outside production, the shop manager's address when ADMIN_EMAIL is not set. */
+/** Outside production, the administrator's address when ADMIN_EMAIL is not set. */
 export const DEVELOPMENT_ADMIN_EMAIL = 'shop-manager@example.com';
 
 /**
- * The shop manager from ADMIN_EMAIL and ADMIN_PASSWORD. There is never a default password:
- * in production both must be set (or neither, for no manager); in development a missing
+ * The administrator from ADMIN_EMAIL and ADMIN_PASSWORD (an existing account with the address
+ * is promoted). There is never a default password: in production both must be set (or
+ * neither, for no administrator); in development a missing
  * password is generated once, printed once and kept in DATA_DIR/admin-password.
  */
 export async function ensureAdmin(
@@ -86,7 +87,7 @@ export async function ensureAdmin(
 ): Promise<void> {
   let email = env.ADMIN_EMAIL;
   let password = env.ADMIN_PASSWORD;
-  // Production without both (parseEnv refuses one alone), or a test shop: no manager.
+  // Production without both (parseEnv refuses one alone), or a test shop: no administrator.
   if ((env.NODE_ENV === 'production' && !password) || (env.NODE_ENV === 'test' && !email)) {
     return;
   }
@@ -103,12 +104,12 @@ export async function ensureAdmin(
       generated = true;
     }
   }
-  const created = await ensureShopManager(handle.db, { email, password });
+  const created = await ensureAdministrator(handle.db, { email, password });
   if (created && generated) {
-    log(`shop manager created: ${email} with the generated password ${password}`);
+    log(`administrator created: ${email} with the generated password ${password}`);
     log(`(kept in ${path.join(env.DATA_DIR, 'admin-password')}; change it under /my-account)`);
   } else if (created) {
-    log(`shop manager created: ${email}`);
+    log(`administrator created: ${email}`);
   }
 }
 

@@ -7,6 +7,7 @@ import { contactForms, formSubmissions } from '#app/domain/forms/forms.schema.ts
 import { SUBMISSION_RETENTION } from '#app/domain/forms/forms.server.ts';
 import { UPLOAD_RETENTION_MS } from '#app/domain/forms/uploads.server.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
+import { apiKeyNonces, apiKeys } from '#app/domain/api-keys/api-keys.schema.ts';
 import {
   customerTokens,
   customers,
@@ -258,6 +259,7 @@ describe('job runner', () => {
       ['reconcile-stripe-payments', 5 * 60_000],
       ['renew-subscriptions', 50_000],
       ['purge-account-records', HOUR],
+      ['purge-api-key-nonces', HOUR],
       ['purge-form-submissions', HOUR],
       ['backup', 24 * HOUR],
     ]);
@@ -325,6 +327,46 @@ describe('job runner', () => {
     });
     const left = await handle.db.select({ hash: customerTokens.tokenHash }).from(customerTokens);
     expect(left.map((t) => t.hash)).toEqual(['live']);
+  });
+
+  it('forgets expired OAuth nonces through the registered job, keeping live ones', async () => {
+    const [owner] = await handle.db
+      .insert(customers)
+      .values({ email: `nonces-${Date.now()}@example.com`, role: 'shop_manager' })
+      .returning({ id: customers.id });
+    const [key] = await handle.db
+      .insert(apiKeys)
+      .values({
+        customerId: owner!.id,
+        permissions: 'read',
+        consumerKeyHash: `hash-${owner!.id}`,
+        truncatedKey: 'abcdefg',
+        secretEncrypted: 'x.y.z',
+      })
+      .returning({ id: apiKeys.id });
+    const seconds = Math.floor(Date.now() / 1000);
+    await handle.db.insert(apiKeyNonces).values([
+      {
+        keyId: key!.id,
+        nonce: 'old',
+        timestamp: seconds - 3600,
+        expiresAt: new Date(Date.now() - 1000),
+      },
+      {
+        keyId: key!.id,
+        nonce: 'live',
+        timestamp: seconds,
+        expiresAt: new Date(Date.now() + 900_000),
+      },
+    ]);
+    const job = JOBS.find((j) => j.name === 'purge-api-key-nonces')!;
+    await runJobIfDue(handle.db, job, { env, signal: new AbortController().signal });
+    expect(await recordOf(job.name)).toMatchObject({ lastStatus: 'ok', lastResult: { nonces: 1 } });
+    const left = await handle.db
+      .select({ nonce: apiKeyNonces.nonce })
+      .from(apiKeyNonces)
+      .where(eq(apiKeyNonces.keyId, key!.id));
+    expect(left).toEqual([{ nonce: 'live' }]);
   });
 
   it('purges old form submissions and uploads through the registered job', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { purgeAbandonedGuestCarts } from '#app/domain/cart/cart.server.ts';
+import { purgeExpiredNonces } from '#app/domain/api-keys/api-keys.server.ts';
 import { cancelUnpaidOrders } from '#app/domain/orders/lifecycle.server.ts';
 import { foldOrderStatusCounts } from '#app/domain/orders/admin-orders.server.ts';
 import { refreshScheduledPrices } from '#app/domain/catalog/listing.server.ts';
@@ -118,6 +119,13 @@ export const JOBS: readonly Job[] = [
       links: await purgeTokens(db),
       loginFailures: await purgeLoginFailures(db),
     }),
+  },
+  {
+    // OAuth nonces matter only within the timestamp window; a key that is not used again
+    // would otherwise keep its last ones for good.
+    name: 'purge-api-key-nonces',
+    everyMs: HOUR,
+    run: async ({ db }) => ({ nonces: await purgeExpiredNonces(db) }),
   },
   {
     name: 'purge-form-submissions',

@@ -4,18 +4,29 @@ import { useHydrated } from '#app/client/use-hydrated.ts';
 import { type TextKey, useI18n } from '#app/lib/i18n.ts';
 
 /** The back office's sections; only pages that exist are listed. */
-const SECTIONS: { to: string; key: TextKey; end?: boolean }[] = [
+const SECTIONS: { to: string; key: TextKey; end?: boolean; administrator?: true }[] = [
   { to: '/admin', key: 'admin.dashboard', end: true },
   { to: '/admin/orders', key: 'admin.orders' },
   { to: '/admin/reviews', key: 'admin.reviews' },
   { to: '/admin/legal-pages', key: 'admin.legal_pages' },
+  { to: '/admin/staff', key: 'admin.staff.nav', administrator: true },
+  { to: '/admin/api-keys', key: 'admin.apiKeys.nav', administrator: true },
 ];
 
 /**
  * The frame of every back-office page: a top bar, the side navigation and the page. On a narrow
  * screen the navigation folds behind a button once the script runs; without it, it stays open.
  */
-export function AdminFrame({ staffName, children }: { staffName: string; children: ReactNode }) {
+export function AdminFrame({
+  staffName,
+  administrator,
+  children,
+}: {
+  staffName: string;
+  /** Administrators also see staff and API keys. */
+  administrator: boolean;
+  children: ReactNode;
+}) {
   const { t } = useI18n();
   const scripted = useHydrated();
   const { pathname } = useLocation();
@@ -50,7 +61,7 @@ export function AdminFrame({ staffName, children }: { staffName: string; childre
             </button>
           )}
           <ul id="admin-nav-list" className="admin-nav-list">
-            {SECTIONS.map((section) => (
+            {SECTIONS.filter((s) => administrator || !s.administrator).map((section) => (
               <li key={section.to}>
                 <NavLink to={section.to} end={section.end}>
                   {t(section.key)}

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { type Actor, recordChange } from '#app/domain/audit/audit.server.ts';
 import { type CustomerRole, customers } from '#app/domain/customers/customers.schema.ts';
 import { STAFF_ROLES } from '#app/domain/customers/identity.view.ts';
@@ -220,4 +220,33 @@ export async function keysOf(
     .where(eq(apiKeys.customerId, customerId))
     .orderBy(sql`${apiKeys.id} desc`);
   return rows.map(({ secretEncrypted: _s, consumerKeyHash: _h, ...rest }) => rest);
+}
+
+/** Every live key with its owner, newest first, without hash or secret. */
+export async function listApiKeys(db: Tx) {
+  return db
+    .select({
+      id: apiKeys.id,
+      description: apiKeys.description,
+      permissions: apiKeys.permissions,
+      truncatedKey: apiKeys.truncatedKey,
+      lastAccess: apiKeys.lastAccess,
+      createdAt: apiKeys.createdAt,
+      ownerId: customers.id,
+      ownerEmail: customers.email,
+      ownerRole: customers.role,
+    })
+    .from(apiKeys)
+    .innerJoin(customers, eq(customers.id, apiKeys.customerId))
+    .where(isNull(apiKeys.revokedAt))
+    .orderBy(desc(apiKeys.id));
+}
+
+/** Forgets the OAuth nonces whose timestamps could no longer pass; returns how many. */
+export async function purgeExpiredNonces(db: Tx, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(apiKeyNonces)
+    .where(lt(apiKeyNonces.expiresAt, now))
+    .returning({ keyId: apiKeyNonces.keyId });
+  return gone.length;
 }

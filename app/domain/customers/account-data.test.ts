@@ -15,7 +15,7 @@ import {
 } from '#app/domain/attribution/attribution.server.ts';
 import { customers } from './customers.schema.ts';
 import { exportCustomer } from '#app/domain/privacy/export.server.ts';
-import { ensureShopManager } from './shop-manager.server.ts';
+import { ensureAdministrator } from './administrator.server.ts';
 import {
   handle,
   ctx,
@@ -182,13 +182,13 @@ describe('deletion and export', () => {
   });
 });
 
-describe('shop manager', () => {
+describe('administrator from ADMIN_EMAIL', () => {
   it('is created once with its password and keeps a changed one', async () => {
     const email = nextEmail();
-    expect(await ensureShopManager(handle.db, { email, password: 'Verwalter-Schluessel-9' })).toBe(
-      true,
-    );
-    expect(await ensureShopManager(handle.db, { email, password: 'anderes-passwort-123' })).toBe(
+    expect(
+      await ensureAdministrator(handle.db, { email, password: 'Verwalter-Schluessel-9' }),
+    ).toBe(true);
+    expect(await ensureAdministrator(handle.db, { email, password: 'anderes-passwort-123' })).toBe(
       false,
     );
     const login = await authenticate(
@@ -196,6 +196,6 @@ describe('shop manager', () => {
       { email, password: 'Verwalter-Schluessel-9', address: '10.5.0.1' },
       ctx,
     );
-    expect(login).toMatchObject({ ok: true, value: { role: 'shop_manager' } });
+    expect(login).toMatchObject({ ok: true, value: { role: 'administrator' } });
   });
 });

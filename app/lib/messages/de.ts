@@ -1782,6 +1782,93 @@ export const de = {
   'admin.list.csv.vat': 'MwSt.',
   'admin.list.csv.gross': 'Brutto',
   'admin.list.csv.order_total': 'Bestellsumme',
+  'admin.staff.nav': 'Mitarbeiter',
+  'admin.staff.title': 'Mitarbeiter',
+  'admin.staff.roles_help':
+    'Shop-Manager bearbeiten Bestellungen, Bewertungen und Rechtstexte. Administratoren dürfen dasselbe und verwalten außerdem Mitarbeiterkonten und API-Schlüssel.',
+  'admin.staff.list_title': 'Mitarbeiterkonten',
+  'admin.staff.col.name': 'Name',
+  'admin.staff.col.email': 'E-Mail',
+  'admin.staff.col.role': 'Rolle',
+  'admin.staff.col.last_login': 'Letzte Anmeldung',
+  'admin.staff.col.created': 'Angelegt',
+  'admin.staff.not_recorded': 'nicht erfasst',
+  'admin.staff.you': '(Sie)',
+  'admin.staff.role.shop_manager': 'Shop-Manager',
+  'admin.staff.role.administrator': 'Administrator',
+  'admin.staff.role.customer': 'Mitarbeiterrolle entziehen',
+  'admin.staff.role_of': 'Rolle von {email}',
+  'admin.staff.change_role': 'Rolle ändern',
+  'admin.staff.change_role_of': 'von {email}',
+  'admin.staff.add_title': 'Mitarbeiter hinzufügen',
+  'admin.staff.add_help':
+    'Ein bestehendes Kundenkonto erhält die Rolle. Für eine Adresse ohne Konto wird ein Konto angelegt und eine E-Mail mit einem Link zum Festlegen des Passworts verschickt.',
+  'admin.staff.email': 'E-Mail-Adresse',
+  'admin.staff.role': 'Rolle',
+  'admin.staff.add': 'Mitarbeiter hinzufügen',
+  'admin.staff.done.added': 'Das Konto hat jetzt die Mitarbeiterrolle.',
+  'admin.staff.done.invited':
+    'Das Konto wurde angelegt; eine E-Mail mit einem Link zum Festlegen des Passworts ist unterwegs.',
+  'admin.staff.done.role': 'Die Rolle wurde geändert.',
+  'admin.staff.error.invalid':
+    'Das Formular konnte nicht gelesen werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  'admin.staff.error.expired':
+    'Das Formular ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  'admin.staff.error.email': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  'admin.staff.error.role': 'Bitte wählen Sie eine Rolle.',
+  'admin.staff.error.already_staff':
+    '{email} ist bereits Mitarbeiter; ändern Sie die Rolle in der Liste.',
+  'admin.staff.error.not_staff': 'Dieses Konto gehört keinem Mitarbeiter.',
+  'admin.staff.error.self':
+    'Ihre eigene Rolle können Sie nicht ändern; das kann ein anderer Administrator.',
+  'admin.staff.error.last_admin':
+    'Der Shop braucht mindestens einen Administrator: Ernennen Sie zuerst jemand anderen zum Administrator.',
+  'admin.apiKeys.nav': 'API-Schlüssel',
+  'admin.apiKeys.title': 'API-Schlüssel',
+  'admin.apiKeys.intro':
+    'Anbindungen (Warenwirtschaft, Versand- und Buchhaltungsprogramme) nutzen diese Schlüssel für die WooCommerce REST API v3 unter /wp-json/wc/v3/. Ein Schlüssel handelt als sein Inhaber und funktioniert nicht mehr, wenn der Inhaber seine Mitarbeiterrolle verliert.',
+  'admin.apiKeys.list_title': 'Schlüssel in Gebrauch',
+  'admin.apiKeys.empty': 'Es gibt noch keine API-Schlüssel.',
+  'admin.apiKeys.col.description': 'Beschreibung',
+  'admin.apiKeys.col.owner': 'Inhaber',
+  'admin.apiKeys.col.permissions': 'Berechtigungen',
+  'admin.apiKeys.col.key': 'Consumer Key',
+  'admin.apiKeys.col.last_access': 'Letzter Zugriff',
+  'admin.apiKeys.col.created': 'Angelegt',
+  'admin.apiKeys.col.actions': 'Aktionen',
+  'admin.apiKeys.never': 'nie',
+  'admin.apiKeys.permission.read': 'Lesen',
+  'admin.apiKeys.permission.write': 'Schreiben',
+  'admin.apiKeys.permission.read_write': 'Lesen/Schreiben',
+  'admin.apiKeys.revoke': 'Widerrufen',
+  'admin.apiKeys.revoke_which': 'Schlüssel {key}',
+  'admin.apiKeys.revoke_title': 'API-Schlüssel widerrufen',
+  'admin.apiKeys.revoke_confirm':
+    'Den Schlüssel „{description}“ ({key}) von {owner} widerrufen? Jede Anfrage damit wird ab sofort abgewiesen. Das lässt sich nicht rückgängig machen.',
+  'admin.apiKeys.revoke_button': 'Schlüssel {key} widerrufen',
+  'admin.apiKeys.cancel': 'Abbrechen',
+  'admin.apiKeys.create_title': 'API-Schlüssel erstellen',
+  'admin.apiKeys.description': 'Beschreibung',
+  'admin.apiKeys.description_help':
+    'Wofür der Schlüssel dient, zum Beispiel „Warenwirtschaft“ oder „Versandtool“.',
+  'admin.apiKeys.owner': 'Inhaber',
+  'admin.apiKeys.owner_help':
+    'Der Mitarbeiter, als der der Schlüssel handelt; das Änderungsprotokoll nennt ihn.',
+  'admin.apiKeys.permissions': 'Berechtigungen',
+  'admin.apiKeys.create': 'API-Schlüssel erstellen',
+  'admin.apiKeys.created_title': 'API-Schlüssel erstellt',
+  'admin.apiKeys.created_once':
+    'Kopieren Sie Consumer Key und Consumer Secret jetzt: Sie werden nur auf dieser Seite angezeigt und nie wieder.',
+  'admin.apiKeys.copy_hint':
+    'Markieren Sie einen Wert und kopieren Sie ihn mit Strg+C (⌘+C auf dem Mac).',
+  'admin.apiKeys.consumer_key': 'Consumer Key',
+  'admin.apiKeys.consumer_secret': 'Consumer Secret',
+  'admin.apiKeys.done.revoked': 'Der API-Schlüssel wurde widerrufen.',
+  'admin.apiKeys.error.description':
+    'Bitte beschreiben Sie, wofür der Schlüssel dient (höchstens 200 Zeichen).',
+  'admin.apiKeys.error.owner': 'Bitte wählen Sie einen Mitarbeiter als Inhaber.',
+  'admin.apiKeys.error.permissions': 'Bitte wählen Sie die Berechtigungen.',
+  'admin.apiKeys.error.not_found': 'Diesen API-Schlüssel gibt es nicht oder nicht mehr.',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -17,13 +17,14 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     backOffice: true as const,
     staffName: viewer.name || viewer.email,
+    administrator: viewer.role === 'administrator',
     messages: messagesFor(locale, handle.messageAreas),
   };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame staffName={loaderData.staffName}>
+    <AdminFrame staffName={loaderData.staffName} administrator={loaderData.administrator}>
       <Outlet />
     </AdminFrame>
   );

@@ -4,11 +4,11 @@ import { customers } from './customers.schema.ts';
 import { hashPassword } from './passwords.server.ts';
 
 /**
- * The shop manager's account: created with the given password when the address has none yet;
- * an existing account keeps its password (changed through the shop) and gets the role.
- * Returns whether an account was created.
+ * The administrator's account (ADMIN_EMAIL): created with the given password when the address
+ * has none yet; an existing account (a customer or a shop manager) keeps its password (changed
+ * through the shop) and becomes administrator. Returns whether an account was created.
  */
-export async function ensureShopManager(
+export async function ensureAdministrator(
   db: Tx,
   input: { email: string; password: string },
 ): Promise<boolean> {
@@ -19,7 +19,7 @@ export async function ensureShopManager(
       email,
       passwordHash: await hashPassword(input.password),
       displayName: email.split('@')[0]!,
-      role: 'shop_manager',
+      role: 'administrator',
       status: 'active',
     })
     .onConflictDoNothing({ target: customers.email })
@@ -27,7 +27,7 @@ export async function ensureShopManager(
   if (!created) {
     await db
       .update(customers)
-      .set({ role: 'shop_manager', updatedAt: new Date() })
+      .set({ role: 'administrator', updatedAt: new Date() })
       .where(eq(customers.email, email));
   }
   return Boolean(created);

@@ -1,0 +1,284 @@
+// Who may do what: every actor against every back-office page and action and every REST v3
+// route and method. The tables are checked against app/routes.ts, so a new route needs its row.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueInvoice } from '#app/domain/invoices/invoices.server.ts';
+import { sessionNonce } from '#app/lib/session.server.ts';
+import routes from '#app/routes.ts';
+import { createOrder, createProduct } from '#db/seed/factories.ts';
+import { type SignedIn, signedInCustomer } from '../support/customers.ts';
+import { type TestKey, signedUrl, staffKey } from '../support/rest-v3.ts';
+import { type TestShop, startTestShop } from '../support/shop.ts';
+
+let shop: TestShop;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
+
+/** Every URL pattern of app/routes.ts, children joined to their parents. */
+function patterns(entries: readonly RouteEntry[], prefix = ''): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.index ? prefix : [prefix, entry.path].filter(Boolean).join('/');
+    return [`/${own}`, ...patterns(entry.children ?? [], own)];
+  });
+}
+const ALL = [...new Set(patterns(routes as RouteEntry[]))];
+
+/** What one test works on: an order with a note, a refund and an invoice, made for it. */
+type Data = { order: number; invoice: string; note: number; refund: number };
+
+async function fixtures(key: TestKey): Promise<Data> {
+  const db = shop.database.db;
+  const { product } = await createProduct(db, { name: { de: 'Matrix', en: 'Matrix' } });
+  const order = await createOrder(db, { status: 'processing', productIds: [product.id] });
+  const issued = await issueInvoice(db, order.id);
+  if (!issued.ok) throw new Error(issued.error.code);
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(signedUrl(`${shop.url}/wp-json/wc/v3/${path}`, 'POST', key), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, path).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const note = await post(`orders/${order.id}/notes`, { note: 'Matrix' });
+  const refund = await post(`orders/${order.id}/refunds`, { amount: '1.00', api_refund: false });
+  return { order: order.id, invoice: `${issued.value.invoice.number}.pdf`, note, refund };
+}
+
+/**
+ * Every back-office address: who may open it (`staff`: shop managers and administrators;
+ * `administrator`: administrators only), the address with real ids, what staff get, and
+ * whether it takes a POST.
+ */
+const ADMIN_ROUTES: Record<
+  string,
+  { who: 'staff' | 'administrator'; get: (d: Data) => string; status?: number; post: boolean }
+> = {
+  '/admin': { who: 'staff', get: () => '/admin', post: false },
+  '/admin/orders': { who: 'staff', get: () => '/admin/orders', post: true },
+  '/admin/orders/export.csv': {
+    who: 'staff',
+    get: (d) => `/admin/orders/export.csv?ids=${d.order}`,
+    post: false,
+  },
+  '/admin/orders/:id': { who: 'staff', get: (d) => `/admin/orders/${d.order}`, post: true },
+  '/admin/orders/:id/packing-slip': {
+    who: 'staff',
+    get: (d) => `/admin/orders/${d.order}/packing-slip`,
+    post: false,
+  },
+  '/admin/orders/packing-slips': {
+    who: 'staff',
+    get: (d) => `/admin/orders/packing-slips?ids=${d.order}`,
+    post: false,
+  },
+  '/admin/orders/:id/address': {
+    who: 'staff',
+    get: (d) => `/admin/orders/${d.order}/address`,
+    post: true,
+  },
+  '/admin/reviews': { who: 'staff', get: () => '/admin/reviews', post: true },
+  '/admin/reviews/settings': { who: 'staff', get: () => '/admin/reviews/settings', post: true },
+  '/admin/legal-pages': { who: 'staff', get: () => '/admin/legal-pages', post: false },
+  '/admin/legal-pages/:slug': { who: 'staff', get: () => '/admin/legal-pages/agb', post: true },
+  '/admin/staff': { who: 'administrator', get: () => '/admin/staff', post: true },
+  '/admin/api-keys': { who: 'administrator', get: () => '/admin/api-keys', post: true },
+  // The form's address sends a visit on to the order page.
+  '/admin/orders/:id/invoices': {
+    who: 'staff',
+    get: (d) => `/admin/orders/${d.order}/invoices`,
+    status: 302,
+    post: true,
+  },
+  '/admin/orders/:id/invoices/:file': {
+    who: 'staff',
+    get: (d) => `/admin/orders/${d.order}/invoices/${d.invoice}`,
+    post: false,
+  },
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const METHODS: Method[] = ['GET', 'POST', 'PUT', 'DELETE'];
+
+/** Every REST v3 route with real ids and the methods it answers (others: rest_no_route 404). */
+const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] }> = {
+  '/wp-json/wc/v3/orders': { url: () => 'orders', methods: ['GET'] },
+  '/wp-json/wc/v3/orders/:id': { url: (d) => `orders/${d.order}`, methods: METHODS },
+  '/wp-json/wc/v3/orders/:id/notes': {
+    url: (d) => `orders/${d.order}/notes`,
+    methods: ['GET', 'POST'],
+  },
+  '/wp-json/wc/v3/orders/:id/notes/:noteId': {
+    url: (d) => `orders/${d.order}/notes/${d.note}`,
+    methods: ['GET', 'DELETE'],
+  },
+  '/wp-json/wc/v3/orders/:id/refunds': {
+    url: (d) => `orders/${d.order}/refunds`,
+    methods: ['GET', 'POST'],
+  },
+  '/wp-json/wc/v3/orders/:id/refunds/:refundId': {
+    url: (d) => `orders/${d.order}/refunds/${d.refund}`,
+    methods: ['GET', 'DELETE'],
+  },
+};
+
+type Person = 'guest' | 'customer' | 'shop_manager' | 'administrator';
+type KeyKind = 'read' | 'write' | 'read_write';
+
+async function people(): Promise<Record<Exclude<Person, 'guest'>, SignedIn>> {
+  const db = shop.database.db;
+  return {
+    customer: await signedInCustomer(db),
+    shop_manager: await signedInCustomer(db, { role: 'shop_manager' }),
+    administrator: await signedInCustomer(db, { role: 'administrator' }),
+  };
+}
+
+async function keys(): Promise<Record<KeyKind, TestKey>> {
+  return {
+    read: await staffKey(shop, 'read', 'administrator'),
+    write: await staffKey(shop, 'write', 'administrator'),
+    read_write: await staffKey(shop, 'read_write', 'administrator'),
+  };
+}
+
+const nonceOf = (who: SignedIn) => sessionNonce({ idHash: who.idHash } as never, shop.env);
+
+describe('the tables', () => {
+  it('have a row for every back-office and REST v3 route of app/routes.ts', () => {
+    const admin = ALL.filter((p) => p === '/admin' || p.startsWith('/admin/'));
+    expect(admin.sort()).toEqual(Object.keys(ADMIN_ROUTES).sort());
+    const rest = ALL.filter((p) => p.startsWith('/wp-json/wc/v3/') && !p.endsWith('*'));
+    expect(rest.sort()).toEqual(Object.keys(REST_ROUTES).sort());
+  });
+});
+
+describe('back office', () => {
+  const allowed = (who: 'staff' | 'administrator', person: Person) =>
+    person === 'administrator' || (who === 'staff' && person === 'shop_manager');
+
+  it('shows every page to those it is for and the 404 page to everyone else, keys included', async () => {
+    const everyone = await people();
+    const apiKeys = await keys();
+    const data = await fixtures(apiKeys.read_write);
+    for (const [pattern, row] of Object.entries(ADMIN_ROUTES)) {
+      const path = row.get(data);
+      for (const person of ['guest', 'customer', 'shop_manager', 'administrator'] as const) {
+        const cookie = person === 'guest' ? '' : everyone[person].cookie;
+        const res = await fetch(shop.url + path, { headers: { cookie }, redirect: 'manual' });
+        const body = await res.text();
+        const label = `${person} GET ${pattern}`;
+        if (allowed(row.who, person)) {
+          expect(res.status, label).toBe(row.status ?? 200);
+        } else {
+          expect(res.status, label).toBe(404);
+          expect(body, label).not.toContain('admin-nav');
+        }
+      }
+      for (const [kind, key] of Object.entries(apiKeys)) {
+        const res = await fetch(signedUrl(shop.url + path, 'GET', key), { redirect: 'manual' });
+        expect(res.status, `key ${kind} GET ${pattern}`).toBe(404);
+      }
+    }
+  });
+
+  it('takes posts (with a valid nonce) from those a page is for only; others get 404', async () => {
+    const everyone = await people();
+    const data = await fixtures(await staffKey(shop, 'read_write'));
+    for (const [pattern, row] of Object.entries(ADMIN_ROUTES)) {
+      const path = row.get(data);
+      for (const person of ['guest', 'customer', 'shop_manager', 'administrator'] as const) {
+        const signedIn = person === 'guest' ? null : everyone[person];
+        const res = await fetch(shop.url + path, {
+          method: 'POST',
+          headers: {
+            cookie: signedIn?.cookie ?? '',
+            origin: shop.url,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          // A valid nonce and no action: the handlers refuse it without changing anything.
+          body: new URLSearchParams({
+            security: signedIn ? nonceOf(signedIn) : '',
+            intent: 'matrix',
+          }).toString(),
+          redirect: 'manual',
+        });
+        const label = `${person} POST ${pattern}`;
+        expect(res.status, label).toBeLessThan(500);
+        if (!row.post) {
+          expect([404, 405], label).toContain(res.status);
+        } else if (allowed(row.who, person)) {
+          expect(res.status, label).not.toBe(404);
+        } else {
+          expect(res.status, label).toBe(404);
+          expect(await res.text(), label).not.toContain('admin-nav');
+        }
+      }
+    }
+  });
+});
+
+describe('REST API v3', () => {
+  it('answers every route and method per credential: 401 without, 403 without the right', async () => {
+    const everyone = await people();
+    const apiKeys = await keys();
+    for (const [pattern, row] of Object.entries(REST_ROUTES)) {
+      // Fresh data per route: a DELETE before must not take the next route's object.
+      const data = await fixtures(apiKeys.read_write);
+      for (const method of METHODS) {
+        const url = `${shop.url}/wp-json/wc/v3/${row.url(data)}`;
+        const send = (target: string, headers: Record<string, string> = {}) =>
+          fetch(target, {
+            method,
+            headers: {
+              ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+              ...headers,
+            },
+            body: method === 'GET' ? undefined : '{}',
+          });
+        const answers: [string, Response][] = [['guest', await send(url)]];
+        for (const person of ['customer', 'shop_manager', 'administrator'] as const) {
+          answers.push([
+            person,
+            await send(url, {
+              cookie: everyone[person].cookie,
+              'x-wp-nonce': nonceOf(everyone[person]),
+            }),
+          ]);
+        }
+        for (const [kind, key] of Object.entries(apiKeys)) {
+          answers.push([`key ${kind}`, await send(signedUrl(url, method, key))]);
+        }
+        for (const [who, res] of answers) {
+          const label = `${who} ${method} ${pattern}`;
+          expect(res.status, label).toBeLessThan(500);
+          if (!row.methods.includes(method)) {
+            expect(res.status, label).toBe(404);
+            continue;
+          }
+          const writing = method !== 'GET';
+          const expected =
+            who === 'guest'
+              ? 401
+              : who === 'customer'
+                ? 403
+                : (who === 'key read' && writing) || (who === 'key write' && !writing)
+                  ? 403
+                  : 'allowed';
+          if (expected === 'allowed') {
+            expect([401, 403], label).not.toContain(res.status);
+          } else {
+            expect(res.status, label).toBe(expected);
+          }
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,120 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '#app/lib/session.server.ts';
+import { signedInCustomer } from '../support/customers.ts';
+import { type TestShop, startTestShop } from '../support/shop.ts';
+import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
+
+/** An administrator's staff and API key pages, in a shop of their own. */
+let shop: TestShop;
+let browser: Browser;
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  browser = await launchBrowser();
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function adminContext(lang: 'de' | 'en', width = 1280): Promise<BrowserContext> {
+  const admin = await signedInCustomer(shop.database.db, {
+    role: 'administrator',
+    displayName: 'Anna Admin',
+  });
+  // A second staff member, so the tables have a row with a role form.
+  await signedInCustomer(shop.database.db, { role: 'shop_manager', displayName: 'Lars Lager' });
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.url });
+  await context.addCookies(
+    Object.entries({ lang, [SESSION_COOKIE]: admin.sessionId, cookie_consent: 'refuse' }).map(
+      ([name, value]) => ({ name, value, url: shop.url }),
+    ),
+  );
+  return context;
+}
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('staff and API keys', () => {
+  it('creates an API key whose secret shows once, then revokes it', async () => {
+    const context = await adminContext('en');
+    const page = await context.newPage();
+    await page.goto('/admin/api-keys');
+    await waitForHydration(page);
+    await page.getByLabel('Description').fill('Versandtool');
+    await page.getByLabel('Permissions').selectOption('read_write');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const created = page.getByRole('region', { name: 'API key created' });
+    await created.waitFor();
+    const secret = (await created.locator('code').nth(1).textContent()) ?? '';
+    expect(secret).toMatch(/^cs_[0-9a-f]{40}$/);
+    await shoot(page, 'admin-api-key-created-en-1280');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+    expect(await page.getByRole('region', { name: 'API key created' }).count()).toBe(0);
+    expect(await page.content()).not.toContain(secret);
+    const row = page.getByRole('row', { name: /Versandtool/ });
+    await row.getByRole('link', { name: /Revoke/ }).click();
+    const confirm = page.getByRole('region', { name: 'Revoke API key' });
+    await confirm.waitFor();
+    await shoot(page, 'admin-api-key-revoke-en-1280');
+    await confirm.getByRole('button', { name: /Revoke key ck_…/ }).click();
+    await page.getByText('The API key was revoked.').waitFor();
+    expect(await page.getByRole('row', { name: /Versandtool/ }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('adds a shop manager with the keyboard alone', async () => {
+    const context = await adminContext('de');
+    const page = await context.newPage();
+    await page.goto('/admin/staff');
+    await waitForHydration(page);
+    const email = `lager-${Date.now()}@example.org`;
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
+    for (let i = 0; i < 40 && (await focusedId()) !== 'staff-email'; i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await focusedId()).toBe('staff-email');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    expect(await focusedId()).toBe('staff-role');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText('Das Konto wurde angelegt').waitFor();
+    const row = page.getByRole('row', { name: new RegExp(email) });
+    expect(await row.getByRole('combobox').inputValue()).toBe('shop_manager');
+    await context.close();
+  });
+
+  for (const lang of ['de', 'en'] as const) {
+    for (const width of [1280, 390]) {
+      it(`passes axe on the staff and API key pages (${lang}, ${width} px)`, async () => {
+        const context = await adminContext(lang, width);
+        const page = await context.newPage();
+        for (const [name, path] of [
+          ['staff', '/admin/staff'],
+          ['api-keys', '/admin/api-keys'],
+        ] as const) {
+          await page.goto(path);
+          await waitForHydration(page);
+          await expectNoAxeViolations(page);
+          await shoot(page, `admin-${name}-${lang}-${width}`);
+        }
+        // A refused form: errors beside the fields, still clean.
+        await page.getByRole('button', { name: /API/ }).last().click();
+        await page.locator('#key-description-tip').waitFor();
+        await expectNoAxeViolations(page);
+        await shoot(page, `admin-api-keys-error-${lang}-${width}`);
+        await context.close();
+      });
+    }
+  }
+});
