@@ -1,20 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
+import { shoot, staffContext } from '../support/staff-browser.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
 
 /** An administrator's staff and API key pages, in a shop of their own. */
 let shop: TestShop;
 let browser: Browser;
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   shop = await startTestShop();
   browser = await launchBrowser();
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -22,24 +19,13 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function adminContext(lang: 'de' | 'en', width = 1280): Promise<BrowserContext> {
-  const admin = await signedInCustomer(shop.database.db, {
+async function adminContext(lang: 'de' | 'en', width = 1280) {
+  // A second staff member, so the tables have a row with a role form.
+  await signedInCustomer(shop.database.db, { role: 'shop_manager', displayName: 'Lars Lager' });
+  return staffContext(browser, shop, lang, width, {
     role: 'administrator',
     displayName: 'Anna Admin',
   });
-  // A second staff member, so the tables have a row with a role form.
-  await signedInCustomer(shop.database.db, { role: 'shop_manager', displayName: 'Lars Lager' });
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.url });
-  await context.addCookies(
-    Object.entries({ lang, [SESSION_COOKIE]: admin.sessionId, cookie_consent: 'refuse' }).map(
-      ([name, value]) => ({ name, value, url: shop.url }),
-    ),
-  );
-  return context;
-}
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 describe('staff and API keys', () => {
