@@ -81,6 +81,7 @@ export default [
   route('wc/store/v1/products', 'routes/api/store-products.ts'),
   route('wc/store/v1/products/:id', 'routes/api/store-product.ts'),
   route('wc/store/v1/cart', 'routes/api/store-cart.ts'),
+  route('wc/store/v1/cart/items', 'routes/api/store-cart-items.ts'),
   route('wc/store/v1/cart/add-item', 'routes/api/store-cart-add-item.ts'),
   route('wc/store/v1/cart/remove-item', 'routes/api/store-cart-remove-item.ts'),
   route('wc/store/v1/cart/update-item', 'routes/api/store-cart-update-item.ts'),

@@ -40,6 +40,8 @@ export type EndpointSpec<I> = {
   schema?: z.ZodType<I>;
   /** The failure for input the schema refuses; default: `rest_invalid_param` naming the field. */
   invalid?: (param: string) => DomainError;
+  /** Fields whose absence is refused as `error.missing_param` (WordPress's required arguments). */
+  required?: readonly string[];
   /** State-changing calls that need the session's token (`Nonce`, `X-WP-Nonce` or `security`). */
   nonce?: boolean;
   /** 'start': the call has a session afterwards; 'read': the caller's session, if any. */
@@ -52,6 +54,11 @@ export type EndpointSpec<I> = {
   errorData?: (ctx: EndpointContext<unknown>) => Promise<Record<string, unknown>>;
   handle: (ctx: EndpointContext<I>) => Promise<Response | Result<unknown>>;
 };
+
+const isAbsent = (fields: unknown, param: string) =>
+  fields !== null &&
+  typeof fields === 'object' &&
+  (fields as Record<string, unknown>)[param] === undefined;
 
 const invalidParam = (param: string) => domainError('invalid', 'error.invalid_param', { param });
 
@@ -125,6 +132,9 @@ export function defineEndpoint<I = Fields>(spec: EndpointSpec<I>) {
       const parsed = spec.schema.safeParse(fields);
       if (!parsed.success) {
         const param = String(parsed.error.issues[0]?.path[0] ?? '');
+        if (spec.required?.includes(param) && isAbsent(fields, param)) {
+          return refuse(domainError('invalid', 'error.missing_param', { param }));
+        }
         return refuse((spec.invalid ?? invalidParam)(param));
       }
       input = parsed.data;

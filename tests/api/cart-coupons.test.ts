@@ -286,10 +286,10 @@ describe('POST /wc/store/v1/cart/remove-coupon', () => {
     expect(cart.coupons).toEqual([]);
     expect(cart.totals.total_discount).toBe('0');
     const again = await client.post('/cart/remove-coupon', { code: 'ZEHN' });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({
-      code: 'woocommerce_rest_cart_coupon_invalid_code',
-      data: { status: 409 },
+      code: 'woocommerce_rest_cart_coupon_error',
+      data: { status: 400 },
     });
   });
 
@@ -297,7 +297,7 @@ describe('POST /wc/store/v1/cart/remove-coupon', () => {
     ['a 10 kB code', TEN_KB, 'rest_invalid_param'],
     ['an array', ['ZEHN'], 'rest_invalid_param'],
     ['a NUL byte', '\u0000', 'rest_invalid_param'],
-    ['an unknown code', 'GIBTESNICHT', 'woocommerce_rest_cart_coupon_invalid_code'],
+    ['an unknown code', 'GIBTESNICHT', 'woocommerce_rest_cart_coupon_error'],
   ])('refuses %s and keeps the coupon', async (_label, code, wire) => {
     const client = await shopper();
     await apply(client, 'ZEHN');
@@ -314,7 +314,7 @@ describe('POST /wc/store/v1/cart/remove-coupon', () => {
     const theirs = await shopper();
     await apply(theirs, 'ZEHN');
     const res = await mine.post('/cart/remove-coupon', { code: 'ZEHN' });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(400);
     expect((await snapshot(theirs)).coupons.map((c) => c.code)).toEqual(['ZEHN']);
   });
 });

@@ -101,9 +101,16 @@ describe('Store API checkout', () => {
       code: 'rest_invalid_param',
       data: { params: { param: 'billing_address', field: 'billing_city' } },
     });
-    const method = await checkout(client, { ...valid, payment_method: 'free_money' });
-    expect(method.status).toBe(400);
-    expect(method.body.code).toBe('woocommerce_rest_checkout_payment_method_disabled');
+    // A method no gateway registers is malformed; a registered one switched off is disabled.
+    const unknown = await checkout(client, { ...valid, payment_method: 'free_money' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { param: 'payment_method' } },
+    });
+    const off = await checkout(client, { ...valid, payment_method: 'stripe_bacs_debit' });
+    expect(off.status).toBe(400);
+    expect(off.body.code).toBe('woocommerce_rest_checkout_payment_method_disabled');
   });
 
   it('never answers 5xx to hostile input', async () => {

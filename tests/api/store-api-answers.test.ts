@@ -118,7 +118,7 @@ describe('Store API cart answers and bad input', () => {
 
   describe('bad input changes nothing', () => {
     const cases: [string, unknown, number, string][] = [
-      ['unknown id', { id: 987654 }, 404, 'woocommerce_rest_product_invalid_id'],
+      ['unknown id', { id: 987654 }, 400, 'woocommerce_rest_cart_invalid_product'],
       ['quantity 0', { id: 0, quantity: 0 }, 400, 'rest_invalid_param'],
       ['quantity 0 on a real product', { quantity: 0 }, 400, 'rest_invalid_param'],
       ['quantity -1', { quantity: -1 }, 400, 'rest_invalid_param'],

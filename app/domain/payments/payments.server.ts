@@ -2,6 +2,7 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { offlineMethods } from './offline.ts';
 import { stripePaymentMethods } from './stripe/gateway.server.ts';
+import { stripeMethodByGateway } from './stripe/methods.ts';
 import {
   DEFAULT_PAYMENT_SETTINGS,
   PAYMENT_SETTINGS_KEY,
@@ -22,6 +23,12 @@ export async function enabledMethods(db: Tx): Promise<PaymentMethod[]> {
     [...offlineMethods(settings), ...stripePaymentMethods(settings.enabled)].map((m) => [m.id, m]),
   );
   return settings.enabled.flatMap((id) => (all.has(id) ? [all.get(id)!] : []));
+}
+
+/** Whether the shop has a method of this id at all, switched on or not. */
+export async function isKnownMethod(db: Tx, id: string): Promise<boolean> {
+  if (stripeMethodByGateway(id)) return true;
+  return offlineMethods(await paymentSettings(db)).some((m) => m.id === id);
 }
 
 /** The methods this shopper may choose for this order. */

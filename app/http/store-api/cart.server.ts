@@ -1,26 +1,45 @@
 import type { z } from 'zod';
-import { invalidKey, invalidParam } from '#app/domain/cart/cart.errors.ts';
+import { invalidKey, invalidParam, invalidProduct } from '#app/domain/cart/cart.errors.ts';
 import { addItem, loadCart, removeItem, updateItemQuantity } from '#app/domain/cart/cart.server.ts';
 import {
   addItemSchema,
   removeItemSchema,
   updateItemSchema,
 } from '#app/domain/cart/cart.validation.ts';
-import type { DomainError, Result } from '#app/domain/kernel/result.ts';
+import { type DomainError, type Result, fail } from '#app/domain/kernel/result.ts';
 import type { Session } from '#app/lib/session.server.ts';
 import { type EndpointContext, defineEndpoint } from '../endpoint.server.ts';
 import { STORE_API_CODES } from './codes.ts';
 import { cartJson } from './serializers.server.ts';
+import { cartExtras } from './extras.server.ts';
+import type { CartView } from '#app/domain/cart/cart.view.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import type { Env } from '#app/lib/env.server.ts';
+import type { Locale } from '#app/lib/locale.ts';
 import { cartHash } from '#app/domain/cart/cart-hash.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
-import { json, jsonText } from '../response.ts';
+import { type ErrorCodes, json, jsonText } from '../response.ts';
 import { REFERENCE_TTL_MS } from '#app/domain/kernel/short-lived.server.ts';
 
+/** The cart in the Store API's shape, with its product facts and payment gateways. */
+export async function storeCartJson(
+  db: Tx,
+  cart: CartView,
+  ctx: { currency: string; locale: Locale; env: Env },
+) {
+  const extras = await cartExtras(db, cart, ctx.locale);
+  return cartJson(
+    cart,
+    { currency: ctx.currency, locale: ctx.locale, shopUrl: ctx.env.SHOP_URL },
+    extras,
+  );
+}
+
 /** The whole cart as the Store API shows it, prices computed now. */
-async function currentCart(ctx: EndpointContext<unknown>) {
-  const { db, currency, locale, env } = ctx;
+export async function currentCart(ctx: EndpointContext<unknown>) {
+  const { db, currency, locale } = ctx;
   const cart = await loadCart(db, ctx.session, { currency, locale });
-  return cartJson(cart, { currency, locale, shopUrl: env.SHOP_URL });
+  return storeCartJson(db, cart, ctx);
 }
 
 /**
@@ -63,20 +82,31 @@ export const getCart = defineEndpoint({
   },
 });
 
+/** GET: the lines of the session's cart, each as in the cart's answer. */
+export const getCartItems = defineEndpoint({
+  methods: ['GET'],
+  codes: STORE_API_CODES,
+  session: 'start',
+  handle: async (ctx) => ({ ok: true, value: (await currentCart(ctx)).items }),
+});
+
 /** A state-changing cart call: token checked, input parsed, the whole cart in the answer. */
 export function cartChange<I>(call: {
   schema: z.ZodType<I>;
   invalid?: (param: string) => DomainError;
   change: (ctx: EndpointContext<I>, session: Session) => Promise<Result<unknown>>;
   status?: number;
+  codes?: ErrorCodes;
+  required?: readonly string[];
 }) {
   return defineEndpoint<I>({
     methods: ['POST'],
-    codes: STORE_API_CODES,
+    codes: call.codes ?? STORE_API_CODES,
     nonce: true,
     session: 'start',
     schema: call.schema,
     invalid: call.invalid,
+    required: call.required,
     status: call.status,
     // As WooCommerce's cart routes do: a failure carries the cart as it stands.
     errorData: async (ctx) => ({ cart: await currentCart(ctx) }),
@@ -85,7 +115,7 @@ export function cartChange<I>(call: {
       if (!changed.ok) return changed;
       const { db, currency, locale, env } = ctx;
       const cart = await loadCart(db, ctx.session, { currency, locale });
-      const answer = json(cartJson(cart, { currency, locale, shopUrl: env.SHOP_URL }), {
+      const answer = json(await storeCartJson(db, cart, ctx), {
         status: call.status ?? 200,
         headers: ctx.headers,
       });
@@ -100,13 +130,27 @@ export function cartChange<I>(call: {
   });
 }
 
+/** An id that names no product is a bad request here, not a missing page. */
+const ADD_ITEM_CODES: ErrorCodes = {
+  ...STORE_API_CODES,
+  codes: {
+    ...STORE_API_CODES.codes,
+    'cart.error.invalid_product': 'woocommerce_rest_cart_invalid_product',
+  },
+};
+
 /** POST id, quantity, variation: adds to the session's cart; 201 with the cart. */
 export const addCartItem = cartChange({
   schema: addItemSchema,
   invalid: (param) => invalidParam(param || 'id'),
-  change: ({ db, currency, locale, input }, session) =>
-    addItem(db, session, input, { currency, locale }),
+  change: async ({ db, currency, locale, input }, session) => {
+    const added = await addItem(db, session, input, { currency, locale });
+    return !added.ok && added.error.code === invalidProduct.code
+      ? fail({ ...added.error, kind: 'invalid' })
+      : added;
+  },
   status: 201,
+  codes: ADD_ITEM_CODES,
 });
 
 /** POST key: removes that line from the session's cart. */

@@ -12,6 +12,7 @@ import { type DomainError, domainError, fail, ok } from '#app/domain/kernel/resu
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import { findOrderFor } from '#app/domain/orders/orders.server.ts';
 import type { PaymentOutcome } from '#app/domain/payments/payments.ts';
+import { isKnownMethod } from '#app/domain/payments/payments.server.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { extensionAttribution } from '../attribution.server.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
@@ -36,6 +37,7 @@ import {
   walletAddress,
 } from '../stripe/express-checkout.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
+import { currentCart, storeCartJson } from './cart.server.ts';
 import { EXPRESS_EXTENSION } from '#app/domain/payments/stripe/express.view.ts';
 
 /** The Store API's codes plus the checkout's own. */
@@ -145,6 +147,8 @@ export function orderJson(order: OrderRow, outcome: PaymentOutcome | null, shopU
     payment_method: order.paymentMethod,
     payment_result: { ...result, redirect_url: new URL(result.redirect_url, shopUrl).href },
     additional_fields: { terms: order.consent.terms },
+    // The session's cart where the answer has one (a placed checkout), as WooCommerce sends it.
+    __experimentalCart: null as unknown,
     extensions: { germanized: vatJson(vatOf(order), order.locale === 'en' ? 'en' : 'de') },
   };
 }
@@ -154,7 +158,8 @@ export const getCheckout = defineEndpoint({
   methods: ['GET'],
   codes: CHECKOUT_CODES,
   session: 'start',
-  handle: async ({ db, currency, locale, session }) => {
+  handle: async (ctx) => {
+    const { db, currency, locale, session } = ctx;
     const cart = await loadCart(db, session, { currency, locale });
     return ok({
       order_id: 0,
@@ -171,6 +176,7 @@ export const getCheckout = defineEndpoint({
       payment_method: '',
       payment_result: null,
       additional_fields: { terms: false },
+      __experimentalCart: await storeCartJson(db, cart, ctx),
       extensions: {},
     });
   },
@@ -186,11 +192,17 @@ export const postCheckout = defineEndpoint({
   nonce: true,
   session: 'start',
   schema: storeCheckoutSchema,
+  required: ['billing_address'],
   handle: async (ctx) => {
     const { db, env, currency, t, input, session } = ctx;
     const marker = expressMarker(ctx.args.request, session, env);
     if (marker === 'forged') return fail(domainError('forbidden', 'error.invalid_nonce'));
     const express = marker === 'express';
+    // As WooCommerce's schema: a method no gateway registers is malformed input; one that is
+    // registered but not offered is refused later as disabled.
+    if (input.payment_method && !(await isKnownMethod(db, input.payment_method))) {
+      return fail(domainError('invalid', 'error.invalid_param', { param: 'payment_method' }));
+    }
     // A wallet order needs the same consent as any other: wallets do not ask for it.
     if (input.additional_fields?.terms !== true) {
       return fail(
@@ -258,6 +270,7 @@ export const postCheckout = defineEndpoint({
     }
     const body = orderJson(order, outcome, env.SHOP_URL);
     body.payment_result.redirect_url = new URL(result.redirect, env.SHOP_URL).href;
+    body.__experimentalCart = await currentCart(ctx);
     const answer = json(body, { headers: ctx.headers });
     if (!ctx.args.request.headers.has('cart-token')) {
       for (const cookie of [...cartCookies('', secureCookies(env)), ...result.cookies]) {

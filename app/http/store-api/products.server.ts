@@ -7,7 +7,8 @@ import { invalidProduct } from '#app/domain/cart/cart.errors.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import { json } from '../response.ts';
 import { STORE_API_CODES } from './codes.ts';
-import { productJson } from './serializers.server.ts';
+import { productJson } from './product-json.server.ts';
+import { productExtras } from './extras.server.ts';
 import { parseProductsQuery } from './products-query.ts';
 
 function categorySlugById(tree: CategoryNode[], id: number): string | null {
@@ -60,12 +61,17 @@ export const listProductsEndpoint = defineEndpoint({
       filters: q.filters,
     });
     const ctx = { currency, locale, shopUrl: env.SHOP_URL };
-    return json(listing?.items.map((p) => productJson(p, ctx)) ?? [], {
-      headers: {
-        'X-WP-Total': String(listing?.total ?? 0),
-        'X-WP-TotalPages': String(listing?.pages ?? 0),
+    const items = listing?.items ?? [];
+    const extras = await productExtras(db, items, locale);
+    return json(
+      items.map((p) => productJson(p, ctx, extras)),
+      {
+        headers: {
+          'X-WP-Total': String(listing?.total ?? 0),
+          'X-WP-TotalPages': String(listing?.pages ?? 0),
+        },
       },
-    });
+    );
   },
 });
 
@@ -78,7 +84,9 @@ export const getProductEndpoint = defineEndpoint({
     const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
     const product = id === null ? null : await getProduct(db, { id }, locale);
     if (!product) return { ok: false, error: invalidProduct };
-    return { ok: true, value: productJson(product, { currency, locale, shopUrl: env.SHOP_URL }) };
+    const extras = await productExtras(db, [product], locale);
+    const ctx = { currency, locale, shopUrl: env.SHOP_URL };
+    return { ok: true, value: productJson(product, ctx, extras) };
   },
 });
 

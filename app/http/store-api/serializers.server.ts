@@ -1,6 +1,6 @@
-import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.view.ts';
 import type { TaxTreatment } from '#app/domain/pricing/vat.rules.ts';
-import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
+import { minorUnit } from '#app/domain/pricing/money.ts';
+import { type Ctx, type Extras, UNLIMITED_QUANTITY, imageJson } from './product-json.server.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
@@ -9,110 +9,82 @@ import { STORE_API_CODES } from './codes.ts';
 import type { CartShipping, CustomerAddress } from '#app/domain/shipping/shipping.view.ts';
 import { amount, currencyFields } from './currency.ts';
 
-type Ctx = { currency: string; locale: Locale; shopUrl: string };
+export { productJson } from './product-json.server.ts';
 
-function imageJson(image: ImageView, ctx: Ctx) {
-  return {
-    src: ctx.shopUrl + imageUrl(image.key, 'full'),
-    thumbnail: ctx.shopUrl + imageUrl(image.key, 'medium'),
-    srcset: imageSrcSet(image),
-    sizes: '(max-width: 900px) 100vw, 900px',
-    name: image.key,
-    alt: image.alt,
-  };
+/** What the cart answer adds to the cart itself: product facts and the payment gateways. */
+export type CartExtras = Extras & { paymentMethods: string[]; paymentRequirements: string[] };
+
+/** WooCommerce's raw prices: six decimals, as integers in millionths of the currency unit. */
+const RAW_PRECISION = 6;
+
+function rawAmount(minor: number, currency: string): string {
+  return String(minor * 10 ** (RAW_PRECISION - minorUnit(currency)));
 }
 
-/** A product in the Store API's shape; prices are strings of minor units, as WooCommerce sends them. */
-export function productJson(p: ProductSummary | ProductDetail, ctx: Ctx) {
-  const detail = 'compliance' in p ? p : null;
-  return {
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    parent: 0,
-    type: p.type,
-    permalink: `${ctx.shopUrl}/product/${p.slug}`,
-    sku: detail?.sku ?? '',
-    short_description: p.shortDescription,
-    description: detail?.description ?? '',
-    on_sale: p.price.onSale,
-    prices: {
-      price: amount(p.price.active),
-      regular_price: amount(p.price.regular),
-      sale_price: amount(p.price.active),
-      price_range: p.price.range
-        ? { min_amount: amount(p.price.range.min), max_amount: amount(p.price.range.max) }
-        : null,
-      ...currencyFields(ctx.currency, ctx.locale),
-    },
-    average_rating: p.rating.average.toFixed(2),
-    review_count: p.rating.count,
-    images: [p.image, p.hoverImage]
-      .filter((i): i is ImageView => i !== null)
-      .map((i) => imageJson(i, ctx)),
-    has_options: p.type === 'variable',
-    is_purchasable: p.isPurchasable,
-    is_in_stock: p.stockStatus !== 'outofstock',
-    is_on_backorder: p.stockStatus === 'onbackorder',
-    sold_individually: p.soldIndividually,
-    variations: p.variations.map((v) => ({
-      id: v.id,
-      attributes: Object.entries(v.attributes).map(([name, value]) => ({ name, value })),
-    })),
-    extensions: {
-      germanized: {
-        tax_rate: p.taxRate / 100,
-        unit_price: p.unitPrice
-          ? {
-              price: amount(p.unitPrice.amount),
-              base: p.unitPrice.base,
-              unit: p.unitPrice.unit,
-              product_units: p.unitPrice.productUnits,
-            }
-          : null,
-        deposit_amount: amount(p.deposit?.amount),
-        deposit_packaging_type: p.deposit?.packagingType ?? null,
-        delivery_time: p.deliveryTime?.label ?? null,
-      },
-    },
-  };
-}
-
-export function cartJson(cart: CartView, ctx: Ctx) {
+export function cartJson(cart: CartView, ctx: Ctx, extras: CartExtras) {
   const currency = currencyFields(cart.currency, ctx.locale);
   const totals = cart.totals.breakdown;
   const lineTotals = new Map(totals.lines.map((l) => [l.key, l]));
-  const items = cart.lines.map((line) => ({
-    key: line.key,
-    id: line.variationId ?? line.productId,
-    type: line.variationId ? 'variation' : 'simple',
-    quantity: line.quantity,
-    quantity_limits: {
-      minimum: line.quantityRules.min,
-      maximum: line.quantityRules.max,
-      multiple_of: line.quantityRules.step,
-      editable: !line.quantityRules.soldIndividually,
-    },
-    name: line.name,
-    sku: line.sku ?? '',
-    permalink: `${ctx.shopUrl}/product/${line.slug}`,
-    images: line.image ? [imageJson(line.image, ctx)] : [],
-    variation: line.variation,
-    sold_individually: line.quantityRules.soldIndividually,
-    prices: {
-      price: amount(line.unitPrice),
-      regular_price: amount(line.regularPrice),
-      sale_price: amount(line.unitPrice),
-      ...currency,
-    },
-    totals: {
-      line_subtotal: amount(lineTotals.get(line.key)?.beforeDiscount.net),
-      line_subtotal_tax: amount(lineTotals.get(line.key)?.beforeDiscount.tax),
-      line_total: amount(lineTotals.get(line.key)?.afterDiscount.net),
-      line_total_tax: amount(lineTotals.get(line.key)?.afterDiscount.tax),
-      ...currency,
-    },
-  }));
+  const items = cart.lines.map((line) => {
+    const facts = extras.facts.get(line.variationId ?? line.productId);
+    const stock = facts?.stockQuantity ?? null;
+    return {
+      key: line.key,
+      id: line.variationId ?? line.productId,
+      type: line.variationId ? 'variation' : 'simple',
+      quantity: line.quantity,
+      quantity_limits: {
+        minimum: line.quantityRules.min,
+        maximum: Math.min(UNLIMITED_QUANTITY, line.quantityRules.max ?? UNLIMITED_QUANTITY),
+        multiple_of: line.quantityRules.step,
+        editable: !line.quantityRules.soldIndividually,
+      },
+      name: line.name,
+      short_description: facts?.shortDescription ?? '',
+      description: facts?.description ?? '',
+      sku: line.sku ?? '',
+      low_stock_remaining: facts?.lowStockRemaining ?? null,
+      backorders_allowed: facts?.backordersAllowed ?? false,
+      show_backorder_badge:
+        (facts?.backorderNotice ?? false) &&
+        (stock !== null ? stock < line.quantity : facts?.stockStatus === 'onbackorder'),
+      sold_individually: line.quantityRules.soldIndividually,
+      permalink: `${ctx.shopUrl}/product/${line.slug}`,
+      images: line.image ? [imageJson(line.image, ctx, extras.imageIds)] : [],
+      variation: line.variation,
+      // No line carries data of its own beyond its variation.
+      item_data: [],
+      prices: {
+        price: amount(line.unitPrice),
+        regular_price: amount(line.regularPrice),
+        sale_price: amount(line.unitPrice),
+        price_range: null,
+        raw_prices: {
+          precision: RAW_PRECISION,
+          price: rawAmount(line.unitPrice, cart.currency),
+          regular_price: rawAmount(line.regularPrice, cart.currency),
+          sale_price: rawAmount(line.unitPrice, cart.currency),
+        },
+        ...currency,
+      },
+      totals: {
+        line_subtotal: amount(lineTotals.get(line.key)?.beforeDiscount.net),
+        line_subtotal_tax: amount(lineTotals.get(line.key)?.beforeDiscount.tax),
+        line_total: amount(lineTotals.get(line.key)?.afterDiscount.net),
+        line_total_tax: amount(lineTotals.get(line.key)?.afterDiscount.tax),
+        ...currency,
+      },
+      // Only published products reach a cart, and every one shows in the catalog and search.
+      catalog_visibility: 'visible',
+      has_cart_item_data: false,
+      extensions: {},
+    };
+  });
+  const kilograms = cart.lines.reduce(
+    (sum, line) =>
+      sum + (extras.facts.get(line.variationId ?? line.productId)?.weightKg ?? 0) * line.quantity,
+    0,
+  );
   // Deposits show as fees, as Germanized sends them, ahead of the cart's own fees.
   const deposits = cart.lines.flatMap((l) => {
     const deposit = lineTotals.get(l.key)?.deposit;
@@ -139,6 +111,9 @@ export function cartJson(cart: CartView, ctx: Ctx) {
     fees,
     ...shippingJson(cart.shipping, ctx, currency),
     items_count: cart.itemCount,
+    items_weight: Math.round(kilograms * 1_000_000) / 1000,
+    // The catalog links no cross-sells to its products.
+    cross_sells: [],
     needs_payment: totals.needsPayment,
     needs_shipping: totals.needsShipping,
     totals: {
@@ -167,6 +142,8 @@ export function cartJson(cart: CartView, ctx: Ctx) {
       })),
       ...couponNotices(cart, ctx.locale),
     ],
+    payment_methods: extras.paymentMethods,
+    payment_requirements: extras.paymentRequirements,
     extensions: { germanized: vatJson(cart.totals.vat, ctx.locale) },
   };
 }

@@ -21,6 +21,7 @@ export const updateCustomer = cartChange({
 /** POST package_id, rate_id: chooses one of the rates the cart is offered now. */
 export const selectRate = cartChange({
   schema: selectRateSchema,
+  required: ['rate_id'],
   invalid: (param) =>
     param === 'rate_id'
       ? invalidRate

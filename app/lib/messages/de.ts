@@ -366,6 +366,7 @@ export const de = {
   'minicart.adding': 'Wird hinzugefügt …',
   'error.invalid_quantity': 'Bitte geben Sie eine gültige Menge an.',
   'error.invalid_param': 'Ungültiger Parameter: {param}.',
+  'error.missing_param': 'Fehlender Parameter: {param}.',
   'error.invalid_json': 'Die Anfrage enthält kein gültiges JSON.',
   'error.request_too_large': 'Die Anfrage ist zu groß.',
   'error.missing_nonce': 'Das Sicherheitstoken fehlt.',

@@ -362,6 +362,7 @@ export const en: Messages = {
   'minicart.adding': 'Adding …',
   'error.invalid_quantity': 'Please enter a valid quantity.',
   'error.invalid_param': 'Invalid parameter: {param}.',
+  'error.missing_param': 'Missing parameter: {param}.',
   'error.invalid_json': 'The request body is not valid JSON.',
   'error.request_too_large': 'The request is too large.',
   'error.missing_nonce': 'The security token is missing.',
