@@ -145,6 +145,7 @@ async function checkedCart(
     currency: ctx.currency,
     locale: ctx.locale,
     readOnly: true,
+    pictures: false,
   });
   if (view.lines.length === 0) {
     throw new Rollback(domainError('invalid', 'checkout.error.empty_cart'));
