@@ -32,23 +32,32 @@ export async function drainOutbox(
   let done = 0;
   let failed = 0;
   for (let round = 0; round < rounds && !signal?.aborted; round += 1) {
-    const claimed = await claimOutbox(ctx.db, batch);
-    if (claimed.length === 0) break;
-    for (const entry of claimed) {
-      if (await carryOut(ctx, effects, entry)) done += 1;
-      else failed += 1;
+    const queue = await claimOutbox(ctx.db, batch);
+    if (queue.length === 0) break;
+    // An entry's follow-ups come back claimed with its completion and are carried out next.
+    for (let entry = queue.shift(); entry; entry = queue.shift()) {
+      const more = await carryOut(ctx, effects, entry, true);
+      if (more) {
+        done += 1;
+        queue.push(...more);
+      } else failed += 1;
     }
   }
   return { done, failed };
 }
 
-async function carryOut(ctx: OutboxContext, effects: Effects, entry: OutboxRow): Promise<boolean> {
+/** Null when the effect failed; otherwise the follow-ups it queued claimed (with `claim`). */
+async function carryOut(
+  ctx: OutboxContext,
+  effects: Effects,
+  entry: OutboxRow,
+  claim = false,
+): Promise<OutboxRow[] | null> {
   const effect = effects[entry.kind];
   try {
     if (!effect) throw new Error(`no effect for "${entry.kind}"`);
     const more = await effect({ db: ctx.db, env: ctx.env }, entry);
-    await completeOutbox(ctx.db, entry, more ?? []);
-    return true;
+    return await completeOutbox(ctx.db, entry, more ?? [], { claim });
   } catch (error) {
     // Mail servers name the recipient in their refusals: the log keeps no addresses.
     const message = describe(error).replace(/[^\s<>"@]+@[^\s<>"]+/g, '[address]');
@@ -57,7 +66,7 @@ async function carryOut(ctx: OutboxContext, effects: Effects, entry: OutboxRow):
       'outbox effect failed',
     );
     await failOutbox(ctx.db, entry, message).catch(() => {});
-    return false;
+    return null;
   }
 }
 

@@ -113,6 +113,7 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     );
   }
   const generation = countWrites(client);
+  if (process.env.DB_STATEMENT_LOG) logPgliteStatements(client);
   const db = trackTransactions(drizzlePglite({ client, schema }) as unknown as Database);
   return {
     db,
@@ -170,6 +171,50 @@ function countWrites(client: PGlite): () => number {
   return () => generation;
 }
 
+/**
+ * `DB_STATEMENT_LOG=1` writes one line per statement to stderr (`sql| ` and its first words),
+ * so that what a request sends can be counted (`tests/bench/statements.mjs`).
+ */
+function logStatement(text: unknown) {
+  const line = String(typeof text === 'object' && text ? (text as { text?: string }).text : text);
+  process.stderr.write(`sql| ${line.replace(/\s+/g, ' ').slice(0, 160)}\n`);
+}
+
+function logPgliteStatements(client: PGlite) {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) => {
+    logStatement(text);
+    return (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+  }) as PGlite['query'];
+  client.exec = ((text: string, ...rest: unknown[]) => {
+    logStatement(text);
+    return (exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+  }) as PGlite['exec'];
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) => {
+    logStatement('begin');
+    return transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = ((text: string, ...rest: unknown[]) => {
+        logStatement(text);
+        return (txQuery as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+      }) as typeof tx.query;
+      return callback(tx);
+    }).finally(() => logStatement('commit'));
+  }) as PGlite['transaction'];
+}
+
+function logPoolStatements(pool: pg.Pool) {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      logStatement(args[0]);
+      return query(...args);
+    }) as typeof client.query;
+  });
+}
+
 /** PGlite aborts the process on some foreign folders, so they are recognised before opening. */
 function checkPgliteDirectory(dataDir: string) {
   const versionFile = path.join(dataDir, 'PG_VERSION');
@@ -201,6 +246,7 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // Errors of idle clients (server restart) must not crash the process; the pool reconnects.
   pool.on('error', (error) => logger.error(`database: ${describe(error)}`));
+  if (process.env.DB_STATEMENT_LOG) logPoolStatements(pool);
   const db = trackTransactions(drizzlePg({ client: pool, schema }) as unknown as Database);
   const writes = watchPostgresWrites(pool, url);
   return {

@@ -62,10 +62,11 @@ export async function lineFacts(
   resolved: ResolvedItem[],
   items: ItemRow[],
   locale: Locale,
+  { pictures = true }: { pictures?: boolean } = {},
 ): Promise<LineFacts> {
-  const imageIds = [
-    ...new Set(resolved.map((r) => r.row.imageId).filter((id): id is number => id !== null)),
-  ];
+  const imageIds = pictures
+    ? [...new Set(resolved.map((r) => r.row.imageId).filter((id): id is number => id !== null))]
+    : [];
   const [refs, imageRows, attributeNames] = await readAll(db, [
     () =>
       loadComplianceRefs(

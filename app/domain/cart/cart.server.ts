@@ -265,7 +265,13 @@ export async function sessionCartSummary(
 export async function loadCart(
   db: Tx,
   owner: CartOwner | null,
-  ctx: { currency: string; locale: Locale; readOnly?: boolean },
+  ctx: {
+    currency: string;
+    locale: Locale;
+    readOnly?: boolean;
+    /** False: the lines come without their pictures (an order does not keep them). */
+    pictures?: boolean;
+  },
 ): Promise<CartView> {
   const cart = owner ? await findCart(db, owner) : null;
   if (!cart) return emptyCart(ctx.currency);
@@ -279,7 +285,7 @@ export async function loadCart(
     return emptyCart(cart.currency, customer);
   }
   const resolved = await resolveItems(db, items);
-  const facts = await lineFacts(db, resolved, items, ctx.locale);
+  const facts = await lineFacts(db, resolved, items, ctx.locale, { pictures: ctx.pictures });
   const now = new Date();
   const vat = await cartTaxTreatment(
     db,

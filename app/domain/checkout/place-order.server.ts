@@ -15,6 +15,8 @@ import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.ser
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { ACCEPTED_AT_CHECKOUT, legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
 import { needsPayment, placementAnnouncement } from '#app/domain/orders/lifecycle.rules.ts';
+import { transitionAtInsert } from '#app/domain/orders/lifecycle.server.ts';
+import { signalOutbox } from '#app/domain/orders/outbox.server.ts';
 import {
   Rollback,
   addOrderNote,
@@ -143,6 +145,7 @@ async function checkedCart(
     currency: ctx.currency,
     locale: ctx.locale,
     readOnly: true,
+    pictures: false,
   });
   if (view.lines.length === 0) {
     throw new Rollback(domainError('invalid', 'checkout.error.empty_cart'));
@@ -207,9 +210,11 @@ async function insertOrderRow(
     method: PaymentMethod | null;
     accepted: AcceptedVersions;
     pickupPoint: Record<string, string> | null;
+    /** The status the order is written with, when it is known before the commit. */
+    first: ReturnType<typeof transitionAtInsert> | null;
   },
 ): Promise<OrderRow> {
-  const { input, ctx, method, accepted, pickupPoint } = facts;
+  const { input, ctx, method, accepted, pickupPoint, first } = facts;
   const totals = view.totals.breakdown;
   const shipping = view.shipping;
   const now = ctx.now ?? new Date();
@@ -264,6 +269,7 @@ async function insertOrderRow(
       stockReduced: true,
       createdAt: now,
       updatedAt: now,
+      ...first?.fields,
     })
     .returning();
   return order!;
@@ -368,6 +374,27 @@ async function recordCoupons(
 }
 
 /**
+ * The first change of an order whose payment's outcome is known before the commit: nothing to
+ * pay, or an offline method. Null when the provider is asked after the commit.
+ */
+function knownFirstChange(
+  method: PaymentMethod | null,
+  subscription: CartSubscriptionMode,
+  now: Date,
+): ReturnType<typeof transitionAtInsert> | null {
+  const to = method ? method.placedStatus : 'processing';
+  if (!to) return null;
+  // Without subscriptions nothing the answer shows waits for the order's follow-up.
+  const followUp = subscription ? 'now' : 'after';
+  return transitionAtInsert(to, {
+    paid: !method,
+    announce: placementAnnouncement,
+    followUp,
+    now,
+  });
+}
+
+/**
  * Places the session's cart as an order, in one transaction: the cart is read and priced
  * afresh (nothing the request claims about prices counts), the stock of every line is taken
  * with a guarded UPDATE, each coupon's use is counted within its limits, the order gets its
@@ -398,6 +425,8 @@ export async function placeOrder(
     order: OrderRow;
     method: PaymentMethod | null;
     subscription: CartSubscriptionMode;
+    /** The follow-up entries to signal, when the order was written with its status. */
+    waitFor: number[] | null;
   }>;
   try {
     placed = await inTransaction(db, async (tx) => {
@@ -415,12 +444,14 @@ export async function placeOrder(
         );
       }
       const method = await chosenMethod(tx, view, input, subscription);
+      const first = knownFirstChange(method, subscription, ctx.now ?? new Date());
       const row = await insertOrderRow(tx, owner, view, {
         input,
         ctx,
         method,
         accepted: accepted.value,
         pickupPoint,
+        first,
       });
       await insertLinesTakingStock(tx, row, view, ctx.locale);
       const order = await recordCoupons(tx, row, cart.id, view);
@@ -429,9 +460,10 @@ export async function placeOrder(
       }
       if (input.attribution) await recordOrderAttribution(tx, row.id, input.attribution);
       await addOrderNote(tx, row.id, { code: 'order.note.placed' });
+      const waitFor = first ? await first.record(tx, order) : null;
       await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
       if (view.coupons.length > 0) await dropCartCoupons(tx, cart.id);
-      return { order, method, subscription };
+      return { order, method, subscription, waitFor };
     });
   } catch (error) {
     // A parallel submit with the same key committed first: answer with its order.
@@ -446,8 +478,13 @@ export async function placeOrder(
     const again = await replay();
     return again ?? placed;
   }
-  const { order, method, subscription } = placed.value;
-  // Without subscriptions nothing the answer shows waits for the order's follow-up.
+  const { order, method, subscription, waitFor } = placed.value;
+  if (waitFor) await signalOutbox(db, waitFor);
+  // Written with its status: the method's outcome (bank details) changes nothing more.
+  if (waitFor && !method) {
+    recordOrderPlaced(order.status);
+    return ok({ order, created: true, payment: null });
+  }
   const followUp = subscription ? 'now' : 'after';
   const payment = await processPayment(
     db,

@@ -111,34 +111,12 @@ export async function transitionOrder(
       await retakeStock(tx, items);
       await recountCouponUses(tx, order);
     }
-    const now = options.now ?? new Date();
-    const paid = effects.includes('mark_paid') || PAID.includes(to) || options.paid;
     const [updated] = await tx
       .update(orders)
-      .set({
-        status: to,
-        stockReduced: HOLDS_STOCK.includes(to),
-        updatedAt: now,
-        paidAt: paid ? (order.paidAt ?? options.paidAt ?? now) : order.paidAt,
-        completedAt: effects.includes('mark_completed') ? now : order.completedAt,
-      })
+      .set(changedFields(order, to, effects, options))
       .where(eq(orders.id, orderId))
       .returning();
-    await addOrderNote(tx, orderId, { code: 'order.note.status_changed', params: { from, to } });
-    if (options.note) await addOrderNote(tx, orderId, options.note);
-    if (options.actor) {
-      await recordChange(tx, options.actor, {
-        entity: 'order',
-        entityId: orderId,
-        action: 'status',
-        before: { status: from },
-        after: { status: to },
-      });
-    }
-    const entries = outsideEffects(updated!, from, to, effects, options.announce);
-    const follow = await enqueue(tx, ...entries.filter((e) => e.kind === ORDER_CHANGED));
-    await enqueue(tx, ...entries.filter((e) => e.kind !== ORDER_CHANGED));
-    const waitFor = options.followUp === 'after' && updated!.subscriptionId === null ? [] : follow;
+    const waitFor = await recordTransition(tx, updated!, from, to, effects, options);
     return { from, to, order: updated!, waitFor };
   });
   if (!result.ok) return result;
@@ -149,11 +127,86 @@ export async function transitionOrder(
   return ok(changed);
 }
 
+type Effects = ReturnType<typeof transitionEffects>;
+
+/** The row's fields after a change to `to`. */
+function changedFields(
+  order: Pick<OrderRow, 'paidAt' | 'completedAt'>,
+  to: OrderStatus,
+  effects: Effects,
+  options: TransitionOptions,
+) {
+  const now = options.now ?? new Date();
+  const paid = effects.includes('mark_paid') || PAID.includes(to) || options.paid;
+  return {
+    status: to,
+    stockReduced: HOLDS_STOCK.includes(to),
+    updatedAt: now,
+    paidAt: paid ? (order.paidAt ?? options.paidAt ?? now) : order.paidAt,
+    completedAt: effects.includes('mark_completed') ? now : order.completedAt,
+  };
+}
+
+/**
+ * What a change writes beside the order's row, in its transaction: the timeline, the audit log
+ * and the outbox. Returns the follow-up entries the caller waits for.
+ */
+async function recordTransition(
+  tx: Tx,
+  order: OrderRow,
+  from: OrderStatus,
+  to: OrderStatus,
+  effects: Effects,
+  options: TransitionOptions,
+): Promise<number[]> {
+  await addOrderNote(tx, order.id, { code: 'order.note.status_changed', params: { from, to } });
+  if (options.note) await addOrderNote(tx, order.id, options.note);
+  if (options.actor) {
+    await recordChange(tx, options.actor, {
+      entity: 'order',
+      entityId: order.id,
+      action: 'status',
+      before: { status: from },
+      after: { status: to },
+    });
+  }
+  const entries = outsideEffects(order, from, to, effects, options.announce);
+  const follow = await enqueue(tx, ...entries.filter((e) => e.kind === ORDER_CHANGED));
+  await enqueue(tx, ...entries.filter((e) => e.kind !== ORDER_CHANGED));
+  return options.followUp === 'after' && order.subscriptionId === null ? [] : follow;
+}
+
+/**
+ * A new order whose first change (from pending to `to`, the status its payment leads to) is
+ * known before it is written: checked against the same table, its fields go into the order's
+ * insert, and `record` writes the change's timeline and outbox entries in the same transaction,
+ * returning the entries the caller signals after its commit. No goods move: a pending order
+ * already holds them.
+ */
+export function transitionAtInsert(
+  to: OrderStatus,
+  options: TransitionOptions,
+): {
+  fields: ReturnType<typeof changedFields>;
+  record: (tx: Tx, order: OrderRow) => Promise<number[]>;
+} {
+  const from: OrderStatus = 'pending';
+  const effects = transitionEffects(from, to, {});
+  const movesGoods = effects.includes('release_goods') || effects.includes('retake_goods');
+  if (!canTransition(from, to) || movesGoods) {
+    throw new Rollback(domainError('not_allowed', 'order.error.transition', { from, to }));
+  }
+  return {
+    fields: changedFields({ paidAt: null, completedAt: null }, to, effects, options),
+    record: (tx, order) => recordTransition(tx, order, from, to, effects, options),
+  };
+}
+
 function outsideEffects(
   order: OrderRow,
   from: OrderStatus,
   to: OrderStatus,
-  effects: ReturnType<typeof transitionEffects>,
+  effects: Effects,
   announce: TransitionOptions['announce'],
 ): OutboxEntry[] {
   const entries: OutboxEntry[] = [];

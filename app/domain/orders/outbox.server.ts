@@ -107,18 +107,41 @@ export async function claimOutbox(
   });
 }
 
-/** The entry's effect happened; `more` are queued in the same transaction. */
+/**
+ * The entry's effect happened; `more` are queued in the same transaction. With `claim` they are
+ * queued claimed by this worker (as `claimOutbox` would), and returned for it to carry out.
+ */
 export async function completeOutbox(
   db: Tx,
   entry: Pick<OutboxRow, 'id'>,
   more: OutboxEntry[] = [],
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await enqueue(tx, ...more);
+  { claim = false }: { claim?: boolean } = {},
+): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    let claimed: OutboxRow[] = [];
+    if (claim && more.length > 0) {
+      claimed = await tx
+        .insert(outbox)
+        .values(
+          more.map((e) => ({
+            kind: e.kind,
+            orderId: e.orderId ?? null,
+            payload: e.payload ?? {},
+            dedupeKey: e.dedupeKey ?? null,
+            leaseUntil: sql`now() + ${LEASE_MS} * interval '1 millisecond'`,
+            attempts: 1,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning();
+    } else {
+      await enqueue(tx, ...more);
+    }
     await tx
       .update(outbox)
       .set({ doneAt: sql`now()`, leaseUntil: null, lastError: null })
       .where(eq(outbox.id, entry.id));
+    return claimed.sort((a, b) => a.id - b.id);
   });
 }
 

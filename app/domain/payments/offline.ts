@@ -31,6 +31,7 @@ export function offlineMethods(settings: PaymentSettings): PaymentMethod[] {
       },
       orderButtonText: null,
       isAvailable: () => settings.bankAccount.iban !== '',
+      placedStatus: 'on-hold',
       process: async (order) => offlineOutcome('on-hold', bankTransferDetails(settings, order)),
     },
     {
@@ -42,6 +43,7 @@ export function offlineMethods(settings: PaymentSettings): PaymentMethod[] {
       },
       orderButtonText: null,
       isAvailable: (ctx) => ctx.total <= settings.invoiceLimit,
+      placedStatus: 'processing',
       process: async () => offlineOutcome('processing'),
     },
     {
@@ -55,6 +57,7 @@ export function offlineMethods(settings: PaymentSettings): PaymentMethod[] {
       isAvailable: (ctx) =>
         ctx.needsShipping &&
         (settings.codCountries.length === 0 || settings.codCountries.includes(ctx.country)),
+      placedStatus: 'processing',
       process: async () => offlineOutcome('processing'),
     },
   ];

@@ -92,6 +92,11 @@ export type PaymentMethod = {
   isAvailable(ctx: PaymentContext): boolean;
   /** Set for methods whose details the browser collects and the server then confirms. */
   client?: ClientPaymentConfig | null;
+  /**
+   * The order's status after `process` when no one needs asking (the offline methods): the
+   * order is written with it at placement.
+   */
+  placedStatus?: OrderStatus;
   /** `request` is null where no browser took part (a domain call without a request). */
   process(order: OrderRow, request: PaymentRequest | null): Promise<PaymentOutcome>;
 };
