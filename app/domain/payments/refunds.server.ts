@@ -3,7 +3,7 @@ import { type Actor, recordChange } from '#app/domain/audit/audit.server.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { type Result, domainError, notFound } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
+import { INVOICE_REFUND, transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
 import { enqueue } from '#app/domain/orders/outbox.server.ts';
 import { Rollback, addOrderNote, inTransaction } from '#app/domain/orders/orders.server.ts';
 import { type OrderRow, orderItems, orders } from '#app/domain/orders/orders.schema.ts';
@@ -306,12 +306,22 @@ async function applySucceeded(
     params: { refund: refund.id, amount: money(refund.amount) },
   });
   if (refund.origin !== 'order_status') {
-    await enqueue(tx, {
-      kind: REFUND_MAIL,
-      orderId: order.id,
-      payload: { refundId: refund.id },
-      dedupeKey: `order-refund:${refund.id}`,
-    });
+    // The invoice's cancellation first, so the mail finds it issued.
+    await enqueue(
+      tx,
+      {
+        kind: INVOICE_REFUND,
+        orderId: order.id,
+        payload: { refundId: refund.id },
+        dedupeKey: `invoice-refund:${refund.id}`,
+      },
+      {
+        kind: REFUND_MAIL,
+        orderId: order.id,
+        payload: { refundId: refund.id },
+        dedupeKey: `order-refund:${refund.id}`,
+      },
+    );
   }
   const [counted] = await tx
     .select({ sum: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int` })

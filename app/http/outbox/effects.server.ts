@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { issueCancellationInvoice, issueInvoice } from '#app/domain/invoices/invoices.server.ts';
+import { issueRefundCancellation } from '#app/domain/invoices/refund-invoices.server.ts';
 import {
   INVOICE_CANCEL,
   INVOICE_ISSUE,
+  INVOICE_REFUND,
   ORDER_CHANGED,
   invoiceFollowUps,
   type OrderChanged,
@@ -141,5 +143,9 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   },
   [INVOICE_CANCEL]: async ({ db }, entry) => {
     await issueCancellationInvoice(db, entry.orderId ?? 0, 'rest');
+  },
+  [INVOICE_REFUND]: async ({ db }, entry) => {
+    const refundId = Number(entry.payload.refundId);
+    if (Number.isSafeInteger(refundId)) await issueRefundCancellation(db, refundId);
   },
 };
