@@ -17,7 +17,11 @@ import type { OutboxEntry } from '#app/domain/orders/outbox.server.ts';
 import type { OutboxRow } from '#app/domain/orders/outbox.schema.ts';
 import { SHIPPED_MAIL } from '#app/domain/orders/shipments.server.ts';
 import { cancelOrderPayment } from '#app/domain/payments/stripe/provider-actions.server.ts';
-import { refundOrderPayment } from '#app/domain/payments/stripe/refunds.server.ts';
+import {
+  REFUND_RETRY,
+  refundAtStripe,
+  refundOrderPayment,
+} from '#app/domain/payments/stripe/refunds.server.ts';
 import { REFUND_MAIL } from '#app/domain/payments/refunds.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import {
@@ -135,6 +139,11 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   },
   [PAYMENT_REFUND]: async ({ db, env }, entry) => {
     await refundOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
+  },
+  [REFUND_RETRY]: async ({ db, env }, entry) => {
+    const refundId = Number(entry.payload.refundId);
+    if (!Number.isSafeInteger(refundId)) return;
+    await refundAtStripe(db, stripeSetup(env).stripe, refundId, { retry: true });
   },
   // Not due (another status by now, or issued on completion) and not invoiced are answers,
   // not failures: nothing to issue.
