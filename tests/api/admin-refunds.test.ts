@@ -349,6 +349,11 @@ describe('REST API v3 refunds', () => {
     expect(
       (await api.get(`orders/${order.id}/refunds`)).data.map((r: { id: number }) => r.id),
     ).toEqual([id]);
+    // The order names its refunds as WooCommerce does: a negative total.
+    const { data: withRefunds } = await api.get(`orders/${order.id}`);
+    expect(withRefunds.refunds).toEqual([{ id, reason: 'Defekt', total: '-13.90' }]);
+    const listed = await api.get('orders', { include: String(order.id) });
+    expect(listed.data[0].refunds).toEqual(withRefunds.refunds);
 
     expect(await refusal(api.delete(`orders/${order.id}/refunds/${id}`, { force: true }))).toEqual({
       status: 400,
