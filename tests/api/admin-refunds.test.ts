@@ -1,11 +1,15 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '#app/domain/orders/outbox.schema.ts';
 import { orderOutbox } from '#app/domain/orders/outbox.server.ts';
+import { recordShopAddress, shopAddress } from '#app/domain/payments/stripe-setup.server.ts';
 import { orderItems, orders } from '#app/domain/orders/orders.schema.ts';
 import { orderRefundLines } from '#app/domain/payments/refunds.schema.ts';
 import { stripeEvents } from '#app/domain/payments/stripe/stripe.schema.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
+import { drainOutbox } from '#server/outbox.ts';
 import { TEN_KB } from '../support/hostile.ts';
 import { outboxSettled } from '../support/outbox.ts';
 import {
@@ -345,6 +349,11 @@ describe('REST API v3 refunds', () => {
     expect(
       (await api.get(`orders/${order.id}/refunds`)).data.map((r: { id: number }) => r.id),
     ).toEqual([id]);
+    // The order names its refunds as WooCommerce does: a negative total.
+    const { data: withRefunds } = await api.get(`orders/${order.id}`);
+    expect(withRefunds.refunds).toEqual([{ id, reason: 'Defekt', total: '-13.90' }]);
+    const listed = await api.get('orders', { include: String(order.id) });
+    expect(listed.data[0].refunds).toEqual(withRefunds.refunds);
 
     expect(await refusal(api.delete(`orders/${order.id}/refunds/${id}`, { force: true }))).toEqual({
       status: 400,
@@ -384,5 +393,53 @@ describe('REST API v3 refunds', () => {
       (await refusal(reader.post(`orders/${order.id}/refunds`, { amount: '1.00' }))).status,
     ).toBe(403);
     expect(await refundRows(db(), order.id)).toHaveLength(1);
+  });
+});
+
+describe('refunds left pending while Stripe is out of reach', () => {
+  it('sends them again with growing pauses under the same key until Stripe answers', async () => {
+    const { order, line } = await paidCardOrder();
+    const reachable = shopAddress(shop.env);
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((done) => closed.close(done));
+    const retries = () =>
+      db()
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'payment.refund_retry')));
+    // The sandbox client follows the shop's recorded address: a port nobody listens on.
+    recordShopAddress(shop.env, { host: '127.0.0.1', port });
+    try {
+      const res = await refund(order.id, { [`qty_${line.id}`]: '1' });
+      expect(res.headers.get('location')).toBe(`/admin/orders/${order.id}?refund=pending#refunds`);
+      // The retry runs (here or in the shop's worker) and fails while Stripe is away.
+      await expect
+        .poll(async () => {
+          await drainOutbox({ db: db() as never, env: shop.env });
+          return (await retries())[0]?.lastError ?? null;
+        })
+        .toMatch(/not sent/);
+    } finally {
+      recordShopAddress(shop.env, reachable);
+    }
+    const [made] = await refundRows(db(), order.id);
+    expect(made).toMatchObject({ status: 'pending', providerRefundId: null });
+    const [waiting] = await retries();
+    expect(waiting).toMatchObject({ doneAt: null, payload: { refundId: made!.id } });
+    expect(waiting!.attempts).toBeGreaterThan(0);
+    expect(waiting!.runAfter.getTime()).toBeGreaterThan(Date.now());
+
+    // Stripe is back; the pause is over.
+    await db().update(outbox).set({ runAfter: new Date() }).where(eq(outbox.id, waiting!.id));
+    await outboxSettled(shop);
+    const [done] = await refundRows(db(), order.id);
+    expect(done).toMatchObject({ status: 'succeeded', amount: 1290 });
+    const atStripe = await stripe.refunds.list({ payment_intent: order.paymentIntentId! });
+    expect(atStripe.data.map((r) => [r.id, r.metadata?.refund_id])).toEqual([
+      [done!.providerRefundId, String(made!.id)],
+    ]);
+    expect((await retries())[0]!.doneAt).not.toBeNull();
   });
 });

@@ -175,6 +175,7 @@ function RefundForm({
       <h3>{t('admin.refund.form_title')}</h3>
       <input type="hidden" name="intent" value="refund" />
       <input type="hidden" name="security" value={panel.security} />
+      <input type="hidden" name="submit" value={answer?.values.submit || panel.submitToken} />
       <NoticeList
         ref={summary}
         notices={errors.map((e) => ({

@@ -47,6 +47,8 @@ export const invoices = pgTable(
     number: text('number').notNull(),
     /** A cancellation names the invoice it cancels. */
     cancelsId: integer('cancels_id'),
+    /** The refund a partial cancellation takes back: one cancellation per refund. */
+    refundId: integer('refund_id'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     currency: text('currency').notNull(),
     totals: jsonb('totals').$type<InvoiceTotals>().notNull(),
@@ -68,6 +70,9 @@ export const invoices = pgTable(
       .on(t.orderId)
       .where(sql`${t.kind} = 'invoice'`),
     index('invoices_order_idx').on(t.orderId, t.issuedAt),
+    uniqueIndex('invoices_refund_idx')
+      .on(t.refundId)
+      .where(sql`${t.refundId} is not null`),
   ],
 );
 

@@ -10,6 +10,7 @@ import { type OrderRow, orderItems, orders } from '#app/domain/orders/orders.sch
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import { UNSET_OWNER, shopOwnerSchema } from '#app/domain/settings/shop-owner.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
+import type { Translate } from '#app/lib/i18n.ts';
 import {
   type InvoiceDocument,
   type InvoiceLine,
@@ -22,6 +23,7 @@ import {
   wantsEInvoice,
 } from './invoice-document.rules.ts';
 import { renderInvoicePdf } from './invoice-pdf.server.ts';
+import { withinLeft } from './refund-lines.rules.ts';
 import { type InvoiceKind, type InvoiceRow, invoiceCounters, invoices } from './invoices.schema.ts';
 import {
   DEFAULT_PATTERNS,
@@ -120,6 +122,7 @@ async function store(
   draft: Omit<InvoiceDocument, 'number' | 'issuedAt'>,
   now: Date,
   cancelsId: number | null,
+  refundId: number | null = null,
 ): Promise<InvoiceRow> {
   const number = await takeInvoiceNumber(tx, draft.kind, now);
   const document: InvoiceDocument = { ...draft, number, issuedAt: now.toISOString() };
@@ -133,6 +136,7 @@ async function store(
       kind: draft.kind,
       number,
       cancelsId,
+      refundId,
       issuedAt: now,
       currency: draft.currency,
       totals: {
@@ -247,8 +251,17 @@ export async function issueInvoice(
   );
 }
 
-/** What a cancellation takes back: everything not yet cancelled, or gross amounts per rate. */
-export type CancellationAmounts = 'rest' | { gross: number; rate: number; name?: string }[];
+/**
+ * What a cancellation takes back: everything not yet cancelled, gross amounts per rate, or the
+ * lines of one refund (as far as the invoice has anything left at their rates).
+ */
+export type CancellationAmounts =
+  | 'rest'
+  | { gross: number; rate: number; name?: string }[]
+  | {
+      refundId: number;
+      lines: (invoice: InvoiceLine[], left: Map<number, number>, t: Translate) => InvoiceLine[];
+    };
 
 /**
  * A cancellation invoice (Stornorechnung) for an invoiced order: negative amounts, its own
@@ -272,6 +285,9 @@ export async function issueCancellationInvoice(
         .orderBy(asc(invoices.id));
       const original = documents.find((d) => d.kind === 'invoice');
       if (!original) throw new Rollback(domainError('conflict', 'invoice.error.not_invoiced'));
+      const refundId = !Array.isArray(amounts) && amounts !== 'rest' ? amounts.refundId : null;
+      const done = refundId === null ? undefined : documents.find((d) => d.refundId === refundId);
+      if (done) return done;
       const left = new Map(original.totals.rates.map((r) => [r.rate, r.net + r.tax]));
       for (const d of documents) {
         if (d.kind !== 'cancellation') continue;
@@ -286,6 +302,8 @@ export async function issueCancellationInvoice(
           : [...left]
               .filter(([, gross]) => gross !== 0)
               .map(([rate, gross]) => amountLine(t('invoice.pdf.rest'), gross, rate));
+      } else if (!Array.isArray(amounts)) {
+        lines = withinLeft(amounts.lines(original.document.lines, left, t), left);
       } else {
         for (const a of amounts) {
           if (!Number.isSafeInteger(a.gross) || a.gross <= 0 || a.gross > (left.get(a.rate) ?? 0)) {
@@ -310,6 +328,7 @@ export async function issueCancellationInvoice(
         },
         now,
         original.id,
+        refundId,
       );
     }),
   );

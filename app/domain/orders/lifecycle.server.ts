@@ -34,6 +34,8 @@ export const PAYMENT_REFUND = 'payment.refund';
  */
 export const INVOICE_ISSUE = 'invoice.issue';
 export const INVOICE_CANCEL = 'invoice.cancel';
+/** Queued by a partial refund that went through: its own cancellation invoice. */
+export const INVOICE_REFUND = 'invoice.refund';
 
 /** `change` is the id of the change's own outbox entry: a repeat of it queues nothing new. */
 export function invoiceFollowUps(orderId: number, to: OrderStatus, change: number): OutboxEntry[] {

@@ -51,6 +51,8 @@ export const orderRefunds = pgTable(
     origin: text('origin', { enum: REFUND_ORIGINS }).notNull().default('staff'),
     /** The provider's refund (`re_…`), once it answered. */
     providerRefundId: text('provider_refund_id'),
+    /** The one-time token of the form that made it: the same form posted twice refunds once. */
+    submitToken: text('submit_token'),
     /** Why the provider refused it, in its own words (shown to staff only). */
     failure: text('failure'),
     /** Who made it, as the audit log names them. */
@@ -63,6 +65,7 @@ export const orderRefunds = pgTable(
   (t) => [
     index('order_refunds_order_idx').on(t.orderId, t.id),
     uniqueIndex('order_refunds_provider_idx').on(t.providerRefundId),
+    uniqueIndex('order_refunds_submit_idx').on(t.submitToken),
     check('order_refunds_amount', sql`${t.amount} > 0`),
   ],
 );

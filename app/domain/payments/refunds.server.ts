@@ -3,7 +3,7 @@ import { type Actor, recordChange } from '#app/domain/audit/audit.server.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { type Result, domainError, notFound } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
+import { INVOICE_REFUND, transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
 import { enqueue } from '#app/domain/orders/outbox.server.ts';
 import { Rollback, addOrderNote, inTransaction } from '#app/domain/orders/orders.server.ts';
 import { type OrderRow, orderItems, orders } from '#app/domain/orders/orders.schema.ts';
@@ -95,7 +95,15 @@ export type NewRefund = {
   /** Through the payment provider where the order was paid there; else recorded as manual. */
   viaProvider: boolean;
   actor: Actor;
+  /** The one-time token of the form that asks for it: a second post finds the first refund. */
+  submitToken?: string | null;
 };
+
+/** The refund a form with this one-time token made, if any. */
+export async function refundBySubmitToken(db: Tx, token: string): Promise<OrderRefundRow | null> {
+  const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.submitToken, token));
+  return row ?? null;
+}
 
 /**
  * Records a refund under the order's row lock, so refunds at the same moment (on any instance)
@@ -103,7 +111,10 @@ export type NewRefund = {
  * through the provider is reserved as pending and carried out after the commit
  * (`refundAtStripe`), then settled by `settleRefund`.
  */
-export async function createRefund(db: Tx, input: NewRefund): Promise<Result<OrderRefundRow>> {
+export async function createRefund(
+  db: Tx,
+  input: NewRefund,
+): Promise<Result<OrderRefundRow & { repeated?: true }>> {
   return inTransaction(db, async (tx) => {
     const [order] = await tx
       .select()
@@ -111,6 +122,14 @@ export async function createRefund(db: Tx, input: NewRefund): Promise<Result<Ord
       .where(eq(orders.id, input.orderId))
       .for('update');
     if (!order) throw new Rollback(notFound());
+    // Under the order's lock: a post of the same form at the same moment waits here.
+    const earlier = input.submitToken ? await refundBySubmitToken(tx, input.submitToken) : null;
+    if (earlier) {
+      if (earlier.orderId !== order.id) {
+        throw new Rollback(domainError('invalid', 'admin.refund.error.input'));
+      }
+      return { ...earlier, repeated: true as const };
+    }
     if (!mayRefund(order)) {
       throw new Rollback(
         domainError('invalid', 'admin.refund.error.unpaid', { status: order.status }),
@@ -133,6 +152,7 @@ export async function createRefund(db: Tx, input: NewRefund): Promise<Result<Ord
         method,
         status: 'pending',
         origin: 'staff',
+        submitToken: input.submitToken ?? null,
         actorChannel: input.actor.channel,
         actorId: input.actor.id,
         actorLabel: input.actor.label.slice(0, 200),
@@ -306,12 +326,22 @@ async function applySucceeded(
     params: { refund: refund.id, amount: money(refund.amount) },
   });
   if (refund.origin !== 'order_status') {
-    await enqueue(tx, {
-      kind: REFUND_MAIL,
-      orderId: order.id,
-      payload: { refundId: refund.id },
-      dedupeKey: `order-refund:${refund.id}`,
-    });
+    // The invoice's cancellation first, so the mail finds it issued.
+    await enqueue(
+      tx,
+      {
+        kind: INVOICE_REFUND,
+        orderId: order.id,
+        payload: { refundId: refund.id },
+        dedupeKey: `invoice-refund:${refund.id}`,
+      },
+      {
+        kind: REFUND_MAIL,
+        orderId: order.id,
+        payload: { refundId: refund.id },
+        dedupeKey: `order-refund:${refund.id}`,
+      },
+    );
   }
   const [counted] = await tx
     .select({ sum: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int` })

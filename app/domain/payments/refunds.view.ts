@@ -32,6 +32,8 @@ export type RefundListed = {
 /** The refunds section of the order page. */
 export type RefundPanel = {
   security: string;
+  /** A fresh one-time token per form: the same form posted twice makes one refund. */
+  submitToken: string;
   notice: string | null;
   refundable: boolean;
   method: 'stripe' | 'manual';
@@ -48,6 +50,8 @@ export type RefundValues = {
   shipping: string;
   free: string;
   reason: string;
+  /** The form's one-time token as posted, kept from "Calculate" to the refund itself. */
+  submit?: string;
 };
 
 /** The action's answer when it does not redirect: errors, or the server's total to confirm. */

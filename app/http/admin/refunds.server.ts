@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { data, redirect } from 'react-router';
 import type { Actor } from '#app/domain/audit/audit.server.ts';
@@ -12,10 +13,12 @@ import {
 } from '#app/domain/payments/refunds.rules.ts';
 import {
   createRefund,
+  refundBySubmitToken,
   refundState,
   refundsOf,
   refundsThroughProvider,
 } from '#app/domain/payments/refunds.server.ts';
+import type { OrderRefundRow } from '#app/domain/payments/refunds.schema.ts';
 import { refundAtStripe } from '#app/domain/payments/stripe/refunds.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
@@ -52,6 +55,7 @@ export async function refundPanel(
   const notice = url.searchParams.get('refund');
   return {
     security,
+    submitToken: randomBytes(18).toString('base64url'),
     notice: notice && NOTICES.has(notice) ? notice : null,
     refundable: mayRefund(order) && state.amountLeft > 0,
     method: refundsThroughProvider(order) ? 'stripe' : 'manual',
@@ -96,6 +100,8 @@ export async function loadRefundPanel(args: Args): Promise<RefundPanel | null> {
   return refundPanel(db, order, new URL(args.request.url), sessionNonce(current, env));
 }
 
+const SUBMIT_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
 function readValues(form: FormData, lineIds: readonly number[]): RefundValues | null {
   const one = (name: string): string | null => {
     const values = form.getAll(name);
@@ -115,8 +121,10 @@ function readValues(form: FormData, lineIds: readonly number[]): RefundValues | 
   const shipping = one('shipping');
   const free = one('free');
   const reason = one('reason');
-  if (shipping === null || free === null || reason === null) return null;
-  return { qty, restock, shipping: shipping.slice(0, 20), free: free.slice(0, 20), reason };
+  const submit = one('submit');
+  if (shipping === null || free === null || reason === null || submit === null) return null;
+  if (submit !== '' && !SUBMIT_TOKEN.test(submit)) return null;
+  return { qty, restock, shipping: shipping.slice(0, 20), free: free.slice(0, 20), reason, submit };
 }
 
 /**
@@ -168,6 +176,10 @@ export async function refundAction(args: Args, form: FormData) {
     else request[name] = amount;
   }
   if (errors.length > 0) return answer(errors);
+  // The same form again (a second click, a resent POST): its refund, not a second one.
+  const earlier = values.submit ? await refundBySubmitToken(db, values.submit) : null;
+  if (earlier && earlier.orderId !== order.id) return general('admin.refund.error.input');
+  if (earlier && form.get('step') === 'refund') return back(noticeOf(earlier));
   const plan = planRefund(await refundState(db, order), request);
   if (!plan.ok) return answer([errorField(plan.error.code, t, money, plan.error.params)]);
   if (form.get('step') !== 'refund') return answer([], plan.value.amount);
@@ -178,15 +190,20 @@ export async function refundAction(args: Args, form: FormData) {
     reason: values.reason.trim(),
     viaProvider: true,
     actor,
+    submitToken: values.submit || null,
   });
   if (!made.ok) return answer([errorField(made.error.code, t, money, made.error.params)]);
   let refund = made.value;
+  if (refund.repeated) return back(noticeOf(refund));
   if (refund.status === 'pending') {
     refund = (await refundAtStripe(db, stripeSetup(env).stripe, refund.id)) ?? refund;
   }
   await signalOutbox(db);
-  return back(refund.method === 'manual' ? 'manual' : refund.status);
+  return back(noticeOf(refund));
 }
+
+const noticeOf = (refund: Pick<OrderRefundRow, 'method' | 'status'>) =>
+  refund.method === 'manual' ? 'manual' : refund.status;
 
 function emptyValues(lineIds: readonly number[]): RefundValues {
   return {
@@ -195,6 +212,7 @@ function emptyValues(lineIds: readonly number[]): RefundValues {
     shipping: '',
     free: '',
     reason: '',
+    submit: '',
   };
 }
 

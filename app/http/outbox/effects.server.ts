@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { issueCancellationInvoice, issueInvoice } from '#app/domain/invoices/invoices.server.ts';
+import { issueRefundCancellation } from '#app/domain/invoices/refund-invoices.server.ts';
 import {
   INVOICE_CANCEL,
   INVOICE_ISSUE,
+  INVOICE_REFUND,
   ORDER_CHANGED,
   invoiceFollowUps,
   type OrderChanged,
@@ -15,7 +17,11 @@ import type { OutboxEntry } from '#app/domain/orders/outbox.server.ts';
 import type { OutboxRow } from '#app/domain/orders/outbox.schema.ts';
 import { SHIPPED_MAIL } from '#app/domain/orders/shipments.server.ts';
 import { cancelOrderPayment } from '#app/domain/payments/stripe/provider-actions.server.ts';
-import { refundOrderPayment } from '#app/domain/payments/stripe/refunds.server.ts';
+import {
+  REFUND_RETRY,
+  refundAtStripe,
+  refundOrderPayment,
+} from '#app/domain/payments/stripe/refunds.server.ts';
 import { REFUND_MAIL } from '#app/domain/payments/refunds.server.ts';
 import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import {
@@ -134,6 +140,11 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   [PAYMENT_REFUND]: async ({ db, env }, entry) => {
     await refundOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
   },
+  [REFUND_RETRY]: async ({ db, env }, entry) => {
+    const refundId = Number(entry.payload.refundId);
+    if (!Number.isSafeInteger(refundId)) return;
+    await refundAtStripe(db, stripeSetup(env).stripe, refundId, { retry: true });
+  },
   // Not due (another status by now, or issued on completion) and not invoiced are answers,
   // not failures: nothing to issue.
   [INVOICE_ISSUE]: async ({ db }, entry) => {
@@ -141,5 +152,9 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   },
   [INVOICE_CANCEL]: async ({ db }, entry) => {
     await issueCancellationInvoice(db, entry.orderId ?? 0, 'rest');
+  },
+  [INVOICE_REFUND]: async ({ db }, entry) => {
+    const refundId = Number(entry.payload.refundId);
+    if (Number.isSafeInteger(refundId)) await issueRefundCancellation(db, refundId);
   },
 };

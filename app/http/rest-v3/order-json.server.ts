@@ -17,6 +17,21 @@ export function decimal(minor: number, currency: string): string {
   return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
 }
 
+/**
+ * An order's refunds as WooCommerce lists them in the order: newest first, the amount as a
+ * negative decimal string. Failed refunds gave nothing back and are left out.
+ */
+export function orderRefundsJson(
+  refunds: readonly { id: number; reason: string; amount: number }[],
+  currency: string,
+) {
+  return refunds.map((r) => ({
+    id: r.id,
+    reason: r.reason,
+    total: `-${decimal(r.amount, currency)}`,
+  }));
+}
+
 const berlin = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Europe/Berlin',
   year: 'numeric',

@@ -1,12 +1,14 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { domainError, fail, notFound, ok } from '#app/domain/kernel/result.ts';
 import { orderDetails } from '#app/domain/orders/orders.server.ts';
 import { ORDER_STATUSES } from '#app/domain/orders/orders.schema.ts';
+import { orderRefunds } from '#app/domain/payments/refunds.schema.ts';
 import { shipmentsOf } from '#app/domain/orders/shipments.server.ts';
 import { editOrder, listStaffOrders, staffOrder } from '#app/domain/orders/staff-orders.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type RestContext, defineRestRoute, restHandler } from './endpoint.server.ts';
-import { orderJson } from './order-json.server.ts';
+import { orderJson, orderRefundsJson } from './order-json.server.ts';
 import { shipmentTrackingMeta } from './shipment-tracking.ts';
 import { boolParam, dateParam, idList, pageParam, perPageParam, statusParam } from './params.ts';
 
@@ -75,12 +77,21 @@ export function routeId(value: string | undefined): number | null {
 const invalidId = () => notFound('rest.error.invalid_id');
 
 async function fullOrder(db: Tx, order: Parameters<typeof orderDetails>[1], base: string) {
-  const [{ items }, shipments] = await Promise.all([
+  const [{ items }, shipments, refunds] = await Promise.all([
     orderDetails(db, order),
     shipmentsOf(db, order.id),
+    db
+      .select({ id: orderRefunds.id, reason: orderRefunds.reason, amount: orderRefunds.amount })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, order.id), ne(orderRefunds.status, 'failed')))
+      .orderBy(desc(orderRefunds.id)),
   ]);
   const json = orderJson(order, items, base);
-  return { ...json, meta_data: [...json.meta_data, ...shipmentTrackingMeta(shipments)] };
+  return {
+    ...json,
+    refunds: orderRefundsJson(refunds, order.currency),
+    meta_data: [...json.meta_data, ...shipmentTrackingMeta(shipments)],
+  };
 }
 
 /** Paging headers as WordPress sends them: totals and `Link` to the neighbouring pages. */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Tx } from '#app/domain/kernel/tx.ts';
+import { enqueue } from '#app/domain/orders/outbox.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { type OrderRefundRow, orderRefunds } from '../refunds.schema.ts';
 import {
@@ -12,6 +13,12 @@ import {
 
 /** One key per refund: a repeated call (a retry, a second click) is the same refund at Stripe. */
 export const refundKey = (refundId: number) => `ladenzeile-refund-${refundId}`;
+
+/**
+ * Sends a refund again that stayed pending because Stripe could not be reached. Run by the
+ * outbox, which tries again with growing pauses while Stripe stays out of reach.
+ */
+export const REFUND_RETRY = 'payment.refund_retry';
 
 /** Stripe's answer as the shop's outcome; a refund still on its way stays pending. */
 function outcomeOf(refund: Stripe.Refund): RefundOutcome | null {
@@ -29,12 +36,14 @@ function outcomeOf(refund: Stripe.Refund): RefundOutcome | null {
 /**
  * Carries out a pending refund at Stripe, outside any transaction, and settles it. A refusal
  * (declined, too much, not refundable) marks it failed; an unreachable Stripe leaves it pending
- * for its webhook, since the refund may have happened.
+ * (the refund may have happened) and queues a retry under the same idempotency key. The retry
+ * itself (`retry`) throws instead, so the outbox tries again later.
  */
 export async function refundAtStripe(
   db: Tx,
   stripe: Stripe,
   refundId: number,
+  options: { retry?: boolean } = {},
 ): Promise<OrderRefundRow | null> {
   const [row] = await db
     .select({ refund: orderRefunds, intent: orders.paymentIntentId, orderId: orders.id })
@@ -59,7 +68,15 @@ export async function refundAtStripe(
     if (error instanceof Stripe.errors.StripeError && refusedByStripe(error)) {
       return settleRefund(db, refundId, { ok: false, failure: error.message });
     }
-    console.error('stripe: refund not sent', refundId, (error as Error).message);
+    const message = (error as Error).message;
+    if (options.retry) throw new Error(`stripe: refund ${refundId} not sent: ${message}`);
+    console.error('stripe: refund not sent', refundId, message);
+    await enqueue(db, {
+      kind: REFUND_RETRY,
+      orderId: row.orderId,
+      payload: { refundId },
+      dedupeKey: `refund-retry:${refundId}`,
+    });
     return row.refund;
   }
   const outcome = outcomeOf(refund);
