@@ -65,6 +65,9 @@ export default [
     route('reviews/settings', 'routes/admin/review-settings.tsx'),
     route('legal-pages', 'routes/admin/legal-pages.tsx'),
     route('legal-pages/:slug', 'routes/admin/legal-page-edit.tsx'),
+    route('forms', 'routes/admin/forms.tsx'),
+    route('forms/:id', 'routes/admin/form-submission.tsx'),
+    route('products', 'routes/admin/products.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.
   route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),
