@@ -4,7 +4,7 @@ import { localize } from '#app/domain/kernel/localized.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { contactForms, formSubmissions } from './forms.schema.ts';
-import type { FormDefinition, SubmissionStatus } from './forms.types.ts';
+import type { FieldDefinition, FormDefinition, SubmissionStatus } from './forms.types.ts';
 import {
   NEW_SUBMISSION_DAYS,
   type SubmissionDetail,
@@ -32,6 +32,12 @@ function firstValue(fields: Record<string, string[]>, name: string | undefined):
   return (name ? fields[name]?.find((v) => v.trim() !== '') : undefined)?.trim() ?? '';
 }
 
+/** A choice's label in the staff member's language; other values as sent. */
+function shown(field: FieldDefinition | undefined, value: string, locale: Locale): string {
+  const option = field?.options?.find((o) => o.value === value);
+  return option ? localize(option.label, locale) : value;
+}
+
 /**
  * Sender and subject as the list shows them, found through the form's definition: the Reply-To
  * field or the first e-mail field, the field filled in as a name, a field called subject, else
@@ -40,6 +46,7 @@ function firstValue(fields: Record<string, string[]>, name: string | undefined):
 export function summarize(
   definition: FormDefinition,
   fields: Record<string, string[]>,
+  locale: Locale,
 ): { name: string; email: string; subject: string } {
   const defs = definition.fields;
   const email =
@@ -49,10 +56,12 @@ export function summarize(
     fields,
     (defs.find((f) => f.autocomplete === 'name') ?? defs.find((f) => /name/i.test(f.name)))?.name,
   );
-  const subjectField = defs.find((f) => f.type === 'text' && /subject|betreff/i.test(f.name));
+  const subjectField = defs.find(
+    (f) => ['text', 'select', 'radio'].includes(f.type) && /subject|betreff/i.test(f.name),
+  );
   const textArea = defs.find((f) => f.type === 'textarea');
   const subject =
-    firstValue(fields, subjectField?.name) ||
+    shown(subjectField, firstValue(fields, subjectField?.name), locale) ||
     (firstValue(fields, textArea?.name).split(/\r?\n/)[0] ?? '');
   const short = (text: string) =>
     text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;
@@ -83,7 +92,7 @@ function rowOf(row: Selected, locale: Locale): SubmissionRow {
     createdAt: row.createdAt.toISOString(),
     form: localize(row.title, locale),
     status: row.status,
-    ...summarize(row.definition, row.fields),
+    ...summarize(row.definition, row.fields, locale),
   };
 }
 
