@@ -57,11 +57,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <section className="admin-card admin-chart" aria-labelledby="admin-chart-heading">
         <h2 id="admin-chart-heading">{t('admin.dash.chart_heading')}</h2>
         <RevenueChart days={sales.days} />
-        <details className="admin-chart-table">
-          <summary>{t('admin.dash.table_toggle')}</summary>
-          <RevenueTable days={sales.days} />
-        </details>
       </section>
+      <RevenueTable days={sales.days} />
     </AdminPage>
   );
 }

@@ -34,9 +34,7 @@ function Row({ row }: { row: SubmissionRow }) {
   return (
     <tr>
       <td>
-        <Link to={`/admin/forms/${row.id}`} aria-label={t('admin.forms.open', { id: row.id })}>
-          {formatDateTime(row.createdAt, locale)}
-        </Link>
+        <Link to={`/admin/forms/${row.id}`}>{formatDateTime(row.createdAt, locale)}</Link>
       </td>
       <td>{row.form}</td>
       <td>
