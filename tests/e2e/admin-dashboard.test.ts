@@ -177,10 +177,7 @@ describe('back office dashboard', () => {
       await expectNoAxeViolations(page);
       await shoot(page, `forms-${width}`);
 
-      await page
-        .getByRole('link', { name: /Open submission/ })
-        .first()
-        .click();
+      await rows.nth(1).getByRole('link').click();
       await page.getByRole('heading', { level: 1, name: /Submission \d+/ }).waitFor();
       await expectNoAxeViolations(page);
       await shoot(page, `form-submission-${width}`);
