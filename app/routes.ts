@@ -67,6 +67,9 @@ export default [
     route('legal-pages/:slug', 'routes/admin/legal-page-edit.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('api-keys', 'routes/admin/api-keys.tsx'),
+    route('forms', 'routes/admin/forms.tsx'),
+    route('forms/:id', 'routes/admin/form-submission.tsx'),
+    route('products', 'routes/admin/products.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.
   route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),

@@ -49,7 +49,7 @@ export function TodoList({ items }: { items: TodoItem[] }) {
   );
 }
 
-/** Revenue of each of the last 30 days, newest first: the figures a chart would draw. */
+/** Revenue of each of the last 30 days, newest first: the chart's figures as a table. */
 export function RevenueTable({ days }: { days: SalesDay[] }) {
   const { t, locale } = useI18n();
   return (

@@ -144,6 +144,10 @@ export const products = pgTable(
     index('products_date_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.parentId} is null`),
+    // The back office's stock list: only products whose stock is counted, fewest first.
+    index('products_managed_stock_idx')
+      .on(t.stockQuantity, t.id)
+      .where(sql`${t.manageStock}`),
     check(
       'products_variation_has_parent',
       sql`(${t.type} = 'variation') = (${t.parentId} is not null)`,

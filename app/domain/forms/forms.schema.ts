@@ -41,5 +41,7 @@ export const formSubmissions = pgTable(
     index('form_submissions_client_idx').on(t.clientHash, t.createdAt),
     index('form_submissions_session_idx').on(t.sessionIdHash, t.createdAt),
     index('form_submissions_form_idx').on(t.formId, t.createdAt),
+    // The back office's list, newest first, and the dashboard's count of new messages.
+    index('form_submissions_created_idx').on(t.createdAt, t.id),
   ],
 );

@@ -1,4 +1,7 @@
+import { stockCount } from '#app/domain/catalog/stock-admin.server.ts';
+import { newSubmissionCount } from '#app/domain/forms/submissions-admin.server.ts';
 import { orderStatusCounts, salesSummary } from '#app/domain/orders/admin-orders.server.ts';
+import { awaitingPaymentCounts } from '#app/domain/orders/awaiting-payment.server.ts';
 import { pendingReviews } from '#app/domain/reviews/reviews.server.ts';
 import type { MessageArea } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
@@ -9,18 +12,25 @@ type Args = Parameters<typeof staffShop>[0];
 /** The dashboard: sales of today and the last 30 days, and what waits for someone. */
 export async function loadDashboard(args: Args, areas: readonly MessageArea[]) {
   const { db, locale, t } = await staffShop(args);
-  const [sales, counts, reviews] = await Promise.all([
-    salesSummary(db, new Date()),
+  const now = new Date();
+  const [sales, counts, awaiting, reviews, contact, lowStock] = await Promise.all([
+    salesSummary(db, now),
     orderStatusCounts(db),
+    awaitingPaymentCounts(db),
     pendingReviews(db, { page: 1, perPage: 1, locale }),
+    newSubmissionCount(db, now),
+    stockCount(db, 'low'),
   ]);
   return {
     sales,
     todo: {
       toShip: counts.processing,
-      awaitingPayment: counts['on-hold'],
+      bankTransfers: awaiting.bacs,
+      invoices: awaiting.invoice,
       failed: counts.failed,
       reviews: reviews.total,
+      contact,
+      lowStock,
     },
     title: `${t('admin.dashboard')} | ${t('admin.title')}`,
     messages: messagesFor(locale, areas),

@@ -1,6 +1,8 @@
 import type { Route } from './+types/dashboard';
 import { AdminPage } from '#app/components/admin/frame.tsx';
 import { RevenueTable, SalesCard, TodoList } from '#app/components/admin/dashboard.tsx';
+import { RevenueChart } from '#app/components/admin/revenue-chart.tsx';
+import { NEW_SUBMISSION_DAYS, submissionsHref } from '#app/domain/forms/submissions.view.ts';
 import { loadDashboard } from '#app/http/admin/dashboard.server.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 
@@ -31,16 +33,31 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               to: '/admin/orders?status=processing',
             },
             {
-              key: 'admin.todo.awaiting_payment',
-              count: todo.awaitingPayment,
-              to: '/admin/orders?status=on-hold',
+              key: 'admin.dash.bank_transfers',
+              count: todo.bankTransfers,
+              to: '/admin/orders?status=on-hold&payment=bacs',
+            },
+            {
+              key: 'admin.dash.invoices',
+              count: todo.invoices,
+              to: '/admin/orders?status=on-hold&payment=invoice',
             },
             { key: 'admin.todo.failed', count: todo.failed, to: '/admin/orders?status=failed' },
             { key: 'admin.todo.reviews', count: todo.reviews, to: '/admin/reviews' },
+            {
+              key: 'admin.dash.messages',
+              count: todo.contact,
+              to: submissionsHref({ days: NEW_SUBMISSION_DAYS }),
+            },
+            { key: 'admin.dash.low_stock', count: todo.lowStock, to: '/admin/products?stock=low' },
           ]}
         />
       </div>
       <p className="admin-hint">{t('admin.sales_note')}</p>
+      <section className="admin-card admin-chart" aria-labelledby="admin-chart-heading">
+        <h2 id="admin-chart-heading">{t('admin.dash.chart_heading')}</h2>
+        <RevenueChart days={sales.days} />
+      </section>
       <RevenueTable days={sales.days} />
     </AdminPage>
   );

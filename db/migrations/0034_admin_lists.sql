@@ -1,0 +1,2 @@
+CREATE INDEX "products_managed_stock_idx" ON "products" USING btree ("stock_quantity","id") WHERE "products"."manage_stock";--> statement-breakpoint
+CREATE INDEX "form_submissions_created_idx" ON "form_submissions" USING btree ("created_at","id");
