@@ -1,9 +1,11 @@
 // Who may do what: every actor against every back-office page and action and every REST v3
 // route and method. The tables are checked against app/routes.ts, so a new route needs its row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactForms, formSubmissions } from '#app/domain/forms/forms.schema.ts';
 import { issueInvoice } from '#app/domain/invoices/invoices.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import routes from '#app/routes.ts';
+import { CONTACT_FORM } from '#db/seed/demo-forms.ts';
 import { createOrder, createProduct } from '#db/seed/factories.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { type TestKey, signedUrl, staffKey } from '../support/rest-v3.ts';
@@ -29,8 +31,11 @@ function patterns(entries: readonly RouteEntry[], prefix = ''): string[] {
 }
 const ALL = [...new Set(patterns(routes as RouteEntry[]))];
 
-/** What one test works on: an order with a note, a refund and an invoice, made for it. */
-type Data = { order: number; invoice: string; note: number; refund: number };
+/**
+ * What one test works on: an order with a note, a refund and an invoice, and a contact form
+ * submission, made for it.
+ */
+type Data = { order: number; invoice: string; note: number; refund: number; submission: number };
 
 async function fixtures(key: TestKey): Promise<Data> {
   const db = shop.database.db;
@@ -49,7 +54,32 @@ async function fixtures(key: TestKey): Promise<Data> {
   };
   const note = await post(`orders/${order.id}/notes`, { note: 'Matrix' });
   const refund = await post(`orders/${order.id}/refunds`, { amount: '1.00', api_refund: false });
-  return { order: order.id, invoice: `${issued.value.invoice.number}.pdf`, note, refund };
+  const [form] = await db
+    .insert(contactForms)
+    .values({
+      slug: `matrix-${order.id}`,
+      title: { de: 'Kontakt', en: 'Contact' },
+      definition: CONTACT_FORM,
+    })
+    .returning({ id: contactForms.id });
+  const [submission] = await db
+    .insert(formSubmissions)
+    .values({
+      formId: form!.id,
+      status: 'mail_sent',
+      fields: { 'your-name': ['Matrix'], 'your-message': ['Matrix'] },
+      locale: 'de',
+      postedDataHash: 'h',
+      clientHash: 'c',
+    })
+    .returning({ id: formSubmissions.id });
+  return {
+    order: order.id,
+    invoice: `${issued.value.invoice.number}.pdf`,
+    note,
+    refund,
+    submission: submission!.id,
+  };
 }
 
 /**
@@ -88,6 +118,9 @@ const ADMIN_ROUTES: Record<
   '/admin/reviews/settings': { who: 'staff', get: () => '/admin/reviews/settings', post: true },
   '/admin/legal-pages': { who: 'staff', get: () => '/admin/legal-pages', post: false },
   '/admin/legal-pages/:slug': { who: 'staff', get: () => '/admin/legal-pages/agb', post: true },
+  '/admin/forms': { who: 'staff', get: () => '/admin/forms', post: false },
+  '/admin/forms/:id': { who: 'staff', get: (d) => `/admin/forms/${d.submission}`, post: false },
+  '/admin/products': { who: 'staff', get: () => '/admin/products?stock=low', post: false },
   '/admin/staff': { who: 'administrator', get: () => '/admin/staff', post: true },
   '/admin/api-keys': { who: 'administrator', get: () => '/admin/api-keys', post: true },
   // The form's address sends a visit on to the order page.

@@ -1,20 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactForms, formSubmissions } from '#app/domain/forms/forms.schema.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
-import { SESSION_COOKIE } from '#app/lib/session.server.ts';
 import { CONTACT_FORM } from '#db/seed/demo-forms.ts';
 import { createOrder, createProduct } from '#db/seed/factories.ts';
-import { signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
+import { shoot, staffContext } from '../support/staff-browser.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
 
 /** The dashboard's chart and the two read-only lists, in a shop of their own. */
 let shop: TestShop;
 let browser: Browser;
-const SHOTS = process.env.SCREENSHOT_DIR;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
@@ -80,7 +77,6 @@ beforeAll(async () => {
     });
   }
   browser = await launchBrowser();
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -88,20 +84,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function managerContext(lang: 'de' | 'en', width: number): Promise<BrowserContext> {
-  const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.url });
-  await context.addCookies(
-    Object.entries({ lang, [SESSION_COOKIE]: manager.sessionId, cookie_consent: 'refuse' }).map(
-      ([name, value]) => ({ name, value, url: shop.url }),
-    ),
-  );
-  return context;
-}
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const managerContext = (lang: 'de' | 'en', width: number) =>
+  staffContext(browser, shop, lang, width);
 
 /** Pixels of the canvas in the bars' colour: the series drawn, not only the axes. */
 const barPixels = (page: Page) =>
