@@ -1,28 +1,10 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
-import { NoticeList } from '#app/components/ui/notice.tsx';
 import type { OrderStatus } from '#app/domain/orders/orders.schema.ts';
 import type { OrderActionData, OrderActions } from '#app/domain/orders/order-actions.view.ts';
 import { type TextKey, useI18n } from '#app/lib/i18n.ts';
-
-/** The refusal of this form, if the last answer was one. */
-export function refusalFor(answer: OrderActionData | undefined, intent: string) {
-  return answer?.intent === intent ? answer : undefined;
-}
-
-/** A form's error summary: shown and focused after a refused submission. */
-export function ErrorSummary({ answer }: { answer: OrderActionData | undefined }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (answer) ref.current?.focus();
-  }, [answer]);
-  if (!answer) return null;
-  const notices = answer.errors?.length
-    ? answer.errors.map((e) => ({ kind: 'error' as const, text: e.message, field: e.field }))
-    : [{ kind: 'error' as const, text: answer.message, field: answer.field }];
-  return <NoticeList ref={ref} notices={notices} />;
-}
+import { ErrorSummary, refusalFor } from './form-errors.tsx';
 
 /** The fields every action form sends: which action, the session's token, the status shown. */
 export function ActionFields({

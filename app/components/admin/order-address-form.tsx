@@ -5,7 +5,7 @@ import { Field } from '#app/components/ui/field.tsx';
 import { addressGroupFields, stateOptions } from '#app/domain/customers/address-locale.ts';
 import type { OrderActionData } from '#app/domain/orders/order-actions.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
-import { ErrorSummary, refusalFor } from './order-actions.tsx';
+import { ErrorSummary, refusalFor } from './form-errors.tsx';
 
 /**
  * An order's billing or shipping address with the checkout's fields for the chosen country

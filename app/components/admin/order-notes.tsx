@@ -2,7 +2,8 @@ import { Form } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
 import type { OrderActionData, OrderActions } from '#app/domain/orders/order-actions.view.ts';
 import { useI18n } from '#app/lib/i18n.ts';
-import { ActionFields, ErrorSummary, refusalFor } from './order-actions.tsx';
+import { ErrorSummary, refusalFor } from './form-errors.tsx';
+import { ActionFields } from './order-actions.tsx';
 
 /** Under the timeline: a private note, or a note to the customer (mailed to them). */
 export function OrderNoteForm({

@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
 import { type TextKey, formatDate, formatDateTime, useI18n } from '#app/lib/i18n.ts';
 import type { StaffFormAnswer } from '#app/domain/staff/staff.view.ts';
-import { ErrorSummary, refusalFor } from './order-actions.tsx';
+import { ErrorSummary, refusalFor } from './form-errors.tsx';
 
 export type StaffRow = {
   id: number;

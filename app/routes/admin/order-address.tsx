@@ -1,7 +1,7 @@
 import { Link, useActionData } from 'react-router';
 import type { Route } from './+types/order-address';
 import { AdminPage } from '#app/components/admin/frame.tsx';
-import { ErrorSummary, refusalFor } from '#app/components/admin/order-actions.tsx';
+import { ErrorSummary, refusalFor } from '#app/components/admin/form-errors.tsx';
 import { OrderAddressForm } from '#app/components/admin/order-address-form.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import type { OrderActionData } from '#app/domain/orders/order-actions.view.ts';

@@ -1,7 +1,8 @@
 import { useActionData } from 'react-router';
 import type { Route } from './+types/order';
 import { AdminPage } from '#app/components/admin/frame.tsx';
-import { OrderActionsPanel, refusalFor } from '#app/components/admin/order-actions.tsx';
+import { OrderActionsPanel } from '#app/components/admin/order-actions.tsx';
+import { ErrorSummary, refusalFor } from '#app/components/admin/form-errors.tsx';
 import {
   AuditTable,
   OrderLines,
@@ -10,7 +11,6 @@ import {
 } from '#app/components/admin/order-detail.tsx';
 import { OrderShipments } from '#app/components/admin/order-shipments.tsx';
 import { OrderNoteForm } from '#app/components/admin/order-notes.tsx';
-import { ErrorSummary } from '#app/components/admin/order-actions.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import type { OrderActionData } from '#app/domain/orders/order-actions.view.ts';
 import { handleOrderAction } from '#app/http/admin/order-actions.server.ts';
