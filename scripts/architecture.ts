@@ -23,7 +23,8 @@ export const CONCEPT_LAYERS: readonly (readonly string[])[] = [
   ['coupons', 'shipping'],
   ['cart'],
   ['orders'],
-  ['attribution', 'invoices', 'payments', 'reviews'],
+  ['attribution', 'payments', 'reviews'],
+  ['invoices'],
   ['subscriptions'],
   ['checkout', 'privacy'],
 ];
