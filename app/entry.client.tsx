@@ -20,4 +20,6 @@ function routerDataDecoded(): Promise<void> {
 
 void routerDataDecoded().then(() => {
   hydrateRoot(document, <HydratedRouter />);
+  // Preact hydrates synchronously: from here on, links and forms answer through the router.
+  document.documentElement.dataset.hydrated = '';
 });

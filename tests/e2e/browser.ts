@@ -53,11 +53,7 @@ export async function openPage(
 
 /** Waits until React has hydrated the page, so clicks reach their handlers. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !==
-      undefined,
-  );
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
   await waitForQuiet(page);
 }
 

@@ -104,9 +104,7 @@ export async function open(
   const page = await context.newPage();
   await page.goto(url);
   if (options.javaScript ?? true) {
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
-    );
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
     await page.waitForLoadState('networkidle');
   }
   return { context, page };
