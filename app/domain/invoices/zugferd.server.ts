@@ -1,4 +1,10 @@
-import { type Invoice, InvoiceService } from '@e-invoice-eu/core';
+import {
+  type EInvoiceFormat,
+  FormatFactoryService,
+  type Invoice,
+  InvoiceService,
+  type Logger,
+} from '@e-invoice-eu/core';
 import type { InvoiceDocument, InvoiceLine, InvoiceNote } from './invoice-document.rules.ts';
 
 /** The Factur-X / ZUGFeRD profile of invoices to business buyers. */
@@ -6,7 +12,50 @@ export const E_INVOICE_FORMAT = 'Factur-X-EN16931';
 
 // The library reports through a logger; a document it cannot build fails the issue instead.
 const quiet = { log() {}, warn() {}, error() {}, debug() {} } as never;
-const service = new InvoiceService(quiet);
+
+type CiiTree = Record<string, Record<string, Record<string, Record<string, unknown>>>>;
+
+/**
+ * The library's CII conversion drops the preceding invoice (BT-25, BT-26) that a credit note
+ * names in UBL; a cancellation invoice must name the invoice it cancels, so it is added to
+ * the converted tree, after the monetary summation as the CII schema orders it.
+ */
+class PrecedingInvoiceFormats extends FormatFactoryService {
+  constructor(private readonly cancels: { number: string; issuedAt: string }) {
+    super();
+  }
+
+  override createFormatService(format: string, logger: Logger): EInvoiceFormat {
+    const formatter = super.createFormatService(format, logger);
+    const steps = formatter as unknown as { postProcess(cii: CiiTree): void };
+    const convert = steps.postProcess.bind(formatter);
+    steps.postProcess = (cii) => {
+      convert(cii);
+      const settlement =
+        cii['rsm:CrossIndustryInvoice']?.['rsm:SupplyChainTradeTransaction']?.[
+          'ram:ApplicableHeaderTradeSettlement'
+        ];
+      if (!settlement || settlement['ram:InvoiceReferencedDocument']) return;
+      settlement['ram:InvoiceReferencedDocument'] = {
+        'ram:IssuerAssignedID': this.cancels.number,
+        'ram:FormattedIssueDateTime': {
+          'qdt:DateTimeString': day(this.cancels.issuedAt).replaceAll('-', ''),
+          'qdt:DateTimeString@format': '102',
+        },
+      };
+    };
+    return formatter;
+  }
+}
+
+function invoiceService(document: InvoiceDocument): InvoiceService {
+  const service = new InvoiceService(quiet);
+  if (document.cancels) {
+    (service as unknown as { formatFactoryService: FormatFactoryService }).formatFactoryService =
+      new PrecedingInvoiceFormats(document.cancels);
+  }
+  return service;
+}
 
 const amount = (minor: number) => (Math.abs(minor) / 100).toFixed(2);
 const day = (iso: string) => iso.slice(0, 10);
@@ -185,7 +234,7 @@ export function eInvoiceData(document: InvoiceDocument): Invoice {
 
 /** The rendered PDF as a Factur-X / ZUGFeRD PDF/A-3 with the CII XML embedded. */
 export async function embedEInvoice(document: InvoiceDocument, pdf: Buffer): Promise<Buffer> {
-  const result = await service.generate(eInvoiceData(document), {
+  const result = await invoiceService(document).generate(eInvoiceData(document), {
     format: E_INVOICE_FORMAT,
     lang: document.locale === 'en' ? 'en-gb' : 'de-de',
     pdf: {
