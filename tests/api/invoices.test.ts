@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,9 @@ import {
   ciiSchemaErrors,
   invoiceOrder,
   pdfAttachments,
+  pdfPagePng,
   pdfText,
+  pngInk,
   useSeller,
 } from '../support/invoice-orders.ts';
 import { outboxSettled } from '../support/outbox.ts';
@@ -274,6 +276,32 @@ describe('VAT notes and e-invoices', () => {
       expect(await pdfAttachments(invoice!.pdf)).toEqual({});
     } finally {
       await putSetting(db(), 'invoice.small_business', false);
+    }
+  });
+});
+
+describe('rendering', () => {
+  it('renders every page of an invoice and an e-invoice as an A4 page with its text on it', async () => {
+    const consumer = await paidOrder();
+    const business = await paidOrder({
+      country: 'AT',
+      company: 'Wachs & Docht KG',
+      vatId: 'ATU12345678',
+    });
+    for (const order of [consumer, business]) {
+      const [invoice] = await documentsOf(order.id);
+      const png = await pdfPagePng(invoice!.pdf);
+      // Written beside the other screenshots, to be looked at after a run.
+      if (process.env.SCREENSHOT_DIR) {
+        const name = `${process.env.SCREENSHOT_DIR}/invoice-${invoice!.format}`;
+        writeFileSync(`${name}.png`, png);
+        writeFileSync(`${name}.pdf`, invoice!.pdf);
+      }
+      const page = await pngInk(png);
+      expect(page.width / page.height).toBeCloseTo(210 / 297, 2);
+      // Text, lines and the totals box: neither a blank page nor a page blacked out.
+      expect(page.ink).toBeGreaterThan(0.01);
+      expect(page.ink).toBeLessThan(0.3);
     }
   });
 });

@@ -2,7 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
-import { getDocumentProxy, extractText } from 'unpdf';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { getDocumentProxy, extractText, renderPageAsImage } from 'unpdf';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
   type OrderAddress,
@@ -189,4 +190,46 @@ export async function ciiSchemaErrors(xml: string): Promise<string[]> {
     preload: files.filter((name) => name !== EN16931_SCHEMA).map(load),
   });
   return result.errors.map((error) => error.rawMessage);
+}
+
+/**
+ * The PDF renderer moves buffers with `ArrayBuffer.prototype.transferToFixedLength`, which
+ * Node has from version 21; on Node 20 a copy does for reading, or every page comes out blank.
+ */
+function bufferTransferForNode20() {
+  const prototype = ArrayBuffer.prototype as ArrayBuffer & { transferToFixedLength?: unknown };
+  if (prototype.transferToFixedLength) return;
+  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
+    configurable: true,
+    writable: true,
+    value(this: ArrayBuffer, length = this.byteLength) {
+      const copy = new ArrayBuffer(length);
+      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
+      return copy;
+    },
+  });
+}
+
+/** A page of a PDF rendered to PNG, as a reader would see it at 1.5x (about 108 dpi). */
+export async function pdfPagePng(pdf: Uint8Array, page = 1): Promise<Buffer> {
+  bufferTransferForNode20();
+  const png = await renderPageAsImage(new Uint8Array(pdf), page, {
+    canvasImport: () => import('@napi-rs/canvas'),
+    scale: 1.5,
+  });
+  return Buffer.from(png);
+}
+
+/** A rendered page's size and the share of its pixels that carry ink (not near white). */
+export async function pngInk(png: Buffer): Promise<{ width: number; height: number; ink: number }> {
+  const image = await loadImage(png);
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const { data } = context.getImageData(0, 0, image.width, image.height);
+  let inked = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) inked += 1;
+  }
+  return { width: image.width, height: image.height, ink: inked / (data.length / 4) };
 }
