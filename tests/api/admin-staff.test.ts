@@ -161,6 +161,38 @@ describe('API keys page', () => {
     expect(audit.map((a) => a.action)).toEqual(['create', 'revoke']);
   });
 
+  it('makes one key of a form posted again (a reload, a double click), and says so in German', async () => {
+    const admin = await signedInCustomer(db(), { role: 'administrator' });
+    const page = await (await http.get(admin, '/admin/api-keys')).text();
+    const token = /name="create_token" value="([\w-]+)"/.exec(page)![1]!;
+    const form = {
+      intent: 'create',
+      security: nonceOf(admin),
+      description: `Versand ${token.slice(0, 6)}`,
+      owner: String(admin.customer.id),
+      permissions: 'read_write',
+      create_token: token,
+    };
+    const answers = await Promise.all([
+      http.post(admin, '/admin/api-keys', form),
+      http.post(admin, '/admin/api-keys', form),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const german = { cookie: `${admin.cookie}; lang=de` };
+    const again = await http.post(german, '/admin/api-keys', form);
+    expect(again.status).toBe(409);
+    const html = await again.text();
+    expect(html).toContain('Mit diesem Formular wurde der Schlüssel schon angelegt');
+    expect(html).not.toMatch(/cs_[0-9a-f]{40}/);
+    const made = await db()
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(eq(apiKeys.description, form.description));
+    expect(made).toHaveLength(1);
+    // The page after the post carries a fresh token: the next key can be made.
+    expect(/name="create_token" value="([\w-]+)"/.exec(html)![1]).not.toBe(token);
+  });
+
   it('refuses hostile input and unknown owners, creating and revoking nothing', async () => {
     const admin = await signedInCustomer(db(), { role: 'administrator' });
     const customer = await signedInCustomer(db());

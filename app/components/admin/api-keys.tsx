@@ -153,11 +153,13 @@ export function CreateKeyForm({
   owners,
   selfId,
   security,
+  createToken,
   answer,
 }: {
   owners: { id: number; label: string }[];
   selfId: number;
   security: string;
+  createToken: string;
   answer: StaffFormAnswer | undefined;
 }) {
   const { t } = useI18n();
@@ -170,6 +172,7 @@ export function CreateKeyForm({
       <Form method="post" noValidate>
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="security" value={security} />
+        <input type="hidden" name="create_token" value={createToken} />
         <Field
           id="key-description"
           label={t('admin.apiKeys.description')}

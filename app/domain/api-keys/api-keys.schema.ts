@@ -37,9 +37,12 @@ export const apiKeys = pgTable(
     lastAccess: timestamp('last_access', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The one-time token of the form that made it: the same form posted again makes no key. */
+    createToken: text('create_token'),
   },
   (t) => [
     uniqueIndex('api_keys_consumer_key_idx').on(t.consumerKeyHash),
+    uniqueIndex('api_keys_create_token_idx').on(t.createToken),
     index('api_keys_customer_idx').on(t.customerId),
   ],
 );

@@ -55,10 +55,18 @@ export type CreatedApiKey = {
   truncatedKey: string;
 };
 
-/** Creates a key for a staff account; the credentials are returned here and never again. */
+/**
+ * Creates a key for a staff account; the credentials are returned here and never again. A form's
+ * one-time token makes a second post of the same form (a reload, a double click) a conflict.
+ */
 export async function createApiKey(
   db: Tx,
-  input: { email: string; permissions: ApiKeyPermission; description?: string },
+  input: {
+    email: string;
+    permissions: ApiKeyPermission;
+    description?: string;
+    createToken?: string | null;
+  },
   encryptionSecret: string,
   actor: Actor,
 ): Promise<Result<CreatedApiKey>> {
@@ -85,16 +93,20 @@ export async function createApiKey(
         consumerKeyHash: hashConsumerKey(credentials.consumerKey),
         truncatedKey,
         secretEncrypted: encryptSecret(credentials.consumerSecret, encryptionSecret),
+        createToken: input.createToken ?? null,
       })
+      .onConflictDoNothing({ target: apiKeys.createToken })
       .returning({ id: apiKeys.id });
+    if (!row) return null;
     await recordChange(tx, actor, {
       entity: 'api_key',
-      entityId: row!.id,
+      entityId: row.id,
       action: 'create',
       after: { customer_id: owner.id, description, permissions: input.permissions, truncatedKey },
     });
-    return row!;
+    return row;
   });
+  if (!created) return fail(domainError('conflict', 'api_key.error.already_created'));
   return ok({ id: created.id, ...credentials, truncatedKey });
 }
 

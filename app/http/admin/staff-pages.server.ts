@@ -1,4 +1,5 @@
 // The administrator's pages: staff accounts (/admin/staff) and REST API keys (/admin/api-keys).
+import { randomBytes } from 'node:crypto';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { createApiKey, listApiKeys, revokeApiKey } from '#app/domain/api-keys/api-keys.server.ts';
 import { API_KEY_PERMISSIONS } from '#app/domain/api-keys/api-keys.schema.ts';
@@ -166,11 +167,15 @@ export async function loadApiKeysPage(args: Args, areas: readonly MessageArea[])
     selfId: ctx.viewer.id,
     revoke: listed.find((k) => k.id === revokeId) ?? null,
     security: sessionNonce(ctx.current, ctx.env),
+    // Fresh per page view: a reload that posts the create form again makes no second key.
+    createToken: randomBytes(18).toString('base64url'),
     done: done === 'revoked' ? done : null,
     title: `${ctx.t('admin.apiKeys.title')} | ${ctx.t('shop.name')}`,
     messages: messagesFor(ctx.locale, areas),
   };
 }
+
+const CREATE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** Creates a key (its credentials answered once) or revokes one. */
 export async function handleApiKeysForm(args: Args) {
@@ -217,17 +222,24 @@ export async function handleApiKeysForm(args: Args) {
       values,
     );
   }
+  const token = single(form, 'create_token');
   const created = await createApiKey(
     ctx.db,
-    { email: owner.email, permissions, description },
+    {
+      email: owner.email,
+      permissions,
+      description,
+      createToken: token && CREATE_TOKEN.test(token) ? token : null,
+    },
     ctx.env.API_KEY_SECRET,
     ctx.actor,
   );
   if (!created.ok) {
+    const field = created.error.kind === 'conflict' ? {} : { field: 'key-owner' };
     return refusal(
       t,
       intent,
-      { ...created.error, params: { ...created.error.params, field: 'key-owner' } },
+      { ...created.error, params: { ...created.error.params, ...field } },
       values,
     );
   }

@@ -1306,6 +1306,8 @@ export const de = {
   'subscription.mail.greeting': 'Hallo {name},',
   'subscription.mail.view': 'Ihr Abonnement: {url}',
   'api_key.error.no_account': 'Es gibt kein Konto mit der Adresse {email}.',
+  'api_key.error.already_created':
+    'Mit diesem Formular wurde der Schlüssel schon angelegt; sein Geheimnis wurde einmal angezeigt. Legen Sie bei Bedarf einen neuen Schlüssel an.',
   'api_key.error.not_staff':
     'Das Konto {email} gehört keinem Shop-Manager und keinem Administrator; nur Mitarbeiterkonten erhalten API-Schlüssel.',
   'api_key.error.not_found': 'Einen solchen aktiven API-Schlüssel gibt es nicht.',

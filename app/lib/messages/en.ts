@@ -1259,6 +1259,8 @@ export const en: Messages = {
   'subscription.mail.greeting': 'Hello {name},',
   'subscription.mail.view': 'Your subscription: {url}',
   'api_key.error.no_account': 'There is no account with the address {email}.',
+  'api_key.error.already_created':
+    'This form has already created its key; its secret was shown once. Create a new key if you need one.',
   'api_key.error.not_staff':
     'The account {email} is no shop manager or administrator; only staff accounts get API keys.',
   'api_key.error.not_found': 'There is no such active API key.',

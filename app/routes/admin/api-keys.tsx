@@ -45,7 +45,7 @@ export default function ApiKeysPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<CreatedKeyAnswer | StaffFormAnswer>();
   const created = answer && 'created' in answer ? answer : undefined;
   const refused = answer && 'intent' in answer ? answer : undefined;
-  const { keys, owners, selfId, revoke, security, done } = loaderData;
+  const { keys, owners, selfId, revoke, security, createToken, done } = loaderData;
   const createdRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (created) createdRef.current?.querySelector<HTMLElement>('section')?.focus();
@@ -59,7 +59,13 @@ export default function ApiKeysPage({ loaderData }: Route.ComponentProps) {
       {!revoke && refused?.intent === 'revoke' && <Notice kind="error">{refused.message}</Notice>}
       <p className="admin-lead">{t('admin.apiKeys.intro')}</p>
       <ApiKeyTable keys={keys} />
-      <CreateKeyForm owners={owners} selfId={selfId} security={security} answer={refused} />
+      <CreateKeyForm
+        owners={owners}
+        selfId={selfId}
+        security={security}
+        createToken={createToken}
+        answer={refused}
+      />
     </AdminPage>
   );
 }
