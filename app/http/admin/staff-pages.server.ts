@@ -235,13 +235,12 @@ export async function handleApiKeysForm(args: Args) {
     ctx.actor,
   );
   if (!created.ok) {
-    const field = created.error.kind === 'conflict' ? {} : { field: 'key-owner' };
-    return refusal(
-      t,
-      intent,
-      { ...created.error, params: { ...created.error.params, ...field } },
-      values,
-    );
+    // A form posted again has no field to blame; a refused owner has.
+    const params =
+      created.error.kind === 'conflict'
+        ? created.error.params
+        : { ...created.error.params, field: 'key-owner' };
+    return refusal(t, intent, { ...created.error, params }, values);
   }
   const body: CreatedKeyAnswer = {
     created: {
