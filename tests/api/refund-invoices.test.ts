@@ -2,11 +2,13 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '#app/domain/audit/audit.server.ts';
 import { invoices } from '#app/domain/invoices/invoices.schema.ts';
+import { ISSUE_ON_SETTING } from '#app/domain/invoices/invoices.server.ts';
 import { issueRefundCancellation } from '#app/domain/invoices/refund-invoices.server.ts';
 import { transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
 import { type OrderRow, orderItems } from '#app/domain/orders/orders.schema.ts';
 import { createRefund } from '#app/domain/payments/refunds.server.ts';
 import type { RefundRequest } from '#app/domain/payments/refunds.rules.ts';
+import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { EFFECTS } from '#app/http/outbox/effects.server.ts';
 import { invoiceOrder, pdfText, useSeller } from '../support/invoice-orders.ts';
 import { outboxSettled } from '../support/outbox.ts';
@@ -172,5 +174,38 @@ describe('cancellation invoices of partial refunds', () => {
     const [candle] = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
     await refund(order, { lines: [{ itemId: candle!.id, quantity: 1, restock: false }] });
     expect(await documentsOf(order.id)).toEqual([]);
+  });
+
+  it('cancels a refund made before the invoice once the invoice comes, on completion', async () => {
+    await putSetting(db(), ISSUE_ON_SETTING, 'completed');
+    try {
+      const order = await invoiceOrder(db());
+      expect((await transitionOrder(db(), order.id, 'processing')).ok).toBe(true);
+      await outboxSettled(shop);
+      const [candle] = await db()
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id))
+        .orderBy(asc(orderItems.id));
+      const made = await refund(order, {
+        lines: [{ itemId: candle!.id, quantity: 1, restock: false }],
+      });
+      expect(await documentsOf(order.id)).toEqual([]);
+      expect((await transitionOrder(db(), order.id, 'completed')).ok).toBe(true);
+      await outboxSettled(shop);
+      const [invoice, cancellation, ...more] = await documentsOf(order.id);
+      expect(more).toEqual([]);
+      expect(invoice!.totals.gross).toBe(3940);
+      expect(cancellation!.refundId).toBe(made.id);
+      expect(cancellation!.cancelsId).toBe(invoice!.id);
+      expect(cancellation!.totals.gross).toBe(-1190);
+      // The effect again (a retry) issues nothing more.
+      const ctx = { db: db(), env: shop.env } as unknown as Parameters<(typeof EFFECTS)[string]>[0];
+      const entry = { id: 0, kind: 'invoice.issue', orderId: order.id, payload: {} };
+      await EFFECTS['invoice.issue']!(ctx, entry as never);
+      expect(await documentsOf(order.id)).toHaveLength(2);
+    } finally {
+      await putSetting(db(), ISSUE_ON_SETTING, 'paid');
+    }
   });
 });

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type Result, ok } from '#app/domain/kernel/result.ts';
 import { orderItems, orders } from '#app/domain/orders/orders.schema.ts';
 import { orderRefundLines, orderRefunds } from '#app/domain/payments/refunds.schema.ts';
 import type { InvoiceRow } from './invoices.schema.ts';
-import { issueCancellationInvoice } from './invoices.server.ts';
+import { issueCancellationInvoice, issueInvoice } from './invoices.server.ts';
 import { type RefundParts, refundCancellationLines } from './refund-lines.rules.ts';
 
 /**
@@ -53,5 +53,26 @@ export async function issueRefundCancellation(
       refundCancellationLines(parts, invoice, left, { refund: t('invoice.pdf.refund') }),
   });
   if (!issued.ok && issued.error.code === 'invoice.error.not_invoiced') return ok(null);
+  return issued;
+}
+
+/**
+ * The order's invoice (issued once, as `issueInvoice`), followed by a cancellation invoice for
+ * every partial refund made before it: with invoices issued on completion, a refund can come
+ * first, and the invoice then lists everything sold. Repeated calls find what is issued.
+ */
+export async function issueInvoiceAfterRefunds(
+  db: Tx,
+  orderId: number,
+  options: Parameters<typeof issueInvoice>[2] = {},
+): ReturnType<typeof issueInvoice> {
+  const issued = await issueInvoice(db, orderId, options);
+  if (!issued.ok) return issued;
+  const earlier = await db
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'succeeded')))
+    .orderBy(asc(orderRefunds.id));
+  for (const refund of earlier) await issueRefundCancellation(db, refund.id);
   return issued;
 }

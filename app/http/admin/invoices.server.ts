@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { redirect } from 'react-router';
 import type { Session } from '#app/lib/session.server.ts';
-import { invoiceFile, issueInvoice, orderInvoices } from '#app/domain/invoices/invoices.server.ts';
+import { invoiceFile, orderInvoices } from '#app/domain/invoices/invoices.server.ts';
+import { issueInvoiceAfterRefunds } from '#app/domain/invoices/refund-invoices.server.ts';
 import type { InvoicePanel } from '#app/domain/invoices/invoice-links.view.ts';
 import { isInvoiceNumberShape } from '#app/domain/invoices/numbering.rules.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
@@ -81,7 +82,7 @@ export async function createInvoiceAction(args: Args) {
     );
   const read = await readForm(args.request);
   if (!read.ok || !verifyNonce(current, read.value.get('security'), env)) return back('expired');
-  const issued = await issueInvoice(db, order.id, {
+  const issued = await issueInvoiceAfterRefunds(db, order.id, {
     actor: { channel: 'admin', id: viewer.id, label: viewer.email },
   });
   if (!issued.ok) return back('refused');

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { orderAttributionOf } from '#app/domain/attribution/attribution.server.ts';
-import { attachInvoiceToMail, issueInvoice } from '#app/domain/invoices/invoices.server.ts';
+import { attachInvoiceToMail } from '#app/domain/invoices/invoices.server.ts';
+import { issueInvoiceAfterRefunds } from '#app/domain/invoices/refund-invoices.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
   ACCEPTED_AT_CHECKOUT,
@@ -84,7 +85,7 @@ async function invoiceAttachments(
 ): Promise<NonNullable<MailMessage['attachments']>> {
   if (status !== 'processing' && status !== 'completed') return [];
   if (!(await attachInvoiceToMail(db))) return [];
-  const issued = await issueInvoice(db, order.id);
+  const issued = await issueInvoiceAfterRefunds(db, order.id);
   if (!issued.ok) return [];
   const { invoice } = issued.value;
   const t = serverTranslator(localeOf(order));

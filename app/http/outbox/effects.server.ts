@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { issueCancellationInvoice, issueInvoice } from '#app/domain/invoices/invoices.server.ts';
-import { issueRefundCancellation } from '#app/domain/invoices/refund-invoices.server.ts';
+import { issueCancellationInvoice } from '#app/domain/invoices/invoices.server.ts';
+import {
+  issueInvoiceAfterRefunds,
+  issueRefundCancellation,
+} from '#app/domain/invoices/refund-invoices.server.ts';
 import {
   INVOICE_CANCEL,
   INVOICE_ISSUE,
@@ -148,7 +151,7 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   // Not due (another status by now, or issued on completion) and not invoiced are answers,
   // not failures: nothing to issue.
   [INVOICE_ISSUE]: async ({ db }, entry) => {
-    await issueInvoice(db, entry.orderId ?? 0);
+    await issueInvoiceAfterRefunds(db, entry.orderId ?? 0);
   },
   [INVOICE_CANCEL]: async ({ db }, entry) => {
     await issueCancellationInvoice(db, entry.orderId ?? 0, 'rest');
