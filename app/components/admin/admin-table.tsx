@@ -9,15 +9,18 @@ export type AdminColumn = { label: string; numeric?: boolean };
 export function AdminTable({
   labelledBy,
   columns,
+  className,
   children,
 }: {
   labelledBy: string;
   columns: AdminColumn[];
+  /** The table's own class, for its column widths. */
+  className?: string;
   children: ReactNode;
 }) {
   return (
     <div className="admin-table-wrap" role="region" tabIndex={0} aria-labelledby={labelledBy}>
-      <table className="admin-table">
+      <table className={className ? `admin-table ${className}` : 'admin-table'}>
         <thead>
           <tr>
             {columns.map((column) => (

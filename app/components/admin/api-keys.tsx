@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
 import type { CreatedKeyAnswer, StaffFormAnswer } from '#app/domain/staff/staff.view.ts';
 import { type TextKey, formatDate, formatDateTime, useI18n } from '#app/lib/i18n.ts';
+import { AdminTable } from './admin-table.tsx';
 import { ErrorSummary, refusalFor } from './form-errors.tsx';
 
 export type ApiKeyRow = {
@@ -19,6 +20,16 @@ const permissionName = (p: string) => `admin.apiKeys.permission.${p}` as TextKey
 /** `ck_…` and the key's last four characters, the way WooCommerce lists keys. */
 export const shortKey = (truncated: string) => `ck_…${truncated.slice(-4)}`;
 
+const KEY_COLUMNS = [
+  'description',
+  'owner',
+  'permissions',
+  'key',
+  'last_access',
+  'created',
+  'actions',
+] as const;
+
 /** The keys in use, each with a link to its revocation. */
 export function ApiKeyTable({ keys }: { keys: ApiKeyRow[] }) {
   const { t, locale } = useI18n();
@@ -28,53 +39,35 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyRow[] }) {
       {keys.length === 0 ? (
         <p className="admin-empty">{t('admin.apiKeys.empty')}</p>
       ) : (
-        <div
-          className="admin-table-wrap"
-          role="region"
-          tabIndex={0}
-          aria-labelledby="admin-keys-list"
+        <AdminTable
+          labelledBy="admin-keys-list"
+          className="admin-keys-table"
+          columns={KEY_COLUMNS.map((key) => ({ label: t(`admin.apiKeys.col.${key}`) }))}
         >
-          <table className="admin-table admin-keys-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.apiKeys.col.description')}</th>
-                <th scope="col">{t('admin.apiKeys.col.owner')}</th>
-                <th scope="col">{t('admin.apiKeys.col.permissions')}</th>
-                <th scope="col">{t('admin.apiKeys.col.key')}</th>
-                <th scope="col">{t('admin.apiKeys.col.last_access')}</th>
-                <th scope="col">{t('admin.apiKeys.col.created')}</th>
-                <th scope="col">{t('admin.apiKeys.col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id}>
-                  <th scope="row">{key.description}</th>
-                  <td>{key.ownerEmail}</td>
-                  <td>{t(permissionName(key.permissions))}</td>
-                  <td>
-                    <code>{shortKey(key.truncatedKey)}</code>
-                  </td>
-                  <td>
-                    {key.lastAccess
-                      ? formatDateTime(key.lastAccess, locale)
-                      : t('admin.apiKeys.never')}
-                  </td>
-                  <td>{formatDate(key.createdAt, locale)}</td>
-                  <td>
-                    <Link to={`/admin/api-keys?revoke=${key.id}`}>
-                      {t('admin.apiKeys.revoke')}
-                      <span className="visually-hidden">
-                        {' '}
-                        {t('admin.apiKeys.revoke_which', { key: shortKey(key.truncatedKey) })}
-                      </span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {keys.map((key) => (
+            <tr key={key.id}>
+              <th scope="row">{key.description}</th>
+              <td>{key.ownerEmail}</td>
+              <td>{t(permissionName(key.permissions))}</td>
+              <td>
+                <code>{shortKey(key.truncatedKey)}</code>
+              </td>
+              <td>
+                {key.lastAccess ? formatDateTime(key.lastAccess, locale) : t('admin.apiKeys.never')}
+              </td>
+              <td>{formatDate(key.createdAt, locale)}</td>
+              <td>
+                <Link to={`/admin/api-keys?revoke=${key.id}`}>
+                  {t('admin.apiKeys.revoke')}
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('admin.apiKeys.revoke_which', { key: shortKey(key.truncatedKey) })}
+                  </span>
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { Form } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
 import { type TextKey, formatDate, formatDateTime, useI18n } from '#app/lib/i18n.ts';
 import type { StaffFormAnswer } from '#app/domain/staff/staff.view.ts';
+import { AdminTable } from './admin-table.tsx';
 import { ErrorSummary, refusalFor } from './form-errors.tsx';
 
 export type StaffRow = {
@@ -16,6 +17,8 @@ export type StaffRow = {
 const ROLES = ['shop_manager', 'administrator'] as const;
 
 export const roleName = (role: string) => `admin.staff.role.${role}` as TextKey;
+
+const STAFF_COLUMNS = ['name', 'email', 'last_login', 'created', 'role'] as const;
 
 /** The staff table: each member's role with a form to change it, but one's own. */
 export function StaffTable({
@@ -35,79 +38,65 @@ export function StaffTable({
     <section className="admin-card" aria-labelledby="admin-staff-list">
       <h2 id="admin-staff-list">{t('admin.staff.list_title')}</h2>
       <ErrorSummary answer={refused} />
-      <div
-        className="admin-table-wrap"
-        role="region"
-        tabIndex={0}
-        aria-labelledby="admin-staff-list"
+      <AdminTable
+        labelledBy="admin-staff-list"
+        className="admin-staff-table"
+        columns={STAFF_COLUMNS.map((key) => ({ label: t(`admin.staff.col.${key}`) }))}
       >
-        <table className="admin-table admin-staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.staff.col.name')}</th>
-              <th scope="col">{t('admin.staff.col.email')}</th>
-              <th scope="col">{t('admin.staff.col.last_login')}</th>
-              <th scope="col">{t('admin.staff.col.created')}</th>
-              <th scope="col">{t('admin.staff.col.role')}</th>
+        {staff.map((member) => {
+          const fieldId = `role-${member.id}`;
+          const error = refused?.field === fieldId ? refused.message : undefined;
+          return (
+            <tr key={member.id}>
+              <th scope="row">{member.name || member.email}</th>
+              <td>{member.email}</td>
+              <td>
+                {member.lastLogin
+                  ? formatDateTime(member.lastLogin, locale)
+                  : t('admin.staff.not_recorded')}
+              </td>
+              <td>{formatDate(member.createdAt, locale)}</td>
+              <td>
+                {member.id === selfId ? (
+                  <>
+                    {t(roleName(member.role))}{' '}
+                    <span className="admin-hint">{t('admin.staff.you')}</span>
+                  </>
+                ) : (
+                  <Form method="post" className="admin-role-form">
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="security" value={security} />
+                    <input type="hidden" name="id" value={member.id} />
+                    <Field
+                      id={fieldId}
+                      label={t('admin.staff.role_of', { email: member.email })}
+                      error={error}
+                      required
+                    >
+                      {(control) => (
+                        <select {...control} name="role" defaultValue={member.role}>
+                          {[...ROLES, 'customer'].map((role) => (
+                            <option key={role} value={role}>
+                              {t(roleName(role))}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </Field>
+                    <button type="submit" className="button">
+                      {t('admin.staff.change_role')}
+                      <span className="visually-hidden">
+                        {' '}
+                        {t('admin.staff.change_role_of', { email: member.email })}
+                      </span>
+                    </button>
+                  </Form>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {staff.map((member) => {
-              const fieldId = `role-${member.id}`;
-              const error = refused?.field === fieldId ? refused.message : undefined;
-              return (
-                <tr key={member.id}>
-                  <th scope="row">{member.name || member.email}</th>
-                  <td>{member.email}</td>
-                  <td>
-                    {member.lastLogin
-                      ? formatDateTime(member.lastLogin, locale)
-                      : t('admin.staff.not_recorded')}
-                  </td>
-                  <td>{formatDate(member.createdAt, locale)}</td>
-                  <td>
-                    {member.id === selfId ? (
-                      <>
-                        {t(roleName(member.role))}{' '}
-                        <span className="admin-hint">{t('admin.staff.you')}</span>
-                      </>
-                    ) : (
-                      <Form method="post" className="admin-role-form">
-                        <input type="hidden" name="intent" value="role" />
-                        <input type="hidden" name="security" value={security} />
-                        <input type="hidden" name="id" value={member.id} />
-                        <Field
-                          id={fieldId}
-                          label={t('admin.staff.role_of', { email: member.email })}
-                          error={error}
-                          required
-                        >
-                          {(control) => (
-                            <select {...control} name="role" defaultValue={member.role}>
-                              {[...ROLES, 'customer'].map((role) => (
-                                <option key={role} value={role}>
-                                  {t(roleName(role))}
-                                </option>
-                              ))}
-                            </select>
-                          )}
-                        </Field>
-                        <button type="submit" className="button">
-                          {t('admin.staff.change_role')}
-                          <span className="visually-hidden">
-                            {' '}
-                            {t('admin.staff.change_role_of', { email: member.email })}
-                          </span>
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </AdminTable>
     </section>
   );
 }
