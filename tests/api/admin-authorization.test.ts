@@ -197,121 +197,136 @@ describe('back office', () => {
   const allowed = (who: 'staff' | 'administrator', person: Person) =>
     person === 'administrator' || (who === 'staff' && person === 'shop_manager');
 
-  it('shows every page to those it is for and the 404 page to everyone else, keys included', async () => {
-    const everyone = await people();
-    const apiKeys = await keys();
-    const data = await fixtures(apiKeys.read_write);
-    for (const [pattern, row] of Object.entries(ADMIN_ROUTES)) {
-      const path = row.get(data);
-      for (const person of ['guest', 'customer', 'shop_manager', 'administrator'] as const) {
-        const cookie = person === 'guest' ? '' : everyone[person].cookie;
-        const res = await fetch(shop.url + path, { headers: { cookie }, redirect: 'manual' });
-        const body = await res.text();
-        const label = `${person} GET ${pattern}`;
-        if (allowed(row.who, person)) {
-          expect(res.status, label).toBe(row.status ?? 200);
-        } else {
-          expect(res.status, label).toBe(404);
-          expect(body, label).not.toContain('admin-nav');
+  // Hundreds of requests, one after another: more time than one test usually needs.
+  it(
+    'shows every page to those it is for and the 404 page to everyone else, keys included',
+    { timeout: 180_000 },
+    async () => {
+      const everyone = await people();
+      const apiKeys = await keys();
+      const data = await fixtures(apiKeys.read_write);
+      for (const [pattern, row] of Object.entries(ADMIN_ROUTES)) {
+        const path = row.get(data);
+        for (const person of ['guest', 'customer', 'shop_manager', 'administrator'] as const) {
+          const cookie = person === 'guest' ? '' : everyone[person].cookie;
+          const res = await fetch(shop.url + path, { headers: { cookie }, redirect: 'manual' });
+          const body = await res.text();
+          const label = `${person} GET ${pattern}`;
+          if (allowed(row.who, person)) {
+            expect(res.status, label).toBe(row.status ?? 200);
+          } else {
+            expect(res.status, label).toBe(404);
+            expect(body, label).not.toContain('admin-nav');
+          }
+        }
+        for (const [kind, key] of Object.entries(apiKeys)) {
+          const res = await fetch(signedUrl(shop.url + path, 'GET', key), { redirect: 'manual' });
+          expect(res.status, `key ${kind} GET ${pattern}`).toBe(404);
         }
       }
-      for (const [kind, key] of Object.entries(apiKeys)) {
-        const res = await fetch(signedUrl(shop.url + path, 'GET', key), { redirect: 'manual' });
-        expect(res.status, `key ${kind} GET ${pattern}`).toBe(404);
-      }
-    }
-  });
+    },
+  );
 
-  it('takes posts (with a valid nonce) from those a page is for only; others get 404', async () => {
-    const everyone = await people();
-    const data = await fixtures(await staffKey(shop, 'read_write'));
-    for (const [pattern, row] of Object.entries(ADMIN_ROUTES)) {
-      const path = row.get(data);
-      for (const person of ['guest', 'customer', 'shop_manager', 'administrator'] as const) {
-        const signedIn = person === 'guest' ? null : everyone[person];
-        const res = await fetch(shop.url + path, {
-          method: 'POST',
-          headers: {
-            cookie: signedIn?.cookie ?? '',
-            origin: shop.url,
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          // A valid nonce and no action: the handlers refuse it without changing anything.
-          body: new URLSearchParams({
-            security: signedIn ? nonceOf(signedIn) : '',
-            intent: 'matrix',
-          }).toString(),
-          redirect: 'manual',
-        });
-        const label = `${person} POST ${pattern}`;
-        expect(res.status, label).toBeLessThan(500);
-        if (!row.post) {
-          expect([404, 405], label).toContain(res.status);
-        } else if (allowed(row.who, person)) {
-          expect(res.status, label).not.toBe(404);
-        } else {
-          expect(res.status, label).toBe(404);
-          expect(await res.text(), label).not.toContain('admin-nav');
+  // Hundreds of requests, one after another: more time than one test usually needs.
+  it(
+    'takes posts (with a valid nonce) from those a page is for only; others get 404',
+    { timeout: 180_000 },
+    async () => {
+      const everyone = await people();
+      const data = await fixtures(await staffKey(shop, 'read_write'));
+      for (const [pattern, row] of Object.entries(ADMIN_ROUTES)) {
+        const path = row.get(data);
+        for (const person of ['guest', 'customer', 'shop_manager', 'administrator'] as const) {
+          const signedIn = person === 'guest' ? null : everyone[person];
+          const res = await fetch(shop.url + path, {
+            method: 'POST',
+            headers: {
+              cookie: signedIn?.cookie ?? '',
+              origin: shop.url,
+              'content-type': 'application/x-www-form-urlencoded',
+            },
+            // A valid nonce and no action: the handlers refuse it without changing anything.
+            body: new URLSearchParams({
+              security: signedIn ? nonceOf(signedIn) : '',
+              intent: 'matrix',
+            }).toString(),
+            redirect: 'manual',
+          });
+          const label = `${person} POST ${pattern}`;
+          expect(res.status, label).toBeLessThan(500);
+          if (!row.post) {
+            expect([404, 405], label).toContain(res.status);
+          } else if (allowed(row.who, person)) {
+            expect(res.status, label).not.toBe(404);
+          } else {
+            expect(res.status, label).toBe(404);
+            expect(await res.text(), label).not.toContain('admin-nav');
+          }
         }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('REST API v3', () => {
-  it('answers every route and method per credential: 401 without, 403 without the right', async () => {
-    const everyone = await people();
-    const apiKeys = await keys();
-    for (const [pattern, row] of Object.entries(REST_ROUTES)) {
-      // Fresh data per route: a DELETE before must not take the next route's object.
-      const data = await fixtures(apiKeys.read_write);
-      for (const method of METHODS) {
-        const url = `${shop.url}/wp-json/wc/v3/${row.url(data)}`;
-        const send = (target: string, headers: Record<string, string> = {}) =>
-          fetch(target, {
-            method,
-            headers: {
-              ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
-              ...headers,
-            },
-            body: method === 'GET' ? undefined : '{}',
-          });
-        const answers: [string, Response][] = [['guest', await send(url)]];
-        for (const person of ['customer', 'shop_manager', 'administrator'] as const) {
-          answers.push([
-            person,
-            await send(url, {
-              cookie: everyone[person].cookie,
-              'x-wp-nonce': nonceOf(everyone[person]),
-            }),
-          ]);
-        }
-        for (const [kind, key] of Object.entries(apiKeys)) {
-          answers.push([`key ${kind}`, await send(signedUrl(url, method, key))]);
-        }
-        for (const [who, res] of answers) {
-          const label = `${who} ${method} ${pattern}`;
-          expect(res.status, label).toBeLessThan(500);
-          if (!row.methods.includes(method)) {
-            expect(res.status, label).toBe(404);
-            continue;
+  // Hundreds of requests, one after another: more time than one test usually needs.
+  it(
+    'answers every route and method per credential: 401 without, 403 without the right',
+    { timeout: 180_000 },
+    async () => {
+      const everyone = await people();
+      const apiKeys = await keys();
+      for (const [pattern, row] of Object.entries(REST_ROUTES)) {
+        // Fresh data per route: a DELETE before must not take the next route's object.
+        const data = await fixtures(apiKeys.read_write);
+        for (const method of METHODS) {
+          const url = `${shop.url}/wp-json/wc/v3/${row.url(data)}`;
+          const send = (target: string, headers: Record<string, string> = {}) =>
+            fetch(target, {
+              method,
+              headers: {
+                ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+                ...headers,
+              },
+              body: method === 'GET' ? undefined : '{}',
+            });
+          const answers: [string, Response][] = [['guest', await send(url)]];
+          for (const person of ['customer', 'shop_manager', 'administrator'] as const) {
+            answers.push([
+              person,
+              await send(url, {
+                cookie: everyone[person].cookie,
+                'x-wp-nonce': nonceOf(everyone[person]),
+              }),
+            ]);
           }
-          const writing = method !== 'GET';
-          const expected =
-            who === 'guest'
-              ? 401
-              : who === 'customer'
-                ? 403
-                : (who === 'key read' && writing) || (who === 'key write' && !writing)
+          for (const [kind, key] of Object.entries(apiKeys)) {
+            answers.push([`key ${kind}`, await send(signedUrl(url, method, key))]);
+          }
+          for (const [who, res] of answers) {
+            const label = `${who} ${method} ${pattern}`;
+            expect(res.status, label).toBeLessThan(500);
+            if (!row.methods.includes(method)) {
+              expect(res.status, label).toBe(404);
+              continue;
+            }
+            const writing = method !== 'GET';
+            const expected =
+              who === 'guest'
+                ? 401
+                : who === 'customer'
                   ? 403
-                  : 'allowed';
-          if (expected === 'allowed') {
-            expect([401, 403], label).not.toContain(res.status);
-          } else {
-            expect(res.status, label).toBe(expected);
+                  : (who === 'key read' && writing) || (who === 'key write' && !writing)
+                    ? 403
+                    : 'allowed';
+            if (expected === 'allowed') {
+              expect([401, 403], label).not.toContain(res.status);
+            } else {
+              expect(res.status, label).toBe(expected);
+            }
           }
         }
       }
-    }
-  });
+    },
+  );
 });
