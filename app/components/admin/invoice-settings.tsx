@@ -62,7 +62,7 @@ function PatternField({
             spellCheck={false}
             autoComplete="off"
           />
-          <p className="hint" id={`${id}-next`} aria-live="polite">
+          <p className="hint admin-settings-next" id={`${id}-next`} aria-live="polite">
             {next
               ? t('admin.invoiceSettings.next_number', { number: next })
               : t('admin.invoiceSettings.next_number_none')}

@@ -31,9 +31,13 @@ export const INVOICE_SETTINGS_PATH = '/admin/settings/invoices';
 
 const SAVED = new Set(['yes', 'unchanged']);
 
-/** Before and after of one audited value, as short text. */
-function shown(value: unknown): string {
+/** Before and after of one audited value, as short text in the reader's language. */
+function shown(t: Translate, value: unknown): string {
   if (value === undefined || value === null || value === '') return '–';
+  if (typeof value === 'boolean')
+    return t(value ? 'admin.invoiceSettings.on' : 'admin.invoiceSettings.off');
+  if (value === 'paid' || value === 'completed')
+    return t(`admin.invoiceSettings.issue_on_${value}`);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
@@ -63,8 +67,8 @@ export async function loadInvoiceSettings(args: Args, areas: readonly MessageAre
       at: entry.at.toISOString(),
       who: entry.actorLabel || t(`admin.audit.channel_${entry.channel}`),
       setting: fieldOfKey[entry.entityId] ?? entry.entityId,
-      before: shown(entry.before?.value),
-      after: shown(entry.after?.value),
+      before: shown(t, entry.before?.value),
+      after: shown(t, entry.after?.value),
     })),
     security: sessionNonce(current, env),
     saved: saved && SAVED.has(saved) ? saved : null,

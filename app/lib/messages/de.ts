@@ -1961,6 +1961,8 @@ export const de = {
   'admin.invoiceSettings.save': 'Einstellungen speichern',
   'admin.invoiceSettings.saved': 'Die Rechnungseinstellungen sind gespeichert.',
   'admin.invoiceSettings.unchanged': 'Nichts geändert: die Einstellungen waren schon so.',
+  'admin.invoiceSettings.on': 'an',
+  'admin.invoiceSettings.off': 'aus',
   'admin.invoiceSettings.changes': 'Letzte Änderungen',
   'admin.invoiceSettings.col.setting': 'Einstellung',
   'admin.invoiceSettings.col.before': 'Vorher',

@@ -1880,6 +1880,8 @@ export const en: Messages = {
   'admin.invoiceSettings.save': 'Save settings',
   'admin.invoiceSettings.saved': 'The invoice settings have been saved.',
   'admin.invoiceSettings.unchanged': 'Nothing changed: the settings were already so.',
+  'admin.invoiceSettings.on': 'on',
+  'admin.invoiceSettings.off': 'off',
   'admin.invoiceSettings.changes': 'Recent changes',
   'admin.invoiceSettings.col.setting': 'Setting',
   'admin.invoiceSettings.col.before': 'Before',

@@ -10,6 +10,9 @@ import {
   loadInvoiceSettings,
 } from '#app/http/admin/invoice-settings.server.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
+import stylesheet from '#app/styles/admin-settings.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
