@@ -117,7 +117,7 @@ export async function handleInvoiceSettingsForm(args: Args) {
   if (!read.ok) return refuse(t, 400, [{ field: '', code: read.error.code }]);
   const form = read.value;
   const security = form.getAll('security');
-  if (security.length !== 1 || !verifyNonce(current, security[0] as string, env)) {
+  if (security.length !== 1 || !verifyNonce(current, security[0], env)) {
     return refuse(
       t,
       403,

@@ -1943,7 +1943,7 @@ export const de = {
     'Die Mails „Bestellung in Bearbeitung“ und „Bestellung abgeschlossen“ tragen die Rechnung als PDF.',
   'admin.invoiceSettings.small_business': 'Kleinunternehmer nach § 19 UStG',
   'admin.invoiceSettings.small_business_help':
-    'Rechnungen weisen keine Umsatzsteuer aus und tragen den Hinweis auf § 19 UStG. Die Preise der Produkte ändern sich dadurch nicht.',
+    'Jede Rechnung trägt dann den Hinweis „Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.“ statt anderer Steuerhinweise. Die Steuersätze, mit denen die Kasse rechnet, ändern sich dadurch nicht.',
   'admin.invoiceSettings.tax_number': 'Steuernummer',
   'admin.invoiceSettings.tax_number_help':
     'Vom Finanzamt, etwa 231/123/45678; steht auf jeder Rechnung neben der USt-IdNr.',

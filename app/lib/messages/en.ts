@@ -1862,7 +1862,7 @@ export const en: Messages = {
     'The “order processing” and “order completed” mails carry the invoice PDF.',
   'admin.invoiceSettings.small_business': 'Small business under § 19 UStG',
   'admin.invoiceSettings.small_business_help':
-    'Invoices show no VAT and carry the § 19 UStG note. Product prices do not change.',
+    'Every invoice then carries the note that no VAT is charged under § 19 UStG, instead of other tax notes. The tax rates the checkout charges do not change.',
   'admin.invoiceSettings.tax_number': 'Tax number (Steuernummer)',
   'admin.invoiceSettings.tax_number_help':
     'From the tax office, e.g. 231/123/45678; printed on every invoice beside the VAT id.',
