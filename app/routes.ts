@@ -70,6 +70,7 @@ export default [
     route('forms', 'routes/admin/forms.tsx'),
     route('forms/:id', 'routes/admin/form-submission.tsx'),
     route('products', 'routes/admin/products.tsx'),
+    route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.
   route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),

@@ -1935,6 +1935,55 @@ export const de = {
   'admin.stock.draft': 'Nicht veröffentlicht',
   'admin.stock.empty': 'Keine Produkte in dieser Liste.',
   'admin.stock.page': 'Seite {page} von {pages}',
+  'admin.settings.nav': 'Einstellungen',
+  'admin.invoiceSettings.title': 'Rechnungen',
+  'admin.invoiceSettings.issue_on': 'Rechnung ausstellen',
+  'admin.invoiceSettings.issue_on_paid': 'bei Zahlungseingang',
+  'admin.invoiceSettings.issue_on_completed': 'beim Abschluss der Bestellung',
+  'admin.invoiceSettings.attach_to_mail': 'Rechnung an die Mail an den Kunden anhängen',
+  'admin.invoiceSettings.attach_to_mail_help':
+    'Die Mails „Bestellung in Bearbeitung“ und „Bestellung abgeschlossen“ tragen die Rechnung als PDF.',
+  'admin.invoiceSettings.small_business': 'Kleinunternehmer nach § 19 UStG',
+  'admin.invoiceSettings.small_business_help':
+    'Jede Rechnung trägt dann den Hinweis „Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.“ statt anderer Steuerhinweise. Die Steuersätze, mit denen die Kasse rechnet, ändern sich dadurch nicht.',
+  'admin.invoiceSettings.tax_number': 'Steuernummer',
+  'admin.invoiceSettings.tax_number_help':
+    'Vom Finanzamt, etwa 231/123/45678; steht auf jeder Rechnung neben der USt-IdNr.',
+  'admin.invoiceSettings.seller': 'Verkäufer auf der Rechnung',
+  'admin.invoiceSettings.seller_name': 'Name',
+  'admin.invoiceSettings.vat_id': 'USt-IdNr.',
+  'admin.invoiceSettings.seller_help':
+    'Name, Anschrift und USt-IdNr. stammen aus den Angaben zum Shop-Betreiber (Einstellung „shop.owner“) und sind hier nicht änderbar.',
+  'admin.invoiceSettings.invoice_pattern': 'Nummernschema für Rechnungen',
+  'admin.invoiceSettings.cancellation_pattern': 'Nummernschema für Stornorechnungen',
+  'admin.invoiceSettings.pattern_help':
+    'Vorgabe: {default}. {YYYY} oder {YY} steht für das Jahr, {#####} für den Zähler des Jahres (so viele Stellen wie Rauten); sonst Buchstaben, Ziffern und - _ . (höchstens 40 Zeichen).',
+  'admin.invoiceSettings.next_number': 'Nächste Nummer: {number}',
+  'admin.invoiceSettings.next_number_none': 'Nächste Nummer: – (das Schema ist ungültig)',
+  'admin.invoiceSettings.save': 'Einstellungen speichern',
+  'admin.invoiceSettings.saved': 'Die Rechnungseinstellungen sind gespeichert.',
+  'admin.invoiceSettings.unchanged': 'Nichts geändert: die Einstellungen waren schon so.',
+  'admin.invoiceSettings.on': 'an',
+  'admin.invoiceSettings.off': 'aus',
+  'admin.invoiceSettings.changes': 'Letzte Änderungen',
+  'admin.invoiceSettings.col.setting': 'Einstellung',
+  'admin.invoiceSettings.col.before': 'Vorher',
+  'admin.invoiceSettings.col.after': 'Nachher',
+  'admin.invoiceSettings.setting.issueOn': 'Rechnung ausstellen',
+  'admin.invoiceSettings.setting.attachToMail': 'Rechnung an Mail anhängen',
+  'admin.invoiceSettings.setting.smallBusiness': 'Kleinunternehmer (§ 19 UStG)',
+  'admin.invoiceSettings.setting.taxNumber': 'Steuernummer',
+  'admin.invoiceSettings.setting.invoicePattern': 'Nummernschema Rechnungen',
+  'admin.invoiceSettings.setting.cancellationPattern': 'Nummernschema Stornorechnungen',
+  'admin.invoiceSettings.error.issue_on':
+    'Bitte wählen Sie, wann Rechnungen ausgestellt werden: bei Zahlungseingang oder beim Abschluss.',
+  'admin.invoiceSettings.error.tax_number':
+    'Die Steuernummer darf nur Ziffern, Buchstaben, Schrägstriche, Leerzeichen, Punkte und Bindestriche enthalten (höchstens 40 Zeichen).',
+  'admin.invoiceSettings.error.pattern':
+    'Das Nummernschema braucht genau einen Zähler wie {#####} und ein Jahr {YYYY} oder {YY}; sonst nur Buchstaben, Ziffern und - _ . (höchstens 40 Zeichen).',
+  'admin.invoiceSettings.error.invalid': 'Ein Feld wurde mehrfach oder in falscher Form gesendet.',
+  'admin.invoiceSettings.error.expired':
+    'Das Formular ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal; es wurde nichts gespeichert.',
 } as const;
 
 export type MessageKey = keyof typeof de;

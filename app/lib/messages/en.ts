@@ -1854,4 +1854,53 @@ export const en: Messages = {
   'admin.stock.draft': 'Not published',
   'admin.stock.empty': 'No products in this list.',
   'admin.stock.page': 'Page {page} of {pages}',
+  'admin.settings.nav': 'Settings',
+  'admin.invoiceSettings.title': 'Invoices',
+  'admin.invoiceSettings.issue_on': 'Issue the invoice',
+  'admin.invoiceSettings.issue_on_paid': 'on payment',
+  'admin.invoiceSettings.issue_on_completed': 'when the order is completed',
+  'admin.invoiceSettings.attach_to_mail': 'Attach the invoice to the customer’s mail',
+  'admin.invoiceSettings.attach_to_mail_help':
+    'The “order processing” and “order completed” mails carry the invoice PDF.',
+  'admin.invoiceSettings.small_business': 'Small business under § 19 UStG',
+  'admin.invoiceSettings.small_business_help':
+    'Every invoice then carries the note that no VAT is charged under § 19 UStG, instead of other tax notes. The tax rates the checkout charges do not change.',
+  'admin.invoiceSettings.tax_number': 'Tax number (Steuernummer)',
+  'admin.invoiceSettings.tax_number_help':
+    'From the tax office, e.g. 231/123/45678; printed on every invoice beside the VAT id.',
+  'admin.invoiceSettings.seller': 'Seller on the invoice',
+  'admin.invoiceSettings.seller_name': 'Name',
+  'admin.invoiceSettings.vat_id': 'VAT id',
+  'admin.invoiceSettings.seller_help':
+    'Name, address and VAT id come from the shop owner’s details (the “shop.owner” setting) and cannot be changed here.',
+  'admin.invoiceSettings.invoice_pattern': 'Number pattern for invoices',
+  'admin.invoiceSettings.cancellation_pattern': 'Number pattern for cancellation invoices',
+  'admin.invoiceSettings.pattern_help':
+    'Default: {default}. {YYYY} or {YY} stands for the year, {#####} for the year’s counter (as many digits as hashes); besides, letters, digits and - _ . (40 characters at most).',
+  'admin.invoiceSettings.next_number': 'Next number: {number}',
+  'admin.invoiceSettings.next_number_none': 'Next number: – (the pattern is not valid)',
+  'admin.invoiceSettings.save': 'Save settings',
+  'admin.invoiceSettings.saved': 'The invoice settings have been saved.',
+  'admin.invoiceSettings.unchanged': 'Nothing changed: the settings were already so.',
+  'admin.invoiceSettings.on': 'on',
+  'admin.invoiceSettings.off': 'off',
+  'admin.invoiceSettings.changes': 'Recent changes',
+  'admin.invoiceSettings.col.setting': 'Setting',
+  'admin.invoiceSettings.col.before': 'Before',
+  'admin.invoiceSettings.col.after': 'After',
+  'admin.invoiceSettings.setting.issueOn': 'Issue the invoice',
+  'admin.invoiceSettings.setting.attachToMail': 'Attach invoice to mail',
+  'admin.invoiceSettings.setting.smallBusiness': 'Small business (§ 19 UStG)',
+  'admin.invoiceSettings.setting.taxNumber': 'Tax number',
+  'admin.invoiceSettings.setting.invoicePattern': 'Invoice number pattern',
+  'admin.invoiceSettings.setting.cancellationPattern': 'Cancellation number pattern',
+  'admin.invoiceSettings.error.issue_on':
+    'Please choose when invoices are issued: on payment or on completion.',
+  'admin.invoiceSettings.error.tax_number':
+    'The tax number may hold only digits, letters, slashes, spaces, dots and hyphens (40 characters at most).',
+  'admin.invoiceSettings.error.pattern':
+    'The number pattern needs exactly one counter such as {#####} and a year {YYYY} or {YY}; besides, only letters, digits and - _ . (40 characters at most).',
+  'admin.invoiceSettings.error.invalid': 'A field was sent more than once or in the wrong form.',
+  'admin.invoiceSettings.error.expired':
+    'The form has expired. Please reload the page and try again; nothing was saved.',
 };

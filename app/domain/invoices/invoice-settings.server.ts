@@ -1,0 +1,101 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Actor, recordChange } from '#app/domain/audit/audit.server.ts';
+import { auditLog } from '#app/domain/audit/audit.schema.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import { getSetting, putSetting } from '#app/domain/settings/settings.server.ts';
+import type { InvoiceSettings } from './invoice-settings.rules.ts';
+import {
+  ATTACH_SETTING,
+  ISSUE_ON_SETTING,
+  SMALL_BUSINESS_SETTING,
+  TAX_NUMBER_SETTING,
+  attachInvoiceToMail,
+  invoiceIssueOn,
+} from './invoices.server.ts';
+import { type InvoiceKind, invoiceCounters } from './invoices.schema.ts';
+import { DEFAULT_PATTERNS, NUMBER_PATTERN_SETTINGS, isValidPattern } from './numbering.rules.ts';
+
+/** The setting key behind each field of the invoice settings. */
+export const INVOICE_SETTING_KEYS: Record<keyof InvoiceSettings, string> = {
+  issueOn: ISSUE_ON_SETTING,
+  attachToMail: ATTACH_SETTING,
+  smallBusiness: SMALL_BUSINESS_SETTING,
+  taxNumber: TAX_NUMBER_SETTING,
+  invoicePattern: NUMBER_PATTERN_SETTINGS.invoice,
+  cancellationPattern: NUMBER_PATTERN_SETTINGS.cancellation,
+};
+
+const pattern = (db: Tx, kind: InvoiceKind) =>
+  getSetting(
+    db,
+    NUMBER_PATTERN_SETTINGS[kind],
+    z.string().refine(isValidPattern),
+    DEFAULT_PATTERNS[kind],
+  );
+
+/** The invoice settings in force, with the same fallbacks the invoices use. */
+export async function invoiceSettings(db: Tx): Promise<InvoiceSettings> {
+  return {
+    issueOn: await invoiceIssueOn(db),
+    attachToMail: await attachInvoiceToMail(db),
+    smallBusiness: await getSetting(db, SMALL_BUSINESS_SETTING, z.boolean(), false),
+    taxNumber: await getSetting(db, TAX_NUMBER_SETTING, z.string().max(40), ''),
+    invoicePattern: await pattern(db, 'invoice'),
+    cancellationPattern: await pattern(db, 'cancellation'),
+  };
+}
+
+/**
+ * Saves the settings that differ from those in force, each with its audit entry, in one
+ * transaction; answers the keys changed (none for an unchanged form: nothing is written).
+ */
+export async function saveInvoiceSettings(
+  db: Tx,
+  next: InvoiceSettings,
+  actor: Actor,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const current = await invoiceSettings(tx);
+    const changed: string[] = [];
+    for (const field of Object.keys(INVOICE_SETTING_KEYS) as (keyof InvoiceSettings)[]) {
+      if (current[field] === next[field]) continue;
+      const key = INVOICE_SETTING_KEYS[field];
+      await putSetting(tx, key, next[field]);
+      await recordChange(tx, actor, {
+        entity: 'setting',
+        entityId: key,
+        action: 'update',
+        before: { value: current[field] },
+        after: { value: next[field] },
+      });
+      changed.push(key);
+    }
+    return changed;
+  });
+}
+
+/** The last number each kind has given this year (0 when none yet). */
+export async function lastSequences(db: Tx, year: number): Promise<Record<InvoiceKind, number>> {
+  const rows = await db
+    .select({ kind: invoiceCounters.kind, last: invoiceCounters.last })
+    .from(invoiceCounters)
+    .where(eq(invoiceCounters.year, year));
+  const last = (kind: InvoiceKind) => rows.find((r) => r.kind === kind)?.last ?? 0;
+  return { invoice: last('invoice'), cancellation: last('cancellation') };
+}
+
+/** The latest changes of the invoice settings, newest first. */
+export function invoiceSettingChanges(db: Tx, limit = 20) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'setting'),
+        inArray(auditLog.entityId, Object.values(INVOICE_SETTING_KEYS)),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+}
