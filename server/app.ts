@@ -18,6 +18,7 @@ import { type CachedPage, RenderCache } from './render-cache.ts';
 import { type StaticFile, chooseEncoding, contentType, loadStaticFiles } from './static.ts';
 import { type Lifecycle, answerOps, logRequestError, observeRequest } from './ops.ts';
 import { routePatterns, serverPattern } from './route-pattern.ts';
+import { wcAjaxAddress } from './wc-ajax-query.ts';
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 /** The answers an endpoint may mark as kept, and how long one is repeated at most. */
@@ -89,6 +90,7 @@ export function createShopHandler({
     }
     // Hostile addresses stop here, before any route or query sees them (decision 0009).
     const refusal = refuseUrl(req.url ?? '/', url);
+    url = wcAjaxAddress(url) ?? url;
     if (refusal && JSON_PATHS.test(url.pathname)) return refuseJson(req, res, url, refusal);
     try {
       if (await answerOps(req, res, url.pathname, context, lifecycle)) return;

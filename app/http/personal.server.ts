@@ -68,7 +68,10 @@ export async function personalData(
   if (summary.itemCount > 0) {
     // A glance at the header changes nothing: the cart page tells about dropped coupons.
     const cart = await loadCart(db, { idHash }, { currency, locale, readOnly: true });
-    personal = { ...personal, miniCart: toMiniCart(cart, cartHash(cart)) };
+    personal = {
+      ...personal,
+      miniCart: toMiniCart(cart, cartHash(cart), sessionNonce({ idHash }, env)),
+    };
   }
   const viewer = summary.customerId !== null ? await customerOfSession(db, idHash) : null;
   if (viewer) personal = { ...personal, account: { name: viewer.name }, viewer };

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
 import {
   EXPRESS_MESSAGE_AREAS,
   ExpressCheckout,
@@ -12,6 +12,7 @@ import { Notice } from '#app/components/ui/notice.tsx';
 import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { handleCartForm } from '#app/http/pages/cart-form.server.ts';
+import { removeByLink } from '#app/http/pages/cart-remove-link.server.ts';
 import { shop } from '#app/http/request.server.ts';
 import { loadCart } from '#app/domain/cart/cart.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
@@ -37,20 +38,32 @@ export const handle = {
 } satisfies MessagesHandle;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, env, locale, currency, t, session } = shop(args);
+  const request = shop(args);
+  const { db, env, locale, currency, t, session } = request;
   const current = await session();
+  // The mini cart's remove link lands here (WooCommerce's remove address): remove, then show.
+  const linked = await removeByLink(new URL(args.request.url), request, current);
+  if (linked && 'redirect' in linked) {
+    const headers = new Headers();
+    for (const cookie of linked.cookies) headers.append('Set-Cookie', cookie);
+    throw redirect(linked.redirect, { status: 303, headers });
+  }
   const cart = await loadCart(db, current, { currency, locale });
-  return {
-    cart,
-    // The token the coupon form's wc-ajax calls carry as `security`.
-    security: current ? sessionNonce(current, env) : null,
-    express: await expressCheckoutParams(
-      { db, env, t, currency },
-      { kind: 'cart', cart, session: current },
-    ),
-    title: `${t('cart.title')} | ${t('shop.name')}`,
-    messages: messagesFor(locale, handle.messageAreas),
-  };
+  return data(
+    {
+      cart,
+      linkNotice: linked && { ok: linked.ok, message: linked.message },
+      // The token the coupon form's wc-ajax calls carry as `security`.
+      security: current ? sessionNonce(current, env) : null,
+      express: await expressCheckoutParams(
+        { db, env, t, currency },
+        { kind: 'cart', cart, session: current },
+      ),
+      title: `${t('cart.title')} | ${t('shop.name')}`,
+      messages: messagesFor(locale, handle.messageAreas),
+    },
+    { status: linked?.status ?? 200 },
+  );
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -66,6 +79,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container cart-page">
       <h1>{t('cart.title')}</h1>
+      {loaderData.linkNotice && !result && (
+        <Notice kind={loaderData.linkNotice.ok ? 'success' : 'error'}>
+          {loaderData.linkNotice.message}
+        </Notice>
+      )}
       {result && !result.intent.endsWith('_coupon') && (
         <Notice kind={result.ok ? 'success' : 'error'}>{result.message}</Notice>
       )}

@@ -131,7 +131,7 @@ describe('POST /wc-ajax/add_to_cart', () => {
     expect(contents).toContain('23,98');
     expect(contents).toContain('Warenkorb anzeigen');
     expect(contents).toContain('Kasse');
-    expect(contents).toContain(`name="remove" value="${body.cart.lines[0]!.key}"`);
+    expect(contents).toContain(`data-cart_item_key="${body.cart.lines[0]!.key}"`);
     expect(body.fragments['a.cart-link']).toContain('aria-label="Warenkorb, 2 Artikel"');
     expect(body.reveal_mini_cart).toBe(true);
     expect(body.redirect).toBeUndefined();

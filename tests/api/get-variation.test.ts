@@ -70,6 +70,10 @@ beforeAll(async () => {
         attributes: { [A]: 'rot', [S]: 's' },
         sku: 'HEMD-ROT-S',
         gtin: '4262571000017',
+        description: {
+          de: 'Leichtes Leinen.\n\nBei 30 °C <waschen> & schonen.',
+          en: 'Light linen.\n\nWash at 30 °C <gently> & with care.',
+        },
         manageStock: true,
         stockQuantity: 3,
       },
@@ -147,7 +151,12 @@ describe('POST /wc-ajax/get_variation', () => {
       is_in_stock: true,
       variation_is_visible: true,
       variation_is_active: true,
-      display_price: 4900,
+      // Major units, as WooCommerce sends them: 49, not 4900.
+      display_price: 49,
+      display_regular_price: 49,
+      availability_html: '<p class="stock in-stock">Nur noch 3 auf Lager</p>',
+      variation_description:
+        '<p>Leichtes Leinen.</p>\n<p>Bei 30 °C &lt;waschen&gt; &amp; schonen.</p>',
       variation_stock_left: 3,
       delivery_time: '2-3 Werktage',
       manufacturer: { name: 'Webwerk GmbH' },
@@ -196,10 +205,13 @@ describe('POST /wc-ajax/get_variation', () => {
     expect(v).toMatchObject({
       variation_id: ids.blue,
       is_in_stock: false,
-      display_price: 3900,
-      display_regular_price: 4900,
+      display_price: 39,
+      display_regular_price: 49,
+      availability_html: '<p class="stock out-of-stock">Out of stock</p>',
+      variation_description: '',
       variation_stock_left: null,
     });
+    expect(typeof v.display_price).toBe('number');
     expect(v.price_html).toContain('Original price was: €49.00');
   });
 

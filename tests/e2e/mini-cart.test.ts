@@ -64,7 +64,9 @@ describe('mini cart', () => {
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Warenkorb' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('link', { name: product.name }).isVisible()).toBe(true);
+    expect(await dialog.getByRole('link', { name: product.name, exact: true }).isVisible()).toBe(
+      true,
+    );
     expect(await dialog.getByRole('link', { name: 'Warenkorb anzeigen' }).isVisible()).toBe(true);
     expect(await dialog.getByRole('link', { name: 'Kasse' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Warenkorb, 1 Artikel' }).waitFor();
@@ -242,7 +244,7 @@ describe('mini cart', () => {
     await page.getByRole('button', { name: 'Warenkorb-Übersicht öffnen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Warenkorb' });
     await dialog
-      .getByRole('button', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
+      .getByRole('link', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
       .click();
     const line = dialog.locator('.cart-line').filter({ hasText: product.name });
     await line.locator('.overlay-region[aria-busy="true"] .loading-overlay.is-active').waitFor();
@@ -250,11 +252,13 @@ describe('mini cart', () => {
     release();
     await line.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Warenkorb, 2 Artikel' }).waitFor();
-    expect(await dialog.getByRole('link', { name: second.name }).isVisible()).toBe(true);
+    expect(await dialog.getByRole('link', { name: second.name, exact: true }).isVisible()).toBe(
+      true,
+    );
     await context.close();
   });
 
-  it('follows the removal form when the call fails', async () => {
+  it('follows the remove link when the call fails', async () => {
     const context = await newContext(browser);
     await addThroughApi(context, [product, 1]);
     const page = await context.newPage();
@@ -266,7 +270,7 @@ describe('mini cart', () => {
     await page.getByRole('button', { name: 'Warenkorb-Übersicht öffnen' }).click();
     await page
       .getByRole('dialog', { name: 'Warenkorb' })
-      .getByRole('button', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
+      .getByRole('link', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
       .click();
     await page.waitForURL((url) => url.pathname === '/cart');
     await page.getByText(`„${product.name}“ entfernt.`).waitFor();
@@ -282,10 +286,10 @@ describe('mini cart', () => {
     const link = page.getByRole('link', { name: 'Warenkorb, 2 Artikel' });
     await link.hover();
     const panel = page.locator('.mini-cart-panel');
-    await panel.getByRole('link', { name: product.name }).waitFor();
+    await panel.getByRole('link', { name: product.name, exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/mini-cart-nojs-1280.png' });
     await panel
-      .getByRole('button', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
+      .getByRole('link', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
       .click();
     await page.waitForURL((url) => url.pathname === '/cart');
     await page.getByText(`„${product.name}“ entfernt.`).waitFor();
@@ -351,7 +355,7 @@ describe('fragments without polling', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     // The reveal setting (on by default) opens the mini cart after this add too.
     const dialog = page.getByRole('dialog', { name: 'Warenkorb' });
-    await dialog.getByRole('link', { name: product.name }).waitFor();
+    await dialog.getByRole('link', { name: product.name, exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached', timeout: 15_000 });
     await context.close();
   });

@@ -104,6 +104,7 @@ export function variation(id: number, fields: Partial<VariationView>): Variation
     weightKg: null,
     quantity: { min: 1, max: null, step: 1, soldIndividually: false },
     compliance,
+    description: '',
     ...fields,
   };
 }

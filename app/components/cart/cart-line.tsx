@@ -16,9 +16,15 @@ export function CartLine({
   line,
   variant = 'row',
   busy = false,
+  removeHref,
 }: {
   line: CartLineView;
   variant?: 'row' | 'compact';
+  /**
+   * Mini cart: the line's remove link, WooCommerce's `a.remove_from_cart_button`, which its
+   * script and the shop's own call `remove_from_cart` with; without scripts the link removes.
+   */
+  removeHref?: string;
   /** The line is being changed or removed (mini cart): blocked by the overlay meanwhile. */
   busy?: boolean;
 }) {
@@ -88,8 +94,23 @@ export function CartLine({
   );
 
   if (variant === 'compact') {
+    const removeLink = removeHref ? (
+      <a
+        href={removeHref}
+        className="icon-button remove remove_from_cart_button"
+        aria-label={t('cart.remove_item', { name: line.name })}
+        data-cart_item_key={line.key}
+        data-product_id={line.productId}
+        data-product_sku={line.sku ?? ''}
+        data-success_message={t('cart.removed', { name: line.name })}
+      >
+        <Icon name="trash" size={20} />
+      </a>
+    ) : (
+      remove
+    );
     return (
-      <li className="cart-line cart-line-compact">
+      <li className="cart-line cart-line-compact woocommerce-mini-cart-item mini_cart_item">
         <Overlay busy={busy} className="cart-line-grid">
           <div className="cart-line-image">{image}</div>
           <div className="cart-line-details">
@@ -100,7 +121,7 @@ export function CartLine({
           <div className="cart-line-total">
             <Money amount={line.lineTotal} />
           </div>
-          <div className="cart-line-remove">{remove}</div>
+          <div className="cart-line-remove">{removeLink}</div>
         </Overlay>
       </li>
     );

@@ -34,22 +34,27 @@ const cart = {
   lines: [line],
   subtotal: 4990,
   total: 4990,
+  removeNonce: 'n'.repeat(32),
 };
 
 describe('MiniCartContents', () => {
-  it('is a form to the cart page that updates on Enter and removes by button', () => {
+  it('is a form to the cart page that updates on Enter, with a remove link per line', () => {
     const html = renderInRouter('de', h(MiniCartContents, { cart }));
     expect(openingTag(html, 'div')).toContain('class="widget_shopping_cart_content"');
     expect(openingTag(html, 'form')).toMatch(/method="post"/);
     expect(openingTag(html, 'form')).toMatch(/action="\/cart"/);
-    // The first submit button is the one Enter presses: update, never a removal.
-    const firstButton = openingTag(html, 'button');
-    expect(firstButton).toContain('type="submit"');
-    expect(firstButton).not.toContain('name="remove"');
+    // The only submit button is the one Enter presses: update.
+    expect(openingTag(html, 'button')).toContain('type="submit"');
+    expect(html).not.toContain('name="remove"');
     expect(html).toContain('name="intent" value="update"');
-    const remove = openingTag(html, 'button', 'name="remove"');
-    expect(remove).toContain(`value="${line.key}"`);
+    expect(openingTag(html, 'li')).toContain('woocommerce-mini-cart-item');
+    const remove = openingTag(html, 'a', 'remove_from_cart_button');
+    expect(remove).toContain(`data-cart_item_key="${line.key}"`);
+    expect(remove).toContain('data-product_id="7"');
+    expect(remove).toContain('data-product_sku=""');
+    expect(remove).toContain(`href="/cart?remove_item=${line.key}&amp;_wpnonce=${'n'.repeat(32)}"`);
     expect(remove).toContain('aria-label="„Leinenhemd“ aus dem Warenkorb entfernen"');
+    expect(remove).toContain('data-success_message="„Leinenhemd“ entfernt."');
     expect(html).toContain(`name="quantity[${line.key}]"`);
     expect(openingTag(html, 'input', 'quantity[')).toContain('max="5"');
     const text = textOf(html);

@@ -1,10 +1,10 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { Icon } from '#app/components/icon.tsx';
 import { Drawer } from '#app/components/ui/drawer.tsx';
 import { Money } from '#app/components/ui/price.tsx';
-import type { MiniCartView } from '#app/domain/cart/mini-cart.view.ts';
+import { type MiniCartView, removeLineHref } from '#app/domain/cart/mini-cart.view.ts';
 import { type MessageArea, useI18n } from '#app/lib/i18n.ts';
 import { CartLine } from './cart-line.tsx';
 import { useMiniCart } from './mini-cart-state.tsx';
@@ -18,6 +18,7 @@ export const MINI_CART_MESSAGE_AREAS = [
   'cart.subtotal',
   'cart.update',
   'cart.remove_item',
+  'cart.removed',
   'product.view_cart',
   'product.quantity_for',
   'price',
@@ -184,9 +185,9 @@ function MiniCartDropdown({
 
 /**
  * What the mini cart holds: lines, subtotal and the ways to the cart and the checkout. Also
- * the `div.widget_shopping_cart_content` fragment. A plain form to the cart page, so removing
- * and changing quantities work without scripts; with them each change is a classic cart call
- * and a failed removal falls back to that very form.
+ * the `div.widget_shopping_cart_content` fragment. A plain form to the cart page for the
+ * quantities and a remove link per line, so both work without scripts; with them each change is
+ * a classic cart call and a failed removal falls back to the link.
  */
 export function MiniCartContents({ cart }: { cart: MiniCartView }) {
   const { t } = useI18n();
@@ -219,16 +220,23 @@ export function MiniCartContents({ cart }: { cart: MiniCartView }) {
     return () => form.removeEventListener('change', onChange);
   }, [mini, cart, t]);
 
+  // Changes go as calls when the script runs (the change handler above): Enter sends nothing.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!mini) return;
+    if (mini) event.preventDefault();
+  };
+
+  // A line's remove link becomes the classic call; if that fails, the link does it.
+  const onClick = (event: MouseEvent<HTMLFormElement>) => {
+    if (!mini || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest('a.remove_from_cart_button');
+    if (!(link instanceof HTMLAnchorElement)) return;
+    const key = link.dataset.cart_item_key;
+    if (!key) return;
     event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (!(submitter instanceof HTMLButtonElement) || submitter.name !== 'remove') return;
-    const key = submitter.value;
-    const form = event.currentTarget;
     setMessage(null);
     void mini.remove(key).then((removed) => {
-      if (!removed) submitWithoutScript(form, 'remove', key);
+      if (!removed) window.location.assign(link.href);
     });
   };
 
@@ -246,9 +254,10 @@ export function MiniCartContents({ cart }: { cart: MiniCartView }) {
           action="/cart"
           className="mini-cart-form"
           onSubmit={onSubmit}
+          onClick={onClick}
         >
           <input type="hidden" name="intent" value="update" />
-          {/* First in the form, so Enter in a quantity box updates rather than removes. */}
+          {/* First in the form, so Enter in a quantity box sends the update. */}
           <button type="submit" className="visually-hidden" tabIndex={-1}>
             {t('cart.update')}
           </button>
@@ -259,6 +268,7 @@ export function MiniCartContents({ cart }: { cart: MiniCartView }) {
                 line={line}
                 variant="compact"
                 busy={mini?.busyKeys.has(line.key) ?? false}
+                removeHref={removeLineHref(line.key, cart.removeNonce)}
               />
             ))}
           </ul>
@@ -280,15 +290,4 @@ export function MiniCartContents({ cart }: { cart: MiniCartView }) {
       )}
     </div>
   );
-}
-
-/** Sends the form as a browser without scripts would, naming the pressed button's value. */
-function submitWithoutScript(form: HTMLFormElement, name: string, value: string) {
-  if (!form.isConnected) return;
-  const field = document.createElement('input');
-  field.type = 'hidden';
-  field.name = name;
-  field.value = value;
-  form.append(field);
-  form.submit();
 }

@@ -40,6 +40,7 @@ function variation(
     weightKg: null,
     quantity: { min: 1, max: null, step: 1, soldIndividually: false },
     compliance: {} as VariationView['compliance'],
+    description: '',
   };
 }
 

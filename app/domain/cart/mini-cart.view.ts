@@ -13,7 +13,18 @@ export type MiniCartView = {
   /** Gross of the items before discounts (what the mini cart calls the subtotal). */
   subtotal: number;
   total: number;
+  /** The session's nonce the lines' remove links carry; '' without a session. */
+  removeNonce: string;
 };
+
+/** WooCommerce's parameters of a cart line's remove link (`wc_get_cart_remove_url`). */
+export const REMOVE_KEY_PARAM = 'remove_item';
+export const REMOVE_NONCE_PARAM = '_wpnonce';
+
+/** The address that removes a line without scripts: the cart page, which removes it and shows. */
+export function removeLineHref(key: string, nonce: string): string {
+  return `/cart?${REMOVE_KEY_PARAM}=${encodeURIComponent(key)}&${REMOVE_NONCE_PARAM}=${encodeURIComponent(nonce)}`;
+}
 
 /** The shop's cart behaviour settings the browser acts on after an add to cart. */
 export type CartBehaviour = {
@@ -28,9 +39,10 @@ export const DEFAULT_CART_BEHAVIOUR: CartBehaviour = {
   redirectAfterAdd: false,
 };
 
-export function toMiniCart(cart: CartView, hash: string): MiniCartView {
+export function toMiniCart(cart: CartView, hash: string, removeNonce: string): MiniCartView {
   return {
     hash,
+    removeNonce,
     currency: cart.currency,
     itemCount: cart.itemCount,
     lines: cart.lines,
@@ -40,5 +52,5 @@ export function toMiniCart(cart: CartView, hash: string): MiniCartView {
 }
 
 export function emptyMiniCart(currency: string): MiniCartView {
-  return { hash: '', currency, itemCount: 0, lines: [], subtotal: 0, total: 0 };
+  return { hash: '', currency, itemCount: 0, lines: [], subtotal: 0, total: 0, removeNonce: '' };
 }

@@ -179,6 +179,7 @@ export async function getProduct(
       weightKg: v.weightKg,
       quantity: quantityRules(v, stockLeft(v)),
       compliance: complianceOf(v, price.active, refs, attachments, locale),
+      description: localize(v.description, locale),
     };
   });
   return {

@@ -98,6 +98,8 @@ export type VariationView = {
   weightKg: number | null;
   quantity: QuantityRules;
   compliance: ComplianceView;
+  /** The variation's own description (plain text, paragraphs apart by a blank line); '' if none. */
+  description: string;
 };
 
 export type QuantityRules = {

@@ -78,9 +78,16 @@ export type VariationObject = VariationCompliance & {
   variation_is_visible: boolean;
   variation_is_active: boolean;
   price_html: string;
-  /** The price a shopper pays, in minor units (the shop never handles money as floats). */
+  /**
+   * The price a shopper pays and the regular one, in major units as WooCommerce sends them
+   * (19.99): for scripts that read them, the shop's own reads `variation_view`.
+   */
   display_price: number | null;
   display_regular_price: number | null;
+  /** The stock line as the product page shows it, `<p class="stock in-stock">…</p>`. */
+  availability_html: string;
+  /** The variation's description as paragraphs of markup; '' without one. */
+  variation_description: string;
   image: VariationImage | null;
   /** The picture's key; the shop's images are named by key, not by number. */
   image_id: string;

@@ -13,6 +13,7 @@ import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import type { Result } from '#app/domain/kernel/result.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
+import { sessionNonce } from '#app/lib/session.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 import { type EndpointContext, defineEndpoint } from '../endpoint.server.ts';
 import { WC_AJAX_CODES } from './codes.ts';
@@ -96,7 +97,8 @@ async function cartAnswer(
   // Read only: a coupon this change made invalid is dropped, with its notice, by the cart page.
   const cart = await loadCart(db, session, { currency, locale, readOnly: true });
   const hash = cartHash(cart);
-  const mini: MiniCartView = toMiniCart(cart, hash);
+  const nonce = session ? sessionNonce(session, env) : '';
+  const mini: MiniCartView = toMiniCart(cart, hash, nonce);
   const fragments = await cartFragments(mini, { locale, url });
   const headers = new Headers({
     'Content-Type': 'application/json; charset=utf-8',

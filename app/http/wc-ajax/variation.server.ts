@@ -4,7 +4,7 @@ import {
   variationStockLeft,
 } from '#app/domain/catalog/swatch-settings.view.ts';
 import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
-import { formatMoney } from '#app/domain/pricing/money.ts';
+import { formatMoney, minorUnit } from '#app/domain/pricing/money.ts';
 import type { PriceView } from '#app/domain/catalog/catalog.view.ts';
 import { type MessageKey, type Translate, formatNumber } from '#app/lib/i18n.ts';
 import type { Locale } from '#app/lib/locale.ts';
@@ -76,6 +76,44 @@ function variationImage(image: ImageView): VariationImage {
   };
 }
 
+/** An amount in minor units as WooCommerce sends prices to its script: a number in major units. */
+function major(amount: number | null, currency: string): number | null {
+  if (amount === null) return null;
+  const digits = minorUnit(currency);
+  return Number((amount / 10 ** digits).toFixed(digits));
+}
+
+const STOCK_CLASS = {
+  instock: 'in-stock',
+  outofstock: 'out-of-stock',
+  onbackorder: 'available-on-backorder',
+} as const;
+
+/** The stock line the product page shows for the variation, as WooCommerce's stock markup. */
+function availabilityHtml(v: VariationView, left: number | null, t: Translate): string {
+  const text =
+    left !== null
+      ? t('stock.left', { count: left })
+      : t(
+          v.stockStatus === 'outofstock'
+            ? 'stock.outofstock'
+            : v.stockStatus === 'onbackorder'
+              ? 'stock.onbackorder'
+              : 'stock.instock',
+        );
+  return `<p class="stock ${STOCK_CLASS[v.stockStatus]}">${escapeHtml(text)}</p>`;
+}
+
+/** The description's paragraphs (blank-line apart, as the product page splits them) as markup. */
+function descriptionHtml(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((para) => para.trim())
+    .filter(Boolean)
+    .map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br>\n')}</p>`)
+    .join('\n');
+}
+
 const plain = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
 /**
@@ -104,6 +142,7 @@ function variationObject(
   const inStock = v.stockStatus !== 'outofstock';
   const max = v.quantity.max;
   const unit = compliance.unitPrice;
+  const stockLeft = variationStockLeft(v, inStock, ctx.settings.stockLabelThreshold);
   return {
     variation_id: v.id,
     ean: v.gtin ?? '',
@@ -130,12 +169,14 @@ function variationObject(
     variation_is_visible: true,
     variation_is_active: true,
     price_html: priceHtml(v.price, ctx),
-    display_price: v.price.active,
-    display_regular_price: v.price.regular,
+    display_price: major(v.price.active, ctx.currency),
+    display_regular_price: major(v.price.regular ?? v.price.active, ctx.currency),
+    availability_html: availabilityHtml(v, stockLeft, t),
+    variation_description: descriptionHtml(v.description),
     image: image ? variationImage(image) : null,
     image_id: image?.key ?? '',
     image_link: image ? sizeOf(image, 'full').url : '',
-    variation_stock_left: variationStockLeft(v, inStock, ctx.settings.stockLabelThreshold),
+    variation_stock_left: stockLeft,
     delivery_time: compliance.deliveryTime?.label ?? '',
     defect_description: compliance.defectDescription,
     tax_info: compliance.taxInfo,
