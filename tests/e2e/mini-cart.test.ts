@@ -244,7 +244,7 @@ describe('mini cart', () => {
     await page.getByRole('button', { name: 'Warenkorb-Übersicht öffnen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Warenkorb' });
     await dialog
-      .getByRole('link', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
+      .getByRole('button', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
       .click();
     const line = dialog.locator('.cart-line').filter({ hasText: product.name });
     await line.locator('.overlay-region[aria-busy="true"] .loading-overlay.is-active').waitFor();
@@ -270,7 +270,7 @@ describe('mini cart', () => {
     await page.getByRole('button', { name: 'Warenkorb-Übersicht öffnen' }).click();
     await page
       .getByRole('dialog', { name: 'Warenkorb' })
-      .getByRole('link', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
+      .getByRole('button', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
       .click();
     await page.waitForURL((url) => url.pathname === '/cart');
     await page.getByText(`„${product.name}“ entfernt.`).waitFor();
@@ -289,7 +289,7 @@ describe('mini cart', () => {
     await panel.getByRole('link', { name: product.name, exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/mini-cart-nojs-1280.png' });
     await panel
-      .getByRole('link', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
+      .getByRole('button', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
       .click();
     await page.waitForURL((url) => url.pathname === '/cart');
     await page.getByText(`„${product.name}“ entfernt.`).waitFor();

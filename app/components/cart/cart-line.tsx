@@ -98,6 +98,9 @@ export function CartLine({
       <a
         href={removeHref}
         className="icon-button remove remove_from_cart_button"
+        // It acts on the cart in place (the link is only the way without scripts): a button,
+        // as the cart page's own remove control is.
+        role="button"
         aria-label={t('cart.remove_item', { name: line.name })}
         data-cart_item_key={line.key}
         data-product_id={line.productId}

@@ -1,4 +1,12 @@
-import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useLocation } from 'react-router';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { Icon } from '#app/components/icon.tsx';
@@ -240,6 +248,15 @@ export function MiniCartContents({ cart }: { cart: MiniCartView }) {
     });
   };
 
+  // Space presses a button; the remove link plays one, so it answers Space as Enter.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== ' ') return;
+    const link = (event.target as Element).closest('a.remove_from_cart_button');
+    if (!(link instanceof HTMLAnchorElement)) return;
+    event.preventDefault();
+    link.click();
+  };
+
   return (
     <div
       className={`widget_shopping_cart_content${mini?.refreshing ? ' is-refreshing' : ''}`}
@@ -255,6 +272,7 @@ export function MiniCartContents({ cart }: { cart: MiniCartView }) {
           className="mini-cart-form"
           onSubmit={onSubmit}
           onClick={onClick}
+          onKeyDown={onKeyDown}
         >
           <input type="hidden" name="intent" value="update" />
           {/* First in the form, so Enter in a quantity box sends the update. */}
