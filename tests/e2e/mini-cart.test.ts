@@ -258,7 +258,7 @@ describe('mini cart', () => {
     await context.close();
   });
 
-  it('follows the remove link when the call fails', async () => {
+  it('follows the remove link when the call fails, pressed with Space as a button is', async () => {
     const context = await newContext(browser);
     await addThroughApi(context, [product, 1]);
     const page = await context.newPage();
@@ -271,7 +271,8 @@ describe('mini cart', () => {
     await page
       .getByRole('dialog', { name: 'Warenkorb' })
       .getByRole('button', { name: `„${product.name}“ aus dem Warenkorb entfernen` })
-      .click();
+      .focus();
+    await page.keyboard.press('Space');
     await page.waitForURL((url) => url.pathname === '/cart');
     await page.getByText(`„${product.name}“ entfernt.`).waitFor();
     await page.getByRole('link', { name: 'Warenkorb, 0 Artikel' }).waitFor();
