@@ -265,6 +265,10 @@ describe('cancel', () => {
       paymentMethod: 'stripe',
       paymentIntentId: intent.id,
     });
+    // The page names the payment; the sandbox has no dashboard to link to.
+    const page = await (await get(order)).text();
+    expect(page).toContain(`<code>${intent.id}</code>`);
+    expect(page).not.toContain('dashboard.stripe.com');
     expect((await act(order, 'cancel', { confirm: 'yes' })).status).toBe(302);
     await outboxSettled(shop);
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('canceled');

@@ -143,10 +143,13 @@ export function AddressBlock({ address }: { address: OrderView['billing'] }) {
 export function OrderSide({
   order,
   paidAt,
+  stripePayment,
   editHref,
 }: {
   order: OrderView;
   paidAt: string | null;
+  /** The Stripe payment intent, and its dashboard page with real keys. */
+  stripePayment?: { intentId: string; dashboardUrl: string | null } | null;
   editHref?: string | null;
 }) {
   const { t, locale } = useI18n();
@@ -176,6 +179,19 @@ export function OrderSide({
             ? t('admin.paid_at', { date: formatDateTime(paidAt, locale) })
             : t('admin.unpaid')}
         </p>
+        {stripePayment && (
+          <p>
+            {t('admin.stripe_payment')} <code>{stripePayment.intentId}</code>
+            {stripePayment.dashboardUrl && (
+              <>
+                {' '}
+                <a href={stripePayment.dashboardUrl} rel="noopener noreferrer" target="_blank">
+                  {t('admin.stripe_dashboard')}
+                </a>
+              </>
+            )}
+          </p>
+        )}
         {order.customerNote && (
           <>
             <h3>{t('order.customer_note')}</h3>

@@ -149,3 +149,12 @@ class OwnAddressHttpClient implements Stripe.HttpClient {
     );
   }
 }
+
+/**
+ * The payment's page in Stripe's dashboard, for staff; none for the built-in sandbox, which has
+ * no dashboard. Test-mode payments live under `/test/`.
+ */
+export function stripeDashboardUrl(mode: StripeMode, paymentIntentId: string): string | null {
+  if (mode === 'sandbox' || !/^pi_[A-Za-z0-9]+$/.test(paymentIntentId)) return null;
+  return `https://dashboard.stripe.com/${mode === 'test' ? 'test/' : ''}payments/${paymentIntentId}`;
+}

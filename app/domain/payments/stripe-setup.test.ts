@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from '#app/lib/env.server.ts';
-import { recordShopAddress, sandboxKeys, shopBaseUrl, stripeSetup } from './stripe-setup.server.ts';
+import {
+  recordShopAddress,
+  sandboxKeys,
+  shopBaseUrl,
+  stripeDashboardUrl,
+  stripeSetup,
+} from './stripe-setup.server.ts';
 
 const dirs: string[] = [];
 const servers: http.Server[] = [];
@@ -91,5 +97,19 @@ describe('Stripe configuration', () => {
     const customer = await setup.stripe.customers.retrieve('cus_1');
     expect(customer.id).toBe('cus_1');
     expect(seen).toEqual([`GET /v1/customers/cus_1 Bearer ${sandboxKeys(e).secretKey}`]);
+  });
+});
+
+describe('Stripe dashboard link', () => {
+  it('points at the payment in test or live mode, never for the sandbox or a strange id', () => {
+    expect(stripeDashboardUrl('test', 'pi_3Abc')).toBe(
+      'https://dashboard.stripe.com/test/payments/pi_3Abc',
+    );
+    expect(stripeDashboardUrl('live', 'pi_3Abc')).toBe(
+      'https://dashboard.stripe.com/payments/pi_3Abc',
+    );
+    expect(stripeDashboardUrl('sandbox', 'pi_3Abc')).toBeNull();
+    expect(stripeDashboardUrl('live', 'pi_1/../x')).toBeNull();
+    expect(stripeDashboardUrl('live', 'seti_123')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { changesOf } from '#app/domain/audit/audit.server.ts';
 import { orderDetails } from '#app/domain/orders/orders.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { orderView } from '#app/domain/payments/order-view.server.ts';
+import { stripeDashboardUrl, stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import type { MessageArea, TextKey } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
@@ -19,6 +20,15 @@ function shown(value: unknown): string {
   if (value === undefined || value === null) return '–';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+/** The payment's Stripe dashboard page; none while Stripe is not set up as this shop runs. */
+function dashboardOf(env: Parameters<typeof stripeSetup>[0], paymentIntentId: string) {
+  try {
+    return stripeDashboardUrl(stripeSetup(env).mode, paymentIntentId);
+  } catch {
+    return null;
+  }
 }
 
 /** One order, read-only: the customer's view of it plus SKUs, unit prices, notes and the audit log. */
@@ -47,6 +57,12 @@ export async function loadOrderDetail(
   return {
     order: view,
     paidAt: order.paidAt?.toISOString() ?? null,
+    stripePayment: order.paymentIntentId
+      ? {
+          intentId: order.paymentIntentId,
+          dashboardUrl: dashboardOf(env, order.paymentIntentId),
+        }
+      : null,
     invoices,
     shipping,
     lines: details.items.map((item) => ({

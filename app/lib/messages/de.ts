@@ -1406,6 +1406,8 @@ export const de = {
   'admin.same_address': 'Wie Rechnungsadresse',
   'admin.payment': 'Zahlung',
   'admin.paid_at': 'Bezahlt am {date}',
+  'admin.stripe_payment': 'Stripe-Zahlung',
+  'admin.stripe_dashboard': 'Im Stripe-Dashboard öffnen (neuer Tab)',
   'admin.unpaid': 'Nicht bezahlt',
   'admin.notes': 'Notizen und Verlauf',
   'admin.note_customer': 'an den Kunden',

@@ -1358,6 +1358,8 @@ export const en: Messages = {
   'admin.same_address': 'Same as billing address',
   'admin.payment': 'Payment',
   'admin.paid_at': 'Paid on {date}',
+  'admin.stripe_payment': 'Stripe payment',
+  'admin.stripe_dashboard': 'Open in the Stripe dashboard (new tab)',
   'admin.unpaid': 'Not paid',
   'admin.notes': 'Notes and timeline',
   'admin.note_customer': 'to the customer',

@@ -64,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Order({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const answer = useActionData<OrderActionData>();
-  const { order, lines, notes, audit, paidAt, actions, done, refunds } = loaderData;
+  const { order, lines, notes, audit, paidAt, stripePayment, actions, done, refunds } = loaderData;
   return (
     <AdminPage
       title={t('admin.order_title', { number: order.number })}
@@ -93,6 +93,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
           <OrderSide
             order={order}
             paidAt={paidAt}
+            stripePayment={stripePayment}
             editHref={actions.addressEditable ? `/admin/orders/${order.id}/address` : null}
           />
         </div>
