@@ -1360,7 +1360,6 @@ export const de = {
     'Gezählt werden Bestellungen in Bearbeitung, abgeschlossen oder in Wartestellung; storniert, fehlgeschlagen, erstattet und unbezahlt ausstehend zählen nicht. Netto ist brutto abzüglich Mehrwertsteuer.',
   'admin.todo': 'Zu erledigen',
   'admin.todo.to_ship': 'Zu versenden',
-  'admin.todo.awaiting_payment': 'Warten auf Zahlung',
   'admin.todo.failed': 'Fehlgeschlagene Zahlungen',
   'admin.todo.reviews': 'Bewertungen zu prüfen',
   'admin.revenue_by_day': 'Umsatz je Tag, letzte 30 Tage',

@@ -1312,7 +1312,6 @@ export const en: Messages = {
     'Counted: orders that are processing, completed or on hold; cancelled, failed, refunded and unpaid pending orders are not. Net is gross less VAT.',
   'admin.todo': 'To do',
   'admin.todo.to_ship': 'Orders to ship',
-  'admin.todo.awaiting_payment': 'Waiting for payment',
   'admin.todo.failed': 'Failed payments',
   'admin.todo.reviews': 'Reviews to moderate',
   'admin.revenue_by_day': 'Revenue by day, last 30 days',
