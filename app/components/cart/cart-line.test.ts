@@ -67,7 +67,9 @@ describe('CartLine', () => {
 
   it('shows the same line as a list item in the compact variant, with its own input id', () => {
     const html = render('compact');
-    expect(openingTag(html, 'li')).toBe('<li class="cart-line cart-line-compact">');
+    expect(openingTag(html, 'li')).toBe(
+      '<li class="cart-line cart-line-compact woocommerce-mini-cart-item mini_cart_item">',
+    );
     expect(html).not.toContain('<td');
     expect(attribute(openingTag(html, 'input'), 'id')).toBe('mini-qty-k1');
     expect(openingTag(html, 'label')).toBe('<label for="mini-qty-k1" class="visually-hidden">');
