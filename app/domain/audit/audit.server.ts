@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type AuditRow, auditLog } from './audit.schema.ts';
 
@@ -61,11 +61,14 @@ export async function recordChange(
   });
 }
 
-/** An object's changes, newest first; `before` is the id of the oldest one already shown. */
+/**
+ * An object's changes (or those of several objects of one kind), newest first; `before` is the
+ * id of the oldest one already shown.
+ */
 export async function changesOf(
   db: Tx,
   entity: string,
-  entityId: string | number,
+  entityId: string | number | readonly string[],
   page: { limit?: number; before?: number } = {},
 ): Promise<AuditRow[]> {
   return db
@@ -74,7 +77,9 @@ export async function changesOf(
     .where(
       and(
         eq(auditLog.entity, entity),
-        eq(auditLog.entityId, String(entityId)),
+        Array.isArray(entityId)
+          ? inArray(auditLog.entityId, entityId)
+          : eq(auditLog.entityId, String(entityId)),
         page.before ? lt(auditLog.id, page.before) : undefined,
       ),
     )

@@ -1,9 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
-import { type Actor, recordChange } from '#app/domain/audit/audit.server.ts';
-import { auditLog } from '#app/domain/audit/audit.schema.ts';
+import { eq } from 'drizzle-orm';
+import { type Actor, changesOf, recordChange } from '#app/domain/audit/audit.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { getSetting, putSetting } from '#app/domain/settings/settings.server.ts';
+import { putSetting } from '#app/domain/settings/settings.server.ts';
 import type { InvoiceSettings } from './invoice-settings.rules.ts';
 import {
   ATTACH_SETTING,
@@ -12,9 +10,12 @@ import {
   TAX_NUMBER_SETTING,
   attachInvoiceToMail,
   invoiceIssueOn,
+  numberPattern,
+  sellerTaxNumber,
+  smallBusiness,
 } from './invoices.server.ts';
 import { type InvoiceKind, invoiceCounters } from './invoices.schema.ts';
-import { DEFAULT_PATTERNS, NUMBER_PATTERN_SETTINGS, isValidPattern } from './numbering.rules.ts';
+import { NUMBER_PATTERN_SETTINGS } from './numbering.rules.ts';
 
 /** The setting key behind each field of the invoice settings. */
 export const INVOICE_SETTING_KEYS: Record<keyof InvoiceSettings, string> = {
@@ -26,23 +27,15 @@ export const INVOICE_SETTING_KEYS: Record<keyof InvoiceSettings, string> = {
   cancellationPattern: NUMBER_PATTERN_SETTINGS.cancellation,
 };
 
-const pattern = (db: Tx, kind: InvoiceKind) =>
-  getSetting(
-    db,
-    NUMBER_PATTERN_SETTINGS[kind],
-    z.string().refine(isValidPattern),
-    DEFAULT_PATTERNS[kind],
-  );
-
 /** The invoice settings in force, with the same fallbacks the invoices use. */
 export async function invoiceSettings(db: Tx): Promise<InvoiceSettings> {
   return {
     issueOn: await invoiceIssueOn(db),
     attachToMail: await attachInvoiceToMail(db),
-    smallBusiness: await getSetting(db, SMALL_BUSINESS_SETTING, z.boolean(), false),
-    taxNumber: await getSetting(db, TAX_NUMBER_SETTING, z.string().max(40), ''),
-    invoicePattern: await pattern(db, 'invoice'),
-    cancellationPattern: await pattern(db, 'cancellation'),
+    smallBusiness: await smallBusiness(db),
+    taxNumber: await sellerTaxNumber(db),
+    invoicePattern: await numberPattern(db, 'invoice'),
+    cancellationPattern: await numberPattern(db, 'cancellation'),
   };
 }
 
@@ -87,15 +80,5 @@ export async function lastSequences(db: Tx, year: number): Promise<Record<Invoic
 
 /** The latest changes of the invoice settings, newest first. */
 export function invoiceSettingChanges(db: Tx, limit = 20) {
-  return db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.entity, 'setting'),
-        inArray(auditLog.entityId, Object.values(INVOICE_SETTING_KEYS)),
-      ),
-    )
-    .orderBy(desc(auditLog.id))
-    .limit(limit);
+  return changesOf(db, 'setting', Object.values(INVOICE_SETTING_KEYS), { limit });
 }

@@ -53,6 +53,24 @@ export async function attachInvoiceToMail(db: Tx): Promise<boolean> {
   return getSetting(db, ATTACH_SETTING, z.boolean(), true);
 }
 
+export async function smallBusiness(db: Tx): Promise<boolean> {
+  return getSetting(db, SMALL_BUSINESS_SETTING, z.boolean(), false);
+}
+
+export async function sellerTaxNumber(db: Tx): Promise<string> {
+  return getSetting(db, TAX_NUMBER_SETTING, z.string().max(40), '');
+}
+
+/** The pattern a kind's numbers are written in; the default while none valid is set. */
+export async function numberPattern(db: Tx, kind: InvoiceKind): Promise<string> {
+  return getSetting(
+    db,
+    NUMBER_PATTERN_SETTINGS[kind],
+    z.string().refine(isValidPattern),
+    DEFAULT_PATTERNS[kind],
+  );
+}
+
 /** Whether an order in this state is due its invoice. */
 export function invoiceDue(order: Pick<OrderRow, 'status'>, issueOn: IssueOn): boolean {
   return issueOn === 'completed'
@@ -74,13 +92,7 @@ export async function takeInvoiceNumber(tx: Tx, kind: InvoiceKind, at: Date): Pr
       set: { last: sql`${invoiceCounters.last} + 1` },
     })
     .returning({ last: invoiceCounters.last });
-  const pattern = await getSetting(
-    tx,
-    NUMBER_PATTERN_SETTINGS[kind],
-    z.string().refine(isValidPattern),
-    DEFAULT_PATTERNS[kind],
-  );
-  return formatInvoiceNumber(pattern, year, row!.last);
+  return formatInvoiceNumber(await numberPattern(tx, kind), year, row!.last);
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -99,12 +111,12 @@ function oneAtATime<T>(db: Tx, work: () => Promise<T>): Promise<T> {
 }
 
 async function sellerOf(db: Tx) {
-  const [owner, taxNumber, smallBusiness] = [
+  const [owner, taxNumber, noVat] = [
     await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER),
-    await getSetting(db, TAX_NUMBER_SETTING, z.string().max(40), ''),
-    await getSetting(db, SMALL_BUSINESS_SETTING, z.boolean(), false),
+    await sellerTaxNumber(db),
+    await smallBusiness(db),
   ];
-  return { seller: { ...owner, taxNumber }, smallBusiness };
+  return { seller: { ...owner, taxNumber }, smallBusiness: noVat };
 }
 
 const localeOf = (order: OrderRow) => (order.locale === 'en' ? 'en' : 'de');

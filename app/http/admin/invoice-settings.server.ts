@@ -23,6 +23,7 @@ import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm } from '../request.server.ts';
+import { auditValueText } from './audit-values.ts';
 import { staffShop } from './staff.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
@@ -33,13 +34,11 @@ const SAVED = new Set(['yes', 'unchanged']);
 
 /** Before and after of one audited value, as short text in the reader's language. */
 function shown(t: Translate, value: unknown): string {
-  if (value === undefined || value === null || value === '') return '–';
   if (typeof value === 'boolean')
     return t(value ? 'admin.invoiceSettings.on' : 'admin.invoiceSettings.off');
   if (value === 'paid' || value === 'completed')
     return t(`admin.invoiceSettings.issue_on_${value}`);
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  return auditValueText(value, 60);
 }
 
 export async function loadInvoiceSettings(args: Args, areas: readonly MessageArea[]) {

@@ -8,19 +8,13 @@ import type { MessageArea, TextKey } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import { pageNotFound } from '../pages/not-found.ts';
+import { auditValueText } from './audit-values.ts';
 import { doneNotice, orderActionsOf } from './order-actions.server.ts';
 import { invoicePanel } from './invoices.server.ts';
 import { shipmentPanel } from './shipments.server.ts';
 import { staffShop } from './staff.server.ts';
 
 type Args = Parameters<typeof staffShop>[0];
-
-/** Before and after of one audited field, as short text. */
-function shown(value: unknown): string {
-  if (value === undefined || value === null) return '–';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-}
 
 /** The payment's Stripe dashboard page; none while Stripe is not set up as this shop runs. */
 function dashboardOf(env: Parameters<typeof stripeSetup>[0], paymentIntentId: string) {
@@ -87,8 +81,8 @@ export async function loadOrderDetail(
       action: entry.action,
       changes: Object.keys({ ...entry.before, ...entry.after }).map((field) => ({
         field,
-        before: shown(entry.before?.[field]),
-        after: shown(entry.after?.[field]),
+        before: auditValueText(entry.before?.[field]),
+        after: auditValueText(entry.after?.[field]),
       })),
     })),
     actions: orderActionsOf(order, {
