@@ -10,6 +10,7 @@ import {
 import { SubscriptionPrice } from '#app/components/subscription/subscription-terms.tsx';
 import { Stars } from '#app/components/stars.tsx';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
+import { stockLineText } from '#app/domain/catalog/stock-line.ts';
 import {
   DEFAULT_SWATCH_SETTINGS,
   variationStockLeft,
@@ -183,15 +184,7 @@ function StockLine({
   low: number | null;
 }) {
   const { t } = useI18n();
-  const text =
-    status === 'instock' && quantity !== null && low !== null && quantity <= low
-      ? t('stock.left', { count: quantity })
-      : t(
-          status === 'outofstock'
-            ? 'stock.outofstock'
-            : status === 'onbackorder'
-              ? 'stock.onbackorder'
-              : 'stock.instock',
-        );
+  const few = status === 'instock' && quantity !== null && low !== null && quantity <= low;
+  const text = stockLineText(t, status, few ? quantity : null);
   return <p className={`stock stock-${status}`}>{text}</p>;
 }

@@ -1,5 +1,6 @@
 import type { ProductDetail, ProductSummary, PriceView } from '#app/domain/catalog/catalog.view.ts';
 import type { ProductFacts } from '#app/domain/catalog/product-facts.server.ts';
+import { STOCK_CLASS, stockLineText } from '#app/domain/catalog/stock-line.ts';
 import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';
 import type { Translate } from '#app/lib/i18n.ts';
@@ -58,27 +59,11 @@ export function priceHtml(price: PriceView, ctx: Ctx, t: Translate): string {
   return amountHtml(price.active);
 }
 
-const STOCK_CLASS = {
-  instock: 'in-stock',
-  outofstock: 'out-of-stock',
-  onbackorder: 'available-on-backorder',
-} as const;
-
 /** The stock line of the product page: the same words and the same low-stock rule. */
 function stockAvailability(p: ProductSummary, facts: ProductFacts | undefined, t: Translate) {
   const status = p.stockStatus;
   const low = status === 'instock' ? (facts?.lowStockRemaining ?? null) : null;
-  const text =
-    low !== null
-      ? t('stock.left', { count: low })
-      : t(
-          status === 'outofstock'
-            ? 'stock.outofstock'
-            : status === 'onbackorder'
-              ? 'stock.onbackorder'
-              : 'stock.instock',
-        );
-  return { text, class: STOCK_CLASS[status] };
+  return { text: stockLineText(t, status, low), class: STOCK_CLASS[status] };
 }
 
 function addToCart(

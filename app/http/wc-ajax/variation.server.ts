@@ -3,6 +3,7 @@ import {
   type SwatchSettings,
   variationStockLeft,
 } from '#app/domain/catalog/swatch-settings.view.ts';
+import { STOCK_CLASS, stockLineText } from '#app/domain/catalog/stock-line.ts';
 import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
 import { formatMoney, minorUnit } from '#app/domain/pricing/money.ts';
 import type { PriceView } from '#app/domain/catalog/catalog.view.ts';
@@ -83,24 +84,9 @@ function major(amount: number | null, currency: string): number | null {
   return Number((amount / 10 ** digits).toFixed(digits));
 }
 
-const STOCK_CLASS = {
-  instock: 'in-stock',
-  outofstock: 'out-of-stock',
-  onbackorder: 'available-on-backorder',
-} as const;
-
 /** The stock line the product page shows for the variation, as WooCommerce's stock markup. */
 function availabilityHtml(v: VariationView, left: number | null, t: Translate): string {
-  const text =
-    left !== null
-      ? t('stock.left', { count: left })
-      : t(
-          v.stockStatus === 'outofstock'
-            ? 'stock.outofstock'
-            : v.stockStatus === 'onbackorder'
-              ? 'stock.onbackorder'
-              : 'stock.instock',
-        );
+  const text = stockLineText(t, v.stockStatus, left);
   return `<p class="stock ${STOCK_CLASS[v.stockStatus]}">${escapeHtml(text)}</p>`;
 }
 
