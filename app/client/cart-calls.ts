@@ -1,5 +1,6 @@
 import type { MiniCartView } from '#app/domain/cart/mini-cart.view.ts';
 import { type FetchJsonResult, fetchJson } from './fetch-json.ts';
+import { startingSession } from './session-start.ts';
 
 /** What every successful classic cart call answers: WooCommerce's fields plus the cart itself. */
 export type CartAnswer = {
@@ -25,7 +26,9 @@ export function postCartAction<T = CartAnswer>(
   action: CartAction,
   fields: Record<string, string>,
 ): Promise<FetchJsonResult<T>> {
-  return fetchJson<T>(`/wc-ajax/${action}`, { body: new URLSearchParams(fields) });
+  const call = () => fetchJson<T>(`/wc-ajax/${action}`, { body: new URLSearchParams(fields) });
+  // Only an add starts a session; the other calls need one already.
+  return action === 'add_to_cart' ? startingSession(call) : call();
 }
 
 /** An answer that can replace the page's cart: it carries fragments and the cart. */

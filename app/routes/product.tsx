@@ -1,4 +1,5 @@
 import { Link, useActionData } from 'react-router';
+import { startingSession } from '#app/client/session-start.ts';
 import type { Route } from './+types/product';
 import { ComplianceDetails } from '#app/components/compliance.tsx';
 import { CartResultNotice } from '#app/components/cart/cart-result.tsx';
@@ -117,6 +118,11 @@ export async function action(args: Route.ActionArgs) {
     return handleReviewForm(args, product.id);
   }
   return handleCartForm(args);
+}
+
+/** The cart and comment forms may start the session: never beside another call that may. */
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return startingSession(serverAction);
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

@@ -68,6 +68,45 @@ describe('shopping journey', () => {
     await context.close();
   });
 
+  it('keeps the added product when the wallet price lookup starts a session at the same time', async () => {
+    // A new visitor changes the quantity: the express checkout's debounced price lookup first
+    // asks for a session token. Pressing "add" while that request is under way must not start
+    // a second session: its cookie, answered later, would leave the cart empty.
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const product = await simpleInStockProduct();
+    await page.goto(`/product/${product.slug}`);
+    await waitForHydration(page);
+    // The token request is held until the add is sent, or for a moment when the add waits for
+    // it (as it must): the two requests may not be under way together.
+    let tokenPending = false;
+    let addSentBesideToken = false;
+    let addSent!: () => void;
+    const addRequested = new Promise<void>((resolve) => (addSent = resolve));
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`/product/${product.slug}.data`)) {
+        if (tokenPending) addSentBesideToken = true;
+        addSent();
+      }
+    });
+    await page.route('**/wc/store/v1/cart', async (route) => {
+      tokenPending = true;
+      await Promise.race([addRequested, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      await route.continue();
+      tokenPending = false;
+    });
+    const tokenAsked = page.waitForRequest((r) => r.url().endsWith('/wc/store/v1/cart'));
+    await page.getByLabel('Menge', { exact: true }).fill('2');
+    await tokenAsked;
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await page.getByRole('link', { name: 'Warenkorb, 2 Artikel' }).waitFor();
+    expect(addSentBesideToken).toBe(false);
+    await page.goto('/cart');
+    const row = page.getByRole('row').filter({ hasText: product.name });
+    expect(await row.getByRole('spinbutton').inputValue()).toBe('2');
+    await context.close();
+  });
+
   it('adds from a product card without leaving the listing', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -4,6 +4,7 @@
  * headers. Every failure comes back as a value with the error catalogue's text.
  */
 import { fetchJson } from '#app/client/fetch-json.ts';
+import { startingSession } from '#app/client/session-start.ts';
 import type { Translate } from '#app/lib/i18n.ts';
 import type { OrderPayload } from './express.rules.ts';
 import { orderErrorText } from './express.rules.ts';
@@ -36,7 +37,7 @@ export class ExpressNonces {
 
   /** Starts the visitor's session and hands out its token (Nonce header). */
   private async startSession(): Promise<string> {
-    const answer = await fetchJson('/wc/store/v1/cart');
+    const answer = await startingSession(() => fetchJson('/wc/store/v1/cart'));
     return answer.ok ? (answer.headers.get('Nonce') ?? '') : '';
   }
 }
