@@ -4,6 +4,7 @@ import {
   ExpressCheckout,
 } from '#app/components/express/express-checkout.tsx';
 import type { Route } from './+types/cart';
+import { startingSession } from '#app/client/session-start.ts';
 import { CartLine } from '#app/components/cart/cart-line.tsx';
 import { CartTotals } from '#app/components/cart/cart-totals.tsx';
 import { CouponForm, CouponProvider } from '#app/components/cart/coupons.tsx';
@@ -68,6 +69,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   return handleCartForm(args);
+}
+
+/** The quick view adds through this action and may start the session: never beside another. */
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return startingSession(serverAction);
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
