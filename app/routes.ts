@@ -100,6 +100,7 @@ export default [
   route('forms/v1/contact-forms/:id/feedback', 'routes/api/form-feedback.ts'),
   route('forms/v1/contact-forms/:id/refill', 'routes/api/form-refill.ts'),
   route('forms/v1/contact-forms/:id/feedback/schema', 'routes/api/form-schema.ts'),
+  route('forms/v1/captcha/:image', 'routes/api/form-captcha-image.ts'),
   route('wc-ajax/:action', 'routes/api/wc-ajax.ts'),
   route('wp-admin/admin-ajax.php', 'routes/api/admin-ajax.ts'),
   route('payments/stripe/webhook', 'routes/api/stripe-webhook.ts'),

@@ -5,8 +5,16 @@ import type { CaptchaView, Feedback, FieldView } from '#app/domain/forms/forms.v
 import type { FormValues } from '#app/domain/forms/rules.ts';
 
 export type FieldErrors = Record<string, string>;
+/**
+ * The captcha part of the feedback and refill answers: `captcha` maps the field to the picture
+ * (Contact Form 7's shape), `captcha_details` has everything this script shows.
+ */
+export type CaptchaReply = {
+  captcha?: Record<string, string>;
+  captcha_details?: { kc_captcha?: CaptchaView };
+};
 /** The feedback endpoint's answer: the verdict, with a new captcha when one was used. */
-export type FeedbackReply = Feedback & { captcha?: { kc_captcha?: CaptchaView } };
+export type FeedbackReply = Feedback & CaptchaReply;
 
 export function isFeedback(body: unknown): body is FeedbackReply {
   return (
@@ -59,10 +67,8 @@ export async function regeneratedCaptcha(unitTag: string): Promise<CaptchaView |
 
 /** The captcha a sent form shows next (the refill call); null when there is none. */
 export async function refilledCaptcha(formId: number): Promise<CaptchaView | null> {
-  const result = await fetchJson<{ captcha?: { kc_captcha?: CaptchaView } }>(
-    `/forms/v1/contact-forms/${formId}/refill`,
-  );
-  if (result.ok) return result.data?.captcha?.kc_captcha ?? null;
+  const result = await fetchJson<CaptchaReply>(`/forms/v1/contact-forms/${formId}/refill`);
+  if (result.ok) return result.data?.captcha_details?.kc_captcha ?? null;
   if (result.kind !== 'http')
     console.error(result.kind, 'error' in result ? result.error : undefined);
   return null;

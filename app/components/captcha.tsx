@@ -12,8 +12,9 @@ export type CaptchaLabels = {
 export function CaptchaInner({ captcha, labels }: { captcha: CaptchaView; labels: CaptchaLabels }) {
   return (
     <span className="captcha-inner" data-audio={captcha.audio}>
+      {/* The class and the challenge field are where Contact Form 7's script puts a new captcha. */}
       <img
-        className="captcha-image"
+        className="captcha-image wpcf7-captcha-kc_captcha"
         src={captcha.image}
         width={200}
         height={64}
@@ -21,6 +22,7 @@ export function CaptchaInner({ captcha, labels }: { captcha: CaptchaView; labels
         data-test-answer={captcha.testAnswer}
       />
       <input type="hidden" name="kc_key" value={captcha.key} />
+      <input type="hidden" name="_wpcf7_captcha_challenge_kc_captcha" value={captcha.key} />
       <a className="captcha-listen" href={captcha.audio} target="_blank" rel="noopener">
         {labels.listen}
       </a>

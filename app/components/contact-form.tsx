@@ -155,7 +155,8 @@ export function ContactForm({ view, result }: { view: ContactFormView; result?: 
       setMessage(error?.message || t('forms.invalid_json'));
       return;
     }
-    if (reply.captcha?.kc_captcha) setCaptcha(reply.captcha.kc_captcha);
+    const nextCaptcha = reply.captcha_details?.kc_captcha;
+    if (nextCaptcha) setCaptcha(nextCaptcha);
     setErrors(errorsFrom(reply));
     setMessage(reply.message);
     if (reply.status === 'mail_sent') {

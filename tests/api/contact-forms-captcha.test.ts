@@ -194,7 +194,7 @@ describe('captcha regeneration and audio', () => {
     expect(full.status).toBe(200);
     expect(full.headers.get('content-type')).toMatch(/^text\/html/);
     const fullHtml = await full.text();
-    expect(fullHtml).toMatch(/<img[^>]+src="data:image\/png;base64,/);
+    expect(fullHtml).toMatch(/<img[^>]+src="\/forms\/v1\/captcha\/\d{39}\.png"/);
     expect(fullHtml).toContain('name="kc_captcha"');
     expect(fullHtml).toContain(en('forms.captcha_label'));
     const fullCaptcha = captchaFromHtml(fullHtml);
@@ -255,5 +255,120 @@ describe('captcha regeneration and audio', () => {
     const anonymous = await fetch(`${shop.url}${form.captcha.audio}`);
     expect(anonymous.status).toBe(404);
     await anonymous.arrayBuffer();
+  });
+});
+
+describe("Contact Form 7's captcha refill", () => {
+  /** What Contact Form 7's script does with a refill or feedback answer's `captcha` map. */
+  function challengeOf(captcha: Record<string, string>) {
+    expect(Object.keys(captcha)).toEqual(['kc_captcha']);
+    const url = captcha.kc_captcha!;
+    const key = /([0-9]+)\.(png|gif|jpeg)$/.exec(url)?.[1];
+    expect(key, url).toBeDefined();
+    return { url, key: key! };
+  }
+
+  const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+  it('refills with a picture address whose digits are the key the submission accepts', async () => {
+    const { client, form } = await visit();
+    expect(form.html).toContain('class="captcha-image wpcf7-captcha-kc_captcha"');
+    expect(form.html).toContain(
+      `name="_wpcf7_captcha_challenge_kc_captcha" value="${form.captcha.key}"`,
+    );
+    const res = await client.get(`/forms/v1/contact-forms/${contactId}/refill`);
+    expect(res.status).toBe(200);
+    const refill = await res.json();
+    const { url, key } = challengeOf(refill.captcha);
+    expect(key).not.toBe(form.captcha.key);
+
+    const image = await client.get(url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('cache-control')).toBe('no-store');
+    const png = Buffer.from(await image.arrayBuffer());
+    expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(png.readUInt32BE(16)).toBe(200); // IHDR width
+    expect(png.readUInt32BE(20)).toBe(64); // IHDR height
+
+    // The answer a visitor reads off the picture; the test build hands it out beside it.
+    const answer = refill.captcha_details.kc_captcha.testAnswer;
+    const reply = await client.submit(
+      contactId,
+      fieldParts({
+        ...contactFields(),
+        _wpcf7_captcha_challenge_kc_captcha: key,
+        kc_captcha: answer,
+      }),
+    );
+    expect(reply.body.status).toBe('mail_sent');
+    // A used challenge has no picture any more.
+    const used = await client.get(url);
+    expect(used.status).toBe(404);
+    expect((await used.json()).code).toBe('captcha_not_found');
+  });
+
+  it('takes the challenge field over a stale kc_key, and a failed answer refills the same way', async () => {
+    const { client, form } = await visit();
+    const wrong = await client.submit(
+      contactId,
+      fieldParts({
+        ...contactFields(),
+        _wpcf7_captcha_challenge_kc_captcha: form.captcha.key,
+        kc_captcha: 'XXXXX',
+      }),
+    );
+    expectCaptchaRejected(wrong.body);
+    const fresh = nextCaptcha(wrong.body);
+    const { key } = challengeOf(wrong.body.captcha);
+    expect(key).toBe(fresh.key);
+    const ok = await client.submit(
+      contactId,
+      fieldParts({
+        ...contactFields(),
+        kc_key: form.captcha.key,
+        _wpcf7_captcha_challenge_kc_captcha: key,
+        kc_captcha: fresh.answer,
+      }),
+    );
+    expect(ok.body.status).toBe('mail_sent');
+  });
+
+  it("serves the picture only to the challenge's session, and nothing for other names", async () => {
+    const { client, form } = await visit();
+    const url = `/forms/v1/captcha/${form.captcha.key}.png`;
+    expect((await client.get(url)).status).toBe(200);
+    const other = await visit();
+    const foreign = await other.client.get(url);
+    expect(foreign.status).toBe(404);
+    await foreign.arrayBuffer();
+    const anonymous = await fetch(`${shop.url}${url}`);
+    expect(anonymous.status).toBe(404);
+    await anonymous.arrayBuffer();
+    for (const name of [
+      `${form.captcha.key}.gif`,
+      form.captcha.key,
+      `${form.captcha.key}x.png`,
+      'abc.png',
+      `${'9'.repeat(65)}.png`,
+    ]) {
+      const res = await client.get(`/forms/v1/captcha/${name}`);
+      expect(res.status, name.slice(0, 60)).toBe(404);
+      expect(res.headers.get('content-type'), name.slice(0, 60)).toMatch(/^application\/json/);
+      await res.arrayBuffer();
+    }
+    // A NUL byte is refused where input enters, before any lookup.
+    const nul = await client.get(`/forms/v1/captcha/${form.captcha.key}%00.png`);
+    expect(nul.status).toBe(400);
+    expect(nul.headers.get('content-type')).toMatch(/^application\/json/);
+    await nul.arrayBuffer();
+    const overlong = await client.get(`/forms/v1/captcha/${'9'.repeat(10_000)}.png`);
+    expect(overlong.status).toBe(414);
+    await overlong.arrayBuffer();
+    const post = await client.post(url, '', {});
+    expect(post.status).toBe(405);
+    await post.arrayBuffer();
+    // The page's own picture still works after those misses.
+    expect((await client.get(url)).status).toBe(200);
   });
 });

@@ -116,7 +116,8 @@ describe('contact form mail over SMTP', () => {
         invalid_fields: [],
       });
       // The captcha was used up, so the visitor gets a new one to try again.
-      expect(reply.body.captcha.kc_captcha.key).toEqual(expect.any(String));
+      expect(reply.body.captcha.kc_captcha).toMatch(/^\/forms\/v1\/captcha\/\d{39}\.png$/);
+      expect(reply.body.captcha_details.kc_captcha.key).toEqual(expect.any(String));
       expect(smtp.messages).toHaveLength(before);
 
       const row = await latestSubmission();

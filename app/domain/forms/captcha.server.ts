@@ -28,6 +28,8 @@ export const CAPTCHA_ALPHABET = 'ACDEFHJKLMNRTUVWXY346789';
 export type CaptchaLocale = 'de' | 'en';
 export type CaptchaVerdict = 'ok' | 'missing' | 'wrong' | 'expired' | 'replayed';
 
+// New keys are digits only (see newKey); the wider pattern keeps keys of challenges handed out
+// before that valid for their ten minutes.
 const KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 /** Rows stay a day past expiry so a late submission is told 'expired', not 'missing'. */
 const CLEANUP_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -53,7 +55,7 @@ export async function createChallenge(
   await db
     .delete(captchaChallenges)
     .where(lt(captchaChallenges.expiresAt, new Date(now.getTime() - CLEANUP_GRACE_MS)));
-  const key = randomBytes(18).toString('base64url'); // 24 chars, 144 bits
+  const key = newKey();
   let text = '';
   for (let i = 0; i < CAPTCHA_LENGTH; i++) {
     text += CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)];
@@ -107,6 +109,21 @@ export async function verifyChallenge(
   }
   if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
   return answerMatches(row.answerHash, answer) ? 'ok' : 'wrong';
+}
+
+/**
+ * 128 random bits as 39 decimal digits: Contact Form 7's script reads the key from the digits
+ * before `.png` in the image address.
+ */
+function newKey(): string {
+  return BigInt(`0x${randomBytes(16).toString('hex')}`)
+    .toString()
+    .padStart(39, '0');
+}
+
+/** Whether a text has the shape of a challenge key (cheap check before any query). */
+export function isCaptchaKey(key: unknown): key is string {
+  return typeof key === 'string' && KEY_PATTERN.test(key);
 }
 
 /** Upper case without any whitespace: "ab c d e " counts as "ABCDE". */
@@ -242,16 +259,13 @@ function wavFile(pcm: Buffer): Buffer {
   return Buffer.concat([header, pcm]);
 }
 
-/**
- * A WAV that spells the live challenge of this session character by character, with a pause
- * between characters; null when the session has no such unused, unexpired challenge.
- */
-export async function captchaAudio(
+/** The answer of the session's unused, unexpired challenge with this key; null otherwise. */
+async function liveAnswer(
   db: Tx,
-  input: { key: string; sessionIdHash: string; locale: CaptchaLocale; secret: string; now?: Date },
-): Promise<Buffer | null> {
+  input: { key: string; sessionIdHash: string; secret: string; now?: Date },
+): Promise<string | null> {
   const now = input.now ?? new Date();
-  if (typeof input.key !== 'string' || !KEY_PATTERN.test(input.key)) return null;
+  if (!isCaptchaKey(input.key)) return null;
   const [row] = await db
     .select({ answerSealed: captchaChallenges.answerSealed })
     .from(captchaChallenges)
@@ -264,8 +278,27 @@ export async function captchaAudio(
       ),
     )
     .limit(1);
-  if (!row) return null;
-  const text = unseal(row.answerSealed, input.key, input.secret);
+  return row ? unseal(row.answerSealed, input.key, input.secret) : null;
+}
+
+/** The picture of the session's live challenge as PNG; null when there is no such challenge. */
+export async function captchaImage(
+  db: Tx,
+  input: { key: string; sessionIdHash: string; secret: string; now?: Date },
+): Promise<Buffer | null> {
+  const text = await liveAnswer(db, input);
+  return text ? renderCaptchaPng(text) : null;
+}
+
+/**
+ * A WAV that spells the live challenge of this session character by character, with a pause
+ * between characters; null when the session has no such unused, unexpired challenge.
+ */
+export async function captchaAudio(
+  db: Tx,
+  input: { key: string; sessionIdHash: string; locale: CaptchaLocale; secret: string; now?: Date },
+): Promise<Buffer | null> {
+  const text = await liveAnswer(db, input);
   if (!text) return null;
   const pause = await captchaClip(input.locale, 'pause');
   const parts: Buffer[] = [];

@@ -24,6 +24,8 @@ export type RateLimit = typeof RATE_LIMIT;
 export const HONEYPOT_FIELD = 'name-kc';
 export const CAPTCHA_KEY_FIELD = 'kc_key';
 export const CAPTCHA_ANSWER_FIELD = 'kc_captcha';
+/** Where Contact Form 7's script keeps the key it read from the picture's address. */
+export const CAPTCHA_CHALLENGE_FIELD = `_wpcf7_captcha_challenge_${CAPTCHA_ANSWER_FIELD}`;
 
 export async function findForm(
   db: Tx,
@@ -232,7 +234,9 @@ export async function processSubmission(
   }
 
   if (invalid.length === 0 && definition.captcha) {
-    const key = received.fields[CAPTCHA_KEY_FIELD]?.[0] ?? '';
+    // Contact Form 7's script renews only its own field, so that one is the newer when both come.
+    const key =
+      received.fields[CAPTCHA_CHALLENGE_FIELD]?.[0] || received.fields[CAPTCHA_KEY_FIELD]?.[0] || '';
     const answer = received.fields[CAPTCHA_ANSWER_FIELD]?.[0] ?? '';
     const verdict = answer.trim() === '' ? 'missing' : await deps.verifyCaptcha(key, answer);
     if (verdict !== 'ok')

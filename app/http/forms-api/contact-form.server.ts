@@ -3,11 +3,11 @@ import type { AppLoadContext } from 'react-router';
 import {
   captchaAudioSecret,
   createChallenge,
-  renderCaptchaPng,
   verifyChallenge,
 } from '#app/domain/forms/captcha.server.ts';
 import { compileRules } from '#app/domain/forms/compile.ts';
 import {
+  CAPTCHA_ANSWER_FIELD,
   type ContactFormRow,
   RATE_LIMIT,
   findForm,
@@ -36,6 +36,25 @@ export function unitTagOf(formId: number, containerPost: number): string {
   return `f${formId}-p${containerPost}-o1`;
 }
 
+/** Where the picture is served; Contact Form 7's script reads the key from the digits before `.png`. */
+export function captchaImageUrl(key: string): string {
+  return `/forms/v1/captcha/${encodeURIComponent(key)}.png`;
+}
+
+/**
+ * The captcha part of a feedback or refill answer: `captcha` maps the answer field to the
+ * picture's address as Contact Form 7's script expects; `captcha_details` carries the key and
+ * the audio address for the shop's own script.
+ */
+export function captchaReply(captcha: CaptchaView | null) {
+  return captcha
+    ? {
+        captcha: { [CAPTCHA_ANSWER_FIELD]: captcha.image },
+        captcha_details: { [CAPTCHA_ANSWER_FIELD]: captcha },
+      }
+    : { captcha: {} };
+}
+
 export async function newCaptcha(
   args: Args,
   formId: number,
@@ -47,10 +66,9 @@ export async function newCaptcha(
     formId,
     secret: env.SESSION_SECRET,
   });
-  const png = await renderCaptchaPng(text);
   return {
     key,
-    image: `data:image/png;base64,${png.toString('base64')}`,
+    image: captchaImageUrl(key),
     audio: `/wc-ajax/captcha_audio?key=${encodeURIComponent(key)}&secret=${captchaAudioSecret(key, env.SESSION_SECRET)}`,
     ...(env.NODE_ENV === 'test' ? { testAnswer: text } : {}),
   };

@@ -1,10 +1,17 @@
+import { captchaImage } from '#app/domain/forms/captcha.server.ts';
 import { compileRules } from '#app/domain/forms/compile.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
+import { notFound } from '#app/domain/kernel/result.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import { json } from '../response.ts';
 import { shop } from '../request.server.ts';
 import { FORMS_API_CODES } from './codes.ts';
-import { formOfCall, newCaptcha, submitContactForm } from './contact-form.server.ts';
+import {
+  captchaReply,
+  formOfCall,
+  newCaptcha,
+  submitContactForm,
+} from './contact-form.server.ts';
 
 /** POST (multipart or urlencoded): decides, stores and mails one submission. */
 export const formFeedback = defineEndpoint({
@@ -19,9 +26,9 @@ export const formFeedback = defineEndpoint({
     const session = await shop(args).session();
     const captcha =
       form.value.definition.captcha && session && feedback.status !== 'mail_sent'
-        ? { kc_captcha: await newCaptcha(args, form.value.id, session) }
-        : {};
-    return json({ ...feedback, captcha, quiz: {} }, { status: httpStatus });
+        ? await newCaptcha(args, form.value.id, session)
+        : null;
+    return json({ ...feedback, ...captchaReply(captcha), quiz: {} }, { status: httpStatus });
   },
 });
 
@@ -39,10 +46,8 @@ export const formRefill = defineEndpoint({
         .filter((f) => f.quiz)
         .map((f) => [f.name, [localize(f.quiz!.question, locale), '']]),
     );
-    const captcha = definition.captcha
-      ? { kc_captcha: await newCaptcha(args, form.value.id, session!) }
-      : {};
-    return { ok: true, value: { captcha, quiz } };
+    const captcha = definition.captcha ? await newCaptcha(args, form.value.id, session!) : null;
+    return { ok: true, value: { ...captchaReply(captcha), quiz } };
   },
 });
 
@@ -55,5 +60,28 @@ export const formSchema = defineEndpoint({
     if (!form.ok) return form;
     const rules = compileRules(form.value.definition, locale, t);
     return { ok: true, value: { version: form.value.version, locale, rules } };
+  },
+});
+
+/** GET `{key}.png`: the picture of the session's live challenge; anything else is not found. */
+export const formCaptchaImage = defineEndpoint({
+  methods: ['GET'],
+  codes: FORMS_API_CODES,
+  session: 'read',
+  handle: async ({ args, db, env, session }) => {
+    const key = /^(\d{1,64})\.png$/.exec(args.params.image ?? '')?.[1];
+    const png =
+      key && session
+        ? await captchaImage(db, { key, sessionIdHash: session.idHash, secret: env.SESSION_SECRET })
+        : null;
+    if (!png) return { ok: false, error: notFound('forms.captcha_expired') };
+    return new Response(new Uint8Array(png), {
+      headers: {
+        'Content-Type': 'image/png',
+        'Content-Length': String(png.length),
+        // Every request draws new noise; a cached copy must not outlive the challenge.
+        'Cache-Control': 'no-store',
+      },
+    });
   },
 });
