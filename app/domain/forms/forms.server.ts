@@ -236,7 +236,9 @@ export async function processSubmission(
   if (invalid.length === 0 && definition.captcha) {
     // Contact Form 7's script renews only its own field, so that one is the newer when both come.
     const key =
-      received.fields[CAPTCHA_CHALLENGE_FIELD]?.[0] || received.fields[CAPTCHA_KEY_FIELD]?.[0] || '';
+      received.fields[CAPTCHA_CHALLENGE_FIELD]?.[0] ||
+      received.fields[CAPTCHA_KEY_FIELD]?.[0] ||
+      '';
     const answer = received.fields[CAPTCHA_ANSWER_FIELD]?.[0] ?? '';
     const verdict = answer.trim() === '' ? 'missing' : await deps.verifyCaptcha(key, answer);
     if (verdict !== 'ok')

@@ -6,12 +6,7 @@ import { defineEndpoint } from '../endpoint.server.ts';
 import { json } from '../response.ts';
 import { shop } from '../request.server.ts';
 import { FORMS_API_CODES } from './codes.ts';
-import {
-  captchaReply,
-  formOfCall,
-  newCaptcha,
-  submitContactForm,
-} from './contact-form.server.ts';
+import { captchaReply, formOfCall, newCaptcha, submitContactForm } from './contact-form.server.ts';
 
 /** POST (multipart or urlencoded): decides, stores and mails one submission. */
 export const formFeedback = defineEndpoint({
