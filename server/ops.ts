@@ -10,6 +10,7 @@ import {
   renderCache,
   webhookFailures,
 } from '#app/lib/metrics.server.ts';
+import { wcAjaxAddress } from './wc-ajax-query.ts';
 
 /** Set once the shop is shutting down: readiness answers 503 so proxies send no more. */
 export type Lifecycle = { stopping: boolean };
@@ -40,7 +41,9 @@ export function observeRequest(
     const method = METHODS.has(req.method ?? '') ? req.method! : 'OTHER';
     let pathname = '/';
     try {
-      pathname = new URL(req.url ?? '/', 'http://shop').pathname;
+      const address = new URL(req.url ?? '/', 'http://shop');
+      // `/?wc-ajax=<action>` is the classic call it names, not the home page.
+      pathname = (wcAjaxAddress(address) ?? address).pathname;
     } catch {
       // An address that does not parse is logged under its pattern, 'unmatched'.
     }

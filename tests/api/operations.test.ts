@@ -60,6 +60,8 @@ describe('health, readiness and metrics', () => {
 
   it('serves Prometheus metrics by route pattern to loopback, not through a proxy', async () => {
     await (await fetch(`${shop.url}/product/no-such-product`)).arrayBuffer();
+    // WooCommerce's default address of a classic call counts under the call's pattern.
+    await (await fetch(`${shop.url}/?wc-ajax=no_such_call`)).arrayBuffer();
     const res = await fetch(`${shop.url}/metrics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -68,6 +70,10 @@ describe('health, readiness and metrics', () => {
       /shop_http_requests_total\{route="\/product\/:slug",method="GET",status="404"\} \d+/,
     );
     expect(text).not.toContain('no-such-product');
+    expect(text).toMatch(
+      /shop_http_requests_total\{route="\/wc-ajax\/:action",method="GET",status="404"\} \d+/,
+    );
+    expect(text).not.toContain('no_such_call');
     for (const name of [
       'shop_http_request_duration_seconds_bucket',
       'shop_db_pool_connections',
