@@ -48,8 +48,18 @@ describe('GET /wc/store/v1/products', () => {
     const shirt = body.find((p) => p.id === ids.shirt)!;
     expect(shirt.type).toBe('variable');
     expect(shirt.variations).toHaveLength(2);
-    expect(shirt.variations[0].attributes).toEqual([{ name: 'color', value: 'rot' }]);
+    // As WooCommerce: the attribute's label in the shopper's language, the term's slug.
+    expect(shirt.variations[0].attributes).toEqual([{ name: 'Farbe', value: 'rot' }]);
     expect(shirt.prices.price_range).toEqual({ min_amount: '2495', max_amount: '2695' });
+    const english = (await (
+      await fetch(`${shop.url}/wc/store/v1/products/${ids.shirt}`, {
+        headers: { cookie: 'lang=en' },
+      })
+    ).json()) as Record<string, any>;
+    expect(english.variations[0].attributes[0].value).toBe('rot');
+    expect(english.variations[0].attributes[0].name).toBe(
+      english.attributes.find((a: { taxonomy: string }) => a.taxonomy === 'pa_color').name,
+    );
   });
 
   it('answers English when the language cookie says so', async () => {

@@ -150,9 +150,13 @@ export function productJson(p: ProductSummary | ProductDetail, ctx: Ctx, extras:
     stock_availability: stockAvailability(p, facts, t),
     sold_individually: p.soldIndividually,
     add_to_cart: addToCart(p, facts, t, permalink),
+    // WooCommerce names a variation's attribute by its label and gives the term's slug.
     variations: p.variations.map((v) => ({
       id: v.id,
-      attributes: Object.entries(v.attributes).map(([name, value]) => ({ name, value })),
+      attributes: Object.entries(v.attributes).map(([slug, value]) => ({
+        name: facts?.attributes.find((a) => a.slug === slug)?.name ?? slug,
+        value,
+      })),
     })),
     // The catalog has no grouped products.
     grouped_products: [] as number[],
