@@ -25,6 +25,17 @@ export function jsonText(
 }
 
 /** How one wire format names a domain failure. */
+/** A file made for this visitor only (a captcha's picture or sound): never kept by a cache. */
+export function uncachedFile(bytes: Buffer, contentType: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': contentType,
+      'Content-Length': String(bytes.length),
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
 export type ErrorCodes = {
   /** Domain code -> the format's error code. */
   codes: Readonly<Record<string, string>>;

@@ -3,7 +3,7 @@ import { compileRules } from '#app/domain/forms/compile.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { notFound } from '#app/domain/kernel/result.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
-import { json } from '../response.ts';
+import { json, uncachedFile } from '../response.ts';
 import { shop } from '../request.server.ts';
 import { FORMS_API_CODES } from './codes.ts';
 import { captchaReply, formOfCall, newCaptcha, submitContactForm } from './contact-form.server.ts';
@@ -70,13 +70,7 @@ export const formCaptchaImage = defineEndpoint({
         ? await captchaImage(db, { key, sessionIdHash: session.idHash, secret: env.SESSION_SECRET })
         : null;
     if (!png) return { ok: false, error: notFound('forms.captcha_expired') };
-    return new Response(new Uint8Array(png), {
-      headers: {
-        'Content-Type': 'image/png',
-        'Content-Length': String(png.length),
-        // Every request draws new noise; a cached copy must not outlive the challenge.
-        'Cache-Control': 'no-store',
-      },
-    });
+    // Every request draws new noise; a kept copy must not outlive the challenge.
+    return uncachedFile(png, 'image/png');
   },
 });

@@ -9,6 +9,7 @@ import { defineEndpoint } from '../endpoint.server.ts';
 import { FORMS_API_CODES } from '../forms-api/codes.ts';
 import { formOfCall, newCaptcha } from '../forms-api/contact-form.server.ts';
 import { shop } from '../request.server.ts';
+import { uncachedFile } from '../response.ts';
 
 /** POST toggle (the form's unit tag), generate (generate_full | regenerate_inner), lang: the captcha's new HTML. */
 export const captchaRegenerate = defineEndpoint({
@@ -67,12 +68,6 @@ export const captchaAudioCall = defineEndpoint({
           })
         : null;
     if (!audio) return { ok: false, error: notFound('forms.captcha_expired') };
-    return new Response(new Uint8Array(audio), {
-      headers: {
-        'Content-Type': 'audio/wav',
-        'Content-Length': String(audio.length),
-        'Cache-Control': 'no-store',
-      },
-    });
+    return uncachedFile(audio, 'audio/wav');
   },
 });
