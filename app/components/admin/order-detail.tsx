@@ -5,7 +5,9 @@ import { addressLines } from '#app/components/checkout/order-details.tsx';
 import type { OrderView } from '#app/domain/orders/order.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { type TextKey, formatDateTime, formatNumber, useI18n } from '#app/lib/i18n.ts';
+import type { StripePaymentView } from '#app/domain/payments/stripe/charge-details.view.ts';
 import { AdminTable } from './admin-table.tsx';
+import { StripePayment } from './stripe-payment.tsx';
 
 export type AdminOrderLine = {
   name: string;
@@ -148,8 +150,8 @@ export function OrderSide({
 }: {
   order: OrderView;
   paidAt: string | null;
-  /** The Stripe payment intent, and its dashboard page with real keys. */
-  stripePayment?: { intentId: string; dashboardUrl: string | null } | null;
+  /** The Stripe payment intent and charge, and its dashboard page with real keys. */
+  stripePayment?: StripePaymentView | null;
   editHref?: string | null;
 }) {
   const { t, locale } = useI18n();
@@ -179,19 +181,7 @@ export function OrderSide({
             ? t('admin.paid_at', { date: formatDateTime(paidAt, locale) })
             : t('admin.unpaid')}
         </p>
-        {stripePayment && (
-          <p>
-            {t('admin.stripe_payment')} <code>{stripePayment.intentId}</code>
-            {stripePayment.dashboardUrl && (
-              <>
-                {' '}
-                <a href={stripePayment.dashboardUrl} rel="noopener noreferrer" target="_blank">
-                  {t('admin.stripe_dashboard')}
-                </a>
-              </>
-            )}
-          </p>
-        )}
+        {stripePayment && <StripePayment payment={stripePayment} />}
         {order.customerNote && (
           <>
             <h3>{t('order.customer_note')}</h3>

@@ -4,6 +4,8 @@ import { orderDetails } from '#app/domain/orders/orders.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { orderView } from '#app/domain/payments/order-view.server.ts';
 import { stripeDashboardUrl, stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import { orderChargeDetails } from '#app/domain/payments/stripe/charge-details.server.ts';
+import type { StripePaymentView } from '#app/domain/payments/stripe/charge-details.view.ts';
 import type { MessageArea, TextKey } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
@@ -16,13 +18,30 @@ import { staffShop } from './staff.server.ts';
 
 type Args = Parameters<typeof staffShop>[0];
 
-/** The payment's Stripe dashboard page; none while Stripe is not set up as this shop runs. */
-function dashboardOf(env: Parameters<typeof stripeSetup>[0], paymentIntentId: string) {
+/** The shop's Stripe setup; null while Stripe is not set up as this shop runs. */
+function stripeOrNull(env: Parameters<typeof stripeSetup>[0]) {
   try {
-    return stripeDashboardUrl(stripeSetup(env).mode, paymentIntentId);
+    return stripeSetup(env);
   } catch {
     return null;
   }
+}
+
+/** The Stripe side of an order's payment: intent, charge, card or mandate, 3-D Secure. */
+async function stripePaymentOf(
+  db: Parameters<typeof orderChargeDetails>[0],
+  env: Parameters<typeof stripeSetup>[0],
+  order: { id: number; paymentIntentId: string | null },
+): Promise<StripePaymentView | null> {
+  if (!order.paymentIntentId) return null;
+  const setup = stripeOrNull(env);
+  const { details, unreachable } = await orderChargeDetails(db, setup?.stripe ?? null, order);
+  return {
+    intentId: order.paymentIntentId,
+    dashboardUrl: setup ? stripeDashboardUrl(setup.mode, order.paymentIntentId) : null,
+    charge: details,
+    unreachable,
+  };
 }
 
 /** One order, read-only: the customer's view of it plus SKUs, unit prices, notes and the audit log. */
@@ -41,22 +60,18 @@ export async function loadOrderDetail(
   if (!order) pageNotFound();
   const url = new URL(args.request.url);
   const security = sessionNonce(current, env);
-  const [view, details, audit, invoices] = await Promise.all([
+  const [view, details, audit, invoices, stripePayment] = await Promise.all([
     orderView(db, order),
     orderDetails(db, order),
     changesOf(db, 'order', order.id),
     invoicePanel(db, env, current, order, url),
+    stripePaymentOf(db, env, order),
   ]);
   const shipping = await shipmentPanel(db, view, security, url);
   return {
     order: view,
     paidAt: order.paidAt?.toISOString() ?? null,
-    stripePayment: order.paymentIntentId
-      ? {
-          intentId: order.paymentIntentId,
-          dashboardUrl: dashboardOf(env, order.paymentIntentId),
-        }
-      : null,
+    stripePayment,
     invoices,
     shipping,
     lines: details.items.map((item) => ({

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { Tx } from '#app/lib/db.server.ts';
 import { type Caller, type Outcome, type PI, type PM, ok, secretOnly } from './caller.ts';
-import { chargeObject } from './objects.ts';
+import { chargeObject, mandateObject } from './objects.ts';
 import { type RequestInfo, type Stored, emit, find, insert, load, save } from './store.server.ts';
 import { REUSABLE_TYPES } from './test-data.ts';
 
@@ -38,6 +38,8 @@ export async function chargeSucceeded(
       status: 'succeeded',
       captured: !manual,
       failure: null,
+      authenticated: stored.hidden.challengePassed === true,
+      mandate: pm.type === 'sepa_debit' ? await mandateOf(tx, method) : null,
     });
     await insert(tx, 'charge', charge);
   }
@@ -114,11 +116,31 @@ export async function chargePending(
     status: 'pending',
     captured: false,
     failure: null,
+    mandate: method.data.type === 'sepa_debit' ? await mandateOf(tx, method) : null,
   });
   await insert(tx, 'charge', charge);
   pi.latest_charge = charge.id;
   await save(tx, stored);
   await emit(tx, request, 'payment_intent.processing', pi);
+}
+
+/**
+ * The method's SEPA mandate: the one accepted when it was first debited or set up, else a new
+ * one, as Stripe reuses a mandate for every later debit of the same account.
+ */
+export async function mandateOf(tx: Tx, method: Stored<PM>): Promise<string> {
+  const known = method.hidden.mandate;
+  if (typeof known === 'string') return known;
+  const mandate = mandateObject(method.data.id);
+  await insert(tx, 'mandate', mandate);
+  method.hidden.mandate = mandate.id;
+  await save(tx, method);
+  return mandate.id;
+}
+
+export async function retrieveMandate(tx: Tx, caller: Caller, id: string): Promise<Outcome> {
+  secretOnly(caller);
+  return ok((await load(tx, 'mandate', id)).data);
 }
 
 /** A pending debit came back unpaid. */

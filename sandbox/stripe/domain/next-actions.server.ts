@@ -46,6 +46,8 @@ export async function completeAction(
     // An authenticated card is not challenged again off-session.
     method.hidden.authenticated = true;
     await save(tx, method);
+    // The charge records the challenge's outcome (3-D Secure on the card payment).
+    if (method.data.type === 'card') stored.hidden.challengePassed = true;
     await kind.succeed(tx, request, stored, method);
   } else {
     await failAttempt(tx, request, stored, kind, method, authenticationFailure(kind));

@@ -256,6 +256,10 @@ export function chargeObject(input: {
   status: Stripe.Charge.Status;
   captured: boolean;
   failure: { code: string; message: string } | null;
+  /** The buyer passed a 3-D Secure challenge for this attempt. */
+  authenticated?: boolean;
+  /** The SEPA mandate the debit is drawn under. */
+  mandate?: string | null;
 }): Stripe.Charge {
   const pi = input.paymentIntent;
   const pm = input.paymentMethod;
@@ -289,7 +293,7 @@ export function chargeObject(input: {
     paid: succeeded,
     payment_intent: pi.id,
     payment_method: pm.id,
-    payment_method_details: { type: pm.type },
+    payment_method_details: chargeMethodDetails(pm, input.authenticated ?? false, input.mandate),
     presentment_details: undefined,
     receipt_email: pi.receipt_email,
     receipt_number: null,
@@ -306,6 +310,90 @@ export function chargeObject(input: {
     transfer_data: null,
     transfer_group: null,
   } satisfies Stripe.Charge;
+}
+
+/** What the charge records of its method: the card and its 3-D Secure outcome, the debit's mandate. */
+function chargeMethodDetails(
+  pm: Stripe.PaymentMethod,
+  authenticated: boolean,
+  mandate: string | null | undefined,
+): Stripe.Charge.PaymentMethodDetails {
+  if (pm.card) {
+    const c = pm.card;
+    const card = {
+      amount_authorized: null,
+      authorization_code: null,
+      brand: c.brand,
+      checks: c.checks,
+      country: c.country,
+      electronic_commerce_indicator: null,
+      exp_month: c.exp_month,
+      exp_year: c.exp_year,
+      fingerprint: c.fingerprint,
+      funding: c.funding,
+      installments: null,
+      last4: c.last4,
+      mandate: null,
+      network: c.brand,
+      network_transaction_id: null,
+      regulated_status: c.regulated_status,
+      three_d_secure: authenticated
+        ? {
+            authentication_flow: 'challenge',
+            electronic_commerce_indicator: '05',
+            exemption_indicator: null,
+            result: 'authenticated',
+            result_reason: null,
+            transaction_id: randomBytes(16).toString('hex'),
+            version: '2.2.0',
+          }
+        : null,
+      transaction_link_id: null,
+      wallet: c.wallet
+        ? ({ type: c.wallet.type } as Stripe.Charge.PaymentMethodDetails.Card.Wallet)
+        : null,
+    } satisfies Stripe.Charge.PaymentMethodDetails.Card;
+    return { type: pm.type, card };
+  }
+  if (pm.sepa_debit) {
+    const d = pm.sepa_debit;
+    const sepa = {
+      bank_code: d.bank_code,
+      branch_code: d.branch_code,
+      country: d.country,
+      fingerprint: d.fingerprint,
+      last4: d.last4,
+      mandate: mandate ?? null,
+    } satisfies Stripe.Charge.PaymentMethodDetails.SepaDebit;
+    return { type: pm.type, sepa_debit: sepa };
+  }
+  return { type: pm.type };
+}
+
+/** A SEPA Direct Debit mandate the buyer accepted online, reusable for later debits. */
+export function mandateObject(paymentMethod: string): Stripe.Mandate {
+  const id = newId('mandate');
+  return {
+    id,
+    object: 'mandate',
+    customer_acceptance: {
+      accepted_at: now(),
+      online: { ip_address: null, user_agent: null },
+      type: 'online',
+    },
+    livemode: false,
+    multi_use: {},
+    payment_method: paymentMethod,
+    payment_method_details: {
+      sepa_debit: {
+        reference: id.slice(8, 23).toUpperCase(),
+        url: `https://stripe.com/mandates/${id}`,
+      },
+      type: 'sepa_debit',
+    },
+    status: 'active',
+    type: 'multi_use',
+  } satisfies Stripe.Mandate;
 }
 
 export function refundObject(input: {

@@ -16,7 +16,8 @@ import {
   choosePaymentMethod,
   confirmIntent,
 } from './intent-lifecycle.server.ts';
-import { newId, setupIntentObject } from './objects.ts';
+import { setupIntentObject } from './objects.ts';
+import { mandateOf } from './charges.server.ts';
 import { type Params, metadataOf, missingParam, optEnum, optString } from './params.ts';
 import { type RequestInfo, type Stored, emit, load, save } from './store.server.ts';
 import { REDIRECT_TYPES, REUSABLE_TYPES } from './test-data.ts';
@@ -50,7 +51,7 @@ async function setupSucceeded(
   const si = stored.data;
   si.status = 'succeeded';
   si.next_action = null;
-  if (method.data.type === 'sepa_debit') si.mandate = newId('mandate');
+  if (method.data.type === 'sepa_debit') si.mandate = await mandateOf(tx, method);
   method.hidden.authenticated = true;
   if (si.customer && !method.data.customer) {
     method.data.customer = si.customer as string;

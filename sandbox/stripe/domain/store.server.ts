@@ -18,6 +18,7 @@ export type ObjectType =
   | 'charge'
   | 'refund'
   | 'confirmation_token'
+  | 'mandate'
   | 'event';
 
 export type Stored<T = Record<string, unknown>> = {

@@ -1,6 +1,6 @@
 import type { Tx } from '#app/lib/db.server.ts';
 import type { Caller, Outcome } from '../domain/caller.ts';
-import { retrieveCharge } from '../domain/charges.server.ts';
+import { retrieveCharge, retrieveMandate } from '../domain/charges.server.ts';
 import {
   createConfirmationToken,
   retrieveConfirmationToken,
@@ -78,6 +78,7 @@ export const ROUTES: Route[] = [
   r('GET', 'refunds/:id', (tx, c, [id]) => retrieveRefund(tx, c, id!)),
   r('POST', 'refunds/:id', (tx, c, [id], p) => updateRefund(tx, c, id!, p)),
   r('GET', 'charges/:id', (tx, c, [id]) => retrieveCharge(tx, c, id!)),
+  r('GET', 'mandates/:id', (tx, c, [id]) => retrieveMandate(tx, c, id!)),
   r('GET', 'events', (tx, c, _, p) => listEvents(tx, c, p)),
   r('GET', 'events/:id', (tx, c, [id]) => retrieveEvent(tx, c, id!)),
 ];

@@ -6,6 +6,7 @@ import { type Settled, settleIntent } from './settlement.server.ts';
 import { intentCreateParams, intentKeys } from './intents.server.ts';
 import { stripeEvents } from './stripe.schema.ts';
 import { reconcileStripeRefund, refundsOfCharge } from './refunds.server.ts';
+import { recordChargeDetails } from './charge-details.server.ts';
 
 /** What one event came to; `settled` is set when it changed an order. */
 export type EventResult = { outcome: string; settled: Settled | null };
@@ -21,13 +22,22 @@ const INTENT_EVENTS = new Set([
   'payment_intent.amount_capturable_updated',
 ]);
 
-async function orderIdOf(db: Tx, intent: Stripe.PaymentIntent): Promise<number | null> {
-  const named = Number(intent.metadata?.order_id);
+/** Charge events whose charge the back office shows (card, 3-D Secure, mandate). */
+const CHARGE_EVENTS = new Set(['charge.succeeded', 'charge.failed', 'charge.pending']);
+
+/** The order an intent (or a charge of it) was made for: named in its metadata, or by its id. */
+async function orderIdOf(
+  db: Tx,
+  metadata: Stripe.Metadata | null | undefined,
+  intentId: string | null,
+): Promise<number | null> {
+  const named = Number(metadata?.order_id);
   if (Number.isSafeInteger(named) && named > 0 && named <= 2_147_483_647) return named;
+  if (!intentId) return null;
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(eq(orders.paymentIntentId, intent.id));
+    .where(eq(orders.paymentIntentId, intentId));
   return row?.id ?? null;
 }
 
@@ -49,12 +59,30 @@ export async function actOnEvent(db: Tx, event: Stripe.Event): Promise<EventResu
     let orderId: number | null = null;
     if (INTENT_EVENTS.has(event.type)) {
       const intent = event.data.object as Stripe.PaymentIntent;
-      orderId = await orderIdOf(tx, intent);
+      orderId = await orderIdOf(tx, intent.metadata, intent.id);
       if (orderId !== null) {
         const settled = await settleIntent(tx, orderId, intent);
         result = settled.changed
           ? { outcome: settled.note, settled: settled as Settled }
           : { outcome: settled.note, settled: null };
+      } else {
+        result = { outcome: 'unknown order', settled: null };
+      }
+    } else if (CHARGE_EVENTS.has(event.type)) {
+      const charge = event.data.object as Stripe.Charge;
+      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : null;
+      orderId = await orderIdOf(tx, charge.metadata, intentId);
+      const [order] =
+        orderId === null
+          ? []
+          : await tx
+              .select({ id: orders.id, intentId: orders.paymentIntentId })
+              .from(orders)
+              .where(eq(orders.id, orderId));
+      // A charge is kept only for the order whose intent it belongs to.
+      if (order && intentId !== null && order.intentId === intentId) {
+        await recordChargeDetails(tx, order.id, charge);
+        result = { outcome: `charge ${charge.status}`, settled: null };
       } else {
         result = { outcome: 'unknown order', settled: null };
       }

@@ -1,5 +1,7 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from '#app/domain/customers/customers.schema.ts';
+import { orders } from '#app/domain/orders/orders.schema.ts';
+import type { ThreeDSecureOutcome } from './charge-details.view.ts';
 
 /**
  * Every webhook event that acted, by the provider's event id: the row is written in the same
@@ -28,3 +30,24 @@ export const stripeCustomers = pgTable('stripe_customers', {
   stripeCustomerId: text('stripe_customer_id').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What Stripe's charge says of an order's payment, kept so the back office shows it without
+ * asking Stripe each time: the charge, the card or account (brand and last four digits only),
+ * the 3-D Secure outcome and the SEPA mandate.
+ */
+export const stripePaymentDetails = pgTable('stripe_payment_details', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  chargeId: text('charge_id').notNull(),
+  chargeStatus: text('charge_status').notNull(),
+  methodType: text('method_type').notNull(),
+  brand: text('brand'),
+  last4: text('last4'),
+  threeDSecure: jsonb('three_d_secure').$type<ThreeDSecureOutcome>(),
+  mandateId: text('mandate_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type StripePaymentDetailsRow = typeof stripePaymentDetails.$inferSelect;
