@@ -160,6 +160,110 @@ describe('saving', () => {
   });
 });
 
+describe('two staff members at once', () => {
+  /** The version the page's form carries. */
+  async function formVersion(who: SignedIn) {
+    const page = await (await http.get(who, PATH)).text();
+    const version = /name="version" value="([^"]+)"/.exec(page)?.[1];
+    expect(version).toMatch(/^[\w-]{22}$/);
+    return version!;
+  }
+
+  it('refuses a save over a change made since the form was opened, and keeps what was typed', async () => {
+    const other = await signedInCustomer(db(), { role: 'administrator' });
+    const mine = await formVersion(manager);
+    const theirs = await formVersion(other);
+    expect(theirs).toBe(mine);
+    const first = await http.post(other, PATH, {
+      ...DEFAULT_FORM,
+      security: nonceOf(other),
+      version: theirs,
+      issue_on: 'completed',
+    });
+    expect(first.headers.get('location')).toBe(`${PATH}?saved=yes`);
+    const before = await auditCount();
+    const late = await http.post(english(manager), PATH, {
+      ...DEFAULT_FORM,
+      security: nonceOf(manager),
+      version: mine,
+      tax_number: '111/222/33333',
+    });
+    expect(late.status).toBe(409);
+    const page = await late.text();
+    expect(page).toContain('Someone else changed the invoice settings since you opened this page.');
+    expect(page).toContain('value="111/222/33333"');
+    // The other change stands, nothing of the late form was saved.
+    expect(await stored()).toMatchObject({
+      'invoice.issue_on': 'completed',
+      'invoice.tax_number': '231/123/45678',
+    });
+    expect(await auditCount()).toBe(before);
+    // Saving again with the version now in force replaces the other change on purpose.
+    const now = await formVersion(manager);
+    expect(now).not.toBe(mine);
+    expect(page).toContain(`name="version" value="${now}"`);
+    const again = await http.post(manager, PATH, {
+      ...DEFAULT_FORM,
+      security: nonceOf(manager),
+      version: now,
+      tax_number: '111/222/33333',
+    });
+    expect(again.headers.get('location')).toBe(`${PATH}?saved=yes`);
+    expect(await stored()).toMatchObject({
+      'invoice.issue_on': 'paid',
+      'invoice.tax_number': '111/222/33333',
+    });
+  });
+
+  it('lets exactly one of two simultaneous saves from the same version through', async () => {
+    const other = await signedInCustomer(db(), { role: 'shop_manager' });
+    const version = await formVersion(manager);
+    const answers = await Promise.all(
+      [
+        [manager, '401/000/00001'],
+        [other, '402/000/00002'],
+      ].map(([who, taxNumber]) =>
+        http.post(who as SignedIn, PATH, {
+          ...DEFAULT_FORM,
+          security: nonceOf(who as SignedIn),
+          version,
+          tax_number: taxNumber as string,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
+    const winner = answers[0]!.status === 302 ? '401/000/00001' : '402/000/00002';
+    expect((await stored())['invoice.tax_number']).toBe(winner);
+  });
+
+  it('refuses a repeated or made-up version field', async () => {
+    const security = nonceOf(manager);
+    const version = await formVersion(manager);
+    const repeated = new URLSearchParams({ ...DEFAULT_FORM, security, tax_number: '9/9/9' });
+    repeated.append('version', version);
+    repeated.append('version', version);
+    const twice = await http.post(manager, PATH, repeated.toString());
+    expect(twice.status).toBe(400);
+    const madeUp = await http.post(manager, PATH, {
+      ...DEFAULT_FORM,
+      security,
+      version: 'x',
+      tax_number: '9/9/9',
+    });
+    expect(madeUp.status).toBe(409);
+    for (const hostile of [TEN_KB, 'a\u0000b']) {
+      const res = await http.post(manager, PATH, {
+        ...DEFAULT_FORM,
+        security,
+        version: hostile,
+        tax_number: '9/9/9',
+      });
+      expect([400, 409]).toContain(res.status);
+    }
+    expect((await stored())['invoice.tax_number']).toBe('231/123/45678');
+  });
+});
+
 describe('hostile input', () => {
   it('changes nothing and answers with a message in the user’s language', async () => {
     const security = nonceOf(manager);

@@ -79,12 +79,15 @@ export function InvoiceSettingsForm({
   numbering,
   owner,
   security,
+  version,
   answer,
 }: {
   settings: InvoiceSettings;
   numbering: Numbering;
   owner: { name: string; vatId: string };
   security: string;
+  /** The settings' version the form was filled in against. */
+  version: string;
   answer: InvoiceSettingsAnswer | undefined;
 }) {
   const { t } = useI18n();
@@ -97,6 +100,7 @@ export function InvoiceSettingsForm({
   return (
     <Form method="post" className="admin-card admin-settings-form" noValidate>
       <input type="hidden" name="security" value={security} />
+      <input type="hidden" name="version" value={answer?.version ?? version} />
       <Field
         id={controlId('issue_on')}
         layout="group"

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { type Actor, changesOf, recordChange } from '#app/domain/audit/audit.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
@@ -40,16 +41,39 @@ export async function invoiceSettings(db: Tx): Promise<InvoiceSettings> {
 }
 
 /**
+ * A short fingerprint of the settings in force: the form carries the one it was filled in
+ * against, so a save over someone else's newer change is noticed instead of undoing it.
+ */
+export function invoiceSettingsVersion(settings: InvoiceSettings): string {
+  const fields = (Object.keys(INVOICE_SETTING_KEYS) as (keyof InvoiceSettings)[]).map(
+    (field) => settings[field],
+  );
+  return createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 22);
+}
+
+export type InvoiceSettingsSave =
+  | { ok: true; changed: string[] }
+  /** The settings changed since the form was loaded; nothing was saved. */
+  | { ok: false; current: InvoiceSettings };
+
+/**
  * Saves the settings that differ from those in force, each with its audit entry, in one
  * transaction; answers the keys changed (none for an unchanged form: nothing is written).
+ * With `seenVersion`, saves only while the settings are still those the form was filled in
+ * against; concurrent saves take turns on a transaction lock, so the second one sees the first.
  */
 export async function saveInvoiceSettings(
   db: Tx,
   next: InvoiceSettings,
   actor: Actor,
-): Promise<string[]> {
+  seenVersion?: string,
+): Promise<InvoiceSettingsSave> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('invoice-settings'))`);
     const current = await invoiceSettings(tx);
+    if (seenVersion !== undefined && seenVersion !== invoiceSettingsVersion(current)) {
+      return { ok: false, current };
+    }
     const changed: string[] = [];
     for (const field of Object.keys(INVOICE_SETTING_KEYS) as (keyof InvoiceSettings)[]) {
       if (current[field] === next[field]) continue;
@@ -64,7 +88,7 @@ export async function saveInvoiceSettings(
       });
       changed.push(key);
     }
-    return changed;
+    return { ok: true, changed };
   });
 }
 

@@ -7,4 +7,6 @@ export type InvoiceSettingsAnswer = {
   field?: string;
   errors: { field: string; message: string }[];
   values?: Record<string, string>;
+  /** After a refused save over someone else's change: the version in force now. */
+  version?: string;
 };

@@ -12,6 +12,7 @@ import {
   INVOICE_SETTING_KEYS,
   invoiceSettingChanges,
   invoiceSettings,
+  invoiceSettingsVersion,
   lastSequences,
   saveInvoiceSettings,
 } from '#app/domain/invoices/invoice-settings.server.ts';
@@ -56,6 +57,7 @@ export async function loadInvoiceSettings(args: Args, areas: readonly MessageAre
   const saved = new URL(args.request.url).searchParams.get('saved');
   return {
     settings,
+    version: invoiceSettingsVersion(settings),
     defaults: DEFAULT_PATTERNS,
     year,
     // The next number of each kind is one above the year's counter.
@@ -95,6 +97,7 @@ function refuse(
   status: number,
   errors: { field: string; code: string }[],
   values?: Record<string, string>,
+  version?: string,
 ) {
   const body: InvoiceSettingsAnswer = {
     intent: 'invoice-settings',
@@ -102,6 +105,7 @@ function refuse(
     field: errors[0]!.field || undefined,
     errors: errors.map((e) => ({ field: e.field, message: t(e.code as TextKey) })),
     values,
+    version,
   };
   return data(body, { status });
 }
@@ -134,6 +138,12 @@ export async function handleInvoiceSettingsForm(args: Args) {
       fields[name] = all[0];
     }
   }
+  if (
+    form.getAll('version').length > 1 ||
+    form.getAll('version').some((v) => typeof v !== 'string')
+  ) {
+    errors.push({ field: '', code: 'admin.invoiceSettings.error.invalid' });
+  }
   // Array-style names (`issue_on[]`) are no field of this form.
   if ([...form.keys()].some((name) => name.includes('['))) {
     errors.push({ field: '', code: 'admin.invoiceSettings.error.invalid' });
@@ -153,6 +163,16 @@ export async function handleInvoiceSettingsForm(args: Args) {
   }
   if (errors.length > 0 || !parsed.success) return refuse(t, 400, errors, echoed(form));
   const actor: Actor = { channel: 'admin', id: viewer.id, label: viewer.email };
-  const changed = await saveInvoiceSettings(db, settingsOfForm(parsed.data), actor);
-  return redirect(`${INVOICE_SETTINGS_PATH}?saved=${changed.length > 0 ? 'yes' : 'unchanged'}`);
+  // The page's form always sends the version it was filled in against; a client that sends
+  // none saves over whatever is in force.
+  const versions = form.getAll('version');
+  const seen = typeof versions[0] === 'string' ? versions[0] : undefined;
+  const saved = await saveInvoiceSettings(db, settingsOfForm(parsed.data), actor, seen);
+  if (!saved.ok) {
+    const conflict = [{ field: '', code: 'admin.invoiceSettings.error.conflict' }];
+    return refuse(t, 409, conflict, echoed(form), invoiceSettingsVersion(saved.current));
+  }
+  return redirect(
+    `${INVOICE_SETTINGS_PATH}?saved=${saved.changed.length > 0 ? 'yes' : 'unchanged'}`,
+  );
 }

@@ -2006,6 +2006,8 @@ export const de = {
   'admin.invoiceSettings.error.pattern':
     'Das Nummernschema braucht genau einen Zähler wie {#####} und ein Jahr {YYYY} oder {YY}; sonst nur Buchstaben, Ziffern und - _ . (höchstens 40 Zeichen).',
   'admin.invoiceSettings.error.invalid': 'Ein Feld wurde mehrfach oder in falscher Form gesendet.',
+  'admin.invoiceSettings.error.conflict':
+    'Jemand anderes hat die Rechnungseinstellungen geändert, seit Sie diese Seite geöffnet haben. Ihre Eingaben stehen noch im Formular: Speichern Sie erneut, um die andere Änderung zu ersetzen, oder laden Sie die Seite neu, um sie zu sehen.',
   'admin.invoiceSettings.error.expired':
     'Das Formular ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal; es wurde nichts gespeichert.',
 } as const;

@@ -1925,6 +1925,8 @@ export const en: Messages = {
   'admin.invoiceSettings.error.pattern':
     'The number pattern needs exactly one counter such as {#####} and a year {YYYY} or {YY}; besides, only letters, digits and - _ . (40 characters at most).',
   'admin.invoiceSettings.error.invalid': 'A field was sent more than once or in the wrong form.',
+  'admin.invoiceSettings.error.conflict':
+    'Someone else changed the invoice settings since you opened this page. Your entries are still in the form: save again to replace the other change, or reload the page to see it.',
   'admin.invoiceSettings.error.expired':
     'The form has expired. Please reload the page and try again; nothing was saved.',
 };

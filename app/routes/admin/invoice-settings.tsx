@@ -35,7 +35,8 @@ export async function action(args: Route.ActionArgs) {
 export default function InvoiceSettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const answer = useActionData<InvoiceSettingsAnswer>();
-  const { settings, defaults, year, nextSequence, owner, changes, security, saved } = loaderData;
+  const { settings, version, defaults, year, nextSequence, owner, changes, security, saved } =
+    loaderData;
   return (
     <AdminPage
       title={t('admin.invoiceSettings.title')}
@@ -55,6 +56,7 @@ export default function InvoiceSettingsPage({ loaderData }: Route.ComponentProps
         numbering={{ year, nextSequence, defaults }}
         owner={owner}
         security={security}
+        version={version}
         answer={answer}
       />
       <SettingChanges changes={changes} />
