@@ -70,11 +70,13 @@ export default [
     route('forms', 'routes/admin/forms.tsx'),
     route('forms/:id', 'routes/admin/form-submission.tsx'),
     route('products', 'routes/admin/products.tsx'),
+    route('products/export', 'routes/admin/products-export.tsx'),
     route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.
   route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),
   route('admin/orders/:id/invoices/:file', 'routes/admin/invoice-file.ts'),
+  route('admin/products/export.csv', 'routes/admin/products-export-csv.ts'),
 
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),

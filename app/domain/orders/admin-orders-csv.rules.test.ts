@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { csvCell, csvLine } from '#app/domain/kernel/csv.ts';
 import {
   type CsvOrder,
   csvAmount,
-  csvCell,
   csvDate,
   csvDecimal,
-  csvLine,
   csvOrderRows,
 } from './admin-orders-csv.rules.ts';
 

@@ -1,9 +1,7 @@
 // The order export's CSV: one row per order line, then the order's shipping (and deposit, and
 // whatever else the total holds) as rows of their own, so each order's rows add up to its total.
+import { type CsvDialect, csvLine } from '#app/domain/kernel/csv.ts';
 import type { OrderAddress, OrderShippingLine, OrderStatus } from './orders.schema.ts';
-
-/** `semicolon`: German Excel (`;`, decimal comma); `comma`: `,` and a decimal point. */
-export type CsvDialect = 'semicolon' | 'comma';
 
 export const CSV_COLUMNS = [
   'type',
@@ -26,22 +24,6 @@ export const CSV_COLUMNS = [
   'order_total',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
-
-/** A spreadsheet would run a cell starting with these as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: formula starts defused with `'`, quoted when it holds the separator, a quote or a line break. */
-export function csvCell(value: string | number, dialect: CsvDialect): string {
-  let text = String(value);
-  // A plain number (a negative amount) is no formula and stays a number.
-  if (FORMULA_START.test(text) && !/^-?\d+([.,]\d+)?$/.test(text)) text = `'${text}`;
-  const sep = dialect === 'semicolon' ? ';' : ',';
-  return text.includes(sep) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(values: readonly (string | number)[], dialect: CsvDialect): string {
-  return `${values.map((v) => csvCell(v, dialect)).join(dialect === 'semicolon' ? ';' : ',')}\r\n`;
-}
 
 /** Minor units as a decimal amount, e.g. 1190 → "11,90" or "11.90" (no grouping). */
 export function csvAmount(minor: number, dialect: CsvDialect): string {

@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { redirect } from 'react-router';
 import { customers } from '#app/domain/customers/customers.schema.ts';
-import {
-  type CsvDialect,
-  CSV_COLUMNS,
-  csvLine,
-  csvOrderRows,
-} from '#app/domain/orders/admin-orders-csv.rules.ts';
+import { type CsvDialect, csvLine } from '#app/domain/kernel/csv.ts';
+import { CSV_COLUMNS, csvOrderRows } from '#app/domain/orders/admin-orders-csv.rules.ts';
 import {
   type ExportSelection,
   exportOrderBatches,
@@ -28,6 +24,7 @@ import type { MessageArea, TextKey } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm } from '../request.server.ts';
+import { csvDownload } from './csv-download.server.ts';
 import { staffShop } from './staff.server.ts';
 
 type Args = Parameters<typeof staffShop>[0];
@@ -155,7 +152,6 @@ export async function exportOrdersCsv(args: Args): Promise<Response> {
     if (ids.length === 0) return new Response('No valid order ids.\n', { status: 400 });
     selection = { kind: 'ids', ids };
   } else selection = { kind: 'filter', query: parseAdminOrderQuery(params) };
-  const encoder = new TextEncoder();
   const header =
     (dialect === 'semicolon' ? '\uFEFF' : '') +
     csvLine(
@@ -163,32 +159,9 @@ export async function exportOrdersCsv(args: Args): Promise<Response> {
       dialect,
     );
   const batches = exportOrderBatches(db, selection);
-  let started = false;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(header));
-        return;
-      }
-      const next = await batches.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(encoder.encode(next.value.map((o) => csvOrderRows(o, dialect)).join('')));
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
+  async function* rows() {
+    for await (const batch of batches) yield batch.map((o) => csvOrderRows(o, dialect)).join('');
+  }
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="orders-${day}.csv"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return csvDownload(`orders-${day}.csv`, header, rows());
 }
