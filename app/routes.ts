@@ -111,6 +111,8 @@ export default [
   route('wp-json/wc/v3/orders/:id/notes/:noteId', 'routes/api/wc-v3-order-note.ts'),
   route('wp-json/wc/v3/orders/:id/refunds', 'routes/api/wc-v3-order-refunds.ts'),
   route('wp-json/wc/v3/orders/:id/refunds/:refundId', 'routes/api/wc-v3-order-refund.ts'),
+  route('wp-json/wc/v3/products', 'routes/api/wc-v3-products.ts'),
+  route('wp-json/wc/v3/products/:id', 'routes/api/wc-v3-product.ts'),
   route('wp-json/wc/v3/*', 'routes/api/wc-v3-not-found.ts'),
 
   route('*', 'routes/not-found.tsx'),
