@@ -99,9 +99,11 @@ function merge(before: Localized | null, patch: LocalizedPatch | undefined): Loc
 }
 
 export function slugify(text: string): string {
+  // German letters as German addresses spell them (Größe: groesse), as the seed's slugs do.
   const base = text
+    .toLowerCase()
+    .replace(/[äöüß]/g, (c) => ({ ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' })[c] ?? c)
     .normalize('NFKD')
-    .replace(/ß/g, 'ss')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -260,6 +262,24 @@ function columns(before: ProductRow | null, patch: ProductPatch, variation: bool
   };
 }
 
+/** A SKU taken by a concurrent writer between the check and the write: the same refusal. */
+async function skuGuard(
+  sku: string | null | undefined,
+  write: () => Promise<Result<ProductRow>>,
+): Promise<Result<ProductRow>> {
+  try {
+    return await write();
+  } catch (error) {
+    for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+      const { code, message } = e as { code?: string; message?: string };
+      if (code === '23505' && message?.includes('sku')) {
+        return fail(invalid('catalog.error.sku_taken', { sku: sku ?? '' }));
+      }
+    }
+    throw error;
+  }
+}
+
 async function loadRow(db: Tx, id: number) {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   return row ?? null;
@@ -276,30 +296,32 @@ export async function createProduct(
   if (!patch.name?.de && !patch.name?.en) return fail(invalid('catalog.error.name_required'));
   const refused = await checkReferences(db, patch);
   if (refused) return fail(refused);
-  return db.transaction(async (tx) => {
-    const name = merge(null, patch.name)!;
-    const slug = await freeSlug(tx, slugify(patch.slug || name.de), null);
-    const [row] = await tx
-      .insert(products)
-      .values({
-        ...columns(null, patch, false),
-        type,
-        slug,
-        status: patch.status ?? 'publish',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await writeLinks(tx, row!.id, patch);
-    await recordPrices(tx, [row!.id], now);
-    await recordChange(tx, actor, {
-      entity: 'product',
-      entityId: row!.id,
-      action: 'create',
-      after: auditFields(row!),
-    });
-    return ok(row!);
-  });
+  return skuGuard(patch.sku, () =>
+    db.transaction(async (tx) => {
+      const name = merge(null, patch.name)!;
+      const slug = await freeSlug(tx, slugify(patch.slug || name.de), null);
+      const [row] = await tx
+        .insert(products)
+        .values({
+          ...columns(null, patch, false),
+          type,
+          slug,
+          status: patch.status ?? 'publish',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await writeLinks(tx, row!.id, patch);
+      await recordPrices(tx, [row!.id], now);
+      await recordChange(tx, actor, {
+        entity: 'product',
+        entityId: row!.id,
+        action: 'create',
+        after: auditFields(row!),
+      });
+      return ok(row!);
+    }),
+  );
 }
 
 /** Changes a product or a variation (`parentId` given: it must be that product's). */
@@ -321,27 +343,29 @@ export async function updateProduct(
     sku: patch.sku && patch.sku !== before.sku ? patch.sku : undefined,
   });
   if (refused) return fail(refused);
-  return db.transaction(async (tx) => {
-    const slug =
-      patch.slug !== undefined && !variation
-        ? await freeSlug(tx, slugify(patch.slug), id)
-        : undefined;
-    const [row] = await tx
-      .update(products)
-      .set({ ...columns(before, patch, variation), ...(slug ? { slug } : {}), updatedAt: now })
-      .where(eq(products.id, id))
-      .returning();
-    await writeLinks(tx, id, variation ? { ...patch, imageIds: undefined } : patch);
-    await recordPrices(tx, [id], now);
-    await recordChange(tx, actor, {
-      entity: 'product',
-      entityId: id,
-      action: 'update',
-      before: auditFields(before),
-      after: auditFields(row!),
-    });
-    return ok(row!);
-  });
+  return skuGuard(patch.sku, () =>
+    db.transaction(async (tx) => {
+      const slug =
+        patch.slug !== undefined && !variation
+          ? await freeSlug(tx, slugify(patch.slug), id)
+          : undefined;
+      const [row] = await tx
+        .update(products)
+        .set({ ...columns(before, patch, variation), ...(slug ? { slug } : {}), updatedAt: now })
+        .where(eq(products.id, id))
+        .returning();
+      await writeLinks(tx, id, variation ? { ...patch, imageIds: undefined } : patch);
+      await recordPrices(tx, [id], now);
+      await recordChange(tx, actor, {
+        entity: 'product',
+        entityId: id,
+        action: 'update',
+        before: auditFields(before),
+        after: auditFields(row!),
+      });
+      return ok(row!);
+    }),
+  );
 }
 
 /** A new variation of a variable product. */
@@ -357,27 +381,29 @@ export async function createVariation(
   if (parent.type !== 'variable') return fail(invalid('catalog.error.not_variable'));
   const refused = await checkReferences(db, patch);
   if (refused) return fail(refused);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(products)
-      .values({
-        ...columns(null, patch, true),
-        type: 'variation',
-        parentId,
-        status: patch.status ?? 'publish',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await recordPrices(tx, [row!.id], now);
-    await recordChange(tx, actor, {
-      entity: 'product',
-      entityId: row!.id,
-      action: 'create',
-      after: auditFields(row!),
-    });
-    return ok(row!);
-  });
+  return skuGuard(patch.sku, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          ...columns(null, patch, true),
+          type: 'variation',
+          parentId,
+          status: patch.status ?? 'publish',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await recordPrices(tx, [row!.id], now);
+      await recordChange(tx, actor, {
+        entity: 'product',
+        entityId: row!.id,
+        action: 'create',
+        after: auditFields(row!),
+      });
+      return ok(row!);
+    }),
+  );
 }
 
 /**
