@@ -242,6 +242,17 @@ describe('changing products', () => {
     }
     const broken = await call('PUT', `products/${product.id}`, '{"name":');
     expect(broken).toMatchObject({ status: 400, body: { code: 'rest_invalid_json' } });
+    for (const raw of [
+      '[1,2]',
+      'null',
+      '"Name"',
+      '{"name":{"de":["a"]}}',
+      '{"sku":"' + 'S'.repeat(10_000) + '"}',
+    ]) {
+      const answer = await call('PUT', `products/${product.id}`, raw);
+      expect(answer.status, raw.slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(answer.status, raw.slice(0, 40)).toBeLessThan(500);
+    }
     const [row] = await db.select().from(products).where(eq(products.id, product.id));
     expect(row).toMatchObject({ regularPrice: 1500, name: product.name });
     // A price sent as a number is taken as WooCommerce's decimal string would be.

@@ -300,10 +300,17 @@ export async function createProduct(
     db.transaction(async (tx) => {
       const name = merge(null, patch.name)!;
       const slug = await freeSlug(tx, slugify(patch.slug || name.de), null);
+      const fields = columns(null, patch, false);
       const [row] = await tx
         .insert(products)
         .values({
-          ...columns(null, patch, false),
+          // A product states what its variations inherit: WooCommerce's defaults.
+          taxClass: 'standard',
+          soldIndividually: false,
+          ...fields,
+          manageStock: fields.manageStock ?? false,
+          backorders: fields.backorders ?? 'no',
+          stockStatus: fields.stockStatus ?? 'instock',
           type,
           slug,
           status: patch.status ?? 'publish',

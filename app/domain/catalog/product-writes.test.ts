@@ -48,6 +48,13 @@ describe('product writes', () => {
     expect(first.ok && second.ok).toBe(true);
     if (!first.ok || !second.ok) return;
     expect(second.value.slug).toBe(`${first.value.slug}-2`);
+    expect(first.value).toMatchObject({
+      taxClass: 'standard',
+      manageStock: false,
+      backorders: 'no',
+      stockStatus: 'instock',
+      stockQuantity: null,
+    });
     await updateProduct(handle.db, second.value.id, { regularPrice: 650 }, SYSTEM_ACTOR);
     const rows = await handle.db
       .select()
