@@ -130,6 +130,10 @@ export default [
   route('wp-json/wc/v3/products/:id', 'routes/api/wc-v3-product.ts'),
   route('wp-json/wc/v3/products/:id/variations', 'routes/api/wc-v3-product-variations.ts'),
   route(
+    'wp-json/wc/v3/products/:id/variations/batch',
+    'routes/api/wc-v3-product-variations-batch.ts',
+  ),
+  route(
     'wp-json/wc/v3/products/:id/variations/:variationId',
     'routes/api/wc-v3-product-variation.ts',
   ),

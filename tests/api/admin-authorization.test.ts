@@ -206,6 +206,10 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
     url: (d) => `products/${d.variable}/variations`,
     methods: ['GET', 'POST'],
   },
+  '/wp-json/wc/v3/products/:id/variations/batch': {
+    url: (d) => `products/${d.variable}/variations/batch`,
+    methods: ['POST', 'PUT'],
+  },
   '/wp-json/wc/v3/products/:id/variations/:variationId': {
     url: (d) => `products/${d.variable}/variations/${d.variation}`,
     methods: METHODS,

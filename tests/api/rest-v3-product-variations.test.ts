@@ -302,4 +302,45 @@ describe('batch', () => {
     expect(tooMany).toMatchObject({ status: 413, body: { code: 'rest_request_entity_too_large' } });
     expect((await call('POST', 'products/batch', { create: 'x' })).status).toBe(400);
   });
+
+  it("batches a product's variations, refusing another product's", async () => {
+    const size = await sizes();
+    const made = await createProduct(shop.database.db, {
+      attributes: [
+        {
+          attributeId: size.attribute.id,
+          termIds: [size.termIds.s!, size.termIds.l!],
+          usedForVariations: true,
+        },
+      ],
+      variations: [
+        { attributes: { [size.attribute.slug]: 's' }, regularPrice: 1000 },
+        { attributes: { [size.attribute.slug]: 'l' }, regularPrice: 1200 },
+      ],
+    });
+    const stranger = await createProduct(shop.database.db, {
+      variations: [{ attributes: {}, regularPrice: 500 }],
+    });
+    const [small, large] = made.variations;
+    const answer = await client.post(`products/${made.product.id}/variations/batch`, {
+      create: [{ regular_price: '9.00', attributes: [{ id: size.attribute.id, option: '' }] }],
+      update: [
+        { id: small!.id, regular_price: '11.00' },
+        { id: stranger.variations[0]!.id, regular_price: '1.00' },
+      ],
+      delete: [large!.id],
+    });
+    expect(answer.data.create[0]).toMatchObject({ price: '9.00', parent_id: made.product.id });
+    expect(answer.data.update[0]).toMatchObject({ id: small!.id, price: '11.00' });
+    expect(answer.data.update[1].error).toMatchObject({
+      code: 'woocommerce_rest_product_variation_invalid_id',
+      data: { status: 404 },
+    });
+    expect(answer.data.delete[0]).toMatchObject({ id: large!.id });
+    const [untouched] = await shop.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, stranger.variations[0]!.id));
+    expect(untouched).toMatchObject({ regularPrice: 500 });
+  });
 });

@@ -8,6 +8,7 @@ import {
 import type { Actor } from '#app/domain/audit/audit.server.ts';
 import { type Result, fail, notFound, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
+import { defineBatchRoute } from './batch.server.ts';
 import { type RestContext, defineRestRoute, restHandler } from './endpoint.server.ts';
 import { pagingHeaders, routeId } from './orders.server.ts';
 import { jsonContext, variationBodyPatch } from './product-context.server.ts';
@@ -137,4 +138,33 @@ export const variationRoute = defineRestRoute({
       return deleted.ok ? ok({ body: before.value }) : deleted;
     },
   }),
+});
+
+/** `POST|PUT|PATCH /wp-json/wc/v3/products/{id}/variations/batch` (deletes for good). */
+export const variationsBatchRoute = defineBatchRoute({
+  schema: variationSchema,
+  notFound: 'catalog.error.no_variation',
+  create: async ({ db, env, url, params, principal }, body) =>
+    createVariationFromBody(
+      db,
+      routeId(params.id) ?? 0,
+      body,
+      await jsonContext(db, url, env),
+      principal.actor,
+    ),
+  update: async ({ db, env, url, params, principal }, id, body) => {
+    const parentId = routeId(params.id) ?? 0;
+    const ctx = await jsonContext(db, url, env);
+    const patch = await variationBodyPatch(db, body, ctx);
+    if (!patch.ok) return patch;
+    const updated = await updateProduct(db, id, patch.value, principal.actor, { parentId });
+    return updated.ok ? variationAnswer(db, parentId, id, ctx) : updated;
+  },
+  delete: async ({ db, env, url, params, principal }, id) => {
+    const parentId = routeId(params.id) ?? 0;
+    const before = await variationAnswer(db, parentId, id, await jsonContext(db, url, env));
+    if (!before.ok) return before;
+    const deleted = await deleteProduct(db, id, true, principal.actor, { parentId });
+    return deleted.ok ? before : deleted;
+  },
 });
