@@ -113,6 +113,32 @@ export default [
   route('wp-json/wc/v3/orders/:id/notes/:noteId', 'routes/api/wc-v3-order-note.ts'),
   route('wp-json/wc/v3/orders/:id/refunds', 'routes/api/wc-v3-order-refunds.ts'),
   route('wp-json/wc/v3/orders/:id/refunds/:refundId', 'routes/api/wc-v3-order-refund.ts'),
+  route('wp-json/wc/v3/products', 'routes/api/wc-v3-products.ts'),
+  route('wp-json/wc/v3/products/batch', 'routes/api/wc-v3-products-batch.ts'),
+  route('wp-json/wc/v3/products/categories', 'routes/api/wc-v3-product-categories.ts'),
+  route('wp-json/wc/v3/products/categories/:id', 'routes/api/wc-v3-product-category.ts'),
+  route('wp-json/wc/v3/products/attributes', 'routes/api/wc-v3-product-attributes.ts'),
+  route('wp-json/wc/v3/products/attributes/:id', 'routes/api/wc-v3-product-attribute.ts'),
+  route(
+    'wp-json/wc/v3/products/attributes/:id/terms',
+    'routes/api/wc-v3-product-attribute-terms.ts',
+  ),
+  route(
+    'wp-json/wc/v3/products/attributes/:id/terms/:termId',
+    'routes/api/wc-v3-product-attribute-term.ts',
+  ),
+  route('wp-json/wc/v3/products/tags', 'routes/api/wc-v3-product-tags.ts'),
+  route('wp-json/wc/v3/products/tags/:id', 'routes/api/wc-v3-product-tag.ts'),
+  route('wp-json/wc/v3/products/:id', 'routes/api/wc-v3-product.ts'),
+  route('wp-json/wc/v3/products/:id/variations', 'routes/api/wc-v3-product-variations.ts'),
+  route(
+    'wp-json/wc/v3/products/:id/variations/batch',
+    'routes/api/wc-v3-product-variations-batch.ts',
+  ),
+  route(
+    'wp-json/wc/v3/products/:id/variations/:variationId',
+    'routes/api/wc-v3-product-variation.ts',
+  ),
   route('wp-json/wc/v3/*', 'routes/api/wc-v3-not-found.ts'),
 
   route('*', 'routes/not-found.tsx'),

@@ -6,7 +6,7 @@ import { issueInvoice } from '#app/domain/invoices/invoices.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import routes from '#app/routes.ts';
 import { CONTACT_FORM } from '#db/seed/demo-forms.ts';
-import { createOrder, createProduct } from '#db/seed/factories.ts';
+import { createAttribute, createCategory, createOrder, createProduct } from '#db/seed/factories.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { type TestKey, signedUrl, staffKey } from '../support/rest-v3.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
@@ -35,7 +35,19 @@ const ALL = [...new Set(patterns(routes as RouteEntry[]))];
  * What one test works on: an order with a note, a refund and an invoice, and a contact form
  * submission, made for it.
  */
-type Data = { order: number; invoice: string; note: number; refund: number; submission: number };
+type Data = {
+  order: number;
+  invoice: string;
+  note: number;
+  refund: number;
+  submission: number;
+  product: number;
+  variable: number;
+  variation: number;
+  category: number;
+  attribute: number;
+  term: number;
+};
 
 async function fixtures(key: TestKey): Promise<Data> {
   const db = shop.database.db;
@@ -79,6 +91,32 @@ async function fixtures(key: TestKey): Promise<Data> {
     note,
     refund,
     submission: submission!.id,
+    ...(await catalogFixtures(product.id)),
+  };
+}
+
+async function catalogFixtures(productId: number) {
+  const db = shop.database.db;
+  const tag = `m${productId}`;
+  const category = await createCategory(db, { name: { de: `Matrix ${tag}` } });
+  const size = await createAttribute(db, {
+    slug: `matrix-${tag}`,
+    name: { de: `Matrix ${tag}` },
+    terms: [{ slug: 's', name: { de: 'S' } }],
+  });
+  const variable = await createProduct(db, {
+    attributes: [
+      { attributeId: size.attribute.id, termIds: [size.termIds.s!], usedForVariations: true },
+    ],
+    variations: [{ attributes: { [size.attribute.slug]: 's' }, regularPrice: 1000 }],
+  });
+  return {
+    product: productId,
+    variable: variable.product.id,
+    variation: variable.variations[0]!.id,
+    category: category.id,
+    attribute: size.attribute.id,
+    term: size.termIds.s!,
   };
 }
 
@@ -161,6 +199,47 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
     url: (d) => `orders/${d.order}/refunds/${d.refund}`,
     methods: ['GET', 'DELETE'],
   },
+  '/wp-json/wc/v3/products': { url: () => 'products', methods: ['GET', 'POST'] },
+  '/wp-json/wc/v3/products/:id': { url: (d) => `products/${d.product}`, methods: METHODS },
+  '/wp-json/wc/v3/products/batch': { url: () => 'products/batch', methods: ['POST', 'PUT'] },
+  '/wp-json/wc/v3/products/:id/variations': {
+    url: (d) => `products/${d.variable}/variations`,
+    methods: ['GET', 'POST'],
+  },
+  '/wp-json/wc/v3/products/:id/variations/batch': {
+    url: (d) => `products/${d.variable}/variations/batch`,
+    methods: ['POST', 'PUT'],
+  },
+  '/wp-json/wc/v3/products/:id/variations/:variationId': {
+    url: (d) => `products/${d.variable}/variations/${d.variation}`,
+    methods: METHODS,
+  },
+  '/wp-json/wc/v3/products/categories': {
+    url: () => 'products/categories',
+    methods: ['GET', 'POST'],
+  },
+  '/wp-json/wc/v3/products/categories/:id': {
+    url: (d) => `products/categories/${d.category}`,
+    methods: ['GET'],
+  },
+  '/wp-json/wc/v3/products/attributes': {
+    url: () => 'products/attributes',
+    methods: ['GET', 'POST'],
+  },
+  '/wp-json/wc/v3/products/attributes/:id': {
+    url: (d) => `products/attributes/${d.attribute}`,
+    methods: ['GET'],
+  },
+  '/wp-json/wc/v3/products/attributes/:id/terms': {
+    url: (d) => `products/attributes/${d.attribute}/terms`,
+    methods: ['GET', 'POST'],
+  },
+  '/wp-json/wc/v3/products/attributes/:id/terms/:termId': {
+    url: (d) => `products/attributes/${d.attribute}/terms/${d.term}`,
+    methods: ['GET'],
+  },
+  '/wp-json/wc/v3/products/tags': { url: () => 'products/tags', methods: ['GET', 'POST'] },
+  '/wp-json/wc/v3/products/tags/:id': { url: () => 'products/tags/1', methods: ['GET'] },
 };
 
 type Person = 'guest' | 'customer' | 'shop_manager' | 'administrator';

@@ -58,6 +58,9 @@ export const categories = pgTable(
 export const PRODUCT_TYPES = ['simple', 'variable', 'variation'] as const;
 export const STOCK_STATUSES = ['instock', 'outofstock', 'onbackorder'] as const;
 export const BACKORDERS = ['no', 'notify', 'yes'] as const;
+/** WordPress's statuses; only `publish` is ever shown in the shop. */
+export const PRODUCT_STATUSES = ['publish', 'draft', 'pending', 'private', 'trash'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 
 /**
@@ -73,9 +76,7 @@ export const products = pgTable(
     }),
     type: text('type', { enum: PRODUCT_TYPES }).notNull(),
     slug: text('slug').unique(),
-    status: text('status', { enum: ['publish', 'draft'] })
-      .notNull()
-      .default('publish'),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('publish'),
     featured: boolean('featured').notNull().default(false),
     menuOrder: integer('menu_order').notNull().default(0),
     /** On variations: attribute slug to term slug; '' matches any term. */

@@ -1339,6 +1339,32 @@ export const de = {
     'Bestellnotizen haben keinen Papierkorb; löschen Sie eine Notiz mit force=true.',
   'rest.error.lines_readonly':
     'Die Positionen einer aufgegebenen Bestellung können über die API nicht geändert werden: {param}.',
+  'catalog.error.no_product': 'Ungültige ID.',
+  'catalog.error.no_variation': 'Ungültige ID.',
+  'catalog.error.sku_taken': 'Ungültige oder doppelte Artikelnummer.',
+  'catalog.error.already_trashed': 'Das Produkt wurde bereits gelöscht.',
+  'catalog.error.variation_no_trash':
+    'Varianten haben keinen Papierkorb; löschen Sie eine Variante mit force=true.',
+  'catalog.error.name_required': 'Fehlende Parameter: name',
+  'catalog.error.product_exists': 'Ein bestehendes Produkt kann nicht angelegt werden.',
+  'catalog.error.type_change': 'Die Art eines Produkts kann über die API nicht geändert werden.',
+  'catalog.error.not_variable': 'Nur ein variables Produkt hat Varianten.',
+  'catalog.error.unknown_category': 'Unbekannte Kategorie: {id}.',
+  'catalog.error.unknown_image': 'Bild #{id} ist ungültig oder existiert nicht.',
+  'catalog.error.unknown_attribute': 'Unbekanntes Merkmal: {id}.',
+  'catalog.error.unknown_term': 'Unbekannter Wert des Merkmals {id}.',
+  'catalog.error.unknown_delivery_time': 'Unbekannte Lieferzeit.',
+  'catalog.error.term_exists':
+    'Ein Eintrag mit diesem Namen existiert bereits unter derselben Oberkategorie.',
+  'catalog.error.attribute_exists':
+    'Die Kurzform „{slug}“ ist bereits vergeben. Bitte ändern Sie sie.',
+  'catalog.error.no_category': 'Die Ressource existiert nicht.',
+  'catalog.error.no_attribute': 'Die Ressource existiert nicht.',
+  'catalog.error.no_term': 'Die Ressource existiert nicht.',
+  'catalog.error.no_tag': 'Die Ressource existiert nicht.',
+  'catalog.error.tags_unsupported': 'Der Shop führt keine Produkt-Schlagwörter.',
+  'rest.error.batch_too_large':
+    'Mehr als {max} Einträge können in dieser Anfrage nicht angenommen werden.',
   'admin.title': 'Verwaltung',
   'admin.nav': 'Verwaltung',
   'admin.menu': 'Menü',
