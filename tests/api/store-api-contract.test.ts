@@ -184,6 +184,17 @@ describe('Store API answers in WooCommerce’s schemas', () => {
     expect(shirtLine.variation).toEqual([
       { raw_attribute: 'attribute_pa_groesse', attribute: 'Größe', value: 'M' },
     ]);
+    // A client may send the raw name back to choose the same variation.
+    const again = await client.post('/cart/add-item', {
+      id: ids.shirt,
+      quantity: 1,
+      variation: [{ attribute: shirtLine.variation[0].raw_attribute, value: 'm' }],
+    });
+    expect(again.status).toBe(201);
+    const shirtAgain = (await again.json()).items.find(
+      (i: { key: string }) => i.key === shirtLine.key,
+    );
+    expect(shirtAgain.quantity).toBe(2);
     // The crate's deposit is the cart's fee; the schema's `id` and the answer's `key` agree.
     expect(cart.fees).toEqual([
       expect.objectContaining({ id: expect.stringMatching(/^deposit-/), name: expect.any(String) }),
