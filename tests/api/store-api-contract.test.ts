@@ -145,6 +145,44 @@ describe('Store API answers in WooCommerce’s schemas', () => {
     conformsEach(list, 'product');
     for (const id of [ids.sale, ids.shirt, ids.crate, candle])
       conforms(await get(`/products/${id}`), 'product');
+    const shirt = await get(`/products/${ids.shirt}`);
+    for (const { id } of shirt.variations) conforms(await get(`/products/${id}`), 'product');
+  });
+
+  it('a variation by its own id, as WooCommerce answers it', async () => {
+    const shirt = await get(`/products/${ids.shirt}`);
+    const medium = await get(`/products/${shirt.variations[1].id}`);
+    expect(medium).toMatchObject({
+      id: shirt.variations[1].id,
+      parent: ids.shirt,
+      type: 'variation',
+      variation: 'Größe: M',
+      name: 'Hemd',
+      prices: { price: '2400', regular_price: '2400', price_range: null },
+      attributes: [],
+      variations: [],
+      has_options: false,
+      is_purchasable: true,
+      add_to_cart: { minimum: 1, multiple_of: 1 },
+    });
+    expect(medium.price_html).toMatch(/24,00/);
+    const english = await get(`/products/${shirt.variations[0].id}`, { cookie: 'lang=en' });
+    expect(english).toMatchObject({ variation: 'Size: S', prices: { price: '2000' } });
+    // A variation of a product that is not published answers like an unknown id.
+    await shop.database.db
+      .update(products)
+      .set({ status: 'draft' })
+      .where(eq(products.id, ids.shirt));
+    try {
+      const hidden = await fetch(`${shop.url}/wc/store/v1/products/${shirt.variations[1].id}`);
+      expect(hidden.status).toBe(404);
+      expect((await hidden.json()).code).toBe('woocommerce_rest_product_invalid_id');
+    } finally {
+      await shop.database.db
+        .update(products)
+        .set({ status: 'publish' })
+        .where(eq(products.id, ids.shirt));
+    }
   });
 
   it('fills the product fields with the shop’s values', async () => {
