@@ -1,7 +1,8 @@
 /**
  * The shapes WooCommerce's Store API (v1) answers with, written down from its schema classes
- * (ProductSchema, CartSchema, CartItemSchema, ImageAttachmentSchema, CheckoutSchema and the
- * schemas they nest): every property with its JSON type. `check` walks an answer against a
+ * (ProductSchema, CartSchema, CartItemSchema and ItemSchema, ImageAttachmentSchema,
+ * CheckoutSchema, and the coupon, shipping rate, fee, address and error schemas they nest):
+ * every property with its JSON type, nullable where the schema allows null. `check` walks an answer against a
  * shape, arrays and nested objects included, and lists what is missing or mistyped.
  */
 
