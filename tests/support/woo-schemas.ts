@@ -1,7 +1,8 @@
 /**
  * The shapes WooCommerce's Store API (v1) answers with, written down from its schema classes
- * (ProductSchema, CartSchema, CartItemSchema, ImageAttachmentSchema, CheckoutSchema and the
- * schemas they nest): every property with its JSON type. `check` walks an answer against a
+ * (ProductSchema, CartSchema, CartItemSchema and ItemSchema, ImageAttachmentSchema,
+ * CheckoutSchema, and the coupon, shipping rate, fee, address and error schemas they nest):
+ * every property with its JSON type, nullable where the schema allows null. `check` walks an answer against a
  * shape, arrays and nested objects included, and lists what is missing or mistyped.
  */
 
@@ -16,11 +17,17 @@ export type Shape =
   | { array: Shape }
   | { nullable: Shape }
   /** Several types allowed, as `type: [a, b]` in WordPress's schemas. */
-  | { anyOf: Shape[] };
+  | { anyOf: Shape[] }
+  /**
+   * A property the schema lists for requests only: WooCommerce's answer leaves it out, so an
+   * answer may too; when one carries it, it has this type.
+   */
+  | { requestOnly: Shape };
 
 const obj = (object: Record<string, Shape>): Shape => ({ object });
 const arr = (items: Shape): Shape => ({ array: items });
 const nul = (shape: Shape): Shape => ({ nullable: shape });
+const requestOnly = (shape: Shape): Shape => ({ requestOnly: shape });
 
 /** The currency block every money object carries. */
 const currency = {
@@ -77,7 +84,9 @@ export const product = obj({
     obj({
       id: 'integer',
       name: 'string',
-      taxonomy: nul('string'),
+      // The schema says string; WooCommerce sends null only for a product's own (non-global)
+      // attribute, which the catalog does not have.
+      taxonomy: 'string',
       has_variations: 'boolean',
       terms: arr(obj({ id: 'integer', name: 'string', slug: 'string', default: 'boolean' })),
     }),
@@ -85,7 +94,9 @@ export const product = obj({
   variations: arr(
     obj({
       id: 'integer',
-      attributes: arr(obj({ name: 'string', value: nul('string') })),
+      // The schema says string; WooCommerce sends null for an "any" value, which the catalog's
+      // variations do not have.
+      attributes: arr(obj({ name: 'string', value: 'string' })),
     }),
   ),
   grouped_products: arr('integer'),
@@ -129,7 +140,7 @@ export const cartItem = obj({
   sold_individually: 'boolean',
   permalink: 'string',
   images: arr(imageAttachment),
-  variation: arr(obj({ attribute: 'string', value: 'string' })),
+  variation: arr(obj({ raw_attribute: 'string', attribute: 'string', value: 'string' })),
   item_data: arr(obj({ name: 'string', value: 'string', display: 'string' })),
   prices: obj({
     ...currency,
@@ -218,6 +229,8 @@ export const cart = obj({
   has_calculated_shipping: 'boolean',
   fees: arr(
     obj({
+      // The schema names the fee's identifier `id`; WooCommerce's answer sends it as `key`.
+      id: 'string',
       key: 'string',
       name: 'string',
       totals: obj({ ...currency, total: 'string', total_tax: 'string' }),
@@ -253,13 +266,13 @@ export const checkout = obj({
   billing_address: billingAddress,
   shipping_address: shippingAddress,
   payment_method: 'string',
-  payment_result: nul(
-    obj({
-      payment_status: 'string',
-      payment_details: arr(obj({ key: 'string', value: 'string' })),
-      redirect_url: 'string',
-    }),
-  ),
+  create_account: requestOnly('boolean'),
+  // Always an object: before any payment its status and redirect are empty strings.
+  payment_result: obj({
+    payment_status: 'string',
+    payment_details: arr(obj({ key: 'string', value: 'string' })),
+    redirect_url: 'string',
+  }),
   additional_fields: obj({}),
   __experimentalCart: nul(cart),
   extensions: obj({}),
@@ -283,6 +296,7 @@ export function check(value: unknown, shape: Shape, path = '$'): string[] {
     return typeOk(value, shape) ? [] : [`${path}: expected ${shape}, got ${JSON.stringify(value)}`];
   }
   if ('nullable' in shape) return value === null ? [] : check(value, shape.nullable, path);
+  if ('requestOnly' in shape) return check(value, shape.requestOnly, path);
   if ('anyOf' in shape) {
     return shape.anyOf.some((s) => check(value, s, path).length === 0)
       ? []
@@ -296,7 +310,46 @@ export function check(value: unknown, shape: Shape, path = '$'): string[] {
     return [`${path}: expected an object, got ${JSON.stringify(value)}`];
   }
   const record = value as Record<string, unknown>;
+  return Object.entries(shape.object).flatMap(([key, inner]) => {
+    if (key in record) return check(record[key], inner, `${path}.${key}`);
+    return typeof inner === 'object' && 'requestOnly' in inner ? [] : [`${path}.${key}: missing`];
+  });
+}
+
+/** Every array a shape holds, at any depth, as `$.items[].variation`. */
+export function arrayPaths(shape: Shape, path = '$'): string[] {
+  if (typeof shape === 'string') return [];
+  if ('nullable' in shape) return arrayPaths(shape.nullable, path);
+  if ('requestOnly' in shape) return arrayPaths(shape.requestOnly, path);
+  if ('anyOf' in shape) return shape.anyOf.flatMap((s) => arrayPaths(s, path));
+  if ('array' in shape) return [path, ...arrayPaths(shape.array, `${path}[]`)];
   return Object.entries(shape.object).flatMap(([key, inner]) =>
-    key in record ? check(record[key], inner, `${path}.${key}`) : [`${path}.${key}: missing`],
+    arrayPaths(inner, `${path}.${key}`),
   );
+}
+
+/**
+ * The arrays of `shape` that hold at least one element in `value`, named as `arrayPaths` names
+ * them: an empty array checks no item shape, so a test must see each one filled somewhere.
+ */
+export function filledArrays(value: unknown, shape: Shape, path = '$', found = new Set<string>()) {
+  if (typeof shape === 'string' || value === null || value === undefined) return found;
+  if ('nullable' in shape) return filledArrays(value, shape.nullable, path, found);
+  if ('requestOnly' in shape) return filledArrays(value, shape.requestOnly, path, found);
+  if ('anyOf' in shape) {
+    for (const s of shape.anyOf) filledArrays(value, s, path, found);
+    return found;
+  }
+  if ('array' in shape) {
+    if (!Array.isArray(value) || value.length === 0) return found;
+    found.add(path);
+    for (const item of value) filledArrays(item, shape.array, `${path}[]`, found);
+    return found;
+  }
+  if (typeof value !== 'object' || Array.isArray(value)) return found;
+  const record = value as Record<string, unknown>;
+  for (const [key, inner] of Object.entries(shape.object)) {
+    filledArrays(record[key], inner, `${path}.${key}`, found);
+  }
+  return found;
 }

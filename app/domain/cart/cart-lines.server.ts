@@ -110,6 +110,7 @@ export function priceLine(
       attribute: attributeNames.attributes.get(attr) ?? attr,
       value: attributeNames.terms.get(`${attr}/${term}`) ?? term,
     })),
+    attributeSlugs: Object.keys(item.variation),
     quantity: item.quantity,
     quantityRules: quantityRules(row, stockLeft(row)),
     image: image

@@ -15,6 +15,8 @@ export type CartLine = {
   slug: string;
   name: string;
   variation: { attribute: string; value: string }[];
+  /** The slugs of the attributes `variation` names, in its order (`farbe`). */
+  attributeSlugs?: string[];
   quantity: number;
   quantityRules: { min: number; max: number | null; step: number; soldIndividually: boolean };
   image: ImageView | null;

@@ -174,7 +174,8 @@ export const getCheckout = defineEndpoint({
       },
       shipping_address: cart.shipping.address,
       payment_method: '',
-      payment_result: null,
+      // Nothing paid yet: WooCommerce's empty payment result.
+      payment_result: { payment_status: '', payment_details: [], redirect_url: '' },
       additional_fields: { terms: false },
       __experimentalCart: await storeCartJson(db, cart, ctx),
       extensions: {},

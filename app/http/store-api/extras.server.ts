@@ -1,5 +1,9 @@
 import type { CartView } from '#app/domain/cart/cart.view.ts';
-import type { ProductDetail, ProductSummary } from '#app/domain/catalog/catalog.view.ts';
+import type {
+  ProductDetail,
+  ProductSummary,
+  VariationView,
+} from '#app/domain/catalog/catalog.view.ts';
 import { imageIds, productFacts } from '#app/domain/catalog/product-facts.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { availableMethods } from '#app/domain/payments/payments.server.ts';
@@ -24,6 +28,23 @@ export async function productExtras(
       db,
       items.flatMap((p) => productImages(p).map((i) => i.key)),
     ),
+  ]);
+  return { facts, imageIds: ids };
+}
+
+/** Facts and image ids for one variation's answer: its own and its parent's. */
+export async function variationExtras(
+  db: Tx,
+  parent: ProductDetail,
+  variation: VariationView,
+  locale: Locale,
+): Promise<Extras> {
+  const [facts, ids] = await Promise.all([
+    productFacts(db, [parent.id, variation.id], locale),
+    imageIds(db, [
+      ...productImages(parent).map((i) => i.key),
+      ...(variation.image ? [variation.image.key] : []),
+    ]),
   ]);
   return { facts, imageIds: ids };
 }

@@ -1,4 +1,9 @@
-import type { ProductDetail, ProductSummary, PriceView } from '#app/domain/catalog/catalog.view.ts';
+import type {
+  ProductDetail,
+  ProductSummary,
+  PriceView,
+  VariationView,
+} from '#app/domain/catalog/catalog.view.ts';
 import type { ProductFacts } from '#app/domain/catalog/product-facts.server.ts';
 import { STOCK_CLASS, stockLineText } from '#app/domain/catalog/stock-line.ts';
 import { imageSrcSet, imageUrl, type ImageView } from '#app/domain/media/media.ts';
@@ -174,6 +179,94 @@ export function productJson(p: ProductSummary | ProductDetail, ctx: Ctx, extras:
         deposit_amount: amount(p.deposit?.amount),
         deposit_packaging_type: p.deposit?.packagingType ?? null,
         delivery_time: p.deliveryTime?.label ?? null,
+      },
+    },
+  };
+}
+
+/** A variation's attributes as WooCommerce words them: `Größe: M, Farbe: Rot`; "any" left out. */
+function variationText(parent: ProductDetail, v: VariationView): string {
+  return Object.entries(v.attributes)
+    .filter(([, term]) => term !== '')
+    .map(([slug, term]) => {
+      const attribute = parent.attributes.find((a) => a.slug === slug);
+      const name = attribute?.terms.find((x) => x.slug === term)?.name ?? term;
+      return `${attribute?.name ?? slug}: ${name}`;
+    })
+    .join(', ');
+}
+
+/**
+ * One variation as WooCommerce answers `/products/{variation id}`: its own price, stock, image
+ * and description under its parent's name, with `parent` and `variation` set.
+ */
+export function variationJson(parent: ProductDetail, v: VariationView, ctx: Ctx, extras: Extras) {
+  const base = productJson(parent, ctx, extras);
+  const t = serverTranslator(ctx.locale);
+  const facts = extras.facts.get(v.id);
+  const low = v.stockStatus === 'instock' ? (facts?.lowStockRemaining ?? null) : null;
+  const buyable = v.isPurchasable && v.stockStatus !== 'outofstock';
+  const text = t(buyable ? 'product.add_to_cart' : 'product.view');
+  const { compliance } = v;
+  return {
+    ...base,
+    id: v.id,
+    parent: parent.id,
+    type: 'variation',
+    variation: variationText(parent, v),
+    sku: v.sku ?? '',
+    // A variation has a description of its own, but no short one.
+    short_description: '',
+    description: v.description,
+    on_sale: v.price.onSale,
+    prices: {
+      ...base.prices,
+      price: amount(v.price.active),
+      regular_price: amount(v.price.regular),
+      sale_price: amount(v.price.active),
+      price_range: null,
+    },
+    price_html: priceHtml(v.price, ctx, t),
+    // Its own picture, else the product's, as WooCommerce falls back to the parent's.
+    images: v.image ? [imageJson(v.image, ctx, extras.imageIds)] : base.images.slice(0, 1),
+    // A variation carries its choice in `variation`, not as attributes of its own.
+    attributes: [],
+    variations: [],
+    has_options: false,
+    is_purchasable: v.isPurchasable,
+    is_in_stock: v.stockStatus !== 'outofstock',
+    is_on_backorder: v.stockStatus === 'onbackorder',
+    low_stock_remaining: facts?.lowStockRemaining ?? null,
+    stock_availability: {
+      text: stockLineText(t, v.stockStatus, low),
+      class: STOCK_CLASS[v.stockStatus],
+    },
+    sold_individually: v.quantity.soldIndividually,
+    add_to_cart: {
+      ...base.add_to_cart,
+      text,
+      description: `${text}: ${parent.name}`,
+      minimum: v.quantity.min,
+      maximum: Math.min(
+        UNLIMITED_QUANTITY,
+        Math.max(v.quantity.max ?? UNLIMITED_QUANTITY, v.quantity.min),
+      ),
+      multiple_of: v.quantity.step,
+    },
+    extensions: {
+      germanized: {
+        ...base.extensions.germanized,
+        unit_price: compliance.unitPrice
+          ? {
+              price: amount(compliance.unitPrice.amount),
+              base: compliance.unitPrice.base,
+              unit: compliance.unitPrice.unit,
+              product_units: compliance.unitPrice.productUnits,
+            }
+          : null,
+        deposit_amount: amount(compliance.deposit?.amount),
+        deposit_packaging_type: compliance.deposit?.packagingType ?? null,
+        delivery_time: compliance.deliveryTime?.label ?? null,
       },
     },
   };

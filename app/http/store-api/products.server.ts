@@ -7,8 +7,9 @@ import { invalidProduct } from '#app/domain/cart/cart.errors.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
 import { json } from '../response.ts';
 import { STORE_API_CODES } from './codes.ts';
-import { productJson } from './product-json.server.ts';
-import { productExtras } from './extras.server.ts';
+import { productFacts } from '#app/domain/catalog/product-facts.server.ts';
+import { productJson, variationJson } from './product-json.server.ts';
+import { productExtras, variationExtras } from './extras.server.ts';
 import { parseProductsQuery } from './products-query.ts';
 
 function categorySlugById(tree: CategoryNode[], id: number): string | null {
@@ -82,11 +83,22 @@ export const getProductEndpoint = defineEndpoint({
   handle: async ({ db, locale, currency, env, args }) => {
     const raw = args.params.id ?? '';
     const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-    const product = id === null ? null : await getProduct(db, { id }, locale);
-    if (!product) return { ok: false, error: invalidProduct };
-    const extras = await productExtras(db, [product], locale);
+    if (id === null) return { ok: false, error: invalidProduct };
     const ctx = { currency, locale, shopUrl: env.SHOP_URL };
-    return { ok: true, value: productJson(product, ctx, extras) };
+    const product = await getProduct(db, { id }, locale);
+    if (product) {
+      return {
+        ok: true,
+        value: productJson(product, ctx, await productExtras(db, [product], locale)),
+      };
+    }
+    // A variation answers too, as WooCommerce's does: when it and its product are published.
+    const parentId = (await productFacts(db, [id], locale)).get(id)?.parentId ?? null;
+    const parent = parentId === null ? null : await getProduct(db, { id: parentId }, locale);
+    const variation = parent?.variations.find((v) => v.id === id);
+    if (!parent || !variation) return { ok: false, error: invalidProduct };
+    const extras = await variationExtras(db, parent, variation, locale);
+    return { ok: true, value: variationJson(parent, variation, ctx, extras) };
   },
 });
 

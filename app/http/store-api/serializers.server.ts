@@ -51,7 +51,12 @@ export function cartJson(cart: CartView, ctx: Ctx, extras: CartExtras) {
       sold_individually: line.quantityRules.soldIndividually,
       permalink: `${ctx.shopUrl}/product/${line.slug}`,
       images: line.image ? [imageJson(line.image, ctx, extras.imageIds)] : [],
-      variation: line.variation,
+      // WooCommerce's raw name is the cart's key for the choice: `attribute_` and the taxonomy.
+      variation: line.variation.map((v, i) => ({
+        raw_attribute: `attribute_pa_${line.attributeSlugs?.[i] ?? ''}`,
+        attribute: v.attribute,
+        value: v.value,
+      })),
       // No line carries data of its own beyond its variation.
       item_data: [],
       prices: {
@@ -92,7 +97,9 @@ export function cartJson(cart: CartView, ctx: Ctx, extras: CartExtras) {
       ? [{ key: `deposit-${l.key}`, name: l.deposit.name, ...deposit }]
       : [];
   });
+  // WooCommerce's schema names the fee's identifier `id`, its answer `key`: both, alike.
   const fees = [...deposits, ...totals.fees].map((f) => ({
+    id: f.key,
     key: f.key,
     name: f.name,
     totals: { total: amount(f.net), total_tax: amount(f.tax), ...currency },
