@@ -166,7 +166,7 @@ describe('product CSV export', () => {
         nutrients: { energy_kj: 180, sugars: 10.2 },
         allergens: ['sulphites'],
         ingredients: { de: 'Apfelsaft', en: 'Apple juice' },
-        nutriScore: 'c',
+        nutriScore: 'C',
       },
     });
     const [row] = csvObjects(await (await exported(`category=${category.id}`)).text());
@@ -182,7 +182,7 @@ describe('product CSV export', () => {
       Allergenic: 'sulphites',
       Ingredients: 'Apfelsaft',
       'Nutrient reference value slug': '100ml',
-      'Nutri-Score': 'c',
+      'Nutri-Score': 'C',
       'Nutrients: energy_kj': '180',
       'Nutrients: sugars': '10.2',
       'Meta: _ladenzeile_ingredients_en': 'Apple juice',

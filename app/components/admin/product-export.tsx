@@ -45,6 +45,8 @@ export function ProductExportForm({ categories }: { categories: Option[] }) {
           options={[
             { value: 'publish', label: t('admin.productExport.status_publish') },
             { value: 'draft', label: t('admin.productExport.status_draft') },
+            { value: 'pending', label: t('admin.productExport.status_pending') },
+            { value: 'private', label: t('admin.productExport.status_private') },
           ]}
         />
         <div className="admin-filter-actions">

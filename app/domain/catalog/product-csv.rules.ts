@@ -132,7 +132,7 @@ export type CsvProduct = {
   type: 'simple' | 'variable' | 'variation';
   parent: { id: number; sku: string | null } | null;
   slug: string | null;
-  status: 'publish' | 'draft';
+  status: 'publish' | 'draft' | 'pending' | 'private' | 'trash';
   featured: boolean;
   menuOrder: number;
   name: Localized | null;
@@ -179,6 +179,14 @@ export type CsvProduct = {
   depositType: string | null;
   manufacturer: string | null;
   responsiblePerson: string | null;
+};
+
+/** WooCommerce's `Published` column: 1 published, 0 private, -1 draft, 2 pending review. */
+const PUBLISHED: Partial<Record<CsvProduct['status'], string>> = {
+  publish: '1',
+  private: '0',
+  draft: '-1',
+  pending: '2',
 };
 
 /** Cents as WooCommerce writes prices: "12.90", "" when unset. */
@@ -282,7 +290,7 @@ export function productCsvRow(p: CsvProduct, attributeCount: number): string[] {
     p.sku ?? '',
     p.gtin ?? '',
     p.name?.de ?? '',
-    p.status === 'publish' ? '1' : '-1',
+    PUBLISHED[p.status] ?? '-1',
     flag(p.featured),
     'visible',
     encodeText(p.shortDescription?.de),

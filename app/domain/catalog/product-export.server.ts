@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
   deliveryTimes,
@@ -22,7 +22,7 @@ import type { CsvProduct } from './product-csv.rules.ts';
 export type ProductExportFilter = {
   categoryId: number | null;
   type: 'simple' | 'variable' | null;
-  status: 'publish' | 'draft' | null;
+  status: 'publish' | 'draft' | 'pending' | 'private' | null;
 };
 
 type ProductRow = typeof products.$inferSelect;
@@ -30,6 +30,8 @@ type ProductRow = typeof products.$inferSelect;
 function filterOf(filter: ProductExportFilter) {
   return and(
     isNull(products.parentId),
+    // Trashed products are on their way out, as WooCommerce's exporter leaves them.
+    ne(products.status, 'trash'),
     filter.type ? eq(products.type, filter.type) : undefined,
     filter.status ? eq(products.status, filter.status) : undefined,
     filter.categoryId

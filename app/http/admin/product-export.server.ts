@@ -18,7 +18,7 @@ import { staffShop } from './staff.server.ts';
 type Args = Parameters<typeof staffShop>[0];
 
 const TYPES = ['simple', 'variable'] as const;
-const STATUSES = ['publish', 'draft'] as const;
+const STATUSES = ['publish', 'draft', 'pending', 'private'] as const;
 
 /** One value of a parameter given once; a repeated, unknown or malformed one counts as unset. */
 function single(params: URLSearchParams, name: string): string | null {

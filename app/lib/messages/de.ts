@@ -1980,6 +1980,8 @@ export const de = {
   'admin.productExport.status': 'Status',
   'admin.productExport.status_publish': 'Veröffentlicht',
   'admin.productExport.status_draft': 'Entwurf',
+  'admin.productExport.status_pending': 'Ausstehende Prüfung',
+  'admin.productExport.status_private': 'Privat',
   'admin.productExport.download': 'CSV herunterladen',
   'admin.stock.nav': 'Produkte',
   'admin.stock.title': 'Lagerbestände',

@@ -1896,6 +1896,8 @@ export const en: Messages = {
   'admin.productExport.status': 'Status',
   'admin.productExport.status_publish': 'Published',
   'admin.productExport.status_draft': 'Draft',
+  'admin.productExport.status_pending': 'Pending review',
+  'admin.productExport.status_private': 'Private',
   'admin.productExport.download': 'Download CSV',
   'admin.stock.nav': 'Products',
   'admin.stock.title': 'Stock levels',
