@@ -42,15 +42,16 @@ function sortKey(sort: AdminProductQuery['sort'], locale: Locale, p: string, l: 
 
 /**
  * The rows (products or variations `i`, parent `pp`) a stock filter looks at one by one: low is
- * "at or below the threshold", the variation's, its parent's or the shop's, as the stock list
- * and the dashboard count it; out is none left of counted stock, or marked out of stock.
+ * "at or below the threshold", the variation's, its parent's or the shop's, as the dashboard
+ * counts it; out is none left of counted stock and no backorders, or marked out of stock.
  */
 function itemCondition(filter: AdminStockFilter, fallback: number): SQL | null {
   if (filter === 'low')
     return sql`i.manage_stock and coalesce(i.stock_quantity, 0)
       <= coalesce(i.low_stock_amount, pp.low_stock_amount, ${fallback})`;
   if (filter === 'out')
-    return sql`(i.manage_stock and coalesce(i.stock_quantity, 0) <= 0)
+    return sql`(i.manage_stock and coalesce(i.stock_quantity, 0) <= 0
+        and coalesce(i.backorders, pp.backorders, 'no') = 'no')
       or (i.manage_stock is not true and i.stock_status = 'outofstock')`;
   if (filter === 'all') return sql`i.manage_stock`;
   return null;
