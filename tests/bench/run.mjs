@@ -56,8 +56,8 @@ async function main() {
   printMachine();
   if (only === 'login') await loginPart();
   else if (only === 'order') await orderPart();
-  else if (only === 'orders-admin') await ordersAdminPart();
-  else if (only === 'products-admin') await productsAdminPart();
+  else if (only === 'orders-admin') await adminListPart(ordersAdminBench, 'order');
+  else if (only === 'products-admin') await adminListPart(productsAdminBench, 'product');
   else {
     if (only !== 'catalog') await shopBench(started);
     if (only !== 'shop') await catalogPart();
@@ -122,17 +122,10 @@ async function orderPart() {
   running.shop = null;
 }
 
-/** Section g alone: the back office's order list at 1 k and 100 k orders. */
-async function ordersAdminPart() {
-  const rows = await ordersAdminBench({ root: ROOT });
-  console.log('\norder list summary (p50 latency; the target is reported, never enforced)');
-  for (const [a, b, c] of rows) console.log(`  ${a.padEnd(34)}  ${b.padEnd(22)}  ${c}`);
-}
-
-/** Section h alone: the back office's product list at 1 k and 100 k products. */
-async function productsAdminPart() {
-  const rows = await productsAdminBench({ root: ROOT });
-  console.log('\nproduct list summary (p50 latency; the target is reported, never enforced)');
+/** Section g or h alone: the back office's order or product list at 1 k and 100 k. */
+async function adminListPart(bench, what) {
+  const rows = await bench({ root: ROOT });
+  console.log(`\n${what} list summary (p50 latency; the target is reported, never enforced)`);
   for (const [a, b, c] of rows) console.log(`  ${a.padEnd(34)}  ${b.padEnd(22)}  ${c}`);
 }
 
