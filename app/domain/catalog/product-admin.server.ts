@@ -86,9 +86,14 @@ export async function adminProductPage(
   const backwards = query.before !== null;
   const ascending = (query.dir === 'asc') !== backwards;
   const cursorId = query.after ?? query.before;
-  const direction = sql.raw(ascending ? 'asc' : 'desc');
+  // `products_date_idx` is (created_at desc nulls last, id desc nulls last): the order must say
+  // so to walk it (created_at is never null, so the rows come in the same order either way).
+  const nulls = query.sort === 'date' ? (ascending ? ' nulls first' : ' nulls last') : '';
+  const direction = sql.raw(`${ascending ? 'asc' : 'desc'}${nulls}`);
   const conditions: SQL[] = [sql`p.parent_id is null`];
-  if (matching) conditions.push(sql`p.id in (${matching})`);
+  // An array, not `in (subquery)`: the planner then looks up the matches by id and sorts them,
+  // instead of walking the sort index over every product for a rare match (5 s at 100 k).
+  if (matching) conditions.push(sql`p.id = any(array(${matching}))`);
   if (query.category) conditions.push(sql`l.category_ids @> array[${query.category}]::int[]`);
   if (query.type) conditions.push(sql`p.type = ${query.type}`);
   if (query.status) conditions.push(sql`p.status = ${query.status}`);
