@@ -158,7 +158,7 @@ const ADMIN_ROUTES: Record<
   '/admin/legal-pages/:slug': { who: 'staff', get: () => '/admin/legal-pages/agb', post: true },
   '/admin/forms': { who: 'staff', get: () => '/admin/forms', post: false },
   '/admin/forms/:id': { who: 'staff', get: (d) => `/admin/forms/${d.submission}`, post: false },
-  '/admin/products': { who: 'staff', get: () => '/admin/products?stock=low', post: false },
+  '/admin/products': { who: 'staff', get: () => '/admin/products?stock=low', post: true },
   '/admin/settings/invoices': { who: 'staff', get: () => '/admin/settings/invoices', post: true },
   '/admin/staff': { who: 'administrator', get: () => '/admin/staff', post: true },
   '/admin/api-keys': { who: 'administrator', get: () => '/admin/api-keys', post: true },

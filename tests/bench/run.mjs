@@ -5,7 +5,8 @@
 // bench itself broke. `npm run bench -- catalog` runs only the catalogue part (d),
 // `npm run bench -- shop` everything else, `npm run bench -- login` only the login part (e),
 // `npm run bench -- order` only placing orders (f), `npm run bench -- orders-admin` only the
-// back office's order list at 1 k and 100 k orders (g).
+// back office's order list at 1 k and 100 k orders (g), `npm run bench -- products-admin` only
+// the back office's product list at 1 k and 100 k products (h).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { pageJavaScript } from './js-bytes.mjs';
 import { fmt, measure, settings } from './load.mjs';
 import { loginBench } from './login.mjs';
 import { ordersAdminBench } from './orders-admin.mjs';
+import { productsAdminBench } from './products-admin.mjs';
 import { placeOrderPart } from './place-order.mjs';
 import { freePort, startProcess, stopAll, waitForHttp, waitForLine } from './processes.mjs';
 import { startStaticServer } from './static-server.mjs';
@@ -38,7 +40,7 @@ const TARGETS = {
   listingFirstVisitJsGzipKB: 100,
 };
 const KB = 1024;
-const PARTS = ['shop', 'catalog', 'login', 'order', 'orders-admin'];
+const PARTS = ['shop', 'catalog', 'login', 'order', 'orders-admin', 'products-admin'];
 
 async function main() {
   const only = process.argv[2];
@@ -54,7 +56,8 @@ async function main() {
   printMachine();
   if (only === 'login') await loginPart();
   else if (only === 'order') await orderPart();
-  else if (only === 'orders-admin') await ordersAdminPart();
+  else if (only === 'orders-admin') await adminListPart(ordersAdminBench, 'order');
+  else if (only === 'products-admin') await adminListPart(productsAdminBench, 'product');
   else {
     if (only !== 'catalog') await shopBench(started);
     if (only !== 'shop') await catalogPart();
@@ -119,10 +122,10 @@ async function orderPart() {
   running.shop = null;
 }
 
-/** Section g alone: the back office's order list at 1 k and 100 k orders. */
-async function ordersAdminPart() {
-  const rows = await ordersAdminBench({ root: ROOT });
-  console.log('\norder list summary (p50 latency; the target is reported, never enforced)');
+/** Section g or h alone: the back office's order or product list at 1 k and 100 k. */
+async function adminListPart(bench, what) {
+  const rows = await bench({ root: ROOT });
+  console.log(`\n${what} list summary (p50 latency; the target is reported, never enforced)`);
   for (const [a, b, c] of rows) console.log(`  ${a.padEnd(34)}  ${b.padEnd(22)}  ${c}`);
 }
 

@@ -145,6 +145,16 @@ export const products = pgTable(
     index('products_date_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.parentId} is null`),
+    // The back office's product list sorted by name in either language or by SKU (keyset).
+    index('products_admin_name_de_idx')
+      .on(sql`lower(coalesce(${t.name} ->> 'de', ''))`, t.id)
+      .where(sql`${t.parentId} is null`),
+    index('products_admin_name_en_idx')
+      .on(sql`lower(coalesce(${t.name} ->> 'en', ''))`, t.id)
+      .where(sql`${t.parentId} is null`),
+    index('products_admin_sku_idx')
+      .on(sql`coalesce(${t.sku}, '')`, t.id)
+      .where(sql`${t.parentId} is null`),
     // The back office's stock list: only products whose stock is counted, fewest first.
     index('products_managed_stock_idx')
       .on(t.stockQuantity, t.id)

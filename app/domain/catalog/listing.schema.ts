@@ -68,6 +68,8 @@ export const productListing = pgTable(
     index('product_listing_popularity_idx')
       .on(t.reviewCount.desc(), t.productId)
       .where(sql`${t.published}`),
+    // The back office's product list by price, drafts included (keyset).
+    index('product_listing_admin_price_idx').on(sql`coalesce(${t.price}, 0)`, t.productId),
     index('product_listing_valid_until_idx').on(t.priceValidUntil),
     index('product_listing_categories_idx').using('gin', t.categoryIds),
     index('product_listing_terms_idx').using('gin', t.termIds),

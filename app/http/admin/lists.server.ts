@@ -1,6 +1,4 @@
-// The back office's read-only lists: contact form submissions and products low on stock.
-import { stockPage } from '#app/domain/catalog/stock-admin.server.ts';
-import { parseStockQuery } from '#app/domain/catalog/stock-admin.view.ts';
+// The back office's read-only lists: contact form submissions.
 import { submissionDetail, submissionPage } from '#app/domain/forms/submissions-admin.server.ts';
 import { parseSubmissionQuery } from '#app/domain/forms/submissions.view.ts';
 import type { MessageArea } from '#app/lib/i18n.ts';
@@ -34,17 +32,6 @@ export async function loadSubmission(
   return {
     submission,
     title: `${t('admin.forms.detail', { id: submission.id })} | ${t('admin.title')}`,
-    messages: messagesFor(locale, areas),
-  };
-}
-
-export async function loadStock(args: Args, areas: readonly MessageArea[]) {
-  const { db, locale, t } = await staffShop(args);
-  const query = parseStockQuery(new URL(args.request.url).searchParams);
-  return {
-    query,
-    page: await stockPage(db, query, locale),
-    title: `${t('admin.stock.title')} | ${t('admin.title')}`,
     messages: messagesFor(locale, areas),
   };
 }
