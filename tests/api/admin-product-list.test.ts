@@ -146,6 +146,32 @@ describe('product list search and filters', () => {
     expect(await q(`stock=low&type=simple`)).toEqual(sorted([out, low, backorder]));
   });
 
+  it('keeps trashed products in the trash view, out of the default list and the low-stock to-do', async () => {
+    const t = tag();
+    const category = await createCategory(db(), { name: { de: `Müll ${t}`, en: `Bin ${t}` } });
+    const kept = await createProduct(db(), {
+      name: { de: `Bleibt ${t}`, en: `Stays ${t}` },
+      categoryIds: [category.id],
+      manageStock: true,
+      stockQuantity: 1,
+    });
+    const trashed = await createProduct(db(), {
+      name: { de: `Weg ${t}`, en: `Gone ${t}` },
+      categoryIds: [category.id],
+      manageStock: true,
+      stockQuantity: 1,
+    });
+    await db().update(products).set({ status: 'trash' }).where(eq(products.id, trashed.product.id));
+    expect(await list(`category=${category.id}`)).toEqual([kept.product.id]);
+    expect(await list(`category=${category.id}&status=trash`)).toEqual([trashed.product.id]);
+    const low = await list(`category=${category.id}&stock=low`);
+    expect(low).toContain(kept.product.id);
+    expect(low).not.toContain(trashed.product.id);
+    expect(await html(`/admin/products?category=${category.id}&status=trash`, 'de')).toContain(
+      'Papierkorb',
+    );
+  });
+
   it('sorts by name, SKU, price, stock and date and pages by keyset through ties', async () => {
     const t = tag();
     const ids: number[] = [];

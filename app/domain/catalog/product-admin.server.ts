@@ -8,6 +8,7 @@ import type { Locale } from '#app/lib/locale.ts';
 import { categories } from './catalog.schema.ts';
 import { ADMIN_PRODUCTS_PER_PAGE } from './product-admin.rules.ts';
 import type {
+  ADMIN_PRODUCT_STATUSES,
   AdminProductPage,
   AdminProductQuery,
   AdminStockFilter,
@@ -96,7 +97,8 @@ export async function adminProductPage(
   if (matching) conditions.push(sql`p.id = any(array(${matching}))`);
   if (query.category) conditions.push(sql`l.category_ids @> array[${query.category}]::int[]`);
   if (query.type) conditions.push(sql`p.type = ${query.type}`);
-  if (query.status) conditions.push(sql`p.status = ${query.status}`);
+  // The trash is a view of its own, as in WooCommerce: without a status filter it stays out.
+  conditions.push(query.status ? sql`p.status = ${query.status}` : sql`p.status <> 'trash'`);
   if (query.onSale) conditions.push(sql`l.on_sale`);
   const stock = stockCondition(query.stock, fallback);
   if (stock) conditions.push(stock);
@@ -126,7 +128,7 @@ export async function adminProductPage(
     name: { de: string; en?: string } | null;
     sku: string | null;
     type: 'simple' | 'variable';
-    status: 'publish' | 'draft';
+    status: (typeof ADMIN_PRODUCT_STATUSES)[number];
     slug: string | null;
     manage_stock: boolean | null;
     stock_quantity: string | number | null;

@@ -9,7 +9,7 @@ export const ADMIN_STOCK_FILTERS = ['instock', 'low', 'out', 'onbackorder', 'all
 export type AdminStockFilter = (typeof ADMIN_STOCK_FILTERS)[number];
 
 export const ADMIN_PRODUCT_TYPES = ['simple', 'variable'] as const;
-export const ADMIN_PRODUCT_STATUSES = ['publish', 'draft'] as const;
+export const ADMIN_PRODUCT_STATUSES = ['publish', 'draft', 'pending', 'private', 'trash'] as const;
 
 export type AdminProductQuery = {
   search: string;
@@ -33,7 +33,7 @@ export type AdminProductRow = {
   name: string;
   sku: string | null;
   type: 'simple' | 'variable';
-  status: 'publish' | 'draft';
+  status: (typeof ADMIN_PRODUCT_STATUSES)[number];
   /** The product's own counted stock; for a variable product the sum over its variations. */
   stock: number | null;
   /** Whether the product itself counts its stock (rows the stock filters name). */

@@ -34,6 +34,8 @@ function condition(filter: StockFilter, fallback: number): SQL | undefined {
   const threshold = sql`coalesce(${products.lowStockAmount}, ${parent.lowStockAmount}, ${fallback})`;
   return and(
     sql`${products.manageStock}`,
+    // A trashed product (or a variation of one) is no longer sold: no stock to-do.
+    sql`coalesce(${parent.status}, ${products.status}) <> 'trash'`,
     filter === 'low' ? sql`${quantity} <= ${threshold}` : undefined,
     filter === 'out' ? sql`${quantity} <= 0` : undefined,
   );
