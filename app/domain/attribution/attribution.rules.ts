@@ -1,5 +1,6 @@
 // Order attribution: pure rules shared by the browser (which keeps the tracking cookies once the
 // shopper allows it) and the server (which cleans what a form or the Store API sends).
+import { dateTimeParts } from '#app/domain/kernel/date-parts.ts';
 import {
   ATTRIBUTION_FIELDS,
   type Attribution,
@@ -67,17 +68,8 @@ export function formatTrackingValue(map: Record<string, string>): string {
 
 /** `2026-11-24 03:40:12` in the browser's time, written with the fixed locale's digits. */
 export function trackingDate(date: Date): string {
-  const parts = new Intl.DateTimeFormat(TRACKING_DATE_LOCALE, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+  const d = dateTimeParts(date, { locale: TRACKING_DATE_LOCALE });
+  return `${d.year}-${d.month}-${d.day} ${d.hour}:${d.minute}:${d.second}`;
 }
 
 export type Visit = {

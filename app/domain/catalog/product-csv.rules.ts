@@ -1,6 +1,7 @@
 // WooCommerce's product CSV as its exporter writes it, with Germanized's columns and the shop's
 // own `Meta:` columns for what has no column there (the English texts, GPSR, quantities), so a
 // file exported here imports into WooCommerce and back into the shop unchanged.
+import { dateTimeParts } from '#app/domain/kernel/date-parts.ts';
 import type { Localized } from '#app/domain/kernel/localized.ts';
 import {
   ALLERGENS,
@@ -215,18 +216,8 @@ export function encodeText(text: string | null | undefined): string {
 /** A date as WooCommerce writes it: `YYYY-MM-DD HH:MM:SS` in the shop's time zone (Berlin). */
 export function csvDateTime(date: Date | null): string {
   if (!date) return '';
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+  const d = dateTimeParts(date, { timeZone: 'Europe/Berlin' });
+  return `${d.year}-${d.month}-${d.day} ${d.hour}:${d.minute}:${d.second}`;
 }
 
 function stockCell(p: CsvProduct): string {

@@ -1,6 +1,7 @@
 // The order export's CSV: one row per order line, then the order's shipping (and deposit, and
 // whatever else the total holds) as rows of their own, so each order's rows add up to its total.
 import { type CsvDialect, csvLine } from '#app/domain/kernel/csv.ts';
+import { dateTimeParts } from '#app/domain/kernel/date-parts.ts';
 import type { OrderAddress, OrderShippingLine, OrderStatus } from './orders.schema.ts';
 
 export const CSV_COLUMNS = [
@@ -41,17 +42,8 @@ export function csvDecimal(value: number, dialect: CsvDialect): string {
 
 /** The shop's calendar: Berlin local time, `YYYY-MM-DD HH:MM`. */
 export function csvDate(date: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  const d = dateTimeParts(date, { timeZone: 'Europe/Berlin' });
+  return `${d.year}-${d.month}-${d.day} ${d.hour}:${d.minute}`;
 }
 
 export type CsvOrder = {
