@@ -159,6 +159,12 @@ const ADMIN_ROUTES: Record<
   '/admin/forms': { who: 'staff', get: () => '/admin/forms', post: false },
   '/admin/forms/:id': { who: 'staff', get: (d) => `/admin/forms/${d.submission}`, post: false },
   '/admin/products': { who: 'staff', get: () => '/admin/products?stock=low', post: true },
+  '/admin/products/export': { who: 'staff', get: () => '/admin/products/export', post: false },
+  '/admin/products/export.csv': {
+    who: 'staff',
+    get: () => '/admin/products/export.csv?type=simple',
+    post: false,
+  },
   '/admin/settings/invoices': { who: 'staff', get: () => '/admin/settings/invoices', post: true },
   '/admin/staff': { who: 'administrator', get: () => '/admin/staff', post: true },
   '/admin/api-keys': { who: 'administrator', get: () => '/admin/api-keys', post: true },

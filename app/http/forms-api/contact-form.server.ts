@@ -129,7 +129,11 @@ export async function submitContactForm(
   const session = await current();
   const uploadDir = path.resolve(env.DATA_DIR, 'uploads');
   const received = await receiveForm(args.request, uploadDir);
-  const containerPost = Number(received.fields._form_container_post?.[0] ?? 0) || 0;
+  // Contact Form 7's own form names the page `_wpcf7_container_post`.
+  const containerPost =
+    Number(
+      received.fields._form_container_post?.[0] ?? received.fields._wpcf7_container_post?.[0] ?? 0,
+    ) || 0;
   const mailer = createMailer(env, `Ladenzeile <shop@${new URL(env.SHOP_URL).hostname}>`);
   const result = await processSubmission(
     {

@@ -42,7 +42,9 @@ const schema = z
     choice: Object.fromEntries(
       Object.entries(fields)
         .filter(([k]) => k.startsWith(ATTRIBUTE_PREFIX))
-        .map(([k, v]) => [k.slice(ATTRIBUTE_PREFIX.length), v as string]),
+        // WooCommerce names a global attribute `attribute_pa_{slug}`; the shop's own form
+        // `attribute_{slug}`: both name the same attribute, as in add_to_cart.
+        .map(([k, v]) => [k.slice(ATTRIBUTE_PREFIX.length).replace(/^pa_/, ''), v as string]),
     ),
   }));
 
