@@ -44,7 +44,24 @@ const LIBRARIES = `
 <script>
   // jQuery BlockUI's two calls, which the scripts use for a loading veil only.
   jQuery.fn.block = jQuery.fn.unblock = function () { return this; };
-  window.wp = { i18n: { __: function (text) { return text; } } };
+  // wp-util's wp.template for the templates these pages use: {{{ data.path }}} as it is,
+  // {{ data.path }} escaped (WordPress runs them through Underscore's template).
+  window.wp = {
+    i18n: { __: function (text) { return text; } },
+    template: function (id) {
+      var html = document.getElementById('tmpl-' + id).textContent;
+      return function (data) {
+        return html.replace(/\\{\\{\\{\\s*([\\w.]+)\\s*\\}\\}\\}|\\{\\{\\s*([\\w.]+)\\s*\\}\\}/g, function (_, raw, escaped) {
+          var path = (raw || escaped).split('.');
+          var value = path[0] === 'data'
+            ? path.slice(1).reduce(function (o, k) { return o == null ? o : o[k]; }, data)
+            : '';
+          value = value == null ? '' : String(value);
+          return raw ? value : jQuery('<div>').text(value).html();
+        });
+      };
+    },
+  };
   var wc_add_to_cart_params = { ajax_url: '/wp-admin/admin-ajax.php', wc_ajax_url: '/?wc-ajax=%%endpoint%%',
     i18n_view_cart: 'Warenkorb anzeigen', cart_url: '/cart', is_cart: '', cart_redirect_after_add: 'no' };
   var wc_cart_fragments_params = { ajax_url: '/wp-admin/admin-ajax.php', wc_ajax_url: '/?wc-ajax=%%endpoint%%',
@@ -66,7 +83,7 @@ async function serveHarness(context: BrowserContext, pages: Record<string, strin
       type: 'text/javascript',
     },
     'js.cookie.js': {
-      body: read(require.resolve('js-cookie/dist/js.cookie.min.js')),
+      body: read(require.resolve('js-cookie')),
       type: 'text/javascript',
     },
     ...Object.fromEntries(
@@ -211,6 +228,8 @@ describe.skipIf(!hasWoo)("WooCommerce's classic scripts, unchanged", () => {
     const context = await newContext(browser);
     await serveHarness(context, { 'variation.html': html });
     const p = await context.newPage();
+    const errors: string[] = [];
+    p.on('pageerror', (e) => errors.push(e.message));
     await p.goto(`${HARNESS}variation.html`);
     const button = p.locator('.single_add_to_cart_button');
     await expect
@@ -227,6 +246,7 @@ describe.skipIf(!hasWoo)("WooCommerce's classic scripts, unchanged", () => {
     await expect.poll(() => shown.innerText()).toMatch(/€/);
     expect(await shown.locator('.woocommerce-variation-availability .stock').count()).toBe(1);
     await expect.poll(() => button.getAttribute('class')).not.toContain('disabled');
+    expect(errors).toEqual([]);
 
     // A combination without a variation: the script says so and keeps the button disabled.
     const combos = attributes.reduce<Record<string, string>[]>(
