@@ -98,13 +98,14 @@ describe('back office', () => {
 
   for (const lang of ['de', 'en'] as const) {
     for (const width of [1280, 390]) {
-      it(`passes axe on dashboard, list and detail (${lang}, ${width} px)`, async () => {
+      it(`passes axe on dashboard, list, detail and product export (${lang}, ${width} px)`, async () => {
         const context = await managerContext(lang, width);
         const page = await context.newPage();
         for (const [name, path] of [
           ['dashboard', '/admin'],
           ['orders', '/admin/orders'],
           ['order', `/admin/orders/${toShip.id}`],
+          ['product-export', '/admin/products/export'],
         ] as const) {
           await page.goto(path);
           await waitForHydration(page);
