@@ -6,7 +6,14 @@ import { simpleInStockProduct } from './catalog-data.ts';
 let browser: Browser;
 
 type Variation = { id: number; attributes: { name: string; value: string }[] };
-type VariableProduct = { id: number; slug: string; name: string; variations: Variation[] };
+type VariableProduct = {
+  id: number;
+  slug: string;
+  name: string;
+  /** `name` is the label variations name their attributes by; `taxonomy` is `pa_{slug}`. */
+  attributes: { name: string; taxonomy: string }[];
+  variations: Variation[];
+};
 
 /** A variable product of the demo catalog and one of its variations that can be bought. */
 async function variableProductInStock(): Promise<{
@@ -90,8 +97,10 @@ describe('quick view', () => {
     ).toBe(`/product/${product.slug}`);
 
     for (const a of variation.attributes) {
-      // A swatch where the attribute has them, else its select.
-      const select = `select[name="attribute_${a.name}"]`;
+      // A swatch where the attribute has them, else its select; the Store API names the
+      // attribute by its label, the form by its slug.
+      const slug = product.attributes.find((x) => x.name === a.name)!.taxonomy.replace(/^pa_/, '');
+      const select = `select[name="attribute_${slug}"]`;
       const swatch = dialog.locator(
         `.variation-field:has(${select}) [role="radio"][data-term="${a.value}"]`,
       );
