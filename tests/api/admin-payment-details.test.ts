@@ -8,11 +8,11 @@ import {
 import { stripePaymentDetails } from '#app/domain/payments/stripe/stripe.schema.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import {
-  billing,
   challenge,
   control,
   orderRow,
   pay,
+  paySepa,
   pendingThreeDS,
   shop,
   shopper,
@@ -110,18 +110,7 @@ describe('the order page shows the Stripe charge behind the payment', () => {
 
   it('a SEPA debit: the pending charge with its mandate, then the settled one', async () => {
     const client = await shopper();
-    const pm = await stripe.paymentMethods.create({
-      type: 'sepa_debit',
-      sepa_debit: { iban: 'AT611904300234573201' },
-      billing_details: { name: 'Erika Mustermann', email: 'erika@example.org' },
-    });
-    const res = await client.post('/checkout', {
-      billing_address: billing,
-      payment_method: 'stripe_sepa_debit',
-      payment_data: [{ key: 'wc-stripe-payment-method', value: pm.id }],
-      additional_fields: { terms: true },
-    });
-    const body = (await res.json()) as { order_id: number; status: string };
+    const { method: pm, body } = await paySepa(client);
     expect(body.status).toBe('on-hold');
     const order = await orderRow(body.order_id);
     const pending = await paymentSection(order.id);

@@ -4,11 +4,11 @@ import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { stripeEvents } from '#app/domain/payments/stripe/stripe.schema.ts';
 import {
-  billing,
   control,
   keys,
   moves,
   orderRow,
+  paySepa,
   pendingThreeDS,
   shop,
   shopper,
@@ -122,19 +122,7 @@ describe('webhook endpoint', () => {
 
   it('SEPA: processing puts the order on hold, the later success pays it', async () => {
     const client = await shopper();
-    const pm = await stripe.paymentMethods.create({
-      type: 'sepa_debit',
-      sepa_debit: { iban: 'AT611904300234573201' },
-      billing_details: { name: 'Erika Mustermann', email: 'erika@example.org' },
-    });
-    const res = await client.post('/checkout', {
-      billing_address: billing,
-      payment_method: 'stripe_sepa_debit',
-      payment_data: [{ key: 'wc-stripe-payment-method', value: pm.id }],
-      additional_fields: { terms: true },
-    });
-    const body = (await res.json()) as any;
-    expect(res.status).toBe(200);
+    const { body } = await paySepa(client);
     expect(body.status).toBe('on-hold');
     const order = await orderRow(body.order_id);
     await control('advance', { payment_intent: order.paymentIntentId! });

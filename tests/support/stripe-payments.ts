@@ -142,6 +142,24 @@ export function pay(client: StoreClient, paymentMethod: string, key?: string) {
   });
 }
 
+/** Checks out with a new SEPA Direct Debit method: the order waits on hold while the debit runs. */
+export async function paySepa(client: StoreClient) {
+  const method = await stripe.paymentMethods.create({
+    type: 'sepa_debit',
+    sepa_debit: { iban: 'AT611904300234573201' },
+    billing_details: { name: 'Erika Mustermann', email: 'erika@example.org' },
+  });
+  const res = await client.post('/checkout', {
+    billing_address: billing,
+    payment_method: 'stripe_sepa_debit',
+    payment_data: [{ key: 'wc-stripe-payment-method', value: method.id }],
+    additional_fields: { terms: true },
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { order_id: number; status: string };
+  return { method, body };
+}
+
 export async function orderRow(id: number) {
   const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, id));
   return row!;

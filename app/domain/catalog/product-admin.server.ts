@@ -6,6 +6,7 @@ import { deliveryTimes } from '#app/domain/compliance/compliance.schema.ts';
 import { imageUrl } from '#app/domain/media/media.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { categories } from './catalog.schema.ts';
+import { categoryPath } from './category-path.ts';
 import { ADMIN_PRODUCTS_PER_PAGE } from './product-admin.rules.ts';
 import type {
   ADMIN_PRODUCT_STATUSES,
@@ -226,15 +227,7 @@ export async function adminProductOptions(
     db.select({ id: deliveryTimes.id, label: deliveryTimes.label }).from(deliveryTimes),
   ]);
   const byId = new Map(cats.map((c) => [c.id, c]));
-  const path = (id: number) => {
-    const names: string[] = [];
-    const seen = new Set<number>();
-    for (let c = byId.get(id); c && !seen.has(c.id); c = byId.get(c.parentId ?? 0)) {
-      seen.add(c.id);
-      names.unshift(localize(c.name, locale));
-    }
-    return names.join(' › ');
-  };
+  const path = (id: number) => categoryPath(byId, id, (c) => localize(c.name, locale)).join(' › ');
   return {
     categories: cats
       .map((c) => ({ value: String(c.id), label: path(c.id) }))

@@ -16,6 +16,7 @@ import {
   productImages,
   products,
 } from './catalog.schema.ts';
+import { categoryPath } from './category-path.ts';
 import type { CsvProduct } from './product-csv.rules.ts';
 
 /** Which products an export holds; variations always follow their product. */
@@ -65,19 +66,7 @@ async function referenceData(db: Tx) {
     db.select().from(attributes),
   ]);
   const byId = new Map(cats.map((c) => [c.id, c]));
-  const pathOf = (id: number): string[] => {
-    const path: string[] = [];
-    const seen = new Set<number>();
-    for (
-      let c = byId.get(id);
-      c && !seen.has(c.id);
-      c = c.parentId ? byId.get(c.parentId) : undefined
-    ) {
-      seen.add(c.id);
-      path.unshift(c.name.de);
-    }
-    return path;
-  };
+  const pathOf = (id: number) => categoryPath(byId, id, (c) => c.name.de);
   return {
     pathOf,
     deliveryTime: new Map(times.map((t) => [t.id, t.label.de])),

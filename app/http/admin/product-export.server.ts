@@ -1,6 +1,5 @@
 // The product export (/admin/products/export): WooCommerce's product CSV, streamed.
-import { asc } from 'drizzle-orm';
-import { categories } from '#app/domain/catalog/catalog.schema.ts';
+import { adminProductOptions } from '#app/domain/catalog/product-admin.server.ts';
 import { productCsvColumns, productCsvRow } from '#app/domain/catalog/product-csv.rules.ts';
 import {
   type ProductExportFilter,
@@ -8,7 +7,6 @@ import {
   productExportBatches,
 } from '#app/domain/catalog/product-export.server.ts';
 import { csvLine } from '#app/domain/kernel/csv.ts';
-import { localize } from '#app/domain/kernel/localized.ts';
 import { shopPublicOrigin } from '#app/domain/payments/stripe-setup.server.ts';
 import type { MessageArea } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
@@ -42,25 +40,9 @@ export function parseExportFilter(params: URLSearchParams): ProductExportFilter 
 
 export async function loadProductExport(args: Args, areas: readonly MessageArea[]) {
   const { db, locale, t } = await staffShop(args);
-  const rows = await db
-    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
-    .from(categories)
-    .orderBy(asc(categories.position), asc(categories.id));
-  const byId = new Map(rows.map((c) => [c.id, c]));
-  const label = (c: (typeof rows)[number]) => {
-    const names = [localize(c.name, locale)];
-    const seen = new Set([c.id]);
-    for (let p = c.parentId ? byId.get(c.parentId) : undefined; p && !seen.has(p.id);) {
-      seen.add(p.id);
-      names.unshift(localize(p.name, locale));
-      p = p.parentId ? byId.get(p.parentId) : undefined;
-    }
-    return names.join(' > ');
-  };
   return {
-    categories: rows
-      .map((c) => ({ value: String(c.id), label: label(c) }))
-      .sort((a, b) => a.label.localeCompare(b.label, locale)),
+    // The same category paths the product list's filter offers.
+    categories: (await adminProductOptions(db, locale)).categories,
     title: `${t('admin.productExport.title')} | ${t('admin.title')}`,
     messages: messagesFor(locale, areas),
   };
