@@ -2124,6 +2124,11 @@ export const de = {
     'Jemand anderes hat die Rechnungseinstellungen geändert, seit Sie diese Seite geöffnet haben. Ihre Eingaben stehen noch im Formular: Speichern Sie erneut, um die andere Änderung zu ersetzen, oder laden Sie die Seite neu, um sie zu sehen.',
   'admin.invoiceSettings.error.expired':
     'Das Formular ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal; es wurde nichts gespeichert.',
+  'admin.productTabs.label': 'Produktbereiche',
+  'admin.productTabs.general': 'Produkt',
+  'admin.productTabs.variations': 'Varianten',
+  'admin.productTabs.pictures': 'Bilder',
+  'admin.productTabs.stock': 'Bestandsverlauf',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -2039,4 +2039,9 @@ export const en: Messages = {
     'Someone else changed the invoice settings since you opened this page. Your entries are still in the form: save again to replace the other change, or reload the page to see it.',
   'admin.invoiceSettings.error.expired':
     'The form has expired. Please reload the page and try again; nothing was saved.',
+  'admin.productTabs.label': 'Product sections',
+  'admin.productTabs.general': 'Product',
+  'admin.productTabs.variations': 'Variations',
+  'admin.productTabs.pictures': 'Pictures',
+  'admin.productTabs.stock': 'Stock history',
 };
