@@ -3,19 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProduct } from '#app/domain/catalog/catalog.server.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { createAttribute, createProduct } from '#db/seed/factories.ts';
-import {
-  type TestKey,
-  VIA_HTTPS,
-  basicAuth,
-  officialClient,
-  staffKey,
-} from '../support/rest-v3.ts';
+import { type TestKey, officialClient, restCall, staffKey } from '../support/rest-v3.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 
 let shop: TestShop;
 let writer: TestKey;
 let client: ReturnType<typeof officialClient>;
-const api = (path: string) => `${shop.url}/wp-json/wc/v3/${path}`;
 
 beforeAll(async () => {
   shop = await startTestShop({ env: { TRUST_PROXY: 'true' } });
@@ -27,22 +20,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: any }> {
-  const response = await fetch(api(path), {
-    method,
-    headers: {
-      ...VIA_HTTPS,
-      authorization: basicAuth(writer),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const call = (method: string, path: string, body?: unknown) =>
+  restCall(shop, writer, method, path, body);
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 

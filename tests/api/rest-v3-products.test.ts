@@ -11,13 +11,7 @@ import {
   createOrder,
   createProduct,
 } from '#db/seed/factories.ts';
-import {
-  type TestKey,
-  VIA_HTTPS,
-  basicAuth,
-  officialClient,
-  staffKey,
-} from '../support/rest-v3.ts';
+import { type TestKey, officialClient, restCall, staffKey } from '../support/rest-v3.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 
 let shop: TestShop;
@@ -37,24 +31,9 @@ afterAll(async () => {
   await shop?.close();
 });
 
-/** A call over "HTTPS" (the trusted proxy's header) with HTTP Basic. */
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  key: TestKey | null = writer,
-): Promise<{ status: number; headers: Headers; body: any }> {
-  const response = await fetch(api(path), {
-    method,
-    headers: {
-      ...VIA_HTTPS,
-      ...(key ? { authorization: basicAuth(key) } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: response.status, headers: response.headers, body: await response.json() };
-}
+/** A call as the writing key unless another (or none) is given. */
+const call = (method: string, path: string, body?: unknown, key: TestKey | null = writer) =>
+  restCall(shop, key, method, path, body);
 
 describe('reading products', () => {
   it('refuses without a key (401) and a read key on a write (403)', async () => {

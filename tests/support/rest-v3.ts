@@ -97,3 +97,28 @@ export function basicAuth(key: Pick<TestKey, 'consumerKey' | 'consumerSecret'>):
 
 /** Headers of a call the trusted proxy forwarded from an HTTPS client. */
 export const VIA_HTTPS = { 'x-forwarded-proto': 'https' };
+
+export type RestAnswer = { status: number; headers: Headers; body: any };
+
+/**
+ * One call to `/wp-json/wc/v3/{path}` over "HTTPS" (the trusted proxy's header) with HTTP Basic
+ * as `key` (none: no credentials). A string body is sent as it is, anything else as JSON.
+ */
+export async function restCall(
+  shop: { url: string },
+  key: TestKey | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<RestAnswer> {
+  const response = await fetch(`${shop.url}/wp-json/wc/v3/${path}`, {
+    method,
+    headers: {
+      ...VIA_HTTPS,
+      ...(key ? { authorization: basicAuth(key) } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
