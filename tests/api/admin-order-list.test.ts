@@ -8,6 +8,7 @@ import { type ListOrderInput, makeListOrder } from '../support/admin-order-list.
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { TEN_KB } from '../support/hostile.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
+import { staffRequests } from '../support/staff-requests.ts';
 
 let shop: TestShop;
 let customer: SignedIn;
@@ -25,31 +26,17 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const get = (path: string, cookie = manager.cookie, lang = 'en') =>
-  fetch(shop.url + path, { headers: { cookie: `lang=${lang}; ${cookie}` }, redirect: 'manual' });
+const staff = staffRequests(() => ({ shop, manager }));
+const { get } = staff;
 
 const numbersOf = (html: string) =>
   [...html.matchAll(/href="\/admin\/orders\/\d+"[^>]*>#(\d+)</g)].map((m) => Number(m[1]));
 
 const makeOrder = (input: ListOrderInput = {}) => makeListOrder(shop.database.db, productId, input);
 
-async function securityOf(cookie = manager.cookie) {
-  const html = await (await get('/admin/orders', cookie)).text();
-  return /name="security" value="([^"]+)"/.exec(html)![1]!;
-}
-
-function postBulk(body: URLSearchParams, cookie = manager.cookie, path = '/admin/orders') {
-  return fetch(shop.url + path, {
-    method: 'POST',
-    headers: {
-      cookie: `lang=en; ${cookie}`,
-      origin: shop.url,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body,
-    redirect: 'manual',
-  });
-}
+const securityOf = (cookie?: string) => staff.securityOf('/admin/orders', cookie);
+const postBulk = (body: URLSearchParams, cookie?: string, path = '/admin/orders') =>
+  staff.post(path, body, cookie);
 
 describe('order list filters and search', () => {
   it('filters by date range (Berlin days), payment, shipping, country and customer', async () => {

@@ -13,6 +13,7 @@ import {
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { TEN_KB } from '../support/hostile.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
+import { staffRequests } from '../support/staff-requests.ts';
 
 let shop: TestShop;
 let manager: SignedIn;
@@ -28,27 +29,12 @@ afterAll(async () => {
 const db = () => shop.database.db;
 const tag = () => `t${randomBytes(4).toString('hex')}`;
 
-const get = (path: string, cookie = manager.cookie, lang = 'en') =>
-  fetch(shop.url + path, { headers: { cookie: `lang=${lang}; ${cookie}` }, redirect: 'manual' });
-const html = async (path: string, lang = 'en') => (await get(path, manager.cookie, lang)).text();
+const staff = staffRequests(() => ({ shop, manager }));
+const { get, html } = staff;
 
-async function securityOf(cookie = manager.cookie) {
-  const page = await (await get('/admin/products', cookie)).text();
-  return /name="security" value="([^"]+)"/.exec(page)![1]!;
-}
-
-function post(body: URLSearchParams, cookie = manager.cookie, path = '/admin/products') {
-  return fetch(shop.url + path, {
-    method: 'POST',
-    headers: {
-      cookie: `lang=en; ${cookie}`,
-      origin: shop.url,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body,
-    redirect: 'manual',
-  });
-}
+const securityOf = (cookie?: string) => staff.securityOf('/admin/products', cookie);
+const post = (body: URLSearchParams, cookie?: string, path = '/admin/products') =>
+  staff.post(path, body, cookie);
 
 /** Sends a bulk change and reads the notice of the page it leads back to. */
 async function bulk(fields: Record<string, string>, ids: number[], lang = 'en') {

@@ -6,6 +6,7 @@ import { createAttribute, createCategory, createProduct } from '#db/seed/factori
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { TEN_KB } from '../support/hostile.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
+import { staffRequests } from '../support/staff-requests.ts';
 
 let shop: TestShop;
 let customer: SignedIn;
@@ -23,9 +24,8 @@ afterAll(async () => {
 const db = () => shop.database.db;
 const tag = () => `t${randomBytes(4).toString('hex')}`;
 
-const get = (path: string, cookie = manager.cookie, lang = 'en') =>
-  fetch(shop.url + path, { headers: { cookie: `lang=${lang}; ${cookie}` }, redirect: 'manual' });
-const html = async (path: string, lang = 'en') => (await get(path, manager.cookie, lang)).text();
+const staff = staffRequests(() => ({ shop, manager }));
+const { get, html } = staff;
 const idsOf = (page: string) => [...page.matchAll(/data-row-id="(\d+)"/g)].map((m) => Number(m[1]));
 const list = async (params: string) => idsOf(await html(`/admin/products?${params}`));
 const linkOf = (page: string, rel: string) => {
@@ -35,18 +35,8 @@ const linkOf = (page: string, rel: string) => {
 const nextOf = (page: string) => linkOf(page, 'next');
 const previousOf = (page: string) => linkOf(page, 'prev');
 
-function post(body: URLSearchParams, cookie = manager.cookie, path = '/admin/products') {
-  return fetch(shop.url + path, {
-    method: 'POST',
-    headers: {
-      cookie: `lang=en; ${cookie}`,
-      origin: shop.url,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body,
-    redirect: 'manual',
-  });
-}
+const post = (body: URLSearchParams, cookie?: string, path = '/admin/products') =>
+  staff.post(path, body, cookie);
 
 const row = async (id: number) =>
   (await db().select().from(products).where(eq(products.id, id)))[0]!;
