@@ -10,6 +10,7 @@ import { mediaFiles } from '#app/domain/media/media.schema.ts';
 import { createProduct } from '#db/seed/factories.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { TEN_KB } from '../support/hostile.ts';
+import { officialClient, staffKey } from '../support/rest-v3.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 
 let shop: TestShop;
@@ -298,6 +299,43 @@ describe('managing the gallery', () => {
     expect(rows).toEqual([{ provider: 'youtube', videoId: 'dQw4w9WgXcQ' }]);
     const storefront = await (await get(pagePath(id))).text();
     expect(storefront).toContain('YouTube video');
+  });
+});
+
+describe('REST API v3', () => {
+  it('round-trips images[].alt per language and keeps a picture’s video when the list is rewritten', async () => {
+    const id = (await createProduct(db(), {})).product.id;
+    await upload(id, [
+      { name: 'a.png', bytes: await picture('png', '#123') },
+      { name: 'b.png', bytes: await picture('png', '#456') },
+    ]);
+    const [a, b] = (await gallery(id)).map((g) => g.imageId);
+    await db()
+      .update(productImages)
+      .set({ videoProvider: 'vimeo', videoId: '76979871' })
+      .where(and(eq(productImages.productId, id), eq(productImages.imageId, b!)));
+    const client = officialClient(shop, await staffKey(shop, 'read_write'));
+    const put = await client.put(`products/${id}?lang=en`, {
+      images: [{ id: b, alt: 'Blue plate' }, { id: a }],
+    });
+    expect(put.status).toBe(200);
+    const read = await client.get(`products/${id}?lang=en`);
+    expect(read.data.images.map((i: { id: number; alt: string }) => [i.id, i.alt])).toEqual([
+      [b, 'Blue plate'],
+      [a, ''],
+    ]);
+    const [row] = await db().select({ alt: images.alt }).from(images).where(eq(images.id, b!));
+    expect(row!.alt.en).toBe('Blue plate');
+    expect(await mainOf(id)).toBe(b);
+    const video = await db()
+      .select({ provider: productImages.videoProvider })
+      .from(productImages)
+      .where(and(eq(productImages.productId, id), eq(productImages.imageId, b!)));
+    expect(video[0]!.provider).toBe('vimeo');
+    const long = await client
+      .put(`products/${id}`, { images: [{ id: a, alt: TEN_KB }] })
+      .catch((e: { response: { status: number } }) => e.response);
+    expect(long.status).toBe(400);
   });
 });
 
