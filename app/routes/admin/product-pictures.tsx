@@ -124,6 +124,8 @@ export default function ProductPicturesPage({ loaderData }: Route.ComponentProps
         ) : (
           <Form method="post" className="admin-pictures-form">
             <input type="hidden" name="security" value={security} />
+            {/* Enter in an alt text field saves: the first submit button is the form's default. */}
+            <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
             <ol className="admin-pictures-list">
               {gallery.map((item, index) => {
                 const label = t('admin.pictures.number', { n: index + 1 });
