@@ -26,3 +26,4 @@ export * from '#app/domain/subscriptions/subscriptions.schema.ts';
 export * from '#app/domain/audit/audit.schema.ts';
 export * from '#app/domain/api-keys/api-keys.schema.ts';
 export * from '#app/domain/invoices/invoices.schema.ts';
+export * from '#app/domain/media/media.schema.ts';

@@ -19,8 +19,19 @@ import { type StaticFile, chooseEncoding, contentType, loadStaticFiles } from '.
 import { type Lifecycle, answerOps, logRequestError, observeRequest } from './ops.ts';
 import { routePatterns, serverPattern } from './route-pattern.ts';
 import { wcAjaxAddress } from './wc-ajax-query.ts';
+import { isMediaFileName } from '#app/domain/media/media-store.server.ts';
+import { sendPicture } from './media.ts';
+import { mediaStoreOf } from '#app/http/media-store.server.ts';
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
+/** Picture uploads of the back office: several files of up to 20 MB each are checked one by one. */
+export const MAX_UPLOAD_BODY_BYTES = 64 * 1024 * 1024;
+const UPLOAD_PATH = /^\/admin\/products\/\d{1,9}\/pictures(\.data)?$/;
+
+/** The body size a request may have: larger for the picture upload. */
+export function bodyLimitOf(pathname: string): number {
+  return UPLOAD_PATH.test(pathname) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+}
 /** The answers an endpoint may mark as kept, and how long one is repeated at most. */
 const KEPT_PATHS = new Set(['/wc/store/v1/cart']);
 const KEPT_ANSWER_MS = 5_000;
@@ -60,6 +71,7 @@ export function createShopHandler({
   lifecycle = { stopping: false },
 }: ShopServerOptions) {
   const { env } = context;
+  const mediaStore = mediaStoreOf(env, context.db);
   const production = env.NODE_ENV === 'production';
   const baseHeaders = securityHeaders(production, env.SHOP_URL.startsWith('https:'));
   const staticFiles = loadStaticFiles(clientDir);
@@ -101,14 +113,15 @@ export function createShopHandler({
       if (method === 'GET' || method === 'HEAD') {
         const file = staticFiles.get(url.pathname);
         if (file) return sendStatic(req, res, file, method);
-        if (url.pathname.startsWith('/media/')) return sendMedia(req, res, url.pathname, method);
+        if (url.pathname.startsWith('/media/'))
+          return sendMedia(req, res, url.pathname, method, requestId);
       }
       if (isStateChanging(method) && !refusal) {
         const own = [shopOrigin, `http://${host}`, `https://${host}`];
         if (!isSameOriginRequest({ get: (n) => header(req, n) }, own))
           return forbidden(req, res, url);
         const length = Number(req.headers['content-length'] ?? 0);
-        if (length > MAX_BODY_BYTES) return sendText(res, 413, 'Payload too large');
+        if (length > bodyLimitOf(url.pathname)) return sendText(res, 413, 'Payload too large');
       }
       const hasSession = readCookie(req.headers.cookie, SESSION_COOKIE) !== undefined;
       const keptKey =
@@ -285,6 +298,7 @@ export function createShopHandler({
     res: http.ServerResponse,
     pathname: string,
     method: string,
+    requestId: string,
   ) {
     let name: string;
     try {
@@ -292,6 +306,8 @@ export function createShopHandler({
     } catch {
       return sendText(res, 400, 'Bad request');
     }
+    if (isMediaFileName(name))
+      return sendPicture({ req, res, store: mediaStore, mediaDir, name, method, requestId });
     if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.'))
       return sendText(res, 404, 'Not found');
     const file = path.join(mediaDir, name);
@@ -362,9 +378,10 @@ async function toFetchRequest(
   if (method !== 'GET' && method !== 'HEAD') {
     const chunks: Buffer[] = [];
     let total = 0;
+    const limit = bodyLimitOf(url.pathname);
     for await (const chunk of req) {
       total += (chunk as Buffer).length;
-      if (total > MAX_BODY_BYTES) return null;
+      if (total > limit) return null;
       chunks.push(chunk as Buffer);
     }
     const joined = Buffer.concat(chunks);

@@ -67,6 +67,16 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_[A-Za-z0-9_+/=]{8,250}$/, 'must be a Stripe webhook signing secret (whsec_)')
     .optional(),
+  // Where rendered pictures live for every instance; the media folder is a cache of it.
+  MEDIA_STORE: z.enum(['database', 's3'], 'must be database or s3').default('database'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name')
+    .optional(),
+  S3_REGION: z.string().min(1).max(50).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(200).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(200).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -99,6 +109,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   checkStripeKeys(env);
+  if (
+    env.MEDIA_STORE === 's3' &&
+    !(env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)
+  ) {
+    throw new ConfigError(
+      'Invalid configuration: MEDIA_STORE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
+  }
   const headersTimeout = env.HEADERS_TIMEOUT ?? env.KEEP_ALIVE_TIMEOUT + 5;
   if (headersTimeout <= env.KEEP_ALIVE_TIMEOUT) {
     throw new ConfigError(

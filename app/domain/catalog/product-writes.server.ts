@@ -70,6 +70,8 @@ export type ProductPatch = Partial<
   categoryIds?: number[];
   imageIds?: number[];
   attributes?: AttributeLink[];
+  /** Alt texts of the pictures named in `imageIds` (REST `images[].alt`), merged per language. */
+  imageAlts?: { imageId: number; alt: LocalizedPatch }[];
 };
 
 export type AttributeLink = {
@@ -206,12 +208,38 @@ async function writeLinks(db: Tx, productId: number, patch: ProductPatch) {
     }
   }
   if (patch.imageIds) {
+    // A picture that stays keeps its video (the list names pictures only).
+    const videos = new Map(
+      (
+        await db
+          .select({
+            imageId: productImages.imageId,
+            videoProvider: productImages.videoProvider,
+            videoId: productImages.videoId,
+          })
+          .from(productImages)
+          .where(eq(productImages.productId, productId))
+      ).map((r) => [r.imageId, r]),
+    );
     await db.delete(productImages).where(eq(productImages.productId, productId));
     const ids = [...new Set(patch.imageIds)];
     if (ids.length > 0) {
+      await db.insert(productImages).values(
+        ids.map((imageId, position) => ({
+          productId,
+          imageId,
+          position,
+          videoProvider: videos.get(imageId)?.videoProvider ?? null,
+          videoId: videos.get(imageId)?.videoId ?? null,
+        })),
+      );
+    }
+    for (const { imageId, alt } of patch.imageAlts ?? []) {
+      if (!ids.includes(imageId)) continue;
       await db
-        .insert(productImages)
-        .values(ids.map((imageId, position) => ({ productId, imageId, position })));
+        .update(images)
+        .set({ alt: sql`${images.alt} || ${JSON.stringify(alt)}::jsonb` })
+        .where(eq(images.id, imageId));
     }
   }
   if (patch.attributes) {

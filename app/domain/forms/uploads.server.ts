@@ -16,6 +16,8 @@ export type ReceivedFile = {
   type: string;
   /** Where the bytes wait for mailing: a random name in the private upload folder. */
   path: string;
+  /** Cut off at a size limit: no bytes kept. */
+  oversized?: boolean;
 };
 
 export type ReceivedForm = {
@@ -35,6 +37,11 @@ export const UPLOAD_LIMITS = {
   files: 10,
   /** Per request; a form's own limits are lower and checked by its rules. */
   totalFileBytes: 10 * 1024 * 1024,
+};
+
+export type UploadLimits = typeof UPLOAD_LIMITS & {
+  /** One file's limit; the request's total when not given. */
+  fileBytes?: number;
 };
 
 /** Signatures of the file types the shop's forms accept. */
@@ -97,7 +104,11 @@ export function extensionMatchesContent(name: string, type: string): boolean {
  * Reads a multipart (or url-encoded) form while it streams in: limits are enforced on the
  * way, files go straight to `uploadDir` under random names.
  */
-export async function receiveForm(request: Request, uploadDir: string): Promise<ReceivedForm> {
+export async function receiveForm(
+  request: Request,
+  uploadDir: string,
+  limits: UploadLimits = UPLOAD_LIMITS,
+): Promise<ReceivedForm> {
   const result: ReceivedForm = { fields: {}, files: [], oversized: [], broken: false };
   const contentType = request.headers.get('content-type') ?? '';
   if (
@@ -117,10 +128,10 @@ export async function receiveForm(request: Request, uploadDir: string): Promise<
         headers: { 'content-type': contentType },
         defParamCharset: 'utf8',
         limits: {
-          fields: UPLOAD_LIMITS.fields,
-          fieldSize: UPLOAD_LIMITS.fieldBytes,
-          files: UPLOAD_LIMITS.files,
-          fileSize: UPLOAD_LIMITS.totalFileBytes,
+          fields: limits.fields,
+          fieldSize: limits.fieldBytes,
+          files: limits.files,
+          fileSize: limits.fileBytes ?? limits.totalFileBytes,
         },
       });
     } catch {
@@ -158,8 +169,9 @@ export async function receiveForm(request: Request, uploadDir: string): Promise<
           file.type = detectType(head);
         }
         totalBytes += chunk.length;
-        if (totalBytes > UPLOAD_LIMITS.totalFileBytes) {
+        if (totalBytes > limits.totalFileBytes) {
           cut = true;
+          file.oversized = true;
           result.oversized.push(field);
           return;
         }
@@ -169,6 +181,7 @@ export async function receiveForm(request: Request, uploadDir: string): Promise<
       stream.on('limit', () => {
         if (!cut) result.oversized.push(field);
         cut = true;
+        file.oversized = true;
       });
       writes.push(
         new Promise<void>((done) => {
@@ -192,7 +205,9 @@ export async function receiveForm(request: Request, uploadDir: string): Promise<
   });
   await Promise.all(writes);
   // Files cut off at the limit are not kept half-written.
-  for (const file of result.files.filter((f) => result.oversized.includes(f.field))) {
+  const cutOff = (f: ReceivedFile) =>
+    f.oversized || (limits.fileBytes === undefined && result.oversized.includes(f.field));
+  for (const file of result.files.filter(cutOff)) {
     await rm(file.path, { force: true });
     file.path = '';
   }

@@ -66,10 +66,42 @@ export async function renderImage(
   };
 }
 
+/** Pixels an uploaded picture may have at most (a 10000 x 10000 photo): no decompression bombs. */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+/**
+ * Renders a picture into every responsive size in memory, for a store that every instance
+ * reads (`${key}-${size}.webp` => bytes). Throws `ImageRejected` like `renderImage`.
+ */
+export async function renderImageFiles(
+  source: Buffer,
+  key: string,
+): Promise<{ rendered: RenderedImage; files: Map<string, Buffer> }> {
+  if (!isImageKey(key)) throw new ImageRejected('invalid_key', `Invalid image key: ${key}`);
+  const { data, info } = await decodeFullSize(source, MAX_INPUT_PIXELS);
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const files = new Map<string, Buffer>();
+  for (const size of IMAGE_SIZES) {
+    let pipeline = sharp(data, { raw });
+    if (size.width !== raw.width) pipeline = pipeline.resize(size.width, size.height);
+    files.set(`${key}-${size.name}.webp`, await pipeline.webp(WEBP).toBuffer());
+  }
+  const rendered = {
+    key,
+    width: FULL_IMAGE_SIZE,
+    height: FULL_IMAGE_SIZE,
+    sizes: IMAGE_SIZES.map((s) => ({ ...s })),
+  };
+  return { rendered, files };
+}
+
 /** Decodes once at full size, so that each smaller size is a cheap resize of the same pixels. */
-async function decodeFullSize(source: Buffer | string) {
+async function decodeFullSize(source: Buffer | string, limitInputPixels?: number) {
   try {
-    return await sharp(source, { autoOrient: true })
+    return await sharp(source, {
+      autoOrient: true,
+      ...(limitInputPixels ? { limitInputPixels } : {}),
+    })
       .resize(FULL_IMAGE_SIZE, FULL_IMAGE_SIZE, { fit: 'cover', position: 'centre' })
       .flatten({ background: '#ffffff' })
       .raw()

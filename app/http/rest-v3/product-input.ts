@@ -76,7 +76,7 @@ const common = {
   meta_data: z.array(metaItem).max(100).optional(),
 };
 
-const imageRef = z.object({ id: idParam }).passthrough();
+const imageRef = z.object({ id: idParam, alt: z.string().max(300).optional() }).passthrough();
 
 export const productSchema = z.object({
   ...common,
@@ -213,7 +213,12 @@ export function productPatch(body: ProductBody, locale: Locale, currency: string
   }
   if (body.sold_individually !== undefined) patch.soldIndividually = body.sold_individually;
   if (body.categories !== undefined) patch.categoryIds = body.categories.map((c) => c.id);
-  if (body.images !== undefined) patch.imageIds = body.images.map((i) => i.id);
+  if (body.images !== undefined) {
+    patch.imageIds = body.images.map((i) => i.id);
+    patch.imageAlts = body.images.flatMap((i) =>
+      i.alt === undefined ? [] : [{ imageId: i.id, alt: { [locale]: i.alt } }],
+    );
+  }
   return patch;
 }
 
