@@ -1,8 +1,9 @@
 // Every change of a counted stock goes through here, so each leaves its history row in the
 // same transaction: orders, releases, refunds, the back office, bulk edits, the REST API.
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Actor } from '#app/domain/audit/audit.server.ts';
 import { type Result, domainError, fail, notFound, ok } from '#app/domain/kernel/result.ts';
+import type { Localized } from '#app/domain/kernel/localized.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { products } from './catalog.schema.ts';
 import { effectiveStockStatus } from './catalog.rules.ts';
@@ -179,4 +180,47 @@ export async function stockHistoryPage(
   const more = rows.length > STOCK_HISTORY_PAGE;
   const page = more ? rows.slice(0, STOCK_HISTORY_PAGE) : rows;
   return { rows: page, next: more ? (page.at(-1)?.id ?? null) : null };
+}
+
+export type StockRowView = {
+  id: number;
+  name: Localized | null;
+  sku: string | null;
+  type: 'simple' | 'variable' | 'variation';
+  managed: boolean;
+  quantity: number | null;
+  lowStockAmount: number | null;
+};
+
+/** A top-level product and its variations, each with its own stock settings. */
+export async function stockRows(
+  db: Tx,
+  productId: number,
+): Promise<{ product: StockRowView; variations: StockRowView[] } | null> {
+  const rows = await db
+    .select({
+      id: products.id,
+      parentId: products.parentId,
+      name: products.name,
+      sku: products.sku,
+      type: products.type,
+      manageStock: products.manageStock,
+      stockQuantity: products.stockQuantity,
+      lowStockAmount: products.lowStockAmount,
+    })
+    .from(products)
+    .where(or(eq(products.id, productId), eq(products.parentId, productId)))
+    .orderBy(asc(products.id));
+  const view = (r: (typeof rows)[number]): StockRowView => ({
+    id: r.id,
+    name: r.name,
+    sku: r.sku,
+    type: r.type,
+    managed: Boolean(r.manageStock) && r.stockQuantity !== null,
+    quantity: r.manageStock && r.stockQuantity !== null ? Number(r.stockQuantity) : null,
+    lowStockAmount: r.lowStockAmount,
+  });
+  const product = rows.find((r) => r.id === productId);
+  if (!product || product.parentId !== null) return null;
+  return { product: view(product), variations: rows.filter((r) => r.id !== productId).map(view) };
 }
