@@ -72,6 +72,7 @@ export default [
     route('products', 'routes/admin/products.tsx'),
     route('products/export', 'routes/admin/products-export.tsx'),
     route('products/:id/pictures', 'routes/admin/product-pictures.tsx'),
+    route('products/:id/stock', 'routes/admin/product-stock.tsx'),
     route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.

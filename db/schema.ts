@@ -20,6 +20,7 @@ export * from '#app/domain/payments/refunds.schema.ts';
 export * from '#sandbox/stripe/domain/sandbox.schema.ts';
 export * from '#app/domain/attribution/attribution.schema.ts';
 export * from '#app/domain/catalog/price-history.schema.ts';
+export * from '#app/domain/catalog/stock-history.schema.ts';
 export * from '#app/domain/legal/legal.schema.ts';
 export * from '#app/domain/checkout/checkout.schema.ts';
 export * from '#app/domain/subscriptions/subscriptions.schema.ts';

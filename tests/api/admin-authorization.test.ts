@@ -160,6 +160,11 @@ const ADMIN_ROUTES: Record<
   '/admin/forms/:id': { who: 'staff', get: (d) => `/admin/forms/${d.submission}`, post: false },
   '/admin/products': { who: 'staff', get: () => '/admin/products?stock=low', post: true },
   '/admin/products/export': { who: 'staff', get: () => '/admin/products/export', post: false },
+  '/admin/products/:id/stock': {
+    who: 'staff',
+    get: (d) => `/admin/products/${d.product}/stock`,
+    post: true,
+  },
   '/admin/products/export.csv': {
     who: 'staff',
     get: () => '/admin/products/export.csv?type=simple',

@@ -10,6 +10,7 @@ import {
 } from '#app/domain/catalog/product-admin.view.ts';
 import { type TextKey, formatNumber, useI18n } from '#app/lib/i18n.ts';
 import { BULK_FORM } from './product-filters.tsx';
+import { QuickStockForm } from './product-stock.tsx';
 
 /** "All on this page" sends every id of the page, so it selects them without the script too. */
 function SelectPage({ ids }: { ids: number[] }) {
@@ -74,7 +75,13 @@ function SortHeader({
   );
 }
 
-function StockCell({ row }: { row: AdminProductRow }) {
+function StockCell({
+  row,
+  quickEdit,
+}: {
+  row: AdminProductRow;
+  quickEdit?: { security: string; back: string };
+}) {
   const { t, locale } = useI18n();
   const own = row.items.filter((i) => i.id !== row.id);
   return (
@@ -84,6 +91,17 @@ function StockCell({ row }: { row: AdminProductRow }) {
           {row.stock === null ? '–' : formatNumber(row.stock, locale)}{' '}
           <span className="admin-sub">{t('admin.products.variable_stock')}</span>
         </>
+      ) : row.stock !== null && quickEdit && row.type === 'simple' ? (
+        // Simple products with counted stock: edited right here, as on the stock page.
+        <QuickStockForm
+          key={`${row.id}:${row.stock}`}
+          productId={row.id}
+          rowId={row.id}
+          name={row.name}
+          quantity={row.stock}
+          security={quickEdit.security}
+          back={quickEdit.back}
+        />
       ) : row.stock !== null ? (
         <span className={row.stock <= 0 ? 'is-out' : undefined}>
           {formatNumber(row.stock, locale)}
@@ -132,9 +150,12 @@ function PriceCell({ row }: { row: AdminProductRow }) {
 export function ProductTable({
   page,
   query,
+  quickEdit,
 }: {
   page: AdminProductPage;
   query: AdminProductQuery;
+  /** The per-row stock field: the form's security token and the list to come back to. */
+  quickEdit?: { security: string; back: string };
 }) {
   const { t } = useI18n();
   if (page.rows.length === 0) {
@@ -212,7 +233,7 @@ export function ProductTable({
                 )}
               </th>
               <td>{row.sku ?? '–'}</td>
-              <StockCell row={row} />
+              <StockCell row={row} quickEdit={quickEdit} />
               <PriceCell row={row} />
               <td>{row.categories.join(', ') || '–'}</td>
               <td>{t(`admin.products.type.${row.type}` as TextKey)}</td>

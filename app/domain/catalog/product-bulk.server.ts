@@ -6,6 +6,7 @@ import { deliveryTimes } from '#app/domain/compliance/compliance.schema.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { categories, productCategories, products } from './catalog.schema.ts';
 import { recordPrices } from './price-history.server.ts';
+import { recordStockSet } from './stock.server.ts';
 import { changedPrice, saleBelowRegular } from './product-admin.rules.ts';
 import type { BulkProductEdit } from './product-admin.view.ts';
 
@@ -99,7 +100,7 @@ export async function bulkEditProducts(
     let changed = 0;
     let skipped = 0;
     for (const product of targets) {
-      const result = await editOne(tx, product, variations, edit, now);
+      const result = await editOne(tx, product, variations, edit, now, actor);
       if (result.refused) skipped++;
       if (!result.before) continue;
       changed++;
@@ -130,6 +131,7 @@ async function editOne(
   variations: ProductRow[],
   edit: BulkProductEdit,
   now: Date,
+  actor: Actor,
 ): Promise<EditResult> {
   const none: EditResult = { before: null, after: null, priced: [], refused: false };
   const set = async (id: number, values: Partial<ProductRow>) =>
@@ -158,6 +160,7 @@ async function editOne(
           before[`${label}stockQuantity`] = row.manageStock ? Number(row.stockQuantity ?? 0) : null;
           after[`${label}stockQuantity`] = edit.quantity;
           await set(row.id, values);
+          await recordStockSet(tx, row.id, row, values, { reason: 'bulk_edit', actor });
           continue;
         }
         // A variation without its own price shows its parent's: the change starts from that.

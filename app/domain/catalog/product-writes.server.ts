@@ -26,6 +26,8 @@ import {
 } from './catalog.schema.ts';
 import { type ProductRow, effectiveStockStatus } from './catalog.rules.ts';
 import { recordPrices } from './price-history.server.ts';
+import type { StockReason } from './stock-history.schema.ts';
+import { type StockCause, recordStockSet } from './stock.server.ts';
 
 /** Text given in some languages; the others keep what they had. */
 export type LocalizedPatch = Partial<Localized>;
@@ -80,6 +82,11 @@ export type AttributeLink = {
   visible: boolean;
   usedForVariations: boolean;
 };
+
+/** A write's stock change is the REST API's when an API key made it, else the product form's. */
+function stockCause(actor: Actor, reason?: StockReason): StockCause {
+  return { reason: reason ?? (actor.channel === 'api' ? 'rest_api' : 'product_edit'), actor };
+}
 
 const invalid = (code: string, params?: Record<string, string | number>) =>
   domainError('invalid', code, params);
@@ -348,6 +355,7 @@ export async function createProduct(
         .returning();
       await writeLinks(tx, row!.id, patch);
       await recordPrices(tx, [row!.id], now);
+      await recordStockSet(tx, row!.id, null, row!, stockCause(actor));
       await recordChange(tx, actor, {
         entity: 'product',
         entityId: row!.id,
@@ -365,7 +373,7 @@ export async function updateProduct(
   id: number,
   patch: ProductPatch,
   actor: Actor,
-  options: { parentId?: number; now?: Date } = {},
+  options: { parentId?: number; now?: Date; stockReason?: StockReason } = {},
 ): Promise<Result<ProductRow>> {
   const now = options.now ?? new Date();
   const before = await loadRow(db, id);
@@ -384,6 +392,13 @@ export async function updateProduct(
         patch.slug !== undefined && !variation
           ? await freeSlug(tx, slugify(patch.slug), id)
           : undefined;
+      // The stock as it stands under the row lock, so the history's change is the true one
+      // even when an order took some since `before` was read.
+      const [held] = await tx
+        .select({ manageStock: products.manageStock, stockQuantity: products.stockQuantity })
+        .from(products)
+        .where(eq(products.id, id))
+        .for('update');
       const [row] = await tx
         .update(products)
         .set({ ...columns(before, patch, variation), ...(slug ? { slug } : {}), updatedAt: now })
@@ -391,6 +406,7 @@ export async function updateProduct(
         .returning();
       await writeLinks(tx, id, variation ? { ...patch, imageIds: undefined } : patch);
       await recordPrices(tx, [id], now);
+      await recordStockSet(tx, id, held ?? before, row!, stockCause(actor, options.stockReason));
       await recordChange(tx, actor, {
         entity: 'product',
         entityId: id,
@@ -430,6 +446,7 @@ export async function createVariation(
         })
         .returning();
       await recordPrices(tx, [row!.id], now);
+      await recordStockSet(tx, row!.id, null, row!, stockCause(actor));
       await recordChange(tx, actor, {
         entity: 'product',
         entityId: row!.id,
@@ -450,7 +467,7 @@ export async function deleteProduct(
   id: number,
   force: boolean,
   actor: Actor,
-  options: { parentId?: number; now?: Date } = {},
+  options: { parentId?: number; now?: Date; stockReason?: StockReason } = {},
 ): Promise<Result<ProductRow>> {
   const before = await loadRow(db, id);
   const variation = options.parentId !== undefined;

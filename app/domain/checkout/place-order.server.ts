@@ -307,6 +307,7 @@ async function insertLinesTakingStock(
         quantity: line.quantity,
         backorders: (row.backorders ?? 'no') !== 'no',
         name: line.name,
+        orderId: order.id,
       });
     }
     const lineTotals = totals.lines[i]!;

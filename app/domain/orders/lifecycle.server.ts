@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Actor, recordChange } from '#app/domain/audit/audit.server.ts';
+import { type Actor, SYSTEM_ACTOR, recordChange } from '#app/domain/audit/audit.server.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { moveStock } from '#app/domain/catalog/stock.server.ts';
 import { couponUses, coupons } from '#app/domain/coupons/coupons.schema.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type Result, domainError, notFound, ok } from '#app/domain/kernel/result.ts';
@@ -105,12 +106,12 @@ export async function transitionOrder(
     const effects = transitionEffects(from, to, { refundsRecorded: options.refundsRecorded });
     if (effects.includes('release_goods') && order.stockReduced) {
       const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-      await giveBackStock(tx, items);
+      await giveBackStock(tx, orderId, items);
       await releaseCouponUses(tx, order);
     }
     if (effects.includes('retake_goods') && !order.stockReduced) {
       const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-      await retakeStock(tx, items);
+      await retakeStock(tx, orderId, items);
       await recountCouponUses(tx, order);
     }
     const [updated] = await tx
@@ -239,17 +240,18 @@ function outsideEffects(
   return entries;
 }
 
-async function giveBackStock(tx: Tx, items: readonly OrderItemRow[]) {
+async function giveBackStock(tx: Tx, orderId: number, items: readonly OrderItemRow[]) {
   for (const item of items) {
     if (item.stockProductId === null) continue;
-    await tx
-      .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} + ${item.quantity}` })
-      .where(eq(products.id, item.stockProductId));
+    await moveStock(tx, item.stockProductId, item.quantity, {
+      reason: 'order_released',
+      actor: SYSTEM_ACTOR,
+      orderId,
+    });
   }
 }
 
-async function retakeStock(tx: Tx, items: readonly OrderItemRow[]) {
+async function retakeStock(tx: Tx, orderId: number, items: readonly OrderItemRow[]) {
   for (const item of items) {
     if (item.stockProductId === null) continue;
     const [row] = await tx
@@ -261,6 +263,8 @@ async function retakeStock(tx: Tx, items: readonly OrderItemRow[]) {
       quantity: item.quantity,
       backorders: (row?.backorders ?? 'no') !== 'no',
       name: item.name,
+      orderId,
+      reason: 'order_retaken',
     });
   }
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { SYSTEM_ACTOR } from '#app/domain/audit/audit.server.ts';
+import type { StockReason } from '#app/domain/catalog/stock-history.schema.ts';
+import { moveStock } from '#app/domain/catalog/stock.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import {
@@ -44,19 +46,23 @@ export const outOfStock = (name: string) =>
  */
 export async function takeStock(
   tx: Tx,
-  item: { stockProductId: number; quantity: number; backorders: boolean; name: string },
+  item: {
+    stockProductId: number;
+    quantity: number;
+    backorders: boolean;
+    name: string;
+    orderId?: number;
+    reason?: StockReason;
+  },
 ): Promise<void> {
-  const taken = await tx
-    .update(products)
-    .set({ stockQuantity: sql`${products.stockQuantity} - ${item.quantity}` })
-    .where(
-      and(
-        eq(products.id, item.stockProductId),
-        item.backorders ? sql`true` : sql`${products.stockQuantity} >= ${item.quantity}`,
-      ),
-    )
-    .returning({ id: products.id });
-  if (taken.length === 0) throw new Rollback(outOfStock(item.name));
+  const after = await moveStock(
+    tx,
+    item.stockProductId,
+    -item.quantity,
+    { reason: item.reason ?? 'order_placed', actor: SYSTEM_ACTOR, orderId: item.orderId },
+    item.backorders ? null : 0,
+  );
+  if (after === null) throw new Rollback(outOfStock(item.name));
 }
 
 export async function addOrderNote(

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type Actor, recordChange } from '#app/domain/audit/audit.server.ts';
-import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { type Actor, SYSTEM_ACTOR, recordChange } from '#app/domain/audit/audit.server.ts';
+import { moveStock } from '#app/domain/catalog/stock.server.ts';
 import { type Result, domainError, notFound } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { INVOICE_REFUND, transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
@@ -315,10 +315,12 @@ async function applySucceeded(
       .where(and(eq(orderRefundLines.refundId, refund.id), eq(orderRefundLines.restock, true)));
     for (const line of lines) {
       if (line.stockProductId === null) continue;
-      await tx
-        .update(products)
-        .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}` })
-        .where(eq(products.id, line.stockProductId));
+      await moveStock(tx, line.stockProductId, line.quantity, {
+        reason: 'refund_restock',
+        actor: SYSTEM_ACTOR,
+        orderId: order.id,
+        refundId: refund.id,
+      });
     }
   }
   await addOrderNote(tx, order.id, {

@@ -12,6 +12,9 @@ import { ProductPager, ProductTable } from '#app/components/admin/product-list.t
 import { Notice } from '#app/components/ui/notice.tsx';
 import { handleBulkProducts, loadProductList } from '#app/http/admin/product-list.server.ts';
 import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
+import stockStylesheet from '#app/styles/admin-stock.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stockStylesheet }];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -72,7 +75,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         {page.rows.length > 0 && (
           <ProductBulkBar query={query} security={security} options={options} />
         )}
-        <ProductTable page={page} query={query} />
+        <ProductTable
+          page={page}
+          query={query}
+          quickEdit={{ security, back: `${location.pathname}${location.search}` }}
+        />
       </Fragment>
       <ProductPager page={page} query={query} />
     </AdminPage>
