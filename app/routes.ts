@@ -71,6 +71,8 @@ export default [
     route('forms/:id', 'routes/admin/form-submission.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('products/export', 'routes/admin/products-export.tsx'),
+    route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
+    route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
     route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.

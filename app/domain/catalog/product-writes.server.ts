@@ -70,7 +70,27 @@ export type ProductPatch = Partial<
   categoryIds?: number[];
   imageIds?: number[];
   attributes?: AttributeLink[];
-};
+} & EditorPatch;
+
+/** The columns only the product editor sets (legal data, quantities, the product's kind). */
+export type EditorPatch = Partial<
+  Pick<
+    ProductRow,
+    | 'minQuantity'
+    | 'maxQuantity'
+    | 'quantityStep'
+    | 'depositTypeId'
+    | 'depositQuantity'
+    | 'manufacturerId'
+    | 'responsiblePersonId'
+    | 'safetyInstructions'
+    | 'defectDescription'
+    | 'taxInfo'
+    | 'shippingCostsInfo'
+    | 'subscription'
+    | 'food'
+  >
+> & { type?: 'simple' | 'variable' };
 
 export type AttributeLink = {
   attributeId: number;
