@@ -77,7 +77,7 @@ async function createThroughForm(fields: Record<string, string | string[]>) {
 }
 
 /** The values the page shows in its form now, as the page would post them back. */
-async function pageForm(id: number): Promise<Record<string, string>> {
+async function pageForm(id: number): Promise<{ version: string }> {
   const page = await (await get(`/admin/products/${id}`)).text();
   const version = /name="version" value="([^"]*)"/.exec(page)?.[1] ?? '';
   return { version: version.replaceAll('&amp;', '&') };
