@@ -73,6 +73,8 @@ export default [
     route('products/export', 'routes/admin/products-export.tsx'),
     route('products/:id/pictures', 'routes/admin/product-pictures.tsx'),
     route('products/:id/stock', 'routes/admin/product-stock.tsx'),
+    route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
+    route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
     route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.

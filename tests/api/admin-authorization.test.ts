@@ -175,6 +175,8 @@ const ADMIN_ROUTES: Record<
     get: (d) => `/admin/products/${d.product}/pictures`,
     post: true,
   },
+  '/admin/products/new': { who: 'staff', get: () => '/admin/products/new', post: true },
+  '/admin/products/:id': { who: 'staff', get: (d) => `/admin/products/${d.product}`, post: true },
   '/admin/settings/invoices': { who: 'staff', get: () => '/admin/settings/invoices', post: true },
   '/admin/staff': { who: 'administrator', get: () => '/admin/staff', post: true },
   '/admin/api-keys': { who: 'administrator', get: () => '/admin/api-keys', post: true },

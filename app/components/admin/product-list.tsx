@@ -224,13 +224,19 @@ export function ProductTable({
                 {row.thumb ? <img src={row.thumb} alt="" width={40} height={40} /> : null}
               </td>
               <th scope="row">
+                <Link to={`/admin/products/${row.id}`}>{row.name}</Link>
                 {row.href ? (
-                  <a href={row.href} aria-label={t('admin.products.view', { name: row.name })}>
-                    {row.name}
-                  </a>
-                ) : (
-                  <span>{row.name}</span>
-                )}
+                  <>
+                    {' '}
+                    <a
+                      href={row.href}
+                      className="admin-product-view"
+                      aria-label={t('admin.products.view', { name: row.name })}
+                    >
+                      {t('admin.productEditor.view_short')}
+                    </a>
+                  </>
+                ) : null}
               </th>
               <td>{row.sku ?? '–'}</td>
               <StockCell row={row} quickEdit={quickEdit} />

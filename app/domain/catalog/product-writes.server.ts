@@ -74,7 +74,27 @@ export type ProductPatch = Partial<
   attributes?: AttributeLink[];
   /** Alt texts of the pictures named in `imageIds` (REST `images[].alt`), merged per language. */
   imageAlts?: { imageId: number; alt: LocalizedPatch }[];
-};
+} & EditorPatch;
+
+/** The columns only the product editor sets (legal data, quantities, the product's kind). */
+export type EditorPatch = Partial<
+  Pick<
+    ProductRow,
+    | 'minQuantity'
+    | 'maxQuantity'
+    | 'quantityStep'
+    | 'depositTypeId'
+    | 'depositQuantity'
+    | 'manufacturerId'
+    | 'responsiblePersonId'
+    | 'safetyInstructions'
+    | 'defectDescription'
+    | 'taxInfo'
+    | 'shippingCostsInfo'
+    | 'subscription'
+    | 'food'
+  >
+> & { type?: 'simple' | 'variable' };
 
 export type AttributeLink = {
   attributeId: number;

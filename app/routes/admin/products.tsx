@@ -1,5 +1,5 @@
 import { Fragment, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/products';
 import { AdminPage } from '#app/components/admin/frame.tsx';
 import {
@@ -66,7 +66,15 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   useSlashToSearch();
   return (
-    <AdminPage title={t('admin.products.title')} crumbs={[]}>
+    <AdminPage
+      title={t('admin.products.title')}
+      crumbs={[]}
+      actions={
+        <Link to="/admin/products/new" className="button">
+          {t('admin.productEditor.add')}
+        </Link>
+      }
+    >
       <BulkNotice notice={notice} />
       <ProductSearch query={query} />
       <ProductFilters query={query} options={options} />

@@ -1,0 +1,376 @@
+// The product editor (/admin/products/new, /admin/products/{id}): shop managers and administrators.
+import { type AppLoadContext, data, redirect } from 'react-router';
+import type { Actor } from '#app/domain/audit/audit.server.ts';
+import type { ProductRow } from '#app/domain/catalog/catalog.rules.ts';
+import type { FoodData } from '#app/domain/compliance/compliance.types.ts';
+import {
+  EDITOR_FIELDS,
+  EDITOR_LISTS,
+  type EditorField,
+  type EditorValues,
+  berlinDate,
+  controlId,
+  parseEditorForm,
+} from '#app/domain/catalog/product-editor.rules.ts';
+import {
+  createEditedProduct,
+  editProduct,
+  editedProduct,
+  editorChoices,
+  productVersion,
+} from '#app/domain/catalog/product-editor.server.ts';
+import { shippingClassOptions } from '#app/domain/shipping/shipping-classes.server.ts';
+import type { ProductEditorAnswer } from '#app/domain/catalog/product-editor.view.ts';
+import type { ProductPatch } from '#app/domain/catalog/product-writes.server.ts';
+import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
+import { messagesFor } from '#app/lib/i18n.server.ts';
+import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
+import { pageNotFound } from '../pages/not-found.ts';
+import { readForm } from '../request.server.ts';
+import { staffShop } from './staff.server.ts';
+
+type Args = { request: Request; context: AppLoadContext; params: { id?: string } };
+
+export const productEditorPath = (id: number) => `/admin/products/${id}`;
+
+/** The id in the address: "new" is null, anything but a plain number is no page. */
+function productIdOf(params: { id?: string }): number | null {
+  if (params.id === undefined) return null;
+  if (!/^[1-9]\d{0,8}$/.test(params.id)) pageNotFound();
+  return Number(params.id);
+}
+
+const decimal = (n: number | null) => (n === null ? '' : String(n).replace('.', ','));
+const euros = (c: number | null) => (c === null ? '' : (c / 100).toFixed(2).replace('.', ','));
+const flag = (b: boolean | null) => (b ? 'yes' : '');
+
+/** A saved product as the form's text fields. */
+function formOf(row: ProductRow): Record<string, string> {
+  const saleEnd = row.saleTo ? new Date(row.saleTo.getTime() - 1) : null;
+  const v: Partial<Record<EditorField, string>> = {
+    type: row.subscription ? 'subscription' : row.type,
+    name_de: row.name?.de ?? '',
+    name_en: row.name?.en ?? '',
+    short_description_de: row.shortDescription?.de ?? '',
+    short_description_en: row.shortDescription?.en ?? '',
+    description_de: row.description?.de ?? '',
+    description_en: row.description?.en ?? '',
+    slug: row.slug ?? '',
+    sku: row.sku ?? '',
+    gtin: row.gtin ?? '',
+    regular_price: euros(row.regularPrice),
+    sale_price: euros(row.salePrice),
+    sale_from: berlinDate(row.saleFrom),
+    sale_to: berlinDate(saleEnd),
+    tax_class: row.taxClass ?? 'standard',
+    manage_stock: flag(row.manageStock),
+    stock_quantity: decimal(row.stockQuantity),
+    backorders: row.backorders ?? 'no',
+    low_stock_amount: decimal(row.lowStockAmount),
+    sold_individually: flag(row.soldIndividually),
+    min_quantity: decimal(row.minQuantity),
+    max_quantity: decimal(row.maxQuantity),
+    quantity_step: decimal(row.quantityStep),
+    weight: decimal(row.weightKg),
+    length: decimal(row.lengthCm),
+    width: decimal(row.widthCm),
+    height: decimal(row.heightCm),
+    shipping_class: row.shippingClass ?? '',
+    status: row.status,
+    featured: flag(row.featured),
+    menu_order: String(row.menuOrder),
+    unit: row.unit ?? '',
+    product_units: decimal(row.productUnits),
+    unit_base: decimal(row.unitBase),
+    delivery_time: row.deliveryTimeId ? String(row.deliveryTimeId) : '',
+    deposit_type: row.depositTypeId ? String(row.depositTypeId) : '',
+    deposit_quantity: row.depositQuantity ? String(row.depositQuantity) : '',
+    manufacturer: row.manufacturerId ? String(row.manufacturerId) : '',
+    responsible_person: row.responsiblePersonId ? String(row.responsiblePersonId) : '',
+    safety_instructions_de: row.safetyInstructions?.de ?? '',
+    safety_instructions_en: row.safetyInstructions?.en ?? '',
+    defect_description_de: row.defectDescription?.de ?? '',
+    defect_description_en: row.defectDescription?.en ?? '',
+    tax_info_de: row.taxInfo?.de ?? '',
+    tax_info_en: row.taxInfo?.en ?? '',
+    shipping_costs_info_de: row.shippingCostsInfo?.de ?? '',
+    shipping_costs_info_en: row.shippingCostsInfo?.en ?? '',
+    digital: flag(row.digital),
+    subscription_period: row.subscription?.period ?? 'month',
+    subscription_interval: String(row.subscription?.interval ?? 1),
+    subscription_trial_days: String(row.subscription?.trialDays ?? 0),
+    subscription_sign_up_fee: euros(row.subscription?.signUpFee ?? null),
+    subscription_length: row.subscription?.length ? String(row.subscription.length) : '',
+    food_ingredients_de: row.food?.ingredients?.de ?? '',
+    food_ingredients_en: row.food?.ingredients?.en ?? '',
+    food_nutri_score: row.food?.nutriScore ?? '',
+    food_alcohol: decimal(row.food?.alcoholContent ?? null),
+  };
+  return v as Record<string, string>;
+}
+
+const EMPTY_FORM: Record<string, string> = {
+  type: 'simple',
+  status: 'draft',
+  tax_class: 'standard',
+  backorders: 'no',
+  menu_order: '0',
+  subscription_period: 'month',
+  subscription_interval: '1',
+  subscription_trial_days: '0',
+};
+
+export async function loadProductEditor(args: Args, areas: readonly MessageArea[]) {
+  const { db, env, locale, t, current } = await staffShop(args);
+  const id = productIdOf(args.params);
+  const found = id === null ? null : await editedProduct(db, id);
+  if (id !== null && !found) pageNotFound();
+  const name = found ? found.row.name?.[locale] || found.row.name?.de || '' : '';
+  const title = found
+    ? t('admin.productEditor.edit_title', { name })
+    : t('admin.productEditor.new_title');
+  return {
+    id,
+    values: found ? formOf(found.row) : EMPTY_FORM,
+    lists: {
+      categories: (found?.categoryIds ?? []).map(String),
+      allergens: found?.row.food?.allergens ?? [],
+    },
+    variations: found?.variations ?? 0,
+    variable: found?.row.type === 'variable',
+    version: found ? productVersion(found.row) : '',
+    choices: {
+      ...(await editorChoices(db, locale)),
+      shippingClasses: await shippingClassOptions(db, locale),
+    },
+    security: sessionNonce(current, env),
+    saved: new URL(args.request.url).searchParams.get('saved') === '1',
+    heading: title,
+    title: `${title} | ${t('admin.title')}`,
+    messages: messagesFor(locale, areas),
+  };
+}
+
+/** What was typed, for the form to show again: plain text fields within their limits. */
+function echoed(form: FormData): Pick<ProductEditorAnswer, 'values' | 'lists'> {
+  const values: Record<string, string> = {};
+  for (const name of EDITOR_FIELDS) {
+    const all = form.getAll(name);
+    const value = all.length === 1 ? all[0] : undefined;
+    if (typeof value === 'string' && value.length <= 50_000) values[name] = value;
+  }
+  const list = (name: string) =>
+    form
+      .getAll(name)
+      .filter((v): v is string => typeof v === 'string' && v.length <= 20)
+      .slice(0, 500);
+  return { values, lists: { categories: list('categories'), allergens: list('allergens') } };
+}
+
+function refuse(
+  t: Translate,
+  status: number,
+  errors: { field: string; code: string; params?: Record<string, string | number> }[],
+  typed?: Pick<ProductEditorAnswer, 'values' | 'lists'>,
+  version?: string,
+) {
+  const body: ProductEditorAnswer = {
+    intent: 'product-editor',
+    message: t(errors[0]!.code as TextKey, errors[0]!.params),
+    field: errors[0]!.field || undefined,
+    errors: errors.map((e) => ({ field: e.field, message: t(e.code as TextKey, e.params) })),
+    ...typed,
+    version,
+  };
+  return data(body, { status });
+}
+
+/** The domain's refusals, each beside the field it concerns. */
+const FIELD_OF_CODE: Record<string, string> = {
+  'catalog.error.sku_taken': 'sku',
+  'catalog.error.unknown_category': 'categories',
+  'catalog.error.unknown_delivery_time': 'delivery_time',
+  'catalog.error.unknown_deposit_type': 'deposit_type',
+  'catalog.error.unknown_manufacturer': 'manufacturer',
+  'catalog.error.unknown_shipping_class': 'shipping_class',
+  'catalog.error.has_variations': 'type',
+  'catalog.error.name_required': 'name_de',
+};
+
+/** The form's values as the product's columns. */
+function patchOf(v: EditorValues, before: ProductRow | null): ProductPatch {
+  let food: FoodData | null = null;
+  const kept = before?.food ?? null;
+  if (v.food || (kept && Object.keys(kept.nutrients).length > 0)) {
+    // Nutrients are kept as they were: the form does not show them.
+    food = {
+      ...(kept ?? { nutrientReference: 'g', nutrients: {} }),
+      allergens: v.food?.allergens ?? [],
+    };
+    delete food.ingredients;
+    delete food.nutriScore;
+    delete food.alcoholContent;
+    if (v.food?.ingredients) food.ingredients = v.food.ingredients;
+    if (v.food?.nutriScore) food.nutriScore = v.food.nutriScore;
+    if (v.food?.alcoholContent != null) food.alcoholContent = v.food.alcoholContent;
+  }
+  return {
+    type: v.type === 'variable' ? 'variable' : 'simple',
+    name: v.name,
+    shortDescription: v.shortDescription,
+    description: v.description,
+    ...(v.slug || before ? { slug: v.slug || v.name.de } : {}),
+    sku: v.sku,
+    gtin: v.gtin,
+    regularPrice: v.regularPrice,
+    salePrice: v.salePrice,
+    saleFrom: v.saleFrom,
+    saleTo: v.saleTo,
+    taxClass: v.taxClass,
+    manageStock: v.manageStock,
+    stockQuantity: v.stockQuantity,
+    backorders: v.backorders,
+    lowStockAmount: v.lowStockAmount,
+    soldIndividually: v.soldIndividually,
+    minQuantity: v.minQuantity,
+    maxQuantity: v.maxQuantity,
+    quantityStep: v.quantityStep,
+    weightKg: v.weightKg,
+    lengthCm: v.lengthCm,
+    widthCm: v.widthCm,
+    heightCm: v.heightCm,
+    shippingClass: v.shippingClass,
+    status: v.status,
+    featured: v.featured,
+    menuOrder: v.menuOrder,
+    unit: v.unit,
+    productUnits: v.productUnits,
+    unitBase: v.unitBase,
+    deliveryTimeId: v.deliveryTimeId,
+    depositTypeId: v.depositTypeId,
+    depositQuantity: v.depositQuantity,
+    manufacturerId: v.manufacturerId,
+    responsiblePersonId: v.responsiblePersonId,
+    safetyInstructions: v.safetyInstructions,
+    defectDescription: v.defectDescription,
+    taxInfo: v.taxInfo,
+    shippingCostsInfo: v.shippingCostsInfo,
+    digital: v.digital,
+    subscription: v.subscription,
+    food,
+    categoryIds: v.categoryIds,
+  };
+}
+
+/**
+ * Saves the editor's form: every field judged at once, nothing saved unless all are valid,
+ * then post, redirect, get. `intent=preview` sends the form back with its texts shown.
+ */
+export async function handleProductEditorForm(args: Args) {
+  const { db, env, t, current, viewer } = await staffShop(args);
+  const id = productIdOf(args.params);
+  const read = await readForm(args.request);
+  if (!read.ok)
+    return refuse(t, 400, [{ field: '', code: read.error.code, params: read.error.params }]);
+  const form = read.value;
+  const security = form.getAll('security');
+  if (security.length !== 1 || !verifyNonce(current, security[0], env)) {
+    return refuse(t, 403, [{ field: '', code: 'admin.productEditor.error.expired' }], echoed(form));
+  }
+  const fields: Partial<Record<EditorField, string>> = {};
+  const errors: { field: string; code: string }[] = [];
+  for (const name of [...EDITOR_FIELDS, 'version', 'intent'] as const) {
+    const all = form.getAll(name);
+    if (all.length > 1 || all.some((v) => typeof v !== 'string')) {
+      errors.push({ field: controlId(name), code: 'admin.productEditor.error.invalid' });
+    } else if (typeof all[0] === 'string' && name !== 'version' && name !== 'intent') {
+      fields[name] = all[0];
+    }
+  }
+  const known = new Set<string>([
+    ...EDITOR_FIELDS,
+    ...EDITOR_LISTS,
+    'version',
+    'intent',
+    'security',
+  ]);
+  const stranger = [...form.keys()].find((name) => !known.has(name));
+  if (stranger !== undefined) {
+    errors.push({ field: '', code: 'admin.productEditor.error.unknown_field' });
+  }
+  const lists = {
+    categories: form.getAll('categories').filter((v) => typeof v === 'string'),
+    allergens: form.getAll('allergens').filter((v) => typeof v === 'string'),
+  };
+  if (lists.categories.length > 500 || lists.allergens.length > 50) {
+    errors.push({ field: controlId('categories'), code: 'admin.productEditor.error.invalid' });
+  }
+  const parsed = parseEditorForm(fields, lists);
+  if (!parsed.ok) errors.push(...parsed.errors);
+  if (form.get('intent') === 'preview' && errors.length === 0) {
+    const body: ProductEditorAnswer = {
+      intent: 'product-editor',
+      message: '',
+      errors: [],
+      ...echoed(form),
+      preview: true,
+      version: typeof form.get('version') === 'string' ? String(form.get('version')) : undefined,
+    };
+    return data(body);
+  }
+  if (parsed.ok && parsed.value.shippingClass) {
+    const classes = await shippingClassOptions(db, 'de');
+    if (!classes.some((c) => c.value === parsed.value.shippingClass)) {
+      errors.push({
+        field: controlId('shipping_class'),
+        code: 'catalog.error.unknown_shipping_class',
+      });
+    }
+  }
+  if (errors.length > 0 || !parsed.ok) return refuse(t, 400, errors, echoed(form));
+  const actor: Actor = { channel: 'admin', id: viewer.id, label: viewer.email };
+  const values = parsed.value;
+  if (id === null) {
+    const created = await createEditedProduct(
+      db,
+      values.type === 'variable' ? 'variable' : 'simple',
+      patchOf(values, null),
+      actor,
+    );
+    if (!created.ok) return domainRefusal(t, created.error, form);
+    return redirect(`${productEditorPath(created.value.id)}?saved=1`);
+  }
+  const found = await editedProduct(db, id);
+  if (!found) pageNotFound();
+  const version = String(form.get('version') ?? '');
+  const saved = await editProduct(db, id, patchOf(values, found.row), version, actor);
+  if (!saved.ok) {
+    if (saved.error.kind === 'conflict') {
+      const now = await editedProduct(db, id);
+      return refuse(
+        t,
+        409,
+        [{ field: '', code: 'admin.productEditor.error.conflict' }],
+        echoed(form),
+        now ? productVersion(now.row) : undefined,
+      );
+    }
+    if (saved.error.kind === 'not_found') pageNotFound();
+    return domainRefusal(t, saved.error, form);
+  }
+  return redirect(`${productEditorPath(id)}?saved=1`);
+}
+
+function domainRefusal(
+  t: Translate,
+  error: { code: string; params?: Record<string, string | number> },
+  form: FormData,
+) {
+  const field = FIELD_OF_CODE[error.code];
+  return refuse(
+    t,
+    400,
+    [{ field: field ? controlId(field) : '', code: error.code, params: error.params }],
+    echoed(form),
+  );
+}

@@ -1,0 +1,70 @@
+import { useActionData } from 'react-router';
+import type { Route } from './+types/product-edit';
+import { ErrorSummary } from '#app/components/admin/form-errors.tsx';
+import { AdminPage } from '#app/components/admin/frame.tsx';
+import { ProductEditorForm } from '#app/components/admin/product-editor.tsx';
+import { ProductTabs } from '#app/components/admin/product-tabs.tsx';
+import { Notice } from '#app/components/ui/notice.tsx';
+import type { ProductEditorAnswer } from '#app/domain/catalog/product-editor.view.ts';
+import {
+  handleProductEditorForm,
+  loadProductEditor,
+} from '#app/http/admin/product-editor.server.ts';
+import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
+import stylesheet from '#app/styles/admin-product-editor.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title },
+  { name: 'robots', content: 'noindex' },
+];
+
+export const handle = {
+  messageAreas: [
+    'admin',
+    'forms.required_mark',
+    'forms.optional_mark',
+    'compliance',
+    'product.gallery_play_video',
+  ],
+} satisfies MessagesHandle;
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadProductEditor(args, handle.messageAreas);
+}
+
+export async function action(args: Route.ActionArgs) {
+  return handleProductEditorForm(args);
+}
+
+/** A product's own fields (the "Product" tab), or the empty form of a new product. */
+export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const answer = useActionData<ProductEditorAnswer>();
+  const { id, values, lists, choices, version, security, saved, heading, variations, variable } =
+    loaderData;
+  const refused = answer && !answer.preview ? answer : undefined;
+  return (
+    <AdminPage
+      title={heading}
+      crumbs={[{ label: t('admin.products.title'), to: '/admin/products' }]}
+      className="admin-product-editor"
+    >
+      {id !== null && <ProductTabs productId={id} variable={variable} />}
+      {saved && !answer && <Notice kind="success">{t('admin.productEditor.saved')}</Notice>}
+      <ErrorSummary answer={refused} />
+      <ProductEditorForm
+        // A refused post shows what was typed: the form starts afresh from the answer.
+        key={answer ? JSON.stringify([answer.values, answer.lists, answer.version]) : version}
+        values={values}
+        lists={lists}
+        choices={choices}
+        version={version}
+        security={security}
+        answer={answer}
+        variations={variations}
+      />
+    </AdminPage>
+  );
+}
