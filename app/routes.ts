@@ -71,6 +71,7 @@ export default [
     route('forms/:id', 'routes/admin/form-submission.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('products/export', 'routes/admin/products-export.tsx'),
+    route('products/:id/variations', 'routes/admin/product-variations.tsx'),
     route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.

@@ -70,7 +70,12 @@ export type ProductPatch = Partial<
   categoryIds?: number[];
   imageIds?: number[];
   attributes?: AttributeLink[];
-};
+} & VariationsTabPatch;
+
+/** Columns the variations tab sets directly (a variation's own picture, deposit, defaults). */
+export type VariationsTabPatch = Partial<
+  Pick<ProductRow, 'imageId' | 'depositTypeId' | 'depositQuantity' | 'defaultAttributes'>
+>;
 
 export type AttributeLink = {
   attributeId: number;
