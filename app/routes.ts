@@ -75,6 +75,7 @@ export default [
     route('products/:id/stock', 'routes/admin/product-stock.tsx'),
     route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
     route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
+    route('products/:id/variations', 'routes/admin/product-variations.tsx'),
     route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.

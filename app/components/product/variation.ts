@@ -137,7 +137,8 @@ function variationRequest(productId: number, choice: Choice): URLSearchParams {
 
 /** The shopper's attribute choice and the variation it selects. */
 export function useVariationChoice(product: ProductDetail): VariationChoice {
-  const [choice, setChoice] = useState<Choice>({});
+  // The back office's preselection, as WooCommerce's default attributes.
+  const [choice, setChoice] = useState<Choice>(() => ({ ...product.defaultAttributes }));
   const attributes = product.attributes.filter((a) => a.usedForVariations);
   const attributeCount = attributes.length;
   const ajax = isAjaxVariationMode(product);

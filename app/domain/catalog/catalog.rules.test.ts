@@ -25,6 +25,7 @@ function row(fields: Partial<ProductRow> = {}): ProductRow {
     menuOrder: 0,
     subscription: null,
     variationAttributes: null,
+    defaultAttributes: null,
     name: null,
     shortDescription: null,
     description: null,

@@ -14,6 +14,7 @@ const OWN_COLUMNS = new Set<keyof ProductRow>([
   'featured',
   'menuOrder',
   'variationAttributes',
+  'defaultAttributes',
   'createdAt',
   'updatedAt',
 ]);

@@ -81,6 +81,8 @@ export const products = pgTable(
     menuOrder: integer('menu_order').notNull().default(0),
     /** On variations: attribute slug to term slug; '' matches any term. */
     variationAttributes: jsonb('variation_attributes').$type<Record<string, string>>(),
+    /** On variable products: the combination the product page starts with (attribute slug to term slug). */
+    defaultAttributes: jsonb('default_attributes').$type<Record<string, string>>(),
 
     name: jsonb('name').$type<Localized>(),
     shortDescription: jsonb('short_description').$type<Localized>(),

@@ -196,6 +196,7 @@ export async function getProduct(
     gallery,
     attributes: attrs,
     variationCount: variationViews.length,
+    defaultAttributes: row.defaultAttributes ?? {},
     variationsHaveUnitPrice: variationViews.some((v) => v.compliance.unitPrice !== null),
     variations: variationViews,
     stockQuantity: row.manageStock ? row.stockQuantity : null,

@@ -128,6 +128,8 @@ export type ProductDetail = Omit<ProductSummary, 'variations'> & {
   variations: VariationView[];
   /** Published variations, whether or not the page carries them. */
   variationCount: number;
+  /** The combination the page starts with (attribute slug to term slug), set in the back office. */
+  defaultAttributes?: Record<string, string>;
   /** Whether any variation shows a unit price (the page reserves its line). */
   variationsHaveUnitPrice: boolean;
   stockQuantity: number | null;

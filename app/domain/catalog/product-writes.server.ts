@@ -74,7 +74,8 @@ export type ProductPatch = Partial<
   attributes?: AttributeLink[];
   /** Alt texts of the pictures named in `imageIds` (REST `images[].alt`), merged per language. */
   imageAlts?: { imageId: number; alt: LocalizedPatch }[];
-} & EditorPatch;
+} & EditorPatch &
+  VariationsTabPatch;
 
 /** The columns only the product editor sets (legal data, quantities, the product's kind). */
 export type EditorPatch = Partial<
@@ -95,6 +96,11 @@ export type EditorPatch = Partial<
     | 'food'
   >
 > & { type?: 'simple' | 'variable' };
+
+/** Columns the variations tab sets directly (a variation's own picture, deposit, defaults). */
+export type VariationsTabPatch = Partial<
+  Pick<ProductRow, 'imageId' | 'depositTypeId' | 'depositQuantity' | 'defaultAttributes'>
+>;
 
 export type AttributeLink = {
   attributeId: number;
