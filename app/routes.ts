@@ -72,6 +72,9 @@ export default [
     route('products', 'routes/admin/products.tsx'),
     route('products/export', 'routes/admin/products-export.tsx'),
     route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
+    route('customers', 'routes/admin/customers.tsx'),
+    route('customers/:id', 'routes/admin/customer.tsx'),
+    route('customers/:id/erase', 'routes/admin/customer-erase.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.
   route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),
