@@ -80,6 +80,7 @@ export default [
   route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),
   route('admin/orders/:id/invoices/:file', 'routes/admin/invoice-file.ts'),
   route('admin/products/export.csv', 'routes/admin/products-export-csv.ts'),
+  route('admin/customers/:id/export', 'routes/admin/customer-export.ts'),
 
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),

@@ -35,7 +35,7 @@ import { staffShop } from './staff.server.ts';
 
 type Args = { request: Request; context: AppLoadContext; params: { id?: string } };
 
-export const CUSTOMER_INTENTS = ['details', 'address', 'reset', 'export'] as const;
+export const CUSTOMER_INTENTS = ['details', 'address', 'reset'] as const;
 const DONE = ['details', 'address-billing', 'address-shipping', 'reset', 'erased'] as const;
 export type CustomerDone = (typeof DONE)[number];
 
@@ -204,19 +204,31 @@ export async function handleCustomerAction(args: Args) {
     return back(`address-${kind}`);
   }
 
-  if (intent === 'reset') {
-    const found = await requestPasswordReset(db, customer.email);
-    if (!found) pageNotFound();
-    sendAccountMail(env, found.customer.email, found.customer.locale === 'en' ? 'en' : 'de', {
-      kind: 'reset',
-      token: found.token,
-      name: found.customer.displayName || found.customer.email,
-    });
-    await recordCustomerEvent(db, customer.id, 'password_reset_sent', actor);
-    return back('reset');
-  }
+  // What is left: the password reset mail.
+  const found = await requestPasswordReset(db, customer.email);
+  if (!found) pageNotFound();
+  sendAccountMail(env, found.customer.email, found.customer.locale === 'en' ? 'en' : 'de', {
+    kind: 'reset',
+    token: found.token,
+    name: found.customer.displayName || found.customer.email,
+  });
+  await recordCustomerEvent(db, customer.id, 'password_reset_sent', actor);
+  return back('reset');
+}
 
-  // The export: the very JSON the customer downloads from their account.
+/**
+ * `POST /admin/customers/{id}/export`: the very JSON the customer downloads from their account
+ * (GDPR Art. 15 and 20), with the session's token so no other site can trigger it.
+ */
+export async function handleCustomerExport(args: Args): Promise<Response> {
+  const { db, env, t, current, customer, actor } = await staffCustomerRequest(args);
+  const read = await readForm(args.request);
+  if (!read.ok || !verifyNonce(current, single(read.value, 'security'), env)) {
+    return new Response(t('admin.customers.error.expired'), {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  }
   const exported = await exportCustomer(db, customer.id);
   if (!exported) pageNotFound();
   await recordCustomerEvent(db, customer.id, 'exported', actor);
@@ -228,6 +240,12 @@ export async function handleCustomerAction(args: Args) {
       'Cache-Control': 'no-store',
     },
   });
+}
+
+/** The export is a POST; a GET is staff's wrong method and everyone else's 404. */
+export async function refuseExportGet(args: Args): Promise<Response> {
+  await staffCustomerRequest(args);
+  return new Response('Method Not Allowed\n', { status: 405, headers: { Allow: 'POST' } });
 }
 
 export async function loadEraseConfirmation(args: Args, areas: readonly MessageArea[]) {

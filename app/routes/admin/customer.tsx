@@ -98,8 +98,7 @@ function Actions({ customer, security }: Pick<Loaded, 'customer' | 'security'>) 
           </button>
         </Form>
         {/* A download: the browser saves the answer, the page stays. */}
-        <Form method="post" reloadDocument>
-          <input type="hidden" name="intent" value="export" />
+        <Form method="post" action={`/admin/customers/${customer.id}/export`} reloadDocument>
           <input type="hidden" name="security" value={security} />
           <button type="submit" className="button">
             {t('admin.customers.export')}
