@@ -77,11 +77,15 @@ export default [
     route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
     route('products/:id/variations', 'routes/admin/product-variations.tsx'),
     route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
+    route('customers', 'routes/admin/customers.tsx'),
+    route('customers/:id', 'routes/admin/customer.tsx'),
+    route('customers/:id/erase', 'routes/admin/customer-erase.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.
   route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),
   route('admin/orders/:id/invoices/:file', 'routes/admin/invoice-file.ts'),
   route('admin/products/export.csv', 'routes/admin/products-export-csv.ts'),
+  route('admin/customers/:id/export', 'routes/admin/customer-export.ts'),
 
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),

@@ -47,6 +47,7 @@ type Data = {
   category: number;
   attribute: number;
   term: number;
+  customer: number;
 };
 
 async function fixtures(key: TestKey): Promise<Data> {
@@ -91,6 +92,7 @@ async function fixtures(key: TestKey): Promise<Data> {
     note,
     refund,
     submission: submission!.id,
+    customer: (await signedInCustomer(db)).customer.id,
     ...(await catalogFixtures(product.id)),
   };
 }
@@ -180,6 +182,23 @@ const ADMIN_ROUTES: Record<
   '/admin/settings/invoices': { who: 'staff', get: () => '/admin/settings/invoices', post: true },
   '/admin/staff': { who: 'administrator', get: () => '/admin/staff', post: true },
   '/admin/api-keys': { who: 'administrator', get: () => '/admin/api-keys', post: true },
+  '/admin/customers': { who: 'staff', get: () => '/admin/customers', post: false },
+  '/admin/customers/:id': {
+    who: 'staff',
+    get: (d) => `/admin/customers/${d.customer}`,
+    post: true,
+  },
+  '/admin/customers/:id/erase': {
+    who: 'staff',
+    get: (d) => `/admin/customers/${d.customer}/erase`,
+    post: true,
+  },
+  '/admin/customers/:id/export': {
+    who: 'staff',
+    get: (d) => `/admin/customers/${d.customer}/export`,
+    status: 405,
+    post: true,
+  },
   // The form's address sends a visit on to the order page.
   '/admin/orders/:id/invoices': {
     who: 'staff',

@@ -17,8 +17,11 @@ export function OrderAddressForm({
   address,
   security,
   answer,
+  email = kind === 'billing',
 }: {
   kind: 'billing' | 'shipping';
+  /** The order's billing address carries its e-mail; an account's addresses do not. */
+  email?: boolean;
   address: Record<string, string>;
   security: string;
   answer: OrderActionData | undefined;
@@ -84,7 +87,7 @@ export function OrderAddressForm({
             </Field>
           );
         })}
-        {kind === 'billing' && (
+        {email && (
           <Field
             id="billing_email"
             label={t('admin.action.email')}
