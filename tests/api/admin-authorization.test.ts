@@ -162,6 +162,11 @@ const ADMIN_ROUTES: Record<
   '/admin/forms/:id': { who: 'staff', get: (d) => `/admin/forms/${d.submission}`, post: false },
   '/admin/products': { who: 'staff', get: () => '/admin/products?stock=low', post: true },
   '/admin/products/export': { who: 'staff', get: () => '/admin/products/export', post: false },
+  '/admin/products/:id/variations': {
+    who: 'staff',
+    get: (d) => `/admin/products/${d.variable}/variations`,
+    post: true,
+  },
   '/admin/products/:id/stock': {
     who: 'staff',
     get: (d) => `/admin/products/${d.product}/stock`,
