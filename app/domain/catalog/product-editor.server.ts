@@ -19,7 +19,8 @@ import type { Locale } from '#app/lib/locale.ts';
 import { categories, productCategories, products } from './catalog.schema.ts';
 import type { ProductRow } from './catalog.rules.ts';
 import type { ProductEditorChoices } from './product-editor.view.ts';
-import { type ProductPatch, createProduct, updateProduct } from './product-writes.server.ts';
+import type { ProductPatch } from './product-patch.ts';
+import { createProduct, updateProduct } from './product-writes.server.ts';
 
 const invalid = (code: string) => domainError('invalid', code);
 

@@ -14,7 +14,6 @@ import {
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { deliveryTimes } from '#app/domain/compliance/compliance.schema.ts';
 import {
-  type ProductStatus,
   attributeTerms,
   attributes,
   categories,
@@ -25,89 +24,10 @@ import {
   products,
 } from './catalog.schema.ts';
 import { type ProductRow, effectiveStockStatus } from './catalog.rules.ts';
+import type { LocalizedPatch, ProductPatch } from './product-patch.ts';
 import { recordPrices } from './price-history.server.ts';
 import type { StockReason } from './stock-history.schema.ts';
 import { type StockCause, recordStockSet } from './stock.server.ts';
-
-/** Text given in some languages; the others keep what they had. */
-export type LocalizedPatch = Partial<Localized>;
-
-/** The columns a REST call or an import may set; absent means unchanged. */
-export type ProductPatch = Partial<
-  Pick<
-    ProductRow,
-    | 'featured'
-    | 'menuOrder'
-    | 'gtin'
-    | 'regularPrice'
-    | 'salePrice'
-    | 'saleFrom'
-    | 'saleTo'
-    | 'taxClass'
-    | 'shippingClass'
-    | 'manageStock'
-    | 'stockQuantity'
-    | 'stockStatus'
-    | 'backorders'
-    | 'lowStockAmount'
-    | 'soldIndividually'
-    | 'digital'
-    | 'weightKg'
-    | 'lengthCm'
-    | 'widthCm'
-    | 'heightCm'
-    | 'unit'
-    | 'productUnits'
-    | 'unitBase'
-    | 'deliveryTimeId'
-    | 'variationAttributes'
-  >
-> & {
-  name?: LocalizedPatch;
-  description?: LocalizedPatch;
-  shortDescription?: LocalizedPatch;
-  slug?: string;
-  status?: ProductStatus;
-  sku?: string | null;
-  categoryIds?: number[];
-  imageIds?: number[];
-  attributes?: AttributeLink[];
-  /** Alt texts of the pictures named in `imageIds` (REST `images[].alt`), merged per language. */
-  imageAlts?: { imageId: number; alt: LocalizedPatch }[];
-} & EditorPatch &
-  VariationsTabPatch;
-
-/** The columns only the product editor sets (legal data, quantities, the product's kind). */
-export type EditorPatch = Partial<
-  Pick<
-    ProductRow,
-    | 'minQuantity'
-    | 'maxQuantity'
-    | 'quantityStep'
-    | 'depositTypeId'
-    | 'depositQuantity'
-    | 'manufacturerId'
-    | 'responsiblePersonId'
-    | 'safetyInstructions'
-    | 'defectDescription'
-    | 'taxInfo'
-    | 'shippingCostsInfo'
-    | 'subscription'
-    | 'food'
-  >
-> & { type?: 'simple' | 'variable' };
-
-/** Columns the variations tab sets directly (a variation's own picture, deposit, defaults). */
-export type VariationsTabPatch = Partial<
-  Pick<ProductRow, 'imageId' | 'depositTypeId' | 'depositQuantity' | 'defaultAttributes'>
->;
-
-export type AttributeLink = {
-  attributeId: number;
-  termIds: number[];
-  visible: boolean;
-  usedForVariations: boolean;
-};
 
 /** A write's stock change is the REST API's when an API key made it, else the product form's. */
 function stockCause(actor: Actor, reason?: StockReason): StockCause {

@@ -1,6 +1,6 @@
 // The variations tab's pure rules: combinations to generate, the variation form and the bulk
 // form. No database, so they are table-tested; the writes are in variations-admin.server.ts.
-import type { ProductPatch } from './product-writes.server.ts';
+import type { ProductPatch } from './product-patch.ts';
 import { changedPrice, parseHundredths, saleBelowRegular } from './product-admin.rules.ts';
 import { BACKORDERS, type SwatchType } from './catalog.schema.ts';
 

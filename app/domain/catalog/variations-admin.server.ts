@@ -24,13 +24,8 @@ import {
 } from './catalog.schema.ts';
 import type { ProductRow } from './catalog.rules.ts';
 import { swatchSettings } from './swatch-settings.server.ts';
-import {
-  type AttributeLink,
-  type ProductPatch,
-  createVariation,
-  deleteProduct,
-  updateProduct,
-} from './product-writes.server.ts';
+import type { AttributeLink, ProductPatch } from './product-patch.ts';
+import { createVariation, deleteProduct, updateProduct } from './product-writes.server.ts';
 import {
   type Combination,
   VARIATIONS_GENERATE_MAX,

@@ -21,7 +21,7 @@ import {
 } from '#app/domain/catalog/product-editor.server.ts';
 import { shippingClassOptions } from '#app/domain/shipping/shipping-classes.server.ts';
 import type { ProductEditorAnswer } from '#app/domain/catalog/product-editor.view.ts';
-import type { ProductPatch } from '#app/domain/catalog/product-writes.server.ts';
+import type { ProductPatch } from '#app/domain/catalog/product-patch.ts';
 import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';

@@ -1,5 +1,5 @@
 import { deliveryTimes } from '#app/domain/compliance/compliance.schema.ts';
-import type { ProductPatch } from '#app/domain/catalog/product-writes.server.ts';
+import type { ProductPatch } from '#app/domain/catalog/product-patch.ts';
 import { attributeByRef, termByOption } from '#app/domain/catalog/taxonomies.server.ts';
 import { type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';

@@ -4,7 +4,7 @@ import {
   PRODUCT_STATUSES,
   STOCK_STATUSES,
 } from '#app/domain/catalog/catalog.schema.ts';
-import type { LocalizedPatch, ProductPatch } from '#app/domain/catalog/product-writes.server.ts';
+import type { LocalizedPatch, ProductPatch } from '#app/domain/catalog/product-patch.ts';
 import { minorUnit } from '#app/domain/pricing/money.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { boolParam, dateParam, idParam } from './params.ts';
