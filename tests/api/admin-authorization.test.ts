@@ -165,6 +165,42 @@ const ADMIN_ROUTES: Record<
     get: () => '/admin/products/export.csv?type=simple',
     post: false,
   },
+  '/admin/products/categories': {
+    who: 'staff',
+    get: () => '/admin/products/categories',
+    post: true,
+  },
+  '/admin/products/tags': { who: 'staff', get: () => '/admin/products/tags', post: true },
+  '/admin/products/attributes': {
+    who: 'staff',
+    get: () => '/admin/products/attributes',
+    post: true,
+  },
+  '/admin/products/delivery-times': {
+    who: 'staff',
+    get: () => '/admin/products/delivery-times',
+    post: true,
+  },
+  '/admin/products/deposit-types': {
+    who: 'staff',
+    get: () => '/admin/products/deposit-types',
+    post: true,
+  },
+  '/admin/products/manufacturers': {
+    who: 'staff',
+    get: () => '/admin/products/manufacturers',
+    post: true,
+  },
+  '/admin/products/shipping-classes': {
+    who: 'staff',
+    get: () => '/admin/products/shipping-classes',
+    post: true,
+  },
+  '/admin/products/attributes/:id': {
+    who: 'staff',
+    get: (d) => `/admin/products/attributes/${d.attribute}`,
+    post: true,
+  },
   '/admin/settings/invoices': { who: 'staff', get: () => '/admin/settings/invoices', post: true },
   '/admin/staff': { who: 'administrator', get: () => '/admin/staff', post: true },
   '/admin/api-keys': { who: 'administrator', get: () => '/admin/api-keys', post: true },

@@ -9,7 +9,14 @@ import {
   manufacturers,
 } from '#app/domain/compliance/compliance.schema.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
-import { type Result, domainError, fail, notFound, ok } from '#app/domain/kernel/result.ts';
+import {
+  type DomainError,
+  type Result,
+  domainError,
+  fail,
+  notFound,
+  ok,
+} from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
   type Swatch,
@@ -40,6 +47,8 @@ export type ListDef = {
   /** Terms belong to an attribute: the scope column (and its key), unique slugs within it. */
   scope?: PgColumn;
   scopeKey?: string;
+  /** Checks against other tables (a chosen picture exists). */
+  check?: (db: Tx, values: Record<string, unknown>) => Promise<DomainError | null>;
   toColumns?: (values: Record<string, unknown>) => Record<string, unknown>;
   fromRow?: (row: Row) => Record<string, unknown>;
 };
@@ -93,6 +102,16 @@ export const CATALOG_LISTS: Record<Exclude<ListKind, 'shipping-classes'>, ListDe
     order: attributeTerms.position,
     scope: attributeTerms.attributeId,
     scopeKey: 'attributeId',
+    check: async (db, { swatchImage }) => {
+      if (swatchImage === null || swatchImage === undefined) return null;
+      const [image] = await db
+        .select({ id: images.id })
+        .from(images)
+        .where(eq(images.id, swatchImage as number));
+      return image
+        ? null
+        : domainError('invalid', 'admin.catalogLists.error.image', { field: 'swatchImage' });
+    },
     toColumns: ({ swatchColor, swatchImage, swatchLabel, position, ...rest }) => {
       const swatch: Swatch = {};
       if (swatchColor) swatch.color = swatchColor as string;
@@ -196,6 +215,8 @@ export async function saveEntry(
   };
   return db.transaction(async (tx) => {
     if (await slugTaken(tx, def, slug, id, scope)) return fail(slugError(slug));
+    const refused = def.check ? await def.check(tx, entry.values) : null;
+    if (refused) return fail(refused);
     if (id === null) {
       const [row] = (await tx
         .insert(def.table)
