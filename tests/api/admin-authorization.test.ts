@@ -1,6 +1,7 @@
 // Who may do what: every actor against every back-office page and action and every REST v3
 // route and method. The tables are checked against app/routes.ts, so a new route needs its row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tags } from '#app/domain/catalog/catalog.schema.ts';
 import { contactForms, formSubmissions } from '#app/domain/forms/forms.schema.ts';
 import { issueInvoice } from '#app/domain/invoices/invoices.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
@@ -47,6 +48,7 @@ type Data = {
   category: number;
   attribute: number;
   term: number;
+  tag: number;
 };
 
 async function fixtures(key: TestKey): Promise<Data> {
@@ -117,6 +119,12 @@ async function catalogFixtures(productId: number) {
     category: category.id,
     attribute: size.attribute.id,
     term: size.termIds.s!,
+    tag: (
+      await db
+        .insert(tags)
+        .values({ slug: `matrix-${tag}`, name: { de: `Matrix ${tag}` } })
+        .returning()
+    )[0]!.id,
   };
 }
 
@@ -262,7 +270,7 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
   },
   '/wp-json/wc/v3/products/categories/:id': {
     url: (d) => `products/categories/${d.category}`,
-    methods: ['GET'],
+    methods: METHODS,
   },
   '/wp-json/wc/v3/products/attributes': {
     url: () => 'products/attributes',
@@ -270,7 +278,7 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
   },
   '/wp-json/wc/v3/products/attributes/:id': {
     url: (d) => `products/attributes/${d.attribute}`,
-    methods: ['GET'],
+    methods: METHODS,
   },
   '/wp-json/wc/v3/products/attributes/:id/terms': {
     url: (d) => `products/attributes/${d.attribute}/terms`,
@@ -278,10 +286,10 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
   },
   '/wp-json/wc/v3/products/attributes/:id/terms/:termId': {
     url: (d) => `products/attributes/${d.attribute}/terms/${d.term}`,
-    methods: ['GET'],
+    methods: METHODS,
   },
   '/wp-json/wc/v3/products/tags': { url: () => 'products/tags', methods: ['GET', 'POST'] },
-  '/wp-json/wc/v3/products/tags/:id': { url: () => 'products/tags/1', methods: ['GET'] },
+  '/wp-json/wc/v3/products/tags/:id': { url: (d) => `products/tags/${d.tag}`, methods: METHODS },
 };
 
 type Person = 'guest' | 'customer' | 'shop_manager' | 'administrator';

@@ -28,7 +28,7 @@ import {
   products,
   tags,
 } from './catalog.schema.ts';
-import type { ListKind, ParsedEntry } from './catalog-lists.ts';
+import { LIST_FIELDS, type ListKind, type ParsedEntry } from './catalog-lists.ts';
 import type { ImageChoice } from './catalog-lists.view.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { slugify } from './product-writes.server.ts';
@@ -284,4 +284,26 @@ export async function imageChoices(db: Tx, locale: Locale, limit = 60): Promise<
     .orderBy(desc(images.id))
     .limit(limit);
   return rows.map((r) => ({ id: r.id, key: r.key, alt: localize(r.alt, locale) }));
+}
+
+/**
+ * Changes some fields of an entry (the REST API's partial update); the others keep their
+ * values, and the same rules as the back office's form apply.
+ */
+export async function updateEntryFields(
+  db: Tx,
+  def: ListDef,
+  id: number,
+  changes: { slug?: string; values: Record<string, unknown> },
+  actor: Actor,
+  scope?: number,
+): Promise<Result<ListEntry>> {
+  const current = await findEntry(db, def, id, scope);
+  if (!current) return fail(notFound('admin.catalogLists.error.unknown'));
+  const values = Object.fromEntries(
+    LIST_FIELDS[def.kind].map((f) => [f.name, current.values[f.name] ?? null]),
+  );
+  for (const [name, value] of Object.entries(changes.values))
+    if (value !== undefined) values[name] = value;
+  return saveEntry(db, def, id, { slug: changes.slug || current.slug, values }, actor, scope);
 }

@@ -227,3 +227,26 @@ export async function deleteCategory(
     return ok({ id });
   });
 }
+
+/** Changes some fields of a category (the REST API's partial update); the rest stays. */
+export async function updateCategoryFields(
+  db: Tx,
+  id: number,
+  changes: Partial<CategoryInput>,
+  actor: Actor,
+): Promise<Result<{ id: number }>> {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id));
+  if (!row) return fail(notFound('catalog.error.no_category'));
+  return saveCategory(
+    db,
+    id,
+    {
+      name: changes.name ?? row.name,
+      description: changes.description !== undefined ? changes.description : row.description,
+      slug: changes.slug || row.slug,
+      parentId: changes.parentId !== undefined ? changes.parentId : row.parentId,
+      imageId: changes.imageId !== undefined ? changes.imageId : row.imageId,
+    },
+    actor,
+  );
+}
