@@ -13,11 +13,7 @@ import {
 } from '#app/domain/catalog/taxonomies.server.ts';
 import {
   CATALOG_LISTS,
-  type ListEntry,
   deleteEntry,
-  findEntry,
-  listEntries,
-  saveEntry,
   updateEntryFields,
 } from '#app/domain/catalog/catalog-lists.server.ts';
 import { deleteCategory, updateCategoryFields } from '#app/domain/catalog/category-tree.server.ts';
@@ -30,7 +26,7 @@ import { pagingHeaders, routeId } from './orders.server.ts';
 import { restLocale } from './product-context.server.ts';
 import { boolParam, idList, idParam, pageParam, perPageParam } from './params.ts';
 
-const listSchema = z.object({
+export const listSchema = z.object({
   search: z.string().max(200).optional(),
   include: idList.optional(),
   page: pageParam.default(1),
@@ -38,7 +34,7 @@ const listSchema = z.object({
 });
 
 /** A name as a plain string (the request's language) or `{de, en}`. */
-const nameField = z.union([
+export const nameField = z.union([
   z.string().trim().min(1).max(200),
   z
     .object({
@@ -49,12 +45,12 @@ const nameField = z.union([
     .refine((n) => Boolean(n.de || n.en)),
 ]);
 
-function localized(value: z.infer<typeof nameField>, locale: Locale): Localized {
+export function localized(value: z.infer<typeof nameField>, locale: Locale): Localized {
   if (typeof value === 'string') return locale === 'de' ? { de: value } : { de: value, en: value };
   return { de: value.de || value.en!, ...(value.en ? { en: value.en } : {}) };
 }
 
-const missingName = () => domainError('invalid', 'catalog.error.name_required');
+export const missingName = () => domainError('invalid', 'catalog.error.name_required');
 
 function categoryJson(row: CategoryRow, locale: Locale, base: string) {
   const href = `${base}/wp-json/wc/v3/products/categories`;
@@ -157,21 +153,21 @@ async function categoryAnswer(db: Tx, id: number, locale: Locale, base: string) 
 }
 
 /** A description as a plain string (the request's language) or `{de, en}`; empty clears it. */
-const textField = z.union([
+export const textField = z.union([
   z.string().max(10_000),
   z
     .object({ de: z.string().max(10_000).optional(), en: z.string().max(10_000).optional() })
     .strict(),
 ]);
 
-function localizedText(value: z.infer<typeof textField>, locale: Locale): Localized | null {
+export function localizedText(value: z.infer<typeof textField>, locale: Locale): Localized | null {
   if (typeof value === 'string') return value.trim() ? localized(value, locale) : null;
   return value.de || value.en ? localized({ de: value.de, en: value.en }, locale) : null;
 }
 
 /** Deleting needs `force=true`: terms have no trash (as WooCommerce answers). */
-const deleteSchema = z.object({ force: boolParam.optional() });
-const noTrash = () => fail(domainError('invalid', 'rest.error.trash'));
+export const deleteSchema = z.object({ force: boolParam.optional() });
+export const noTrash = () => fail(domainError('invalid', 'rest.error.trash'));
 
 const updateCategory = restHandler({
   schema: z.object({
@@ -265,7 +261,7 @@ async function attributeAnswer(db: Tx, id: number, locale: Locale, base: string)
 }
 
 /** A failed list write as the REST API words it: an unknown entry is the kind's own 404. */
-function listFailure<T>(result: Result<T>, missing: string): Result<never> | null {
+export function listFailure<T>(result: Result<T>, missing: string): Result<never> | null {
   if (result.ok) return null;
   return result.error.code === 'admin.catalogLists.error.unknown'
     ? fail(notFound(missing))
@@ -458,130 +454,6 @@ export const termRoute = defineRestRoute({
         ids.id,
       );
       return listFailure(deleted, 'catalog.error.no_term') ?? ok({ body: before.value });
-    },
-  }),
-});
-
-function tagJson(entry: ListEntry, locale: Locale, base: string) {
-  const href = `${base}/wp-json/wc/v3/products/tags`;
-  return {
-    id: entry.id,
-    name: localize(entry.values.name as Localized, locale),
-    slug: entry.slug,
-    description: localize(entry.values.description as Localized | null, locale),
-    count: entry.used,
-    _links: { self: [{ href: `${href}/${entry.id}` }], collection: [{ href }] },
-  };
-}
-
-const tagFields = z.object({
-  name: nameField.optional(),
-  slug: z.string().max(200).optional(),
-  description: textField.optional(),
-});
-
-/** `GET|POST /wp-json/wc/v3/products/tags` */
-export const tagsRoute = defineRestRoute({
-  GET: restHandler({
-    schema: listSchema.extend({ slug: z.string().max(200).optional() }),
-    handle: async ({ db, env, url, input }) => {
-      const locale = restLocale(url, env.SHOP_LOCALE);
-      const needle = input.search?.toLowerCase();
-      // Tags are few: filtered here rather than in SQL.
-      const all = (await listEntries(db, CATALOG_LISTS.tags)).filter((t) => {
-        const name = t.values.name as Localized;
-        return (
-          (!needle ||
-            name.de.toLowerCase().includes(needle) ||
-            (name.en ?? '').toLowerCase().includes(needle)) &&
-          (!input.include?.length || input.include.includes(t.id)) &&
-          (input.slug === undefined || t.slug === input.slug)
-        );
-      });
-      const from = (input.page - 1) * input.per_page;
-      return ok({
-        body: all.slice(from, from + input.per_page).map((t) => tagJson(t, locale, env.SHOP_URL)),
-        headers: pagingHeaders(url, env.SHOP_URL, all.length, input.page, input.per_page),
-      });
-    },
-  }),
-  POST: restHandler({
-    schema: tagFields,
-    handle: async ({ db, env, url, input, principal }) => {
-      const locale = restLocale(url, env.SHOP_LOCALE);
-      if (!input.name) return fail(missingName());
-      const name = localized(input.name, locale);
-      const created = await saveEntry(
-        db,
-        CATALOG_LISTS.tags,
-        null,
-        {
-          slug: input.slug || name.de,
-          values: {
-            name,
-            description: input.description ? localizedText(input.description, locale) : null,
-          },
-        },
-        principal.actor,
-      );
-      if (!created.ok) return created;
-      return ok({ body: tagJson(created.value, locale, env.SHOP_URL), status: 201 });
-    },
-  }),
-});
-
-const updateTag = restHandler({
-  schema: tagFields,
-  handle: async ({ db, env, url, input, params, principal }) => {
-    const id = routeId(params.id);
-    if (id === null) return fail(notFound('rest.error.no_route'));
-    const locale = restLocale(url, env.SHOP_LOCALE);
-    const updated = await updateEntryFields(
-      db,
-      CATALOG_LISTS.tags,
-      id,
-      {
-        slug: input.slug,
-        values: {
-          name: input.name ? localized(input.name, locale) : undefined,
-          description:
-            input.description === undefined ? undefined : localizedText(input.description, locale),
-        },
-      },
-      principal.actor,
-    );
-    const failed = listFailure(updated, 'catalog.error.no_tag');
-    if (failed || !updated.ok) return failed!;
-    return ok({ body: tagJson(updated.value, locale, env.SHOP_URL) });
-  },
-});
-
-/** `GET|PUT|DELETE /wp-json/wc/v3/products/tags/{id}` */
-export const tagRoute = defineRestRoute({
-  GET: restHandler({
-    schema: z.object({}),
-    handle: async ({ db, env, url, params }) => {
-      const id = routeId(params.id);
-      if (id === null) return fail(notFound('rest.error.no_route'));
-      const entry = await findEntry(db, CATALOG_LISTS.tags, id);
-      if (!entry) return fail(notFound('catalog.error.no_tag'));
-      return ok({ body: tagJson(entry, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL) });
-    },
-  }),
-  PUT: updateTag,
-  PATCH: updateTag,
-  POST: updateTag,
-  DELETE: restHandler({
-    schema: deleteSchema,
-    handle: async ({ db, env, url, input, params, principal }) => {
-      const id = routeId(params.id);
-      if (id === null) return fail(notFound('rest.error.no_route'));
-      const entry = await findEntry(db, CATALOG_LISTS.tags, id);
-      if (!entry) return fail(notFound('catalog.error.no_tag'));
-      if (!input.force) return noTrash();
-      const deleted = await deleteEntry(db, CATALOG_LISTS.tags, id, principal.actor);
-      if (!deleted.ok) return deleted;
-      return ok({ body: tagJson(entry, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL) });
     },
   }),
 });
