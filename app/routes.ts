@@ -70,6 +70,22 @@ export default [
     route('forms', 'routes/admin/forms.tsx'),
     route('forms/:id', 'routes/admin/form-submission.tsx'),
     route('products', 'routes/admin/products.tsx'),
+    route('products/categories', 'routes/admin/categories.tsx'),
+    ...(
+      [
+        'tags',
+        'attributes',
+        'delivery-times',
+        'deposit-types',
+        'manufacturers',
+        'shipping-classes',
+      ] as const
+    ).map((kind) =>
+      route(`products/${kind}`, 'routes/admin/catalog-list.tsx', { id: `admin-catalog-${kind}` }),
+    ),
+    route('products/attributes/:id', 'routes/admin/catalog-list.tsx', {
+      id: 'admin-catalog-terms',
+    }),
     route('products/export', 'routes/admin/products-export.tsx'),
     route('products/:id/pictures', 'routes/admin/product-pictures.tsx'),
     route('products/:id/stock', 'routes/admin/product-stock.tsx'),

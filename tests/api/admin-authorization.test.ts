@@ -1,6 +1,7 @@
 // Who may do what: every actor against every back-office page and action and every REST v3
 // route and method. The tables are checked against app/routes.ts, so a new route needs its row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tags } from '#app/domain/catalog/catalog.schema.ts';
 import { contactForms, formSubmissions } from '#app/domain/forms/forms.schema.ts';
 import { issueInvoice } from '#app/domain/invoices/invoices.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
@@ -48,6 +49,7 @@ type Data = {
   attribute: number;
   term: number;
   customer: number;
+  tag: number;
 };
 
 async function fixtures(key: TestKey): Promise<Data> {
@@ -119,6 +121,12 @@ async function catalogFixtures(productId: number) {
     category: category.id,
     attribute: size.attribute.id,
     term: size.termIds.s!,
+    tag: (
+      await db
+        .insert(tags)
+        .values({ slug: `matrix-${tag}`, name: { de: `Matrix ${tag}` } })
+        .returning()
+    )[0]!.id,
   };
 }
 
@@ -184,6 +192,42 @@ const ADMIN_ROUTES: Record<
   },
   '/admin/products/new': { who: 'staff', get: () => '/admin/products/new', post: true },
   '/admin/products/:id': { who: 'staff', get: (d) => `/admin/products/${d.product}`, post: true },
+  '/admin/products/categories': {
+    who: 'staff',
+    get: () => '/admin/products/categories',
+    post: true,
+  },
+  '/admin/products/tags': { who: 'staff', get: () => '/admin/products/tags', post: true },
+  '/admin/products/attributes': {
+    who: 'staff',
+    get: () => '/admin/products/attributes',
+    post: true,
+  },
+  '/admin/products/delivery-times': {
+    who: 'staff',
+    get: () => '/admin/products/delivery-times',
+    post: true,
+  },
+  '/admin/products/deposit-types': {
+    who: 'staff',
+    get: () => '/admin/products/deposit-types',
+    post: true,
+  },
+  '/admin/products/manufacturers': {
+    who: 'staff',
+    get: () => '/admin/products/manufacturers',
+    post: true,
+  },
+  '/admin/products/shipping-classes': {
+    who: 'staff',
+    get: () => '/admin/products/shipping-classes',
+    post: true,
+  },
+  '/admin/products/attributes/:id': {
+    who: 'staff',
+    get: (d) => `/admin/products/attributes/${d.attribute}`,
+    post: true,
+  },
   '/admin/settings/invoices': { who: 'staff', get: () => '/admin/settings/invoices', post: true },
   '/admin/staff': { who: 'administrator', get: () => '/admin/staff', post: true },
   '/admin/api-keys': { who: 'administrator', get: () => '/admin/api-keys', post: true },
@@ -262,7 +306,7 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
   },
   '/wp-json/wc/v3/products/categories/:id': {
     url: (d) => `products/categories/${d.category}`,
-    methods: ['GET'],
+    methods: METHODS,
   },
   '/wp-json/wc/v3/products/attributes': {
     url: () => 'products/attributes',
@@ -270,7 +314,7 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
   },
   '/wp-json/wc/v3/products/attributes/:id': {
     url: (d) => `products/attributes/${d.attribute}`,
-    methods: ['GET'],
+    methods: METHODS,
   },
   '/wp-json/wc/v3/products/attributes/:id/terms': {
     url: (d) => `products/attributes/${d.attribute}/terms`,
@@ -278,10 +322,10 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
   },
   '/wp-json/wc/v3/products/attributes/:id/terms/:termId': {
     url: (d) => `products/attributes/${d.attribute}/terms/${d.term}`,
-    methods: ['GET'],
+    methods: METHODS,
   },
   '/wp-json/wc/v3/products/tags': { url: () => 'products/tags', methods: ['GET', 'POST'] },
-  '/wp-json/wc/v3/products/tags/:id': { url: () => 'products/tags/1', methods: ['GET'] },
+  '/wp-json/wc/v3/products/tags/:id': { url: (d) => `products/tags/${d.tag}`, methods: METHODS },
 };
 
 type Person = 'guest' | 'customer' | 'shop_manager' | 'administrator';

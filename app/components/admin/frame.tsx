@@ -9,6 +9,8 @@ const SECTIONS: { to: string; key: TextKey; end?: boolean; administrator?: true 
   { to: '/admin/orders', key: 'admin.orders' },
   { to: '/admin/customers', key: 'admin.customers.nav' },
   { to: '/admin/products', key: 'admin.stock.nav' },
+  // Categories, tags, attributes and the other lists; a sub-navigation links the rest.
+  { to: '/admin/products/categories', key: 'admin.catalogLists.nav' },
   { to: '/admin/reviews', key: 'admin.reviews' },
   { to: '/admin/forms', key: 'admin.forms.nav' },
   { to: '/admin/legal-pages', key: 'admin.legal_pages' },

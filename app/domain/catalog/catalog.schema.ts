@@ -276,3 +276,27 @@ export const productAttachments = pgTable(
   },
   (t) => [index('product_attachments_product_idx').on(t.productId)],
 );
+
+/** Product tags: free labels across categories, each with its own listing page. */
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: jsonb('name').$type<Localized>().notNull(),
+  description: jsonb('description').$type<Localized>(),
+});
+
+export const productTags = pgTable(
+  'product_tags',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.tagId] }),
+    index('product_tags_tag_idx').on(t.tagId, t.productId),
+  ],
+);

@@ -1,5 +1,7 @@
-// The shipping classes a product may name, for the product editor's list.
-import { asc } from 'drizzle-orm';
+// Shipping classes: the product editor's choice of them, and their catalog list in the back office.
+import { asc, sql } from 'drizzle-orm';
+import { type ListDef, productCount } from '#app/domain/catalog/catalog-lists.server.ts';
+import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Locale } from '#app/lib/locale.ts';
@@ -12,3 +14,12 @@ export async function shippingClassOptions(
   const rows = await db.select().from(shippingClasses).orderBy(asc(shippingClasses.id));
   return rows.map((c) => ({ value: c.slug, label: localize(c.name, locale) }));
 }
+
+/** Products and rates name a class by its slug, so the slug stays while products use it. */
+export const SHIPPING_CLASS_LIST: ListDef = {
+  kind: 'shipping-classes',
+  table: shippingClasses,
+  entity: 'shipping_class',
+  usage: productCount(sql`${products.shippingClass} = ${shippingClasses.slug}`),
+  slugReferenced: true,
+};

@@ -53,6 +53,13 @@ export const REST_V3_CODES: ErrorCodes = {
     'catalog.error.no_term': 'woocommerce_rest_term_invalid',
     'catalog.error.no_tag': 'woocommerce_rest_term_invalid',
     'catalog.error.tags_unsupported': 'woocommerce_rest_cannot_create',
+    // The catalog's lists (categories, attributes, terms, tags) written through the API.
+    'admin.catalogLists.error.slug_taken': 'term_exists',
+    'admin.catalogLists.error.slug_in_use': 'woocommerce_rest_cannot_edit',
+    'admin.catalogLists.error.in_use': 'woocommerce_rest_cannot_delete',
+    'admin.catalogLists.error.unknown': 'woocommerce_rest_term_invalid',
+    'admin.catalogLists.error.image': 'woocommerce_product_invalid_image_id',
+    'admin.categories.error.cycle': 'rest_invalid_param',
     'rest.error.batch_too_large': 'rest_request_entity_too_large',
     // Refunds (WooCommerce's order refunds controller).
     'admin.refund.rest.invalid_order': 'woocommerce_rest_invalid_order_id',

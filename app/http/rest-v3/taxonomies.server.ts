@@ -11,15 +11,22 @@ import {
   findCategories,
   findTerms,
 } from '#app/domain/catalog/taxonomies.server.ts';
+import {
+  CATALOG_LISTS,
+  deleteEntry,
+  updateEntryFields,
+} from '#app/domain/catalog/catalog-lists.server.ts';
+import { deleteCategory, updateCategoryFields } from '#app/domain/catalog/category-tree.server.ts';
 import { type Localized, localize } from '#app/domain/kernel/localized.ts';
-import { domainError, fail, notFound, ok } from '#app/domain/kernel/result.ts';
+import { type Result, domainError, fail, notFound, ok } from '#app/domain/kernel/result.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { defineRestRoute, restHandler } from './endpoint.server.ts';
 import { pagingHeaders, routeId } from './orders.server.ts';
 import { restLocale } from './product-context.server.ts';
-import { idList, idParam, pageParam, perPageParam } from './params.ts';
+import { boolParam, idList, idParam, pageParam, perPageParam } from './params.ts';
 
-const listSchema = z.object({
+export const listSchema = z.object({
   search: z.string().max(200).optional(),
   include: idList.optional(),
   page: pageParam.default(1),
@@ -27,7 +34,7 @@ const listSchema = z.object({
 });
 
 /** A name as a plain string (the request's language) or `{de, en}`. */
-const nameField = z.union([
+export const nameField = z.union([
   z.string().trim().min(1).max(200),
   z
     .object({
@@ -38,12 +45,12 @@ const nameField = z.union([
     .refine((n) => Boolean(n.de || n.en)),
 ]);
 
-function localized(value: z.infer<typeof nameField>, locale: Locale): Localized {
+export function localized(value: z.infer<typeof nameField>, locale: Locale): Localized {
   if (typeof value === 'string') return locale === 'de' ? { de: value } : { de: value, en: value };
   return { de: value.de || value.en!, ...(value.en ? { en: value.en } : {}) };
 }
 
-const missingName = () => domainError('invalid', 'catalog.error.name_required');
+export const missingName = () => domainError('invalid', 'catalog.error.name_required');
 
 function categoryJson(row: CategoryRow, locale: Locale, base: string) {
   const href = `${base}/wp-json/wc/v3/products/categories`;
@@ -139,17 +146,85 @@ export const categoriesRoute = defineRestRoute({
   }),
 });
 
-/** `GET /wp-json/wc/v3/products/categories/{id}` */
+async function categoryAnswer(db: Tx, id: number, locale: Locale, base: string) {
+  const { rows } = await findCategories(db, { include: [id], page: 1, perPage: 1 });
+  const row = rows[0];
+  return row ? ok(categoryJson(row, locale, base)) : fail(notFound('catalog.error.no_category'));
+}
+
+/** A description as a plain string (the request's language) or `{de, en}`; empty clears it. */
+export const textField = z.union([
+  z.string().max(10_000),
+  z
+    .object({ de: z.string().max(10_000).optional(), en: z.string().max(10_000).optional() })
+    .strict(),
+]);
+
+export function localizedText(value: z.infer<typeof textField>, locale: Locale): Localized | null {
+  if (typeof value === 'string') return value.trim() ? localized(value, locale) : null;
+  return value.de || value.en ? localized({ de: value.de, en: value.en }, locale) : null;
+}
+
+/** Deleting needs `force=true`: terms have no trash (as WooCommerce answers). */
+export const deleteSchema = z.object({ force: boolParam.optional() });
+export const noTrash = () => fail(domainError('invalid', 'rest.error.trash'));
+
+const updateCategory = restHandler({
+  schema: z.object({
+    name: nameField.optional(),
+    slug: z.string().max(200).optional(),
+    parent: z.union([z.literal(0), idParam]).optional(),
+    description: textField.optional(),
+    image: z.union([z.null(), z.object({ id: idParam }).passthrough()]).optional(),
+    menu_order: z.number().int().optional(),
+  }),
+  handle: async ({ db, env, url, input, params, principal }) => {
+    const id = routeId(params.id);
+    if (id === null) return fail(notFound('rest.error.no_route'));
+    const locale = restLocale(url, env.SHOP_LOCALE);
+    const updated = await updateCategoryFields(
+      db,
+      id,
+      {
+        name: input.name ? localized(input.name, locale) : undefined,
+        slug: input.slug,
+        parentId: input.parent === undefined ? undefined : input.parent || null,
+        description:
+          input.description === undefined ? undefined : localizedText(input.description, locale),
+        imageId: input.image === undefined ? undefined : (input.image?.id ?? null),
+      },
+      principal.actor,
+    );
+    if (!updated.ok) return updated;
+    const answer = await categoryAnswer(db, id, locale, env.SHOP_URL);
+    return answer.ok ? ok({ body: answer.value }) : answer;
+  },
+});
+
+/** `GET|PUT|DELETE /wp-json/wc/v3/products/categories/{id}` */
 export const categoryRoute = defineRestRoute({
   GET: restHandler({
     schema: z.object({}),
     handle: async ({ db, env, url, params }) => {
       const id = routeId(params.id);
       if (id === null) return fail(notFound('rest.error.no_route'));
-      const { rows } = await findCategories(db, { include: [id], page: 1, perPage: 1 });
-      const row = rows[0];
-      if (!row) return fail(notFound('catalog.error.no_category'));
-      return ok({ body: categoryJson(row, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL) });
+      const answer = await categoryAnswer(db, id, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL);
+      return answer.ok ? ok({ body: answer.value }) : answer;
+    },
+  }),
+  PUT: updateCategory,
+  PATCH: updateCategory,
+  POST: updateCategory,
+  DELETE: restHandler({
+    schema: deleteSchema,
+    handle: async ({ db, env, url, input, params, principal }) => {
+      const id = routeId(params.id);
+      if (id === null) return fail(notFound('rest.error.no_route'));
+      const before = await categoryAnswer(db, id, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL);
+      if (!before.ok) return before;
+      if (!input.force) return noTrash();
+      const deleted = await deleteCategory(db, id, principal.actor);
+      return deleted.ok ? ok({ body: before.value }) : deleted;
     },
   }),
 });
@@ -180,16 +255,72 @@ export const attributesRoute = defineRestRoute({
   }),
 });
 
-/** `GET /wp-json/wc/v3/products/attributes/{id}` */
+async function attributeAnswer(db: Tx, id: number, locale: Locale, base: string) {
+  const row = await attributeByRef(db, { id });
+  return row ? ok(attributeJson(row, locale, base)) : fail(notFound('catalog.error.no_attribute'));
+}
+
+/** A failed list write as the REST API words it: an unknown entry is the kind's own 404. */
+export function listFailure<T>(result: Result<T>, missing: string): Result<never> | null {
+  if (result.ok) return null;
+  return result.error.code === 'admin.catalogLists.error.unknown'
+    ? fail(notFound(missing))
+    : (result as Result<never>);
+}
+
+const updateAttribute = restHandler({
+  schema: z.object({
+    name: nameField.optional(),
+    slug: z.string().max(200).optional(),
+    type: z.string().max(40).optional(),
+    order_by: z.string().max(40).optional(),
+    has_archives: boolParam.optional(),
+  }),
+  handle: async ({ db, env, url, input, params, principal }) => {
+    const id = routeId(params.id);
+    if (id === null) return fail(notFound('rest.error.no_route'));
+    const locale = restLocale(url, env.SHOP_LOCALE);
+    const updated = await updateEntryFields(
+      db,
+      CATALOG_LISTS.attributes,
+      id,
+      {
+        slug: input.slug?.replace(/^pa_/, ''),
+        values: { name: input.name ? localized(input.name, locale) : undefined },
+      },
+      principal.actor,
+    );
+    const failed = listFailure(updated, 'catalog.error.no_attribute');
+    if (failed) return failed;
+    const answer = await attributeAnswer(db, id, locale, env.SHOP_URL);
+    return answer.ok ? ok({ body: answer.value }) : answer;
+  },
+});
+
+/** `GET|PUT|DELETE /wp-json/wc/v3/products/attributes/{id}` */
 export const attributeRoute = defineRestRoute({
   GET: restHandler({
     schema: z.object({}),
     handle: async ({ db, env, url, params }) => {
       const id = routeId(params.id);
       if (id === null) return fail(notFound('rest.error.no_route'));
-      const row = await attributeByRef(db, { id });
-      if (!row) return fail(notFound('catalog.error.no_attribute'));
-      return ok({ body: attributeJson(row, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL) });
+      const answer = await attributeAnswer(db, id, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL);
+      return answer.ok ? ok({ body: answer.value }) : answer;
+    },
+  }),
+  PUT: updateAttribute,
+  PATCH: updateAttribute,
+  POST: updateAttribute,
+  DELETE: restHandler({
+    schema: deleteSchema,
+    handle: async ({ db, env, url, input, params, principal }) => {
+      const id = routeId(params.id);
+      if (id === null) return fail(notFound('rest.error.no_route'));
+      const before = await attributeAnswer(db, id, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL);
+      if (!before.ok) return before;
+      if (!input.force) return noTrash();
+      const deleted = await deleteEntry(db, CATALOG_LISTS.attributes, id, principal.actor);
+      return listFailure(deleted, 'catalog.error.no_attribute') ?? ok({ body: before.value });
     },
   }),
 });
@@ -239,39 +370,90 @@ export const termsRoute = defineRestRoute({
   }),
 });
 
-/** `GET /wp-json/wc/v3/products/attributes/{id}/terms/{term_id}` */
+async function termAnswer(db: Tx, id: number, termId: number, locale: Locale, base: string) {
+  if (!(await attributeByRef(db, { id }))) return fail(notFound('catalog.error.no_attribute'));
+  const { rows } = await findTerms(db, id, { include: [termId], page: 1, perPage: 1 });
+  const row = rows[0];
+  return row ? ok(termJson(row, id, locale, base)) : fail(notFound('catalog.error.no_term'));
+}
+
+const termIds = (params: Record<string, string | undefined>) => {
+  const id = routeId(params.id);
+  const termId = routeId(params.termId);
+  return id === null || termId === null ? null : { id, termId };
+};
+
+const updateTerm = restHandler({
+  schema: z.object({
+    name: nameField.optional(),
+    slug: z.string().max(200).optional(),
+    description: z.string().max(10_000).optional(),
+    menu_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  }),
+  handle: async ({ db, env, url, input, params, principal }) => {
+    const ids = termIds(params);
+    if (!ids) return fail(notFound('rest.error.no_route'));
+    const locale = restLocale(url, env.SHOP_LOCALE);
+    if (!(await attributeByRef(db, { id: ids.id })))
+      return fail(notFound('catalog.error.no_attribute'));
+    const updated = await updateEntryFields(
+      db,
+      CATALOG_LISTS.terms,
+      ids.termId,
+      {
+        slug: input.slug,
+        values: {
+          name: input.name ? localized(input.name, locale) : undefined,
+          position: input.menu_order,
+        },
+      },
+      principal.actor,
+      ids.id,
+    );
+    const failed = listFailure(updated, 'catalog.error.no_term');
+    if (failed) return failed;
+    const answer = await termAnswer(db, ids.id, ids.termId, locale, env.SHOP_URL);
+    return answer.ok ? ok({ body: answer.value }) : answer;
+  },
+});
+
+/** `GET|PUT|DELETE /wp-json/wc/v3/products/attributes/{id}/terms/{term_id}` */
 export const termRoute = defineRestRoute({
   GET: restHandler({
     schema: z.object({}),
     handle: async ({ db, env, url, params }) => {
-      const id = routeId(params.id);
-      const termId = routeId(params.termId);
-      if (id === null || termId === null) return fail(notFound('rest.error.no_route'));
-      if (!(await attributeByRef(db, { id }))) return fail(notFound('catalog.error.no_attribute'));
-      const { rows } = await findTerms(db, id, { include: [termId], page: 1, perPage: 1 });
-      const row = rows[0];
-      if (!row) return fail(notFound('catalog.error.no_term'));
-      return ok({ body: termJson(row, id, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL) });
+      const ids = termIds(params);
+      if (!ids) return fail(notFound('rest.error.no_route'));
+      const answer = await termAnswer(
+        db,
+        ids.id,
+        ids.termId,
+        restLocale(url, env.SHOP_LOCALE),
+        env.SHOP_URL,
+      );
+      return answer.ok ? ok({ body: answer.value }) : answer;
     },
   }),
-});
-
-/** The shop keeps no product tags: the list is empty, one tag is never found, none is made. */
-export const tagsRoute = defineRestRoute({
-  GET: restHandler({
-    schema: listSchema,
-    handle: async ({ env, url, input }) =>
-      ok({ body: [], headers: pagingHeaders(url, env.SHOP_URL, 0, input.page, input.per_page) }),
-  }),
-  POST: restHandler({
-    schema: z.object({}),
-    handle: () => Promise.resolve(fail(domainError('invalid', 'catalog.error.tags_unsupported'))),
-  }),
-});
-
-export const tagRoute = defineRestRoute({
-  GET: restHandler({
-    schema: z.object({}),
-    handle: () => Promise.resolve(fail(notFound('catalog.error.no_tag'))),
+  PUT: updateTerm,
+  PATCH: updateTerm,
+  POST: updateTerm,
+  DELETE: restHandler({
+    schema: deleteSchema,
+    handle: async ({ db, env, url, input, params, principal }) => {
+      const ids = termIds(params);
+      if (!ids) return fail(notFound('rest.error.no_route'));
+      const locale = restLocale(url, env.SHOP_LOCALE);
+      const before = await termAnswer(db, ids.id, ids.termId, locale, env.SHOP_URL);
+      if (!before.ok) return before;
+      if (!input.force) return noTrash();
+      const deleted = await deleteEntry(
+        db,
+        CATALOG_LISTS.terms,
+        ids.termId,
+        principal.actor,
+        ids.id,
+      );
+      return listFailure(deleted, 'catalog.error.no_term') ?? ok({ body: before.value });
+    },
   }),
 });

@@ -1,4 +1,4 @@
-import { tagRoute } from '#app/http/rest-v3/taxonomies.server.ts';
+import { tagRoute } from '#app/http/rest-v3/tags.server.ts';
 
 export const loader = tagRoute.loader;
 export const action = tagRoute.action;
