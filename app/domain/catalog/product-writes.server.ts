@@ -70,7 +70,7 @@ export type ProductPatch = Partial<
   categoryIds?: number[];
   imageIds?: number[];
   attributes?: AttributeLink[];
-};
+} & ImportPatchColumns;
 
 export type AttributeLink = {
   attributeId: number;
@@ -464,3 +464,13 @@ export async function existingProducts(db: Tx, ids: number[]): Promise<Set<numbe
     .where(and(inArray(products.id, ids), isNull(products.parentId)));
   return new Set(rows.map((r) => r.id));
 }
+
+// --- Product import: the columns an import sets that the patch above does not name yet. ---
+
+/** Further columns an import may set; absent means unchanged. */
+export type ImportPatchColumns = Partial<
+  Pick<
+    ProductRow,
+    'depositTypeId' | 'depositQuantity' | 'minQuantity' | 'maxQuantity' | 'quantityStep'
+  >
+>;
