@@ -7,8 +7,10 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import { deliveryTimes, depositTypes } from '#app/domain/compliance/compliance.schema.ts';
 import { attributeTerms, attributes, categories, products } from './catalog.schema.ts';
 import type { ProductRow } from './catalog.rules.ts';
+import { type CsvLimits, readCsv } from './csv-reader.ts';
 import type { PictureSource } from './product-import-pictures.server.ts';
-import { type Decoded, E, type ImportRow, RowFailed, decode } from './product-import.rows.ts';
+import { type MappedField, guessMapping } from './product-import.rules.ts';
+import { type Decoded, E, type ImportRow, RowFailed, decode, mapRows } from './product-import.rows.ts';
 import {
   type AttributeLink,
   type ProductPatch,
@@ -410,3 +412,14 @@ export async function importProducts(
   };
 }
 export type { ImportRow } from './product-import.rows.ts';
+
+/** A whole CSV text imported with the guessed (or a given) column mapping. */
+export async function importCsvText(
+  db: Tx,
+  text: string,
+  options: ImportOptions & { mapping?: (MappedField | null)[]; limits?: CsvLimits },
+): Promise<ImportReport> {
+  const [header, ...records] = readCsv(text, options.limits);
+  const mapping = options.mapping ?? guessMapping(header!.cells);
+  return importProducts(db, mapRows(records, mapping), options);
+}
