@@ -335,7 +335,11 @@ describe('product CSV import', () => {
     expect(await check('https://cdn.example/a.jpg')).toEqual({ ok: true, imageId: null });
     const local = new PictureSource({
       shopOrigin: 'https://laden.example',
-      allowedOrigins: ['http://127.0.0.1:9', 'http://[::1]:9', 'http://[::ffff:10.0.0.1]'],
+      allowedOrigins: [
+        'http://127.0.0.1:9',
+        'http://[::1]:9',
+        new URL('http://[::ffff:10.0.0.1]').origin,
+      ],
       mediaDir: '/nonexistent',
     });
     for (const url of [
@@ -388,5 +392,4 @@ describe('product CSV import', () => {
       .where(inArray(products.sku, [sku]));
     expect(created[0]?.id).not.toBe(ids[0]);
   });
-
 });

@@ -96,6 +96,12 @@ for (const [net, bits] of [
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
+  // The same in hex, as URLs write it: ::ffff:a00:1 is 10.0.0.1.
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hex) {
+    const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return PRIVATE.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
+  }
   const family = isIP(address);
   if (family === 0) return true;
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');

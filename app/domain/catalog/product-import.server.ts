@@ -9,8 +9,15 @@ import { attributeTerms, attributes, categories, products } from './catalog.sche
 import type { ProductRow } from './catalog.rules.ts';
 import { type CsvLimits, readCsv } from './csv-reader.ts';
 import type { PictureSource } from './product-import-pictures.server.ts';
-import { type MappedField, guessMapping } from './product-import.rules.ts';
-import { type Decoded, E, type ImportRow, RowFailed, decode, mapRows } from './product-import.rows.ts';
+import { type MappedField, guessMapping, parseParent, parseType } from './product-import.rules.ts';
+import {
+  type Decoded,
+  E,
+  type ImportRow,
+  RowFailed,
+  decode,
+  mapRows,
+} from './product-import.rows.ts';
 import {
   type AttributeLink,
   type ProductPatch,
@@ -335,6 +342,15 @@ function groupRows(rows: ImportRow[]): { groups: Group[]; failed: RowOutcome[] }
     if (d.id !== null) byId.set(d.id, group);
     if (d.sku) bySku.set(d.sku, group);
   });
+  // A variation that cannot be read fails its product in the file: never half-imported.
+  decoded.forEach((d, i) => {
+    if (!(d instanceof RowFailed)) return;
+    const cells = rows[i]!.cells;
+    if (parseType(cells.get('type') ?? '').kind !== 'variation') return;
+    const ref = parseParent(cells.get('parent') ?? '');
+    const group = ref && ('id' in ref ? byId.get(ref.id) : bySku.get(ref.sku));
+    if (group && !group.failed) group.failed = d;
+  });
   // Variations of products not in the file: one group per parent reference.
   const outside = new Map<string, Group>();
   for (const d of decoded) {
@@ -373,6 +389,18 @@ export async function importProducts(
   let done = failed.length;
   for (const group of groups) {
     const members = [...(group.main ? [group.main] : []), ...group.variations];
+    if (group.failed) {
+      for (const m of members) {
+        outcomes.push({
+          ...describe(m),
+          outcome: 'skipped',
+          reason: E('product_failed'),
+          params: { line: group.failed.line },
+        });
+      }
+      done += members.length;
+      continue;
+    }
     try {
       const written = await db.transaction(async (tx) => {
         const result = await writeGroup(tx, group, options);
