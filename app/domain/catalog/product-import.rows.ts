@@ -1,0 +1,255 @@
+// A product CSV row read into the fields of a product: values checked, the first problem
+// reported with the row's line.
+import type { ErrorParams } from '#app/domain/kernel/result.ts';
+import type { CsvRecord } from './csv-reader.ts';
+import {
+  type MappedField,
+  decodeText,
+  parseDateTime,
+  parseDecimal,
+  parseFlag,
+  parseParent,
+  parsePrice,
+  parsePublished,
+  parseType,
+  parseWhole,
+  splitValues,
+  undefuseFormula,
+} from './product-import.rules.ts';
+import type { ProductPatch } from './product-writes.server.ts';
+
+export type Attr = { name: string; values: string[]; visible: boolean | null };
+
+/** One row of the file, its cells by field. */
+export type ImportRow = {
+  line: number;
+  cells: Map<string, string>;
+  attributes: Attr[];
+};
+
+export const E = (code: string) => `admin.productImport.error.${code}`;
+
+export class RowFailed extends Error {
+  constructor(
+    readonly line: number,
+    readonly code: string,
+    readonly params?: ErrorParams,
+  ) {
+    super(code);
+  }
+}
+
+/** The file's rows as fields, by the chosen mapping; formulas the export defused undone. */
+export function mapRows(
+  records: CsvRecord[],
+  mapping: readonly (MappedField | null)[],
+): ImportRow[] {
+  return records.map(({ line, cells }) => {
+    const byField = new Map<string, string>();
+    const groups = new Map<number, Partial<Record<string, string>>>();
+    cells.forEach((raw, i) => {
+      const field = mapping[i];
+      if (!field) return;
+      const value = undefuseFormula(raw);
+      const m = /^attribute:(\d+):(\w+)$/.exec(field);
+      if (m) {
+        const group = groups.get(Number(m[1])) ?? {};
+        group[m[2]!] = value;
+        groups.set(Number(m[1]), group);
+      } else byField.set(field, value);
+    });
+    const attrs = [...groups.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, g]) => ({
+        name: (g.name ?? '').trim(),
+        values: splitValues(g.values ?? ''),
+        visible:
+          g.visible === undefined || g.visible.trim() === '' ? null : g.visible.trim() !== '0',
+      }))
+      .filter((a) => a.name !== '');
+    return { line, cells: byField, attributes: attrs };
+  });
+}
+
+export type Decoded = {
+  row: ImportRow;
+  kind: 'simple' | 'variable' | 'variation';
+  id: number | null;
+  sku: string;
+  parent: { id: number } | { sku: string } | null;
+  patch: ProductPatch;
+  categories: string[][] | undefined;
+  images: string[] | undefined;
+  deliveryTime: string | null | undefined;
+  depositType: string | null | undefined;
+};
+
+/** A row's values, checked; throws RowFailed with the first problem. */
+export function decode(row: ImportRow): Decoded {
+  const { line, cells } = row;
+  const has = (f: string) => cells.has(f);
+  const get = (f: string) => (cells.get(f) ?? '').trim();
+  const bad = (field: string) => new RowFailed(line, E('invalid_value'), { field });
+  const { kind, digital } = parseType(cells.has('type') ? get('type') : 'simple');
+  if (kind === 'grouped' || kind === 'external') {
+    throw new RowFailed(line, E('type_not_supported'), { type: kind });
+  }
+  if (kind !== 'simple' && kind !== 'variable' && kind !== 'variation') {
+    throw new RowFailed(line, E('type_unknown'), { type: kind.slice(0, 40) });
+  }
+  const patch: ProductPatch = {};
+  const variation = kind === 'variation';
+  if (has('type')) patch.digital = digital;
+  const text = (f: string) => decodeText(cells.get(f) ?? '');
+  if (get('name') || get('nameEn')) {
+    patch.name = {
+      ...(get('name') ? { de: text('name').trim() } : {}),
+      ...(get('nameEn') ? { en: text('nameEn').trim() } : {}),
+    };
+  }
+  for (const [de, en, key] of [
+    ['description', 'descriptionEn', 'description'],
+    ['shortDescription', 'shortDescriptionEn', 'shortDescription'],
+  ] as const) {
+    if (has(de) || has(en)) {
+      patch[key] = {
+        ...(has(de) ? { de: text(de) } : {}),
+        ...(has(en) && get(en) ? { en: text(en) } : {}),
+      };
+    }
+  }
+  if (has('published')) {
+    const status = parsePublished(get('published'));
+    if (status === 'invalid') throw bad('published');
+    patch.status = status;
+  }
+  if (has('featured')) {
+    const v = parseFlag(get('featured'));
+    if (v === 'invalid') throw bad('featured');
+    patch.featured = v;
+  }
+  if (has('soldIndividually')) {
+    const v = parseFlag(get('soldIndividually'));
+    if (v === 'invalid') throw bad('soldIndividually');
+    patch.soldIndividually = v;
+  }
+  for (const f of ['regularPrice', 'salePrice'] as const) {
+    if (!has(f)) continue;
+    const v = parsePrice(get(f));
+    if (v === 'invalid') throw bad(f);
+    patch[f] = v;
+  }
+  for (const f of ['saleFrom', 'saleTo'] as const) {
+    if (!has(f)) continue;
+    const v = parseDateTime(get(f));
+    if (v === 'invalid') throw bad(f);
+    patch[f] = v;
+  }
+  for (const f of ['weightKg', 'lengthCm', 'widthCm', 'heightCm'] as const) {
+    if (!has(f)) continue;
+    const v = parseDecimal(get(f), 1e6);
+    if (v === 'invalid') throw bad(f);
+    patch[f] = v;
+  }
+  for (const f of [
+    'productUnits',
+    'unitBase',
+    'minQuantity',
+    'maxQuantity',
+    'quantityStep',
+  ] as const) {
+    if (!has(f)) continue;
+    const v = parseDecimal(get(f), 1e6);
+    if (v === 'invalid') throw bad(f);
+    patch[f] = v;
+  }
+  if (has('depositQuantity')) {
+    const v = parseWhole(get('depositQuantity'), 10_000);
+    if (v === 'invalid' || (v !== null && v < 0)) throw bad('depositQuantity');
+    patch.depositQuantity = v;
+  }
+  if (has('position')) {
+    const v = parseWhole(get('position'), 1_000_000);
+    if (v === 'invalid') throw bad('position');
+    patch.menuOrder = v ?? 0;
+  }
+  if (has('taxClass')) {
+    const v = get('taxClass').toLowerCase();
+    if (v === '' || v === 'standard') patch.taxClass = 'standard';
+    else if (v === 'reduced-rate' || v === 'reduced' || v === 'ermaessigt')
+      patch.taxClass = 'reduced';
+    else if (v === 'parent' && variation) patch.taxClass = null;
+    else throw bad('taxClass');
+  }
+  if (has('stock')) {
+    const v = get('stock');
+    if (v.toLowerCase() === 'parent' && variation) patch.manageStock = null;
+    else if (v === '') patch.manageStock = false;
+    else {
+      const n = parseWhole(v, 100_000_000);
+      if (n === 'invalid' || n === null) throw bad('stock');
+      patch.manageStock = true;
+      patch.stockQuantity = n;
+    }
+  }
+  if (has('lowStock')) {
+    const v = parseWhole(get('lowStock'), 100_000_000);
+    if (v === 'invalid') throw bad('lowStock');
+    patch.lowStockAmount = v;
+  }
+  if (has('inStock')) {
+    const v = get('inStock').toLowerCase();
+    if (v === 'backorder' || v === 'onbackorder') patch.stockStatus = 'onbackorder';
+    else {
+      const f = parseFlag(v === '' ? '1' : v);
+      if (f === 'invalid') throw bad('inStock');
+      patch.stockStatus = f ? 'instock' : 'outofstock';
+    }
+  }
+  if (has('backorders')) {
+    const v = get('backorders').toLowerCase();
+    if (v === 'notify') patch.backorders = 'notify';
+    else {
+      const f = parseFlag(v);
+      if (f === 'invalid') throw bad('backorders');
+      patch.backorders = f ? 'yes' : 'no';
+    }
+  }
+  const plain = (f: 'gtin' | 'shippingClass' | 'unit') => {
+    if (!has(f)) return;
+    const v = get(f);
+    if (v.length > 200) throw bad(f);
+    patch[f] = v || null;
+  };
+  plain('gtin');
+  plain('shippingClass');
+  plain('unit');
+  if (get('slug') && !variation) patch.slug = get('slug');
+  const sku = get('sku');
+  if (sku.length > 100) throw bad('sku');
+  if (has('sku') && sku) patch.sku = sku;
+  const idText = get('id');
+  const id = idText === '' ? null : parseWhole(idText, 2_000_000_000);
+  if (id === 'invalid' || (id !== null && id <= 0)) throw bad('id');
+  const parent = variation ? parseParent(get('parent')) : null;
+  if (variation && !parent) throw new RowFailed(line, E('parent_missing'));
+  return {
+    row,
+    kind,
+    id,
+    sku,
+    parent,
+    patch,
+    categories: has('categories')
+      ? splitValues(get('categories')).map((path) =>
+          path
+            .split('>')
+            .map((p) => p.trim())
+            .filter(Boolean),
+        )
+      : undefined,
+    images: has('images') ? splitValues(get('images')) : undefined,
+    deliveryTime: has('deliveryTime') ? get('deliveryTime') || null : undefined,
+    depositType: has('depositType') ? get('depositType') || null : undefined,
+  };
+}
