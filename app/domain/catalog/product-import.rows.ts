@@ -16,7 +16,7 @@ import {
   splitValues,
   undefuseFormula,
 } from './product-import.rules.ts';
-import type { ProductPatch } from './product-writes.server.ts';
+import type { ProductPatch } from './product-patch.ts';
 
 export type Attr = { name: string; values: string[]; visible: boolean | null };
 

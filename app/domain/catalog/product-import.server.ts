@@ -18,14 +18,8 @@ import {
   decode,
   mapRows,
 } from './product-import.rows.ts';
-import {
-  type AttributeLink,
-  type ProductPatch,
-  createProduct,
-  createVariation,
-  slugify,
-  updateProduct,
-} from './product-writes.server.ts';
+import type { AttributeLink, ProductPatch } from './product-patch.ts';
+import { createProduct, createVariation, slugify, updateProduct } from './product-writes.server.ts';
 
 export type ImportOptions = {
   updateExisting: boolean;

@@ -2688,6 +2688,36 @@ export const de = {
   'admin.categories.error.cannot_down': 'Die Kategorie steht schon unten.',
   'admin.categories.error.cannot_in': 'Über der Kategorie steht keine, in die sie kann.',
   'admin.categories.error.cannot_out': 'Die Kategorie steht schon auf der obersten Ebene.',
+  'admin.productImport.error.invalid_value': 'Der Wert in der Spalte {field} ist ungültig.',
+  'admin.productImport.error.type_not_supported':
+    'Produkte vom Typ „{type}“ werden noch nicht unterstützt; die Zeile wurde übersprungen.',
+  'admin.productImport.error.type_unknown': 'Unbekannter Produkttyp „{type}“.',
+  'admin.productImport.error.parent_missing':
+    'Eine Variante braucht ihr übergeordnetes Produkt (Spalte Übergeordnetes Produkt).',
+  'admin.productImport.error.parent_not_found':
+    'Das übergeordnete Produkt {parent} wurde weder in der Datei noch im Shop gefunden.',
+  'admin.productImport.error.parent_not_variable':
+    'Das übergeordnete Produkt ist kein variables Produkt.',
+  'admin.productImport.error.exists':
+    'Ein Produkt mit Artikelnummer oder ID {sku} gibt es schon; wählen Sie „Vorhandene aktualisieren“, um es zu ändern.',
+  'admin.productImport.error.type_mismatch':
+    'Produkt {id} gibt es mit anderem Typ oder anderem übergeordnetem Produkt.',
+  'admin.productImport.error.name_required': 'Ein neues Produkt braucht einen Namen.',
+  'admin.productImport.error.product_failed':
+    'Mit seinem Produkt übersprungen: Zeile {line} hat einen Fehler.',
+  'admin.productImport.error.unknown_delivery_time': 'Unbekannte Lieferzeit „{value}“.',
+  'admin.productImport.error.unknown_deposit_type': 'Unbekannte Pfandart „{value}“.',
+  'admin.productImport.error.tags_ignored':
+    'Die Spalte Schlagwörter wurde ignoriert: Der Shop hat keine Produkt-Schlagwörter.',
+  'admin.productImport.error.picture_not_allowed':
+    'Bild {picture}: Nur Adressen des Shops oder der Freigabeliste werden geladen.',
+  'admin.productImport.error.picture_private_address':
+    'Bild {picture}: Die Adresse führt in ein privates Netz.',
+  'admin.productImport.error.picture_fetch_failed': 'Bild {picture} konnte nicht geladen werden.',
+  'admin.productImport.error.picture_too_large': 'Bild {picture} ist größer als 20 MB.',
+  'admin.productImport.error.picture_unreadable': 'Bild {picture} ist kein lesbares Bild.',
+  'admin.productImport.error.picture_not_in_zip':
+    'Bild {picture} ist nicht in der hochgeladenen ZIP-Datei.',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -2588,4 +2588,31 @@ export const en: Messages = {
   'admin.categories.error.cannot_down': 'The category is already at the bottom.',
   'admin.categories.error.cannot_in': 'There is no category above to move it into.',
   'admin.categories.error.cannot_out': 'The category is already at the top level.',
+  'admin.productImport.error.invalid_value': 'The value in column {field} is not valid.',
+  'admin.productImport.error.type_not_supported':
+    'Products of type “{type}” are not supported yet; the row was skipped.',
+  'admin.productImport.error.type_unknown': 'Unknown product type “{type}”.',
+  'admin.productImport.error.parent_missing':
+    'A variation needs its parent product (column Parent).',
+  'admin.productImport.error.parent_not_found':
+    'The parent product {parent} was found neither in the file nor in the shop.',
+  'admin.productImport.error.parent_not_variable': 'The parent product is not a variable product.',
+  'admin.productImport.error.exists':
+    'A product with SKU or ID {sku} already exists; choose “update existing” to change it.',
+  'admin.productImport.error.type_mismatch': 'Product {id} exists with another type or parent.',
+  'admin.productImport.error.name_required': 'A new product needs a name.',
+  'admin.productImport.error.product_failed': 'Skipped with its product: line {line} has an error.',
+  'admin.productImport.error.unknown_delivery_time': 'Unknown delivery time “{value}”.',
+  'admin.productImport.error.unknown_deposit_type': 'Unknown deposit type “{value}”.',
+  'admin.productImport.error.tags_ignored':
+    'The Tags column was ignored: the shop has no product tags.',
+  'admin.productImport.error.picture_not_allowed':
+    'Picture {picture}: only addresses of the shop or the allow-list are fetched.',
+  'admin.productImport.error.picture_private_address':
+    'Picture {picture}: the address leads to a private network.',
+  'admin.productImport.error.picture_fetch_failed': 'Picture {picture} could not be loaded.',
+  'admin.productImport.error.picture_too_large': 'Picture {picture} is larger than 20 MB.',
+  'admin.productImport.error.picture_unreadable': 'Picture {picture} is not a readable image.',
+  'admin.productImport.error.picture_not_in_zip':
+    'Picture {picture} is not in the uploaded ZIP file.',
 };
