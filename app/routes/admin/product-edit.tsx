@@ -27,6 +27,8 @@ export const handle = {
     'forms.optional_mark',
     'compliance',
     'product.gallery_play_video',
+    'product.gallery_video_invalid',
+    'product.gallery_video_title',
   ],
 } satisfies MessagesHandle;
 
