@@ -17,12 +17,14 @@ export function parseArgs(args) {
 }
 
 /**
- * What one vitest JSON report says: counts, the skipped tests and the files that did not run.
+ * What one vitest JSON report says: counts, the failed and skipped tests and the files that did
+ * not run.
  * The tests of a file that did not run (its import or a `beforeAll` failed) are not counted
  * as skipped: the file is counted instead.
  */
 export function readReport(report) {
   const skippedTests = [];
+  const failedTests = [];
   const filesFailedToRun = [];
   for (const file of report.testResults ?? []) {
     const assertions = file.assertionResults ?? [];
@@ -31,7 +33,10 @@ export function readReport(report) {
       continue;
     }
     for (const test of assertions) {
-      if (test.status === 'skipped' || test.status === 'pending' || test.status === 'todo') {
+      if (test.status === 'failed') {
+        const why = (test.failureMessages ?? [])[0] ?? '';
+        failedTests.push({ file: file.name, name: test.fullName ?? test.title, message: why });
+      } else if (test.status === 'skipped' || test.status === 'pending' || test.status === 'todo') {
         skippedTests.push({ file: file.name, name: test.fullName ?? test.title });
       }
     }
@@ -41,6 +46,7 @@ export function readReport(report) {
     failed: report.numFailedTests ?? 0,
     skipped: skippedTests.length,
     skippedTests,
+    failedTests,
     filesFailedToRun,
   };
 }

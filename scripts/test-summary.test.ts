@@ -22,6 +22,7 @@ const { closingLine, findOnly, onlyLines, parseArgs, readReport, runFailed } = s
     failed: number;
     skipped: number;
     skippedTests: { file: string; name: string }[];
+    failedTests: { file: string; name: string; message: string }[];
     filesFailedToRun: { file: string; message: string }[];
   };
   runFailed(c: Counts): boolean;
@@ -82,11 +83,16 @@ describe('the test runner’s summary', () => {
         {
           name: 'f.test.ts',
           status: 'failed',
-          assertionResults: [{ title: 'x', status: 'failed' }],
+          assertionResults: [
+            { title: 'x', fullName: 'f x', status: 'failed', failureMessages: ['expected 1\nat'] },
+          ],
         },
       ],
     });
     expect(read).toMatchObject({ failed: 1, filesFailedToRun: [] });
+    expect(read.failedTests).toEqual([
+      { file: 'f.test.ts', name: 'f x', message: 'expected 1\nat' },
+    ]);
   });
 
   it('names failed files and steps in the closing line, and fails the run for them', () => {

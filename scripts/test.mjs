@@ -50,6 +50,7 @@ rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0, filesFailedToRun: 0, failedSteps: [] };
 const skippedTests = [];
+const failedTests = [];
 const filesFailedToRun = [];
 for (const [name, command, args, report, options] of steps) {
   console.log(`\n▶ ${name}`);
@@ -62,6 +63,7 @@ for (const [name, command, args, report, options] of steps) {
     totals.skipped += read.skipped;
     totals.filesFailedToRun += read.filesFailedToRun.length;
     skippedTests.push(...read.skippedTests);
+    failedTests.push(...read.failedTests);
     filesFailedToRun.push(...read.filesFailedToRun);
     counted = read.failed > 0 || read.filesFailedToRun.length > 0;
   }
@@ -77,6 +79,15 @@ const relative = (file) => path.relative(process.cwd(), file);
 if (skippedTests.length > 0) {
   console.log(`\nSkipped (${skippedTests.length}):`);
   for (const test of skippedTests) console.log(`  ↓ ${relative(test.file)} > ${test.name}`);
+}
+// Last, so that a log cut to its end still names what failed and why.
+if (failedTests.length > 0) {
+  console.log(`\nFailed (${failedTests.length}):`);
+  for (const test of failedTests) {
+    console.log(`  ✖ ${relative(test.file)} > ${test.name}`);
+    const why = test.message.split('\n').slice(0, 3).join('\n      ');
+    if (why) console.log(`      ${why}`);
+  }
 }
 if (filesFailedToRun.length > 0) {
   console.log('\nFailed to run:');
