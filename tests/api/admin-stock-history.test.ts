@@ -6,7 +6,12 @@ import { updateProduct } from '#app/domain/catalog/product-writes.server.ts';
 import { stockHistory } from '#app/domain/catalog/stock-history.schema.ts';
 import { takeStock } from '#app/domain/orders/orders.server.ts';
 import { createProduct } from '#db/seed/factories.ts';
+import { putSetting } from '#app/domain/settings/settings.server.ts';
+import { GERMAN_BILLING } from '../support/addresses.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
+import { outboxMails } from '../support/forms-mail.ts';
+import { outboxSettled } from '../support/outbox.ts';
+import { StoreClient } from '../support/store-client.ts';
 import { TEN_KB } from '../support/hostile.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 
@@ -191,5 +196,77 @@ describe('stock history', () => {
     const res = await post(id, new URLSearchParams({ seen: '4', quantity: '1' }), customer.cookie);
     expect(res.status).toBe(404);
     expect(await quantity(id)).toBe(4);
+  });
+});
+
+describe('the shop manager’s stock notices', () => {
+  async function buy(id: number, quantity: number) {
+    const client = await StoreClient.start(shop.url);
+    const added = await client.post('/cart/add-item', { id, quantity });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const res = await client.post('/checkout', {
+      billing_address: GERMAN_BILLING,
+      payment_method: 'invoice',
+      // Digital lines (no shipping zone needed) ask for the digital-content consent too.
+      additional_fields: { terms: true, 'terms-digital': true },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  }
+
+  const noticesAbout = (productSku: string) =>
+    outboxMails(shop.dataDir)
+      .filter((m) => m.text.includes(productSku))
+      .map((m) => m.header('subject') ?? '');
+
+  it('mails once when an order reaches the low-stock threshold and once when it sells out', async () => {
+    const code = sku();
+    const { product } = await createProduct(db(), {
+      sku: code,
+      name: { de: 'Kerze Notiz', en: 'Candle notice' },
+      manageStock: true,
+      regularPrice: 990,
+      digital: true,
+      stockQuantity: 5,
+      lowStockAmount: 2,
+    });
+    await buy(product.id, 1);
+    await outboxSettled(shop);
+    expect(noticesAbout(code)).toEqual([]);
+    await buy(product.id, 2);
+    await outboxSettled(shop);
+    expect(noticesAbout(code)).toEqual(['[Ladenzeile] Geringer Lagerbestand: Kerze Notiz']);
+    await buy(product.id, 1);
+    await outboxSettled(shop);
+    expect(noticesAbout(code)).toHaveLength(1);
+    await buy(product.id, 1);
+    await outboxSettled(shop);
+    const notices = noticesAbout(code);
+    expect(notices).toHaveLength(2);
+    expect(notices).toContain('[Ladenzeile] Ausverkauft: Kerze Notiz');
+    const mail = outboxMails(shop.dataDir).find((m) =>
+      m.header('subject')?.includes('Ausverkauft: Kerze'),
+    );
+    expect(mail?.text).toContain(`/admin/products/${product.id}/stock`);
+    expect(mail?.header('to')).toContain('@');
+  });
+
+  it('sends nothing when the shop switched the notices off', async () => {
+    const code = sku();
+    const { product } = await createProduct(db(), {
+      sku: code,
+      manageStock: true,
+      regularPrice: 990,
+      digital: true,
+      stockQuantity: 1,
+      lowStockAmount: 0,
+    });
+    await putSetting(db(), 'stock.notify_out', false);
+    try {
+      await buy(product.id, 1);
+      await outboxSettled(shop);
+      expect(noticesAbout(code)).toEqual([]);
+    } finally {
+      await putSetting(db(), 'stock.notify_out', true);
+    }
   });
 });

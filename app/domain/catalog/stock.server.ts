@@ -8,6 +8,7 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import { products } from './catalog.schema.ts';
 import { effectiveStockStatus } from './catalog.rules.ts';
 import { type StockHistoryRow, type StockReason, stockHistory } from './stock-history.schema.ts';
+import { LOW_STOCK_DEFAULT, LOW_STOCK_SETTING } from './stock-admin.server.ts';
 
 export type StockCause = {
   reason: StockReason;
@@ -32,26 +33,33 @@ function causeColumns(cause: StockCause) {
   };
 }
 
+export type MovedStock = {
+  quantity: number;
+  /** The low-stock threshold in force for the row (its own, its parent's, the shop's). */
+  lowAmount: number | null;
+};
+
 /**
  * Adds `delta` (negative takes) to a row's stock and records it, in one statement: placing an
  * order costs no extra round trip per line. With `floor`, the stock must stay at or above it
  * (the guard is in the UPDATE, so concurrent orders cannot oversell); null when refused or when
- * the row counts no stock.
+ * the row counts no stock. The same statement reads the low-stock threshold, so a caller can
+ * tell when a take crosses it without asking again.
  */
-export async function moveStock(
+export async function moveStockReading(
   tx: Tx,
   productId: number,
   delta: number,
   cause: StockCause,
   floor: number | null = null,
-): Promise<number | null> {
+): Promise<MovedStock | null> {
   const c = causeColumns(cause);
   const guard = floor === null ? sql`true` : sql`stock_quantity + ${delta} >= ${floor}`;
   const result = await tx.execute(sql`
     with moved as (
       update products set stock_quantity = stock_quantity + ${delta}
        where id = ${productId} and stock_quantity is not null and ${guard}
-      returning id, stock_quantity
+      returning id, stock_quantity, low_stock_amount, parent_id
     ), logged as (
       insert into stock_history (product_id, change, quantity_after, reason, order_id, refund_id,
                                  actor_channel, actor_id, actor_label, note)
@@ -61,10 +69,49 @@ export async function moveStock(
        where ${delta} <> 0
       returning id
     )
-    select stock_quantity from moved`);
-  const rows = (result as unknown as { rows: { stock_quantity: number | string }[] }).rows;
+    select m.stock_quantity,
+           coalesce(m.low_stock_amount,
+                    (select p.low_stock_amount from products p where p.id = m.parent_id),
+                    (select case when jsonb_typeof(s.value) = 'number'
+                                 then (s.value #>> '{}')::numeric end
+                       from settings s where s.key = ${LOW_STOCK_SETTING}),
+                    ${LOW_STOCK_DEFAULT}) as low_amount
+      from moved m`);
+  const rows = (
+    result as unknown as {
+      rows: { stock_quantity: number | string; low_amount: number | string | null }[];
+    }
+  ).rows;
   const row = rows[0];
-  return row ? Number(row.stock_quantity) : null;
+  if (!row) return null;
+  return {
+    quantity: Number(row.stock_quantity),
+    lowAmount: row.low_amount === null ? null : Number(row.low_amount),
+  };
+}
+
+/** `moveStockReading` for callers that need only the quantity after the move. */
+export async function moveStock(
+  tx: Tx,
+  productId: number,
+  delta: number,
+  cause: StockCause,
+  floor: number | null = null,
+): Promise<number | null> {
+  const moved = await moveStockReading(tx, productId, delta, cause, floor);
+  return moved ? moved.quantity : null;
+}
+
+/** Which notice a take from `before` to `after` calls for: out of stock first, then low. */
+export function stockNotice(
+  before: number,
+  after: number,
+  lowAmount: number | null,
+): 'out' | 'low' | null {
+  if (after >= before) return null;
+  if (after <= 0 && before > 0) return 'out';
+  if (lowAmount !== null && after <= lowAmount && before > lowAmount) return 'low';
+  return null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { SYSTEM_ACTOR } from '#app/domain/audit/audit.server.ts';
 import type { StockReason } from '#app/domain/catalog/stock-history.schema.ts';
-import { moveStock } from '#app/domain/catalog/stock.server.ts';
+import { moveStockReading, stockNotice } from '#app/domain/catalog/stock.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type DomainError, type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import {
@@ -14,13 +14,14 @@ import {
   orderNotes,
   orders,
 } from './orders.schema.ts';
+import { enqueue } from './outbox.server.ts';
 
-/** Thrown inside a transaction to roll it back with a domain failure; caught by `inTransaction`. */
 /** Secret of an order's own pages (order received, order pay). */
 export function newOrderKey(): string {
   return `wc_order_${randomBytes(12).toString('base64url')}`;
 }
 
+/** Thrown inside a transaction to roll it back with a domain failure; caught by `inTransaction`. */
 export class Rollback extends Error {
   constructor(public readonly error: DomainError) {
     super(error.code);
@@ -40,9 +41,14 @@ export async function inTransaction<T>(db: Tx, work: (tx: Tx) => Promise<T>): Pr
 export const outOfStock = (name: string) =>
   domainError('out_of_stock', 'checkout.error.out_of_stock', { name });
 
+/** The shop manager's mail when an order takes a product to its low-stock threshold or to 0. */
+export const STOCK_NOTICE = 'mail.stock_notice';
+export type StockNoticePayload = { productId: number; notice: 'low' | 'out'; quantity: number };
+
 /**
  * Takes `quantity` from a product row's managed stock, never below zero unless backorders are
- * allowed: the guard is in the UPDATE, so concurrent orders cannot oversell.
+ * allowed: the guard is in the UPDATE, so concurrent orders cannot oversell. A take that crosses
+ * the low-stock threshold or reaches zero queues the shop manager's notice with the order.
  */
 export async function takeStock(
   tx: Tx,
@@ -55,14 +61,23 @@ export async function takeStock(
     reason?: StockReason;
   },
 ): Promise<void> {
-  const after = await moveStock(
+  const moved = await moveStockReading(
     tx,
     item.stockProductId,
     -item.quantity,
     { reason: item.reason ?? 'order_placed', actor: SYSTEM_ACTOR, orderId: item.orderId },
     item.backorders ? null : 0,
   );
-  if (after === null) throw new Rollback(outOfStock(item.name));
+  if (moved === null) throw new Rollback(outOfStock(item.name));
+  const notice = stockNotice(moved.quantity + item.quantity, moved.quantity, moved.lowAmount);
+  if (notice) {
+    const payload: StockNoticePayload = {
+      productId: item.stockProductId,
+      notice,
+      quantity: moved.quantity,
+    };
+    await enqueue(tx, { kind: STOCK_NOTICE, orderId: item.orderId ?? null, payload });
+  }
 }
 
 export async function addOrderNote(

@@ -19,6 +19,7 @@ import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
 import type { OutboxEntry } from '#app/domain/orders/outbox.server.ts';
 import type { OutboxRow } from '#app/domain/orders/outbox.schema.ts';
 import { SHIPPED_MAIL } from '#app/domain/orders/shipments.server.ts';
+import { STOCK_NOTICE } from '#app/domain/orders/orders.server.ts';
 import { cancelOrderPayment } from '#app/domain/payments/stripe/provider-actions.server.ts';
 import {
   REFUND_RETRY,
@@ -34,6 +35,8 @@ import {
 import type { Env } from '#app/lib/env.server.ts';
 import {
   ORDER_MAILS,
+  outboxMessageId,
+  send,
   sendCustomerNoteMail,
   sendNewOrderMail,
   sendPaymentRequestMail,
@@ -43,6 +46,7 @@ import {
 } from '../mail/announcements.server.ts';
 import { sendShippedMail } from '../mail/shipment-mails.server.ts';
 import { sendRefundMail } from '../mail/refund-mails.server.ts';
+import { sendStockNoticeMail } from '../mail/stock-mails.server.ts';
 
 export type EffectContext = { db: Tx; env: Env };
 
@@ -137,6 +141,13 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   [ORDER_MAILS.customerNote]: (ctx, entry) => sendCustomerNoteMail(ctx, entry),
   [ORDER_MAILS.paymentRequest]: (ctx, entry) => sendPaymentRequestMail(ctx, entry),
   [REFUND_MAIL]: (ctx, entry) => sendRefundMail(ctx, entry),
+  [STOCK_NOTICE]: ({ db, env }, entry) =>
+    sendStockNoticeMail(db, env, entry, (mails) =>
+      send(
+        env,
+        mails.map((m) => ({ ...m, messageId: outboxMessageId(env, entry.id, 'shop') })),
+      ),
+    ),
   [PAYMENT_CANCEL]: async ({ db, env }, entry) => {
     await cancelOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
   },

@@ -2718,6 +2718,12 @@ export const de = {
   'admin.productImport.error.picture_unreadable': 'Bild {picture} ist kein lesbares Bild.',
   'admin.productImport.error.picture_not_in_zip':
     'Bild {picture} ist nicht in der hochgeladenen ZIP-Datei.',
+  'mail.stock_low_subject': '[{shop}] Geringer Lagerbestand: {name}',
+  'mail.stock_low_intro': '{name} wird knapp: noch {quantity} auf Lager.',
+  'mail.stock_out_subject': '[{shop}] Ausverkauft: {name}',
+  'mail.stock_out_intro': '{name} ist nicht mehr auf Lager.',
+  'mail.stock_sku': 'Artikelnummer: {sku}',
+  'mail.stock_link': 'Bestand und Verlauf: {url}',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -2615,4 +2615,10 @@ export const en: Messages = {
   'admin.productImport.error.picture_unreadable': 'Picture {picture} is not a readable image.',
   'admin.productImport.error.picture_not_in_zip':
     'Picture {picture} is not in the uploaded ZIP file.',
+  'mail.stock_low_subject': '[{shop}] Low in stock: {name}',
+  'mail.stock_low_intro': '{name} is running low: {quantity} left in stock.',
+  'mail.stock_out_subject': '[{shop}] Out of stock: {name}',
+  'mail.stock_out_intro': '{name} is out of stock.',
+  'mail.stock_sku': 'SKU: {sku}',
+  'mail.stock_link': 'Stock and history: {url}',
 };
