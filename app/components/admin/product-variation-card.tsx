@@ -222,7 +222,7 @@ export function VariationCard({
             />
           </div>
         </details>
-        <button type="submit">
+        <button type="submit" className="button">
           {t('admin.variations.save_variation', { name: variation.label })}
         </button>
       </Form>

@@ -126,7 +126,12 @@ export function AttributesForm({
               />{' '}
               {t('admin.variations.used_for_variations')}
             </label>
-            <button type="submit" name="remove_attribute" value={a.id} className="button-secondary">
+            <button
+              type="submit"
+              name="remove_attribute"
+              value={a.id}
+              className="button button-secondary"
+            >
               {t('admin.variations.remove_attribute', { name: a.name })}
             </button>
           </fieldset>
@@ -152,7 +157,9 @@ export function AttributesForm({
             </label>
           </p>
         )}
-        <button type="submit">{t('admin.variations.save_attributes')}</button>
+        <button type="submit" className="button">
+          {t('admin.variations.save_attributes')}
+        </button>
       </Form>
     </section>
   );
@@ -180,7 +187,9 @@ export function GenerateForms({
       <Form method="post">
         <Hidden security={security} version={version} intent="generate" />
         <p>{t('admin.variations.generate_help', { max })}</p>
-        <button type="submit">{t('admin.variations.generate_all')}</button>
+        <button type="submit" className="button">
+          {t('admin.variations.generate_all')}
+        </button>
       </Form>
       <Form method="post" className="variations-inline">
         <Hidden security={security} version={version} intent="add" />
@@ -197,7 +206,9 @@ export function GenerateForms({
             </select>
           </span>
         ))}
-        <button type="submit">{t('admin.variations.add_one')}</button>
+        <button type="submit" className="button">
+          {t('admin.variations.add_one')}
+        </button>
       </Form>
       <h2 id="variations-defaults">{t('admin.variations.defaults')}</h2>
       <Form method="post" className="variations-inline" aria-labelledby="variations-defaults">
@@ -219,7 +230,9 @@ export function GenerateForms({
             </select>
           </span>
         ))}
-        <button type="submit">{t('admin.variations.save_defaults')}</button>
+        <button type="submit" className="button">
+          {t('admin.variations.save_defaults')}
+        </button>
       </Form>
     </section>
   );
@@ -300,7 +313,9 @@ export function BulkForm({
             <option value="all">{t('admin.variations.scope_all')}</option>
           </select>
         </span>
-        <button type="submit">{t('admin.variations.apply')}</button>
+        <button type="submit" className="button">
+          {t('admin.variations.apply')}
+        </button>
       </Form>
     </section>
   );
@@ -375,7 +390,9 @@ export function SwatchesForm({
             defaultValue={settings.stockLabelThreshold}
           />
         </p>
-        <button type="submit">{t('admin.variations.save_swatches')}</button>
+        <button type="submit" className="button">
+          {t('admin.variations.save_swatches')}
+        </button>
       </Form>
     </section>
   );
