@@ -25,7 +25,7 @@ export const AUDIT_ENTITY = 'customer';
 const ORDERS_SHOWN = 50;
 
 /** The audit entry's view of an account: what staff may change, no secrets. */
-function audited(row: CustomerRow) {
+export function audited(row: CustomerRow) {
   return {
     email: row.email,
     firstName: row.firstName,

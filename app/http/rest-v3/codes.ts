@@ -61,6 +61,16 @@ export const REST_V3_CODES: ErrorCodes = {
     'admin.catalogLists.error.image': 'woocommerce_product_invalid_image_id',
     'admin.categories.error.cycle': 'rest_invalid_param',
     'rest.error.batch_too_large': 'rest_request_entity_too_large',
+    // Customers (WooCommerce's customers controller).
+    'rest.error.customer_invalid_id': 'woocommerce_rest_invalid_id',
+    'rest.error.customer_exists': 'woocommerce_rest_customer_exists',
+    'rest.error.customer_email_exists': 'registration-error-email-exists',
+    'rest.error.customer_email_missing': 'registration-error-invalid-email',
+    'rest.error.customer_email_taken': 'woocommerce_rest_customer_invalid_email',
+    'rest.error.customer_username': 'woocommerce_rest_customer_invalid_argument',
+    'rest.error.customer_staff_sign_in': 'woocommerce_rest_cannot_edit',
+    'rest.error.customer_staff_delete': 'woocommerce_rest_cannot_delete',
+    'rest.error.customer_trash': 'woocommerce_rest_trash_not_supported',
     // Refunds (WooCommerce's order refunds controller).
     'admin.refund.rest.invalid_order': 'woocommerce_rest_invalid_order_id',
     'admin.refund.rest.invalid_id': 'woocommerce_rest_shop_order_refund_invalid_id',

@@ -2724,6 +2724,18 @@ export const de = {
   'mail.stock_out_intro': '{name} ist nicht mehr auf Lager.',
   'mail.stock_sku': 'Artikelnummer: {sku}',
   'mail.stock_link': 'Bestand und Verlauf: {url}',
+  'rest.error.customer_invalid_id': 'Ungültige Ressourcen-ID.',
+  'rest.error.customer_exists': 'Eine bestehende Ressource kann nicht angelegt werden.',
+  'rest.error.customer_email_exists':
+    'Mit dieser E-Mail-Adresse ist bereits ein Konto registriert.',
+  'rest.error.customer_email_missing': 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+  'rest.error.customer_email_taken': 'Diese E-Mail-Adresse gehört zu einem anderen Konto.',
+  'rest.error.customer_username': 'Der Benutzername kann nicht geändert werden.',
+  'rest.error.customer_staff_sign_in':
+    'E-Mail-Adresse und Passwort eines Mitarbeiterkontos können hier nicht geändert werden.',
+  'rest.error.customer_staff_delete':
+    'Mitarbeiterkonten können hier nicht gelöscht werden, nur Kundenkonten.',
+  'rest.error.customer_trash': 'Kunden haben keinen Papierkorb: Löschen Sie mit force=true.',
 } as const;
 
 export type MessageKey = keyof typeof de;

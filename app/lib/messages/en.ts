@@ -2621,4 +2621,14 @@ export const en: Messages = {
   'mail.stock_out_intro': '{name} is out of stock.',
   'mail.stock_sku': 'SKU: {sku}',
   'mail.stock_link': 'Stock and history: {url}',
+  'rest.error.customer_invalid_id': 'Invalid resource ID.',
+  'rest.error.customer_exists': 'Cannot create existing resource.',
+  'rest.error.customer_email_exists': 'An account is already registered with this e-mail address.',
+  'rest.error.customer_email_missing': 'Please provide a valid e-mail address.',
+  'rest.error.customer_email_taken': 'This e-mail address belongs to another account.',
+  'rest.error.customer_username': 'The username cannot be changed.',
+  'rest.error.customer_staff_sign_in':
+    'The e-mail address and password of a staff account cannot be changed here.',
+  'rest.error.customer_staff_delete': 'Staff accounts cannot be deleted here; only customers can.',
+  'rest.error.customer_trash': 'Customers have no trash: delete with force=true.',
 };
