@@ -13,6 +13,7 @@ export default [
   index('routes/home.tsx'),
   route('shop', 'routes/shop.tsx', { id: 'shop' }),
   route('product-category/:slug', 'routes/shop.tsx', { id: 'product-category' }),
+  route('product-tag/:slug', 'routes/shop.tsx', { id: 'product-tag' }),
   route('product/:slug', 'routes/product.tsx'),
   route('product/:slug/:commentPage', 'routes/product.tsx', { id: 'product-comment-page' }),
   route('cart', 'routes/cart.tsx'),

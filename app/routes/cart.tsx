@@ -18,6 +18,8 @@ import { shop } from '#app/http/request.server.ts';
 import { loadCart } from '#app/domain/cart/cart.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import { expressCheckoutParams } from '#app/http/stripe/express-page-data.server.ts';
+import { ProductGrid } from '#app/components/product-card.tsx';
+import { crossSellCards } from '#app/domain/catalog/product-links.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -35,6 +37,11 @@ export const handle = {
     'shipping',
     'subscription',
     ...EXPRESS_MESSAGE_AREAS,
+    // The cross-sells' product cards.
+    'product',
+    'rating',
+    'delivery',
+    'stock',
   ],
 } satisfies MessagesHandle;
 
@@ -59,6 +66,11 @@ export async function loader(args: Route.LoaderArgs) {
       express: await expressCheckoutParams(
         { db, env, t, currency },
         { kind: 'cart', cart, session: current },
+      ),
+      crossSells: await crossSellCards(
+        db,
+        [...new Set(cart.lines.map((l) => l.productId))],
+        locale,
       ),
       title: `${t('cart.title')} | ${t('shop.name')}`,
       messages: messagesFor(locale, handle.messageAreas),
@@ -183,6 +195,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             <ExpressCheckout params={loaderData.express} kind="cart" separator="before" />
           </section>
         </div>
+      )}
+      {cart.lines.length > 0 && loaderData.crossSells.length > 0 && (
+        <section aria-labelledby="cross-sells-title" className="cross-sells">
+          <h2 id="cross-sells-title">{t('cart.cross_sells_title')}</h2>
+          <ProductGrid products={loaderData.crossSells} />
+        </section>
       )}
     </div>
   );

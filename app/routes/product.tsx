@@ -40,6 +40,8 @@ import { REVIEW_MESSAGE_AREAS } from '#app/components/product/review-personal.ts
 import { Notice } from '#app/components/ui/notice.tsx';
 import { productSeo, seoSite } from '#app/http/seo/page-seo.ts';
 import { JsonLd } from '#app/components/json-ld.tsx';
+import { ProductGrid } from '#app/components/product-card.tsx';
+import { productTagLinks, upsellCards } from '#app/domain/catalog/product-links.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data.product.name} | ${data.shopName}` },
@@ -75,7 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!product) pageNotFound('error.product_not_found');
   const url = new URL(args.request.url);
   const replyTo = Number(url.searchParams.get('replytocom'));
-  const [reviews, summary, page, settings, swatches, express] = await Promise.all([
+  const [reviews, summary, page, settings, swatches, express, upsells, tags] = await Promise.all([
     listReviews(db, product.id),
     reviewSummary(db, product.id),
     reviewPage(db, {
@@ -87,6 +89,8 @@ export async function loader(args: Route.LoaderArgs) {
     swatchSettings(db),
     // Shared by every visitor (decision 0016): knows no session.
     expressCheckoutParams({ db, env, t, currency }, { kind: 'product', product }),
+    upsellCards(db, product.id, locale),
+    productTagLinks(db, product.id, locale),
   ]);
   return {
     product: productForBrowser(product),
@@ -98,6 +102,8 @@ export async function loader(args: Route.LoaderArgs) {
     },
     swatches,
     express,
+    upsells,
+    tags,
     shopName: t('shop.name'),
     seo: productSeo(seoSite(context), product, reviews),
     moderated: url.searchParams.get('moderated'),
@@ -135,6 +141,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         swatches={loaderData.swatches}
         moderated={loaderData.moderated}
         express={loaderData.express}
+        upsells={loaderData.upsells}
+        tags={loaderData.tags}
       />
     </>
   );
@@ -146,8 +154,12 @@ function Product({
   swatches,
   moderated,
   express,
+  upsells,
+  tags,
 }: {
   product: ProductDetail;
+  upsells: Route.ComponentProps['loaderData']['upsells'];
+  tags: Route.ComponentProps['loaderData']['tags'];
   express: Route.ComponentProps['loaderData']['express'];
   reviews: Route.ComponentProps['loaderData']['reviews'];
   swatches: SwatchSettings;
@@ -223,6 +235,19 @@ function Product({
           />
         }
       />
+      {tags.length > 0 && (
+        <p className="product-tags">
+          <span>{t('product.tags_label')}:</span>{' '}
+          {tags.map((tag, i) => (
+            <span key={tag.slug}>
+              {i > 0 && ', '}
+              <Link to={`/product-tag/${tag.slug}`} rel="tag">
+                {tag.name}
+              </Link>
+            </span>
+          ))}
+        </p>
+      )}
       <div className="product-details">
         <ProductTabs
           label={t('product.details')}
@@ -277,6 +302,12 @@ function Product({
           <ComplianceDetails compliance={compliance} />
         </section>
       </div>
+      {upsells.length > 0 && (
+        <section aria-labelledby="upsells-title" className="upsells">
+          <h2 id="upsells-title">{t('product.upsells_title')}</h2>
+          <ProductGrid products={upsells} />
+        </section>
+      )}
       <StickyAddToCart
         product={product}
         variation={shown}

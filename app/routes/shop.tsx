@@ -9,6 +9,7 @@ import { pageParam, shop } from '#app/http/request.server.ts';
 import { pageNotFound } from '#app/http/pages/not-found.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
 import { categoryTree, findCategory } from '#app/domain/catalog/catalog.server.ts';
+import { tagBySlug } from '#app/domain/catalog/product-links.server.ts';
 import { listProducts } from '#app/domain/search/listing.server.ts';
 import {
   type FilterChip,
@@ -65,7 +66,11 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const { orderby, filters } = parseListingParams(url.searchParams);
   const search = (url.searchParams.get('s') ?? '').trim().slice(0, 100);
-  const slug = args.params.slug;
+  // `/product-tag/{slug}` lists a tag's products as a category page lists its own.
+  const tagPage = url.pathname.startsWith('/product-tag/');
+  const tag = tagPage ? await tagBySlug(db, args.params.slug ?? '', locale) : null;
+  if (tagPage && !tag) pageNotFound();
+  const slug = tagPage ? undefined : args.params.slug;
   // The header search's category choice narrows a search on /shop.
   const searchCategory =
     (slug === undefined && search && url.searchParams.get('product_cat')) || '';
@@ -82,6 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
       search: search || undefined,
       filters,
       facets: true,
+      tagId: tag?.id,
     });
   let page = pageParam(url);
   let listing = await listPage(page);
@@ -107,9 +113,11 @@ export async function loader(args: Route.LoaderArgs) {
       : null;
   const heading = found
     ? found.node.name
-    : search
-      ? `${t('search.label')}: „${search}“`
-      : t('listing.title');
+    : tag
+      ? t('listing.tag_heading', { name: tag.name })
+      : search
+        ? `${t('search.label')}: „${search}“`
+        : t('listing.title');
   const trailSlugs = new Set(found?.trail.map((c) => c.slug) ?? []);
   const withCounts = (nodes: CategoryNode[]): CategoryLink[] =>
     nodes
@@ -123,11 +131,11 @@ export async function loader(args: Route.LoaderArgs) {
       .filter((c) => c.count > 0 || trailSlugs.has(c.slug));
   return {
     title: `${heading}${page > 1 ? ` – ${t('pagination.page', { page })}` : ''} | ${t('shop.name')}`,
-    description: found?.node.description ?? '',
+    description: found?.node.description ?? tag?.description ?? '',
     // Sort order is not part of the canonical address; filters change the content and stay.
     canonical: `${env.SHOP_URL}${url.pathname}${listingQuery({ ...state, page }, locale, false)}`,
     heading,
-    intro: found?.node.description ?? '',
+    intro: found?.node.description ?? tag?.description ?? '',
     trail: found?.trail.map((c) => ({ slug: c.slug, name: c.name })) ?? [],
     subcategories: found?.node.children.map((c) => ({ slug: c.slug, name: c.name })) ?? [],
     products: listing?.items ?? [],

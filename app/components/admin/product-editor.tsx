@@ -19,6 +19,8 @@ import { PERIODS } from '#app/domain/catalog/subscription-terms.ts';
 import { BACKORDERS } from '#app/domain/catalog/catalog.schema.ts';
 import { TAX_CLASSES } from '#app/domain/pricing/tax.ts';
 import { type TextKey, useI18n } from '#app/lib/i18n.ts';
+import type { EditorLinked } from '#app/domain/catalog/product-editor.view.ts';
+import { ProductLinksSection } from './product-links.tsx';
 
 type Lists = { categories: string[]; allergens: string[] };
 type Ctx = {
@@ -210,6 +212,7 @@ export function ProductEditorForm({
   security,
   answer,
   variations,
+  linked,
 }: {
   values: Record<string, string>;
   lists: Lists;
@@ -218,6 +221,7 @@ export function ProductEditorForm({
   security: string;
   answer: ProductEditorAnswer | undefined;
   variations: number;
+  linked: EditorLinked;
 }) {
   const { t } = useI18n();
   const label = useLabel();
@@ -377,6 +381,8 @@ export function ProductEditorForm({
           }
         </Field>
       </Group>
+
+      <ProductLinksSection linked={linked} typed={answer?.linked} errorOf={ctx.errorOf} />
 
       <Group legend={t('admin.productEditor.g.legal')}>
         <TextInput ctx={ctx} name="unit" help={t('admin.productEditor.unit_help')} />

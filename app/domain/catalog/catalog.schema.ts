@@ -300,3 +300,30 @@ export const productTags = pgTable(
     index('product_tags_tag_idx').on(t.tagId, t.productId),
   ],
 );
+
+export const PRODUCT_LINK_KINDS = ['upsell', 'cross_sell'] as const;
+export type ProductLinkKind = (typeof PRODUCT_LINK_KINDS)[number];
+
+/**
+ * Upsells (shown on the product page) and cross-sells (shown in the cart), in the order chosen.
+ * Deleting either product removes the link.
+ */
+export const productLinks = pgTable(
+  'product_links',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PRODUCT_LINK_KINDS }).notNull(),
+    linkedId: integer('linked_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.kind, t.linkedId] }),
+    index('product_links_linked_idx').on(t.linkedId),
+    check('product_links_not_self', sql`${t.productId} <> ${t.linkedId}`),
+    check('product_links_kind', sql`${t.kind} in ('upsell', 'cross_sell')`),
+  ],
+);

@@ -180,6 +180,10 @@ export type CsvProduct = {
   depositType: string | null;
   manufacturer: string | null;
   responsiblePerson: string | null;
+  /** Tag names; upsells and cross-sells as SKUs, `id:N` for a product without one. */
+  tags?: string[];
+  upsells?: string[];
+  crossSells?: string[];
 };
 
 /** WooCommerce's `Published` column: 1 published, 0 private, -1 draft, 2 pending review. */
@@ -304,15 +308,15 @@ export function productCsvRow(p: CsvProduct, attributeCount: number): string[] {
     csvPrice(p.salePrice),
     csvPrice(p.regularPrice),
     joinValues(p.categories.map((path) => path.join(' > '))),
-    '',
+    joinValues(p.tags ?? []),
     p.shippingClass ?? '',
     joinValues(p.images),
     '',
     '',
     parent,
     '',
-    '',
-    '',
+    joinValues(p.upsells ?? []),
+    joinValues(p.crossSells ?? []),
     '',
     '',
     String(p.menuOrder),

@@ -24,4 +24,25 @@ export type ProductEditorAnswer = {
   version?: string;
   /** A preview asked for without JavaScript: the form comes back with the texts shown. */
   preview?: boolean;
+  /** The linked products and tags as ticked and typed. */
+  linked?: EditorLinksTyped;
+};
+
+export type EditorLinksTyped = {
+  upsellIds: string[];
+  crossSellIds: string[];
+  tagIds: string[];
+  upsellAdd: string;
+  crossSellAdd: string;
+  tagsNew: string;
+};
+
+/** The "Linked products" section's data from the loader. */
+export type EditorLinked = {
+  upsellIds: string[];
+  crossSellIds: string[];
+  tagIds: string[];
+  known: { id: number; name: string; sku: string | null }[];
+  offered: { id: number; name: string; sku: string | null }[];
+  tags: { id: number; slug: string; name: string }[];
 };

@@ -1,3 +1,4 @@
+import { type ProductLinkLists, productLinkLists } from './product-links.server.ts';
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
@@ -136,6 +137,8 @@ export async function* productExportBatches(
       ? await db.select().from(attributeTerms).where(inArray(attributeTerms.id, termIds))
       : [];
     const termById = new Map(terms.map((t) => [t.id, t]));
+    const lists = await productLinkLists(db, parentIds);
+    const refs = await linkRefs(db, [...lists.values()]);
     const mainKey = new Map(mains.map((m) => [m.id, m.key]));
     const url = (key: string) => `${origin}${imageUrl(key, 'full')}`;
     const parentById = new Map(parents.map((p) => [p.id, p]));
@@ -175,9 +178,30 @@ export async function* productExportBatches(
         responsiblePerson: p.responsiblePersonId
           ? (ref.maker.get(p.responsiblePersonId) ?? null)
           : null,
+        ...(parent ? {} : linkCells(lists.get(p.id), refs)),
       };
     };
     const ordered = parents.flatMap((p) => [p, ...variations.filter((v) => v.parentId === p.id)]);
     yield ordered.map(row);
   }
+}
+
+/** How the file names linked products: their SKU, else `id:N`. */
+async function linkRefs(db: Tx, lists: ProductLinkLists[]): Promise<Map<number, string>> {
+  const ids = [...new Set(lists.flatMap((l) => [...l.upsellIds, ...l.crossSellIds]))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, r.sku || `id:${r.id}`]));
+}
+
+function linkCells(lists: ProductLinkLists | undefined, refs: Map<number, string>) {
+  const named = (ids: number[]) => ids.map((id) => refs.get(id) ?? `id:${id}`);
+  return {
+    tags: (lists?.tags ?? []).map((t) => t.name.de),
+    upsells: named(lists?.upsellIds ?? []),
+    crossSells: named(lists?.crossSellIds ?? []),
+  };
 }

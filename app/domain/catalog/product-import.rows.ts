@@ -1,5 +1,6 @@
 // A product CSV row read into the fields of a product: values checked, the first problem
 // reported with the row's line.
+import { cleanTagName } from './product-links.rules.ts';
 import type { ErrorParams } from '#app/domain/kernel/result.ts';
 import type { CsvRecord } from './csv-reader.ts';
 import {
@@ -82,6 +83,10 @@ export type Decoded = {
   images: string[] | undefined;
   deliveryTime: string | null | undefined;
   depositType: string | null | undefined;
+  /** Tag names, and upsells and cross-sells as SKUs or `id:N` (absent: the column is not there). */
+  tags?: string[];
+  upsells?: string[];
+  crossSells?: string[];
 };
 
 /** A row's values, checked; throws RowFailed with the first problem. */
@@ -251,5 +256,29 @@ export function decode(row: ImportRow): Decoded {
     images: has('images') ? splitValues(get('images')) : undefined,
     deliveryTime: has('deliveryTime') ? get('deliveryTime') || null : undefined,
     depositType: has('depositType') ? get('depositType') || null : undefined,
+    ...linkColumns(has, get, bad, variation),
   };
+}
+
+/** The `Tags`, `Upsells` and `Cross-sells` cells of a product row (a variation has none). */
+function linkColumns(
+  has: (f: string) => boolean,
+  get: (f: string) => string,
+  bad: (field: string) => RowFailed,
+  variation: boolean,
+): Pick<Decoded, 'tags' | 'upsells' | 'crossSells'> {
+  if (variation) return {};
+  const out: Pick<Decoded, 'tags' | 'upsells' | 'crossSells'> = {};
+  if (has('tags')) {
+    const names = splitValues(get('tags'));
+    if (names.length > 100 || names.some((n) => cleanTagName(n) === null)) throw bad('tags');
+    out.tags = names;
+  }
+  for (const f of ['upsells', 'crossSells'] as const) {
+    if (!has(f)) continue;
+    const refs = splitValues(get(f));
+    if (refs.length > 100 || refs.some((r) => r.length > 100)) throw bad(f);
+    out[f] = refs;
+  }
+  return out;
 }

@@ -46,6 +46,8 @@ export const IMPORT_FIELDS = [
   'minQuantity',
   'maxQuantity',
   'quantityStep',
+  'upsells',
+  'crossSells',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type AttributePart = 'name' | 'values' | 'visible' | 'global' | 'default';
@@ -116,6 +118,8 @@ const NAMES: Record<ImportField, string[]> = {
   minQuantity: ['Meta: _ladenzeile_min_quantity'],
   maxQuantity: ['Meta: _ladenzeile_max_quantity'],
   quantityStep: ['Meta: _ladenzeile_quantity_step'],
+  upsells: ['Upsells', 'Zusatzverkäufe'],
+  crossSells: ['Cross-sells', 'Querverkäufe'],
 };
 
 const BY_NAME = new Map<string, ImportField>(

@@ -20,6 +20,7 @@ import {
 } from './product-import.rows.ts';
 import type { AttributeLink, ProductPatch } from './product-patch.ts';
 import { createProduct, createVariation, slugify, updateProduct } from './product-writes.server.ts';
+import { writeImportedLinks } from './product-import-links.server.ts';
 
 export type ImportOptions = {
   updateExisting: boolean;
@@ -28,6 +29,8 @@ export type ImportOptions = {
   actor: Actor;
   /** After each product: rows done of all rows. */
   onProgress?: (done: number, total: number) => void | Promise<void>;
+  /** A product row written, with the id it has now (upsells and cross-sells follow at the end). */
+  onProductWritten?: (d: Decoded, id: number) => void;
 };
 
 export type RowOutcome = {
@@ -185,6 +188,7 @@ async function fullPatch(tx: Tx, d: Decoded, options: ImportOptions): Promise<Pr
     }
     if (!options.dryRun) patch.imageIds = ids;
   }
+  if (d.tags !== undefined && d.kind !== 'variation') patch.tagNames = d.tags;
   if (d.deliveryTime !== undefined) {
     patch.deliveryTimeId = d.deliveryTime ? await deliveryTimeOf(tx, d.deliveryTime, line) : null;
   }
@@ -261,6 +265,7 @@ async function writeGroup(tx: Tx, group: Group, options: ImportOptions): Promise
         throw new RowFailed(line, E('type_mismatch'), { id: before.id });
       }
       parentId = check(line, await updateProduct(tx, before.id, patch, actor)).id;
+      options.onProductWritten?.(d, parentId);
       out.push({ ...describe(d), outcome: 'updated', reason: null });
     } else {
       if (!patch.name?.de && !patch.name?.en) throw new RowFailed(line, E('name_required'));
@@ -269,6 +274,7 @@ async function writeGroup(tx: Tx, group: Group, options: ImportOptions): Promise
         await createProduct(tx, d.kind as 'simple' | 'variable', patch, actor),
       );
       parentId = created.id;
+      options.onProductWritten?.(d, parentId);
       out.push({ ...describe(d), outcome: 'created', reason: null });
     }
   }
@@ -379,7 +385,8 @@ export async function importProducts(
   const { groups, failed } = groupRows(rows);
   const outcomes: RowOutcome[] = [...failed];
   const notes = new Set<string>();
-  if (rows.some((r) => (r.cells.get('tags') ?? '').trim() !== '')) notes.add(E('tags_ignored'));
+  // Upsells and cross-sells may name products further down the file: written at the end.
+  const linked: { d: Decoded; id: number }[] = [];
   let done = failed.length;
   for (const group of groups) {
     const members = [...(group.main ? [group.main] : []), ...group.variations];
@@ -396,12 +403,21 @@ export async function importProducts(
       continue;
     }
     try {
+      const pending: { d: Decoded; id: number }[] = [];
       const written = await db.transaction(async (tx) => {
-        const result = await writeGroup(tx, group, options);
+        const result = await writeGroup(tx, group, {
+          ...options,
+          onProductWritten: (d, id) => {
+            options.onProductWritten?.(d, id);
+            if (d.upsells || d.crossSells) pending.push({ d, id });
+          },
+        });
         if (options.dryRun) throw new DryRunDone(JSON.stringify(result));
         return result;
       });
       outcomes.push(...written);
+      // Only products written keep their links for the end.
+      linked.push(...pending);
     } catch (error) {
       if (error instanceof DryRunDone) {
         outcomes.push(...(JSON.parse(error.message) as RowOutcome[]));
@@ -423,6 +439,7 @@ export async function importProducts(
     // Lets the server answer the storefront between products.
     await new Promise((resolve) => setImmediate(resolve));
   }
+  if (linked.length > 0) await writeImportedLinks(db, linked, options.actor, notes);
   outcomes.sort((a, b) => a.line - b.line);
   const count = (o: RowOutcome['outcome']) => outcomes.filter((r) => r.outcome === o).length;
   return {

@@ -2,7 +2,7 @@
 import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type Locale } from '#app/lib/locale.ts';
-import { categories, products } from './catalog.schema.ts';
+import { categories, productTags, products } from './catalog.schema.ts';
 import { productListing } from './listing.schema.ts';
 import {
   type ListingFacets,
@@ -37,6 +37,8 @@ export type CatalogQuery = {
   filters?: ListingFilters;
   /** Also count products per attribute term and category for the filter panel. */
   facets?: boolean;
+  /** Only products with this tag (the tag pages). */
+  tagId?: number;
 };
 
 const listed = productListing;
@@ -79,6 +81,7 @@ function countKey(q: CatalogQuery, categoryId: number | null, search: number[] |
     search,
     q.filters ?? null,
     q.facets ?? false,
+    q.tagId ?? null,
   ]);
 }
 
@@ -97,6 +100,11 @@ export async function listCatalog(
     conditions.push(categoryCondition);
   }
   if (q.featured) conditions.push(eq(listed.featured, true));
+  if (q.tagId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${productTags} where ${productTags.productId} = ${listed.productId} and ${productTags.tagId} = ${q.tagId})`,
+    );
+  }
   // Search results, best first; without an explicit sort order they stay in that order.
   const relevance = q.matches ?? null;
   if (relevance) {

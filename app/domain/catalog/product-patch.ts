@@ -50,7 +50,8 @@ export type ProductPatch = Partial<
   /** Alt texts of the pictures named in `imageIds` (REST `images[].alt`), merged per language. */
   imageAlts?: { imageId: number; alt: LocalizedPatch }[];
 } & EditorPatch &
-  VariationsTabPatch;
+  VariationsTabPatch &
+  ProductLinksPatch;
 
 /** The columns only the product editor sets (legal data, quantities, the product's kind). */
 export type EditorPatch = Partial<
@@ -82,4 +83,14 @@ export type AttributeLink = {
   termIds: number[];
   visible: boolean;
   usedForVariations: boolean;
+};
+
+/** Upsells, cross-sells and tags; a list given replaces the one saved, absent means unchanged. */
+export type ProductLinksPatch = {
+  upsellIds?: number[];
+  crossSellIds?: number[];
+  /** Existing tags by id; with `tagNames` they make the product's tags. */
+  tagIds?: number[];
+  /** Tags by name: the tag of that name (German or English), else a new one. */
+  tagNames?: string[];
 };

@@ -26,10 +26,12 @@ import {
   productAttributes,
   productCategories,
   productImages,
+  productTags,
   products,
 } from './catalog.schema.ts';
 import type { ProductRow } from './catalog.rules.ts';
 import { productListing } from './listing.schema.ts';
+import { type ProductLinkLists, productLinkLists } from './product-links.server.ts';
 
 export type TermRef = { id: number; slug: string; name: Localized };
 
@@ -48,6 +50,8 @@ export type ProductLinks = {
   /** The variations, in their order, with their own columns (not resolved). */
   variations: ProductRow[];
   rating: { average: number; count: number };
+  /** Upsells, cross-sells and tags. */
+  lists?: ProductLinkLists;
 };
 
 export type ProductRecord = { row: ProductRow; links: ProductLinks };
@@ -76,6 +80,8 @@ export type ProductQuery = {
   minPrice?: number;
   maxPrice?: number;
   include?: number[];
+  /** Only products with this tag. */
+  tagId?: number;
   exclude?: number[];
   page: number;
   perPage: number;
@@ -123,6 +129,9 @@ function conditions(q: ProductQuery): SQL | undefined {
     q.minPrice !== undefined ? listing(sql`${productListing.price} >= ${q.minPrice}`) : undefined,
     q.maxPrice !== undefined ? listing(sql`${productListing.price} <= ${q.maxPrice}`) : undefined,
     q.include?.length ? inArray(products.id, q.include) : undefined,
+    q.tagId !== undefined
+      ? sql`exists (select 1 from ${productTags} where ${productTags.productId} = ${products.id} and ${productTags.tagId} = ${q.tagId})`
+      : undefined,
     q.exclude?.length
       ? sql`${products.id} <> all(${`{${q.exclude.join(',')}}`}::int[])`
       : undefined,
@@ -240,6 +249,7 @@ export async function withLinks(db: Tx, rows: ProductRow[]): Promise<ProductReco
     })
     .from(productListing)
     .where(inArray(productListing.productId, ids));
+  const lists = await productLinkLists(db, ids);
   return rows.map((row) => {
     const rating = ratings.find((r) => r.productId === row.id);
     return {
@@ -266,6 +276,7 @@ export async function withLinks(db: Tx, rows: ProductRow[]): Promise<ProductReco
           average: rating ? Math.round(Number(rating.rating) * 100) / 100 : 0,
           count: rating ? Number(rating.count) : 0,
         },
+        lists: lists.get(row.id),
       },
     };
   });

@@ -28,6 +28,7 @@ import type { LocalizedPatch, ProductPatch } from './product-patch.ts';
 import { recordPrices } from './price-history.server.ts';
 import type { StockReason } from './stock-history.schema.ts';
 import { type StockCause, recordStockSet } from './stock.server.ts';
+import { checkProductLinks, writeProductLinks } from './product-links.server.ts';
 
 /** A write's stock change is the REST API's when an API key made it, else the product form's. */
 function stockCause(actor: Actor, reason?: StockReason): StockCause {
@@ -225,6 +226,11 @@ function columns(before: ProductRow | null, patch: ProductPatch, variation: bool
     imageIds,
     attributes: _a,
     sku,
+    // Upsells, cross-sells and tags live in their own tables (product-links.server.ts).
+    upsellIds: _u,
+    crossSellIds: _x,
+    tagIds: _t,
+    tagNames: _n,
     ...plain
   } = patch;
   return {
@@ -275,7 +281,7 @@ export async function createProduct(
   now = new Date(),
 ): Promise<Result<ProductRow>> {
   if (!patch.name?.de && !patch.name?.en) return fail(invalid('catalog.error.name_required'));
-  const refused = await checkReferences(db, patch);
+  const refused = (await checkReferences(db, patch)) ?? (await checkProductLinks(db, null, patch));
   if (refused) return fail(refused);
   return skuGuard(patch.sku, () =>
     db.transaction(async (tx) => {
@@ -300,6 +306,7 @@ export async function createProduct(
         })
         .returning();
       await writeLinks(tx, row!.id, patch);
+      await writeProductLinks(tx, row!.id, patch, slugify);
       await recordPrices(tx, [row!.id], now);
       await recordStockSet(tx, row!.id, null, row!, stockCause(actor));
       await recordChange(tx, actor, {
@@ -332,6 +339,8 @@ export async function updateProduct(
     sku: patch.sku && patch.sku !== before.sku ? patch.sku : undefined,
   });
   if (refused) return fail(refused);
+  const linksRefused = variation ? null : await checkProductLinks(db, id, patch);
+  if (linksRefused) return fail(linksRefused);
   return skuGuard(patch.sku, () =>
     db.transaction(async (tx) => {
       const slug =
@@ -351,6 +360,7 @@ export async function updateProduct(
         .where(eq(products.id, id))
         .returning();
       await writeLinks(tx, id, variation ? { ...patch, imageIds: undefined } : patch);
+      if (!variation) await writeProductLinks(tx, id, patch, slugify);
       await recordPrices(tx, [id], now);
       await recordStockSet(tx, id, held ?? before, row!, stockCause(actor, options.stockReason));
       await recordChange(tx, actor, {

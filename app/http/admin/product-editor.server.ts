@@ -25,6 +25,21 @@ import type { ProductPatch } from '#app/domain/catalog/product-patch.ts';
 import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
+import {
+  LINK_FIELDS,
+  LINK_LISTS,
+  type LinkForm,
+  parseLinkForm,
+} from '#app/domain/catalog/product-links.rules.ts';
+import {
+  findLinkableProducts,
+  linkChoicesById,
+  productLinkLists,
+  resolveProductRef,
+  tagChoices,
+} from '#app/domain/catalog/product-links.server.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import type { Locale } from '#app/lib/locale.ts';
 import { pageNotFound } from '../pages/not-found.ts';
 import { readForm } from '../request.server.ts';
 import { staffShop } from './staff.server.ts';
@@ -144,6 +159,7 @@ export async function loadProductEditor(args: Args, areas: readonly MessageArea[
       shippingClasses: await shippingClassOptions(db, locale),
     },
     security: sessionNonce(current, env),
+    linked: await linkedOf(db, id, locale),
     saved: new URL(args.request.url).searchParams.get('saved') === '1',
     heading: title,
     title: `${title} | ${t('admin.title')}`,
@@ -152,7 +168,7 @@ export async function loadProductEditor(args: Args, areas: readonly MessageArea[
 }
 
 /** What was typed, for the form to show again: plain text fields within their limits. */
-function echoed(form: FormData): Pick<ProductEditorAnswer, 'values' | 'lists'> {
+function echoed(form: FormData): Pick<ProductEditorAnswer, 'values' | 'lists' | 'linked'> {
   const values: Record<string, string> = {};
   for (const name of EDITOR_FIELDS) {
     const all = form.getAll(name);
@@ -164,14 +180,30 @@ function echoed(form: FormData): Pick<ProductEditorAnswer, 'values' | 'lists'> {
       .getAll(name)
       .filter((v): v is string => typeof v === 'string' && v.length <= 20)
       .slice(0, 500);
-  return { values, lists: { categories: list('categories'), allergens: list('allergens') } };
+  return {
+    values,
+    lists: { categories: list('categories'), allergens: list('allergens') },
+    linked: {
+      upsellIds: list('upsell_ids').slice(0, 100),
+      crossSellIds: list('cross_sell_ids').slice(0, 100),
+      tagIds: list('tags').slice(0, 100),
+      upsellAdd: typedText(form, 'upsell_add'),
+      crossSellAdd: typedText(form, 'cross_sell_add'),
+      tagsNew: typedText(form, 'tags_new'),
+    },
+  };
 }
+
+const typedText = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === 'string' && v.length <= 2000 ? v : '';
+};
 
 function refuse(
   t: Translate,
   status: number,
   errors: { field: string; code: string; params?: Record<string, string | number> }[],
-  typed?: Pick<ProductEditorAnswer, 'values' | 'lists'>,
+  typed?: Pick<ProductEditorAnswer, 'values' | 'lists' | 'linked'>,
   version?: string,
 ) {
   const body: ProductEditorAnswer = {
@@ -195,7 +227,17 @@ const FIELD_OF_CODE: Record<string, string> = {
   'catalog.error.unknown_shipping_class': 'shipping_class',
   'catalog.error.has_variations': 'type',
   'catalog.error.name_required': 'name_de',
+  'catalog.error.unknown_tag': 'tags_new',
+  'catalog.error.tag_name_invalid': 'tags_new',
 };
+
+/** A refused link names the list it is in. */
+function fieldOfError(error: { code: string; params?: Record<string, string | number> }) {
+  if (error.params?.field === 'upsell_ids') return 'upsell_add';
+  if (error.params?.field === 'cross_sell_ids') return 'cross_sell_add';
+  if (error.code === 'catalog.error.too_many_links') return 'upsell_add';
+  return FIELD_OF_CODE[error.code];
+}
 
 /** The form's values as the product's columns. */
 function patchOf(v: EditorValues, before: ProductRow | null): ProductPatch {
@@ -290,6 +332,8 @@ export async function handleProductEditorForm(args: Args) {
   const known = new Set<string>([
     ...EDITOR_FIELDS,
     ...EDITOR_LISTS,
+    ...LINK_LISTS,
+    ...LINK_FIELDS,
     'version',
     'intent',
     'security',
@@ -307,6 +351,13 @@ export async function handleProductEditorForm(args: Args) {
   }
   const parsed = parseEditorForm(fields, lists);
   if (!parsed.ok) errors.push(...parsed.errors);
+  const linkForm = parseLinkForm(form);
+  const links = linkForm.ok ? await linkPatch(db, linkForm.value, id) : null;
+  if (!linkForm.ok) {
+    errors.push(...linkForm.errors.map((e) => ({ ...e, field: controlId(e.field) })));
+  } else if (!links!.ok) {
+    errors.push(...links!.errors);
+  }
   if (form.get('intent') === 'preview' && errors.length === 0) {
     const body: ProductEditorAnswer = {
       intent: 'product-editor',
@@ -334,7 +385,7 @@ export async function handleProductEditorForm(args: Args) {
     const created = await createEditedProduct(
       db,
       values.type === 'variable' ? 'variable' : 'simple',
-      patchOf(values, null),
+      { ...patchOf(values, null), ...(links?.ok ? links.value : {}) },
       actor,
     );
     if (!created.ok) return domainRefusal(t, created.error, form);
@@ -343,7 +394,13 @@ export async function handleProductEditorForm(args: Args) {
   const found = await editedProduct(db, id);
   if (!found) pageNotFound();
   const version = String(form.get('version') ?? '');
-  const saved = await editProduct(db, id, patchOf(values, found.row), version, actor);
+  const saved = await editProduct(
+    db,
+    id,
+    { ...patchOf(values, found.row), ...(links?.ok ? links.value : {}) },
+    version,
+    actor,
+  );
   if (!saved.ok) {
     if (saved.error.kind === 'conflict') {
       const now = await editedProduct(db, id);
@@ -366,11 +423,65 @@ function domainRefusal(
   error: { code: string; params?: Record<string, string | number> },
   form: FormData,
 ) {
-  const field = FIELD_OF_CODE[error.code];
+  const field = fieldOfError(error);
   return refuse(
     t,
     400,
     [{ field: field ? controlId(field) : '', code: error.code, params: error.params }],
     echoed(form),
   );
+}
+
+// ---- Linked products and tags ----
+
+/** What the editor's "Linked products" section shows and offers. */
+async function linkedOf(db: Tx, id: number | null, locale: Locale) {
+  const lists = id === null ? undefined : (await productLinkLists(db, [id])).get(id);
+  const ids = [...(lists?.upsellIds ?? []), ...(lists?.crossSellIds ?? [])];
+  return {
+    upsellIds: (lists?.upsellIds ?? []).map(String),
+    crossSellIds: (lists?.crossSellIds ?? []).map(String),
+    tagIds: (lists?.tags ?? []).map((t) => String(t.id)),
+    // Names of the products already linked, and of those a refused form may name again.
+    known: await linkChoicesById(db, ids, locale),
+    // The list the add fields suggest from; the server finds any other product by name or SKU.
+    offered: await findLinkableProducts(db, '', locale, id, 300),
+    tags: await tagChoices(db, locale),
+  };
+}
+
+/** The form's lists, with the products typed to add found; refusals beside their field. */
+async function linkPatch(
+  db: Tx,
+  form: LinkForm,
+  self: number | null,
+): Promise<
+  | { ok: true; value: ProductPatch }
+  | { ok: false; errors: { field: string; code: string; params?: Record<string, string> }[] }
+> {
+  const errors: { field: string; code: string; params?: Record<string, string> }[] = [];
+  const add = async (text: string, list: number[], field: string) => {
+    if (!text) return list;
+    const found = await resolveProductRef(db, text);
+    if (found === null) {
+      errors.push({
+        field: controlId(field),
+        code: 'admin.productLinks.error.not_found',
+        params: { text: text.slice(0, 100) },
+      });
+      return list;
+    }
+    if (found === self) {
+      errors.push({ field: controlId(field), code: 'catalog.error.self_link' });
+      return list;
+    }
+    return list.includes(found) ? list : [...list, found];
+  };
+  const upsellIds = await add(form.upsellAdd, form.upsellIds, 'upsell_add');
+  const crossSellIds = await add(form.crossSellAdd, form.crossSellIds, 'cross_sell_add');
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: { upsellIds, crossSellIds, tagIds: form.tagIds, tagNames: form.tagNames },
+  };
 }

@@ -53,6 +53,12 @@ export const REST_V3_CODES: ErrorCodes = {
     'catalog.error.no_term': 'woocommerce_rest_term_invalid',
     'catalog.error.no_tag': 'woocommerce_rest_term_invalid',
     'catalog.error.tags_unsupported': 'woocommerce_rest_cannot_create',
+    // Upsells, cross-sells and tags of a product.
+    'catalog.error.self_link': 'rest_invalid_param',
+    'catalog.error.unknown_linked_product': 'rest_invalid_param',
+    'catalog.error.unknown_tag': 'rest_invalid_param',
+    'catalog.error.tag_name_invalid': 'rest_invalid_param',
+    'catalog.error.too_many_links': 'rest_invalid_param',
     // The catalog's lists (categories, attributes, terms, tags) written through the API.
     'admin.catalogLists.error.slug_taken': 'term_exists',
     'admin.catalogLists.error.slug_in_use': 'woocommerce_rest_cannot_edit',

@@ -104,6 +104,18 @@ export const productSchema = z.object({
     )
     .max(50)
     .optional(),
+  upsell_ids: z.array(idParam).max(100).optional(),
+  cross_sell_ids: z.array(idParam).max(100).optional(),
+  // A tag by id, or by name (found, else created); the answer's `slug` may come back as sent.
+  tags: z
+    .array(
+      z
+        .object({ id: idParam.optional(), name: z.string().max(100).optional() })
+        .passthrough()
+        .refine((t) => t.id !== undefined || (t.name ?? '').trim() !== '', 'id or name'),
+    )
+    .max(100)
+    .optional(),
 });
 
 export const variationSchema = z.object({
@@ -218,6 +230,12 @@ export function productPatch(body: ProductBody, locale: Locale, currency: string
     patch.imageAlts = body.images.flatMap((i) =>
       i.alt === undefined ? [] : [{ imageId: i.id, alt: { [locale]: i.alt } }],
     );
+  }
+  if (body.upsell_ids !== undefined) patch.upsellIds = body.upsell_ids;
+  if (body.cross_sell_ids !== undefined) patch.crossSellIds = body.cross_sell_ids;
+  if (body.tags !== undefined) {
+    patch.tagIds = body.tags.flatMap((t) => (t.id !== undefined ? [t.id] : []));
+    patch.tagNames = body.tags.flatMap((t) => (t.id === undefined && t.name ? [t.name] : []));
   }
   return patch;
 }

@@ -2736,6 +2736,35 @@ export const de = {
   'rest.error.customer_staff_delete':
     'Mitarbeiterkonten können hier nicht gelöscht werden, nur Kundenkonten.',
   'rest.error.customer_trash': 'Kunden haben keinen Papierkorb: Löschen Sie mit force=true.',
+  // Upsells, cross-sells and tags of products.
+  'admin.productImport.error.links_unknown':
+    'Einige Upsells oder Cross-Sells nennen Produkte, die weder in der Datei noch im Shop sind; sie wurden ausgelassen.',
+  'catalog.error.self_link': 'Ein Produkt kann nicht mit sich selbst verknüpft werden.',
+  'catalog.error.unknown_linked_product': 'Es gibt kein Produkt mit der ID {id}.',
+  'catalog.error.unknown_tag': 'Es gibt kein Schlagwort mit der ID {id}.',
+  'catalog.error.tag_name_invalid':
+    'Ein Schlagwort braucht 1 bis {max} Zeichen und keine Steuerzeichen.',
+  'catalog.error.too_many_links': 'Höchstens {max} Einträge je Liste.',
+  'admin.productLinks.legend': 'Verknüpfte Produkte',
+  'admin.productLinks.help':
+    'Zusatzverkäufe (Upsells) erscheinen auf der Produktseite, Querverkäufe (Cross-Sells) im Warenkorb. Zum Entfernen Haken entfernen; Neues wird beim Speichern ans Ende gesetzt.',
+  'admin.productLinks.upsell_heading': 'Upsells',
+  'admin.productLinks.cross_sell_heading': 'Cross-Sells',
+  'admin.productLinks.none_yet': 'Noch keine.',
+  'admin.productLinks.upsell_add': 'Upsell hinzufügen',
+  'admin.productLinks.cross_sell_add': 'Cross-Sell hinzufügen',
+  'admin.productLinks.add_help': 'Produktname, Artikelnummer oder #ID.',
+  'admin.productLinks.tags': 'Schlagwörter',
+  'admin.productLinks.no_tags': 'Noch keine Schlagwörter.',
+  'admin.productLinks.tags_new': 'Neue Schlagwörter',
+  'admin.productLinks.tags_new_help': 'Mehrere durch Kommas trennen.',
+  'admin.productLinks.error.invalid': 'Diese Liste ist nicht lesbar.',
+  'admin.productLinks.error.not_found':
+    'Kein eindeutiges Produkt passt zu „{text}“. Mehr vom Namen oder die Artikelnummer eingeben.',
+  'product.upsells_title': 'Das könnte Ihnen auch gefallen',
+  'product.tags_label': 'Schlagwörter',
+  'cart.cross_sells_title': 'Das könnte Sie auch interessieren',
+  'listing.tag_heading': 'Produkte mit dem Schlagwort „{name}“',
 } as const;
 
 export type MessageKey = keyof typeof de;

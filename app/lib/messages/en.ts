@@ -2631,4 +2631,33 @@ export const en: Messages = {
     'The e-mail address and password of a staff account cannot be changed here.',
   'rest.error.customer_staff_delete': 'Staff accounts cannot be deleted here; only customers can.',
   'rest.error.customer_trash': 'Customers have no trash: delete with force=true.',
+  // Upsells, cross-sells and tags of products.
+  'admin.productImport.error.links_unknown':
+    'Some upsells or cross-sells name products that are neither in the file nor in the shop; they were left out.',
+  'catalog.error.self_link': 'A product cannot be linked to itself.',
+  'catalog.error.unknown_linked_product': 'There is no product with the id {id}.',
+  'catalog.error.unknown_tag': 'There is no tag with the id {id}.',
+  'catalog.error.tag_name_invalid':
+    'A tag name needs 1 to {max} characters and no control characters.',
+  'catalog.error.too_many_links': 'At most {max} entries per list.',
+  'admin.productLinks.legend': 'Linked products',
+  'admin.productLinks.help':
+    'Upsells show on the product page, cross-sells in the cart. Untick to remove; new entries are added at the end when you save.',
+  'admin.productLinks.upsell_heading': 'Upsells',
+  'admin.productLinks.cross_sell_heading': 'Cross-sells',
+  'admin.productLinks.none_yet': 'None yet.',
+  'admin.productLinks.upsell_add': 'Add upsell',
+  'admin.productLinks.cross_sell_add': 'Add cross-sell',
+  'admin.productLinks.add_help': 'Product name, SKU or #id.',
+  'admin.productLinks.tags': 'Tags',
+  'admin.productLinks.no_tags': 'No tags yet.',
+  'admin.productLinks.tags_new': 'New tags',
+  'admin.productLinks.tags_new_help': 'Separate several with commas.',
+  'admin.productLinks.error.invalid': 'This list could not be read.',
+  'admin.productLinks.error.not_found':
+    'No single product matches “{text}”. Type more of the name, or the SKU.',
+  'product.upsells_title': 'You may also like',
+  'product.tags_label': 'Tags',
+  'cart.cross_sells_title': 'You may be interested in',
+  'listing.tag_heading': 'Products tagged “{name}”',
 };

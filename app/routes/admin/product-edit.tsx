@@ -44,8 +44,19 @@ export async function action(args: Route.ActionArgs) {
 export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const answer = useActionData<ProductEditorAnswer>();
-  const { id, values, lists, choices, version, security, saved, heading, variations, variable } =
-    loaderData;
+  const {
+    id,
+    values,
+    lists,
+    choices,
+    version,
+    security,
+    saved,
+    heading,
+    variations,
+    variable,
+    linked,
+  } = loaderData;
   const refused = answer && !answer.preview ? answer : undefined;
   return (
     <AdminPage
@@ -58,7 +69,11 @@ export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
       <ErrorSummary answer={refused} />
       <ProductEditorForm
         // A refused post shows what was typed: the form starts afresh from the answer.
-        key={answer ? JSON.stringify([answer.values, answer.lists, answer.version]) : version}
+        key={
+          answer
+            ? JSON.stringify([answer.values, answer.lists, answer.linked, answer.version])
+            : version
+        }
         values={values}
         lists={lists}
         choices={choices}
@@ -66,6 +81,7 @@ export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
         security={security}
         answer={answer}
         variations={variations}
+        linked={linked}
       />
     </AdminPage>
   );
