@@ -9,14 +9,14 @@ import { startProcess, stopAll, waitForLine } from './processes.mjs';
 
 const settings = {
   rows: Number(process.env.BENCH_IMPORT_ROWS ?? 10_000),
-  connections: Number(process.env.BENCH_IMPORT_CONNECTIONS ?? 4),
+  connections: Number(process.env.BENCH_IMPORT_CONNECTIONS ?? 2),
   seconds: Number(process.env.BENCH_IMPORT_SECONDS ?? 5),
 };
 
 function load(url, seconds) {
   return new Promise((resolve, reject) => {
     autocannon(
-      { url, connections: settings.connections, duration: seconds, timeout: 10 },
+      { url, connections: settings.connections, duration: seconds, timeout: 30 },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
@@ -85,9 +85,9 @@ export async function productImportBench({ root }) {
     const productUrl = `${shop.url}/product/${shop.product}`;
     await load(productUrl, 2);
     const idle = await load(productUrl, settings.seconds);
-    if (idle.non2xx + idle.errors > 0 || idle['2xx'] === 0)
+    if (idle.non2xx + idle.errors + idle.timeouts > 0 || idle['2xx'] === 0)
       throw new Error(
-        `product page: ${idle['2xx']} ok, ${idle.non2xx} non-2xx, ${idle.errors} errors`,
+        `product page: ${idle['2xx']} ok, ${idle.non2xx} non-2xx, ${idle.errors} errors, ${idle.timeouts} timeouts`,
       );
     const idleRps = idle['2xx'] / idle.duration;
     console.log(`  storefront without an import   ${fmt(idleRps, 0).padStart(7)} req/s`);
