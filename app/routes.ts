@@ -88,6 +88,10 @@ export default [
       id: 'admin-catalog-terms',
     }),
     route('products/export', 'routes/admin/products-export.tsx'),
+    // Product import: upload, mapping, then the dry run's or the import's progress and report.
+    route('products/import', 'routes/admin/product-import.tsx'),
+    route('products/import/:id', 'routes/admin/product-import-map.tsx'),
+    route('products/import/:id/progress', 'routes/admin/product-import-progress.tsx'),
     route('products/:id/pictures', 'routes/admin/product-pictures.tsx'),
     route('products/:id/stock', 'routes/admin/product-stock.tsx'),
     route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),

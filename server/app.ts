@@ -26,7 +26,7 @@ import { mediaStoreOf } from '#app/http/media-store.server.ts';
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 /** Picture uploads of the back office: several files of up to 20 MB each are checked one by one. */
 export const MAX_UPLOAD_BODY_BYTES = 64 * 1024 * 1024;
-const UPLOAD_PATH = /^\/admin\/products\/\d{1,9}\/pictures(\.data)?$/;
+const UPLOAD_PATH = /^\/admin\/products\/(\d{1,9}\/pictures|import)(\.data)?$/;
 
 /** The body size a request may have: larger for the picture upload. */
 export function bodyLimitOf(pathname: string): number {

@@ -5,6 +5,7 @@ import { purgeAbandonedGuestCarts } from '#app/domain/cart/cart.server.ts';
 import { purgeExpiredNonces } from '#app/domain/api-keys/api-keys.server.ts';
 import { cancelUnpaidOrders } from '#app/domain/orders/lifecycle.server.ts';
 import { foldOrderStatusCounts } from '#app/domain/orders/admin-orders.server.ts';
+import { purgeOldImports } from '#app/domain/catalog/product-import-uploads.server.ts';
 import { refreshScheduledPrices } from '#app/domain/catalog/listing.server.ts';
 import { purgeOldSubmissions } from '#app/domain/forms/forms.server.ts';
 import { purgeOldUploads } from '#app/domain/forms/uploads.server.ts';
@@ -134,6 +135,12 @@ export const JOBS: readonly Job[] = [
       submissions: await purgeOldSubmissions(db),
       uploads: await purgeOldUploads(path.resolve(env.DATA_DIR, 'uploads')),
     }),
+  },
+  {
+    // Product CSVs uploaded in the back office are kept for a day.
+    name: 'purge-product-imports',
+    everyMs: HOUR,
+    run: async ({ db }) => ({ imports: await purgeOldImports(db) }),
   },
   {
     // A consistent backup a day into BACKUP_DIR (unset: none), keeping the last BACKUP_KEEP.

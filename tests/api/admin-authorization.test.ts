@@ -170,6 +170,21 @@ const ADMIN_ROUTES: Record<
   '/admin/forms/:id': { who: 'staff', get: (d) => `/admin/forms/${d.submission}`, post: false },
   '/admin/products': { who: 'staff', get: () => '/admin/products?stock=low', post: true },
   '/admin/products/export': { who: 'staff', get: () => '/admin/products/export', post: false },
+  // Product import: an upload belongs to the staff member who sent it, so the matrix's staff
+  // get 404 for one they do not own (the owner's steps: admin-product-import-pages.test.ts).
+  '/admin/products/import': { who: 'staff', get: () => '/admin/products/import', post: true },
+  '/admin/products/import/:id': {
+    who: 'staff',
+    get: () => '/admin/products/import/AAAAAAAAAAAAAAAAAAAAAA',
+    status: 404,
+    post: false,
+  },
+  '/admin/products/import/:id/progress': {
+    who: 'staff',
+    get: () => '/admin/products/import/AAAAAAAAAAAAAAAAAAAAAA/progress',
+    status: 404,
+    post: false,
+  },
   '/admin/products/:id/variations': {
     who: 'staff',
     get: (d) => `/admin/products/${d.variable}/variations`,

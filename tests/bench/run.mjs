@@ -6,7 +6,8 @@
 // `npm run bench -- shop` everything else, `npm run bench -- login` only the login part (e),
 // `npm run bench -- order` only placing orders (f), `npm run bench -- orders-admin` only the
 // back office's order list at 1 k and 100 k orders (g), `npm run bench -- products-admin` only
-// the back office's product list at 1 k and 100 k products (h).
+// the back office's product list at 1 k and 100 k products (h), `npm run bench -- import` only
+// the product import's rate and the storefront's throughput beside it (i).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ import { fmt, measure, settings } from './load.mjs';
 import { loginBench } from './login.mjs';
 import { ordersAdminBench } from './orders-admin.mjs';
 import { productsAdminBench } from './products-admin.mjs';
+import { productImportBench } from './product-import.mjs';
 import { placeOrderPart } from './place-order.mjs';
 import { freePort, startProcess, stopAll, waitForHttp, waitForLine } from './processes.mjs';
 import { startStaticServer } from './static-server.mjs';
@@ -40,7 +42,7 @@ const TARGETS = {
   listingFirstVisitJsGzipKB: 100,
 };
 const KB = 1024;
-const PARTS = ['shop', 'catalog', 'login', 'order', 'orders-admin', 'products-admin'];
+const PARTS = ['shop', 'catalog', 'login', 'order', 'orders-admin', 'products-admin', 'import'];
 
 async function main() {
   const only = process.argv[2];
@@ -58,6 +60,7 @@ async function main() {
   else if (only === 'order') await orderPart();
   else if (only === 'orders-admin') await adminListPart(ordersAdminBench, 'order');
   else if (only === 'products-admin') await adminListPart(productsAdminBench, 'product');
+  else if (only === 'import') await importPart();
   else {
     if (only !== 'catalog') await shopBench(started);
     if (only !== 'shop') await catalogPart();
@@ -123,6 +126,12 @@ async function orderPart() {
 }
 
 /** Section g or h alone: the back office's order or product list at 1 k and 100 k. */
+async function importPart() {
+  const rows = await productImportBench({ root: ROOT });
+  console.log('\nproduct import summary');
+  for (const [a, b, c] of rows) console.log(`  ${a.padEnd(36)}  ${b.padEnd(24)}  ${c}`);
+}
+
 async function adminListPart(bench, what) {
   const rows = await bench({ root: ROOT });
   console.log(`\n${what} list summary (p50 latency; the target is reported, never enforced)`);

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { IMPORT_BATCH, runImportBatch } from '#app/domain/catalog/product-import-uploads.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { issueCancellationInvoice } from '#app/domain/invoices/invoices.server.ts';
 import {
@@ -27,7 +29,7 @@ import {
   refundOrderPayment,
 } from '#app/domain/payments/stripe/refunds.server.ts';
 import { REFUND_MAIL } from '#app/domain/payments/refunds.server.ts';
-import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import { shopPublicOrigin, stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import {
   countedRenewal,
   syncOrderSubscriptions,
@@ -132,6 +134,13 @@ export function renewalMail(
 
 /** Every kind of queued effect and what carries it out. */
 export const EFFECTS: Readonly<Record<string, Effect>> = {
+  // A back-office product import: one batch per entry, the next queued as it completes.
+  [IMPORT_BATCH]: ({ db, env }, entry) =>
+    runImportBatch(db, entry.payload, {
+      shopOrigin: shopPublicOrigin(env),
+      allowedOrigins: [],
+      mediaDir: path.resolve(env.DATA_DIR, 'media'),
+    }),
   [ORDER_CHANGED]: orderChanged,
   [ORDER_MAILS.newOrder]: (ctx, entry) => sendNewOrderMail(ctx, entry),
   [ORDER_MAILS.status]: (ctx, entry) => sendStatusMail(ctx, entry),

@@ -13,8 +13,12 @@ import { Notice } from '#app/components/ui/notice.tsx';
 import { handleBulkProducts, loadProductList } from '#app/http/admin/product-list.server.ts';
 import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
 import stockStylesheet from '#app/styles/admin-stock.css?url';
+import importStylesheet from '#app/styles/admin-import.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stockStylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stockStylesheet },
+  { rel: 'stylesheet', href: importStylesheet },
+];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -70,9 +74,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       title={t('admin.products.title')}
       crumbs={[]}
       actions={
-        <Link to="/admin/products/new" className="button">
-          {t('admin.productEditor.add')}
-        </Link>
+        <div className="admin-heading-actions">
+          <Link to="/admin/products/new" className="button">
+            {t('admin.productEditor.add')}
+          </Link>
+          <Link to="/admin/products/import">{t('admin.importPage.nav')}</Link>
+          <Link to="/admin/products/export">{t('admin.importPage.exportNav')}</Link>
+        </div>
       }
     >
       <BulkNotice notice={notice} />
