@@ -164,6 +164,9 @@ export default [
     'wp-json/wc/v3/products/:id/variations/:variationId',
     'routes/api/wc-v3-product-variation.ts',
   ),
+  route('wp-json/wc/v3/webhooks', 'routes/api/wc-v3-webhooks.ts'),
+  route('wp-json/wc/v3/webhooks/batch', 'routes/api/wc-v3-webhooks-batch.ts'),
+  route('wp-json/wc/v3/webhooks/:id', 'routes/api/wc-v3-webhook.ts'),
   route('wp-json/wc/v3/*', 'routes/api/wc-v3-not-found.ts'),
 
   route('*', 'routes/not-found.tsx'),

@@ -28,3 +28,4 @@ export * from '#app/domain/audit/audit.schema.ts';
 export * from '#app/domain/api-keys/api-keys.schema.ts';
 export * from '#app/domain/invoices/invoices.schema.ts';
 export * from '#app/domain/media/media.schema.ts';
+export * from '#app/domain/webhooks/webhooks.schema.ts';

@@ -14,6 +14,7 @@ import {
   orderNotes,
   orders,
 } from './orders.schema.ts';
+import { queueWebhookEvent } from '#app/domain/webhooks/webhooks.server.ts';
 
 /** Thrown inside a transaction to roll it back with a domain failure; caught by `inTransaction`. */
 /** Secret of an order's own pages (order received, order pay). */
@@ -179,4 +180,10 @@ export async function customerOrders(
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A placed order's note and its `order.created` webhooks, in the placement's transaction. */
+export async function orderPlaced(tx: Tx, orderId: number): Promise<void> {
+  await addOrderNote(tx, orderId, { code: 'order.note.placed' });
+  await queueWebhookEvent(tx, 'order.created', orderId);
 }

@@ -43,6 +43,8 @@ import {
 } from '../mail/announcements.server.ts';
 import { sendShippedMail } from '../mail/shipment-mails.server.ts';
 import { sendRefundMail } from '../mail/refund-mails.server.ts';
+import { WEBHOOK_DELIVER } from '#app/domain/webhooks/webhooks.server.ts';
+import { deliverWebhookEvent } from '../webhooks/delivery.server.ts';
 
 export type EffectContext = { db: Tx; env: Env };
 
@@ -160,4 +162,5 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
     const refundId = Number(entry.payload.refundId);
     if (Number.isSafeInteger(refundId)) await issueRefundCancellation(db, refundId);
   },
+  [WEBHOOK_DELIVER]: (ctx, entry) => deliverWebhookEvent(ctx, entry),
 };
