@@ -96,6 +96,9 @@ export default [
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
     route('customers/:id/erase', 'routes/admin/customer-erase.tsx'),
+    route('webhooks', 'routes/admin/webhooks.tsx'),
+    route('webhooks/new', 'routes/admin/webhook-edit.tsx', { id: 'admin-webhook-new' }),
+    route('webhooks/:id', 'routes/admin/webhook-edit.tsx', { id: 'admin-webhook-edit' }),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.
   route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),

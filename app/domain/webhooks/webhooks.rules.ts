@@ -110,7 +110,7 @@ export function checkWebhook(
   draft: WebhookDraft,
   base: WebhookFields | null,
 ): Result<WebhookFields> {
-  const name = draft.name ?? base?.name;
+  const name = draft.name ?? base?.name ?? '';
   if (typeof name !== 'string' || name.length > NAME_MAX || CONTROL.test(name)) {
     return fail(invalid('admin.webhooks.error.name', 'name'));
   }

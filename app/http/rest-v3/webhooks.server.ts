@@ -197,16 +197,8 @@ export const webhookRoute = defineRestRoute({
 export const webhooksBatchRoute = defineBatchRoute({
   schema: webhookFields,
   notFound: 'admin.webhooks.error.not_found',
-  create: async ({ db, env, principal }, body) => {
-    const allowed = await administrator(db, principal.customerId);
-    return allowed.ok ? create(db, env, body, principal.customerId) : allowed;
-  },
-  update: async ({ db, env, principal }, id, body) => {
-    const allowed = await administrator(db, principal.customerId);
-    return allowed.ok ? update(db, env, id, { ...body, id: undefined }) : allowed;
-  },
-  delete: async ({ db, env, principal }, id) => {
-    const allowed = await administrator(db, principal.customerId);
-    return allowed.ok ? remove(db, env, id) : allowed;
-  },
+  allowed: ({ db, principal }) => administrator(db, principal.customerId),
+  create: ({ db, env, principal }, body) => create(db, env, body, principal.customerId),
+  update: ({ db, env }, id, body) => update(db, env, id, { ...body, id: undefined }),
+  delete: ({ db, env }, id) => remove(db, env, id),
 });
