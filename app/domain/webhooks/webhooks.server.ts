@@ -216,11 +216,13 @@ export async function webhookDeliveryLog(
     .limit(limit);
 }
 
-/** Webhooks switched off after failing, for the back office's notice. */
-export async function disabledWebhookCount(db: Tx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/** Names of the webhooks switched off after failing, for the back office's notices. */
+export async function disabledWebhookNames(db: Tx): Promise<string[]> {
+  const rows = await db
+    .select({ name: webhooks.name })
     .from(webhooks)
-    .where(eq(webhooks.status, 'disabled'));
-  return Number(row?.n ?? 0);
+    .where(eq(webhooks.status, 'disabled'))
+    .orderBy(webhooks.id)
+    .limit(20);
+  return rows.map((r) => r.name);
 }

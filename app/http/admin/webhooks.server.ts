@@ -115,9 +115,9 @@ export async function handleWebhooksForm(args: Args) {
   return redirect('/admin/webhooks?done=settings');
 }
 
-/** `new`, or the id of an existing webhook (anything else is the 404 page). */
+/** No id (the `new` page), or the id of an existing webhook (anything else is the 404 page). */
 async function webhookOf(ctx: Ctx, param: string | undefined) {
-  if (param === 'new') return null;
+  if (param === undefined) return null;
   const id = param && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : 0;
   const hook = await findWebhook(ctx.db, id);
   if (!hook) pageNotFound();

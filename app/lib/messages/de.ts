@@ -2820,6 +2820,8 @@ export const de = {
   'admin.webhooks.error.expired': 'Das Formular ist abgelaufen. Bitte versuchen Sie es erneut.',
   'admin.webhooks.error.invalid':
     'Das Formular konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',
+  'admin.webhooks.dashboard_notice':
+    'Nach wiederholt fehlgeschlagenen Zustellungen deaktivierte Webhooks: {names}. Ein Administrator kann sie unter „Webhooks“ prüfen.',
 } as const;
 
 export type MessageKey = keyof typeof de;

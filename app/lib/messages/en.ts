@@ -2713,4 +2713,6 @@ export const en: Messages = {
   'admin.webhooks.error.status': 'Please choose a status.',
   'admin.webhooks.error.expired': 'The form has expired. Please try again.',
   'admin.webhooks.error.invalid': 'The form could not be read. Please try again.',
+  'admin.webhooks.dashboard_notice':
+    'Webhooks disabled after repeated failed deliveries: {names}. An administrator can check them under Webhooks.',
 };
