@@ -101,6 +101,9 @@ export default [
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
     route('customers/:id/erase', 'routes/admin/customer-erase.tsx'),
+    route('webhooks', 'routes/admin/webhooks.tsx'),
+    route('webhooks/new', 'routes/admin/webhook-edit.tsx', { id: 'admin-webhook-new' }),
+    route('webhooks/:id', 'routes/admin/webhook-edit.tsx', { id: 'admin-webhook-edit' }),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.
   route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),
@@ -172,6 +175,9 @@ export default [
     'wp-json/wc/v3/products/:id/variations/:variationId',
     'routes/api/wc-v3-product-variation.ts',
   ),
+  route('wp-json/wc/v3/webhooks', 'routes/api/wc-v3-webhooks.ts'),
+  route('wp-json/wc/v3/webhooks/batch', 'routes/api/wc-v3-webhooks-batch.ts'),
+  route('wp-json/wc/v3/webhooks/:id', 'routes/api/wc-v3-webhook.ts'),
   route('wp-json/wc/v3/*', 'routes/api/wc-v3-not-found.ts'),
 
   route('*', 'routes/not-found.tsx'),

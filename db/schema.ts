@@ -29,3 +29,4 @@ export * from '#app/domain/api-keys/api-keys.schema.ts';
 export * from '#app/domain/invoices/invoices.schema.ts';
 export * from '#app/domain/media/media.schema.ts';
 export * from '#app/domain/catalog/product-import-uploads.schema.ts';
+export * from '#app/domain/webhooks/webhooks.schema.ts';

@@ -13,7 +13,7 @@ import ts from 'typescript';
  */
 export const CONCEPT_LAYERS: readonly (readonly string[])[] = [
   ['kernel'],
-  ['settings', 'sessions'],
+  ['settings', 'sessions', 'webhooks'],
   ['customers', 'legal', 'social'],
   ['audit', 'pricing'],
   ['media', 'api-keys', 'staff'],

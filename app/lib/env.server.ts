@@ -32,6 +32,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   JOBS: z.enum(['on', 'off'], 'must be on or off').default('on'),
+  // Webhook deliveries to private, loopback or link-local addresses (a receiver on this host).
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z
+    .enum(['true', 'false', '1', '0'], 'must be true or false')
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a log level')
     .optional(),

@@ -9,7 +9,7 @@ import routes from '#app/routes.ts';
 import { CONTACT_FORM } from '#db/seed/demo-forms.ts';
 import { createAttribute, createCategory, createOrder, createProduct } from '#db/seed/factories.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
-import { type TestKey, signedUrl, staffKey } from '../support/rest-v3.ts';
+import { type TestKey, signedUrl, staffKey, webhookRows } from '../support/rest-v3.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 
 let shop: TestShop;
@@ -95,7 +95,7 @@ async function fixtures(key: TestKey): Promise<Data> {
     refund,
     submission: submission!.id,
     customer: (await signedInCustomer(db)).customer.id,
-    ...(await catalogFixtures(product.id)),
+    ...(await webhookRows.withFixture(db, catalogFixtures(product.id))),
   };
 }
 
@@ -275,6 +275,7 @@ const ADMIN_ROUTES: Record<
     get: (d) => `/admin/orders/${d.order}/invoices/${d.invoice}`,
     post: false,
   },
+  ...webhookRows.ADMIN,
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -341,6 +342,7 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
   },
   '/wp-json/wc/v3/products/tags': { url: () => 'products/tags', methods: ['GET', 'POST'] },
   '/wp-json/wc/v3/products/tags/:id': { url: (d) => `products/tags/${d.tag}`, methods: METHODS },
+  ...webhookRows.REST,
 };
 
 type Person = 'guest' | 'customer' | 'shop_manager' | 'administrator';
@@ -495,7 +497,7 @@ describe('REST API v3', () => {
             const expected =
               who === 'guest'
                 ? 401
-                : who === 'customer'
+                : who === 'customer' || webhookRows.refuses(who, pattern)
                   ? 403
                   : (who === 'key read' && writing) || (who === 'key write' && !writing)
                     ? 403

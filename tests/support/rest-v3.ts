@@ -8,6 +8,8 @@ import type { CustomerRole } from '#app/domain/customers/customers.schema.ts';
 import type { TestShop } from './shop.ts';
 import { signedInCustomer } from './customers.ts';
 
+export * as webhookRows from './webhook-authorization.ts';
+
 export type TestKey = {
   id: number;
   consumerKey: string;

@@ -18,6 +18,7 @@ const SECTIONS: { to: string; key: TextKey; end?: boolean; administrator?: true 
   { to: '/admin/settings/invoices', key: 'admin.settings.nav' },
   { to: '/admin/staff', key: 'admin.staff.nav', administrator: true },
   { to: '/admin/api-keys', key: 'admin.apiKeys.nav', administrator: true },
+  { to: '/admin/webhooks', key: 'admin.webhooks.nav', administrator: true },
 ];
 
 /**

@@ -29,6 +29,7 @@ import { recordPrices } from './price-history.server.ts';
 import type { StockReason } from './stock-history.schema.ts';
 import { type StockCause, recordStockSet } from './stock.server.ts';
 import { checkProductLinks, writeProductLinks } from './product-links.server.ts';
+import { queueWebhookEvent } from '#app/domain/webhooks/webhooks.server.ts';
 
 /** A write's stock change is the REST API's when an API key made it, else the product form's. */
 function stockCause(actor: Actor, reason?: StockReason): StockCause {
@@ -315,6 +316,7 @@ export async function createProduct(
         action: 'create',
         after: auditFields(row!),
       });
+      await queueWebhookEvent(tx, 'product.created', row!.id);
       return ok(row!);
     }),
   );
@@ -370,6 +372,7 @@ export async function updateProduct(
         before: auditFields(before),
         after: auditFields(row!),
       });
+      if (!variation) await queueWebhookEvent(tx, productTopic(before, row!), id);
       return ok(row!);
     }),
   );
@@ -452,6 +455,7 @@ export async function deleteProduct(
       before: auditFields(before),
       after: null,
     });
+    if (before.parentId === null) await queueWebhookEvent(tx, 'product.deleted', id);
     return ok(before);
   });
 }
@@ -464,4 +468,14 @@ export async function existingProducts(db: Tx, ids: number[]): Promise<Set<numbe
     .from(products)
     .where(and(inArray(products.id, ids), isNull(products.parentId)));
   return new Set(rows.map((r) => r.id));
+}
+
+// Webhooks: a product moved to the trash is announced as deleted, one taken out as restored.
+function productTopic(
+  before: Pick<ProductRow, 'status'>,
+  after: Pick<ProductRow, 'status'>,
+): 'product.updated' | 'product.deleted' | 'product.restored' {
+  if (after.status === 'trash' && before.status !== 'trash') return 'product.deleted';
+  if (before.status === 'trash' && after.status !== 'trash') return 'product.restored';
+  return 'product.updated';
 }

@@ -19,9 +19,9 @@ import { transitionAtInsert } from '#app/domain/orders/lifecycle.server.ts';
 import { signalOutbox } from '#app/domain/orders/outbox.server.ts';
 import {
   Rollback,
-  addOrderNote,
   inTransaction,
   newOrderKey,
+  orderPlaced,
   takeStock,
 } from '#app/domain/orders/orders.server.ts';
 import { type OrderRow, orderItems, orders } from '#app/domain/orders/orders.schema.ts';
@@ -460,7 +460,7 @@ export async function placeOrder(
         await createOrderSubscriptions(tx, row, view.lines, subscription === 'manual');
       }
       if (input.attribution) await recordOrderAttribution(tx, row.id, input.attribution);
-      await addOrderNote(tx, row.id, { code: 'order.note.placed' });
+      await orderPlaced(tx, row.id);
       const waitFor = first ? await first.record(tx, order) : null;
       await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
       if (view.coupons.length > 0) await dropCartCoupons(tx, cart.id);

@@ -28,6 +28,7 @@ import {
   recordLoginFailure,
 } from './throttle.server.ts';
 import { consumeToken, issueToken, peekToken } from './tokens.server.ts';
+import { queueWebhookEvent } from '#app/domain/webhooks/webhooks.server.ts';
 
 export type AccountContext = { settings: AccountSettings; locale: Locale; shopName: string };
 
@@ -136,17 +137,21 @@ export async function insertCustomer(
   // Hashed in either case, so an existing address answers no faster than a new one.
   const passwordHash = await hashPassword(input.password);
   const pending = ctx.settings.doubleOptIn;
-  const [created] = await db
-    .insert(customers)
-    .values({
-      email,
-      passwordHash,
-      displayName: email.split('@')[0]!.slice(0, 100),
-      status: pending ? 'pending' : 'active',
-      locale: ctx.locale,
-    })
-    .onConflictDoNothing({ target: customers.email })
-    .returning();
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(customers)
+      .values({
+        email,
+        passwordHash,
+        displayName: email.split('@')[0]!.slice(0, 100),
+        status: pending ? 'pending' : 'active',
+        locale: ctx.locale,
+      })
+      .onConflictDoNothing({ target: customers.email })
+      .returning();
+    if (row) await queueWebhookEvent(tx, 'customer.created', row.id);
+    return row;
+  });
   if (!created) {
     const existing = await customerByEmail(db, email);
     return ok({ kind: 'exists', customer: existing! });
@@ -338,17 +343,21 @@ export async function updateAccountDetails(
     passwordHash = await hashPassword(input.newPassword);
   }
   const newEmail = normalizeEmail(input.email);
-  const [row] = await db
-    .update(customers)
-    .set({
-      firstName: input.firstName,
-      lastName: input.lastName,
-      displayName: input.displayName,
-      ...(passwordHash ? { passwordHash } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(customers.id, customerId))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(customers)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        displayName: input.displayName,
+        ...(passwordHash ? { passwordHash } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(customers.id, customerId))
+      .returning();
+    if (updated) await queueWebhookEvent(tx, 'customer.updated', customerId);
+    return updated;
+  });
   const emailChange =
     newEmail !== customer.email
       ? { newEmail, token: await issueToken(db, customerId, 'email_change', { newEmail }) }
@@ -374,6 +383,7 @@ export async function confirmEmailChange(db: Tx, token: string): Promise<Result<
       .returning();
     // Links sent to the former address must not outlive the change.
     await tx.delete(customerTokens).where(eq(customerTokens.customerId, claim.customerId));
+    if (row) await queueWebhookEvent(tx, 'customer.updated', claim.customerId);
     return row ? ok(row) : fail(domainError('invalid', 'account.error.link_invalid'));
   });
 }
@@ -398,13 +408,16 @@ export async function saveAddress(
   if (first) return fail(addressError(first.field, first.code, address, kind, locale));
   const stored: StoredAddress = {};
   for (const field of ADDRESS_FIELDS) stored[field] = address[field] ?? '';
-  await db
-    .update(customers)
-    .set({
-      ...(kind === 'billing' ? { billingAddress: stored } : { shippingAddress: stored }),
-      updatedAt: new Date(),
-    })
-    .where(eq(customers.id, customerId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(customers)
+      .set({
+        ...(kind === 'billing' ? { billingAddress: stored } : { shippingAddress: stored }),
+        updatedAt: new Date(),
+      })
+      .where(eq(customers.id, customerId));
+    await queueWebhookEvent(tx, 'customer.updated', customerId);
+  });
   return ok(stored);
 }
 

@@ -24,6 +24,7 @@ import {
   orderItems,
   orders,
 } from './orders.schema.ts';
+import { queueWebhookEvent } from '#app/domain/webhooks/webhooks.server.ts';
 
 /** The follow-up of a change: subscriptions follow the order, then the mails go out. */
 export const ORDER_CHANGED = 'order.changed';
@@ -173,6 +174,7 @@ async function recordTransition(
       after: { status: to },
     });
   }
+  await queueWebhookEvent(tx, 'order.updated', order.id);
   const entries = outsideEffects(order, from, to, effects, options.announce);
   const follow = await enqueue(tx, ...entries.filter((e) => e.kind === ORDER_CHANGED));
   await enqueue(tx, ...entries.filter((e) => e.kind !== ORDER_CHANGED));

@@ -20,6 +20,7 @@ import { Rollback, addOrderNote, inTransaction } from './orders.server.ts';
 import { type OrderAddress, type OrderRow, type OrderStatus, orders } from './orders.schema.ts';
 import { hasShipped } from './shipments.server.ts';
 import { staffOrder } from './staff-orders.server.ts';
+import { queueWebhookEvent } from '#app/domain/webhooks/webhooks.server.ts';
 
 type Changed = Result<OrderRow>;
 
@@ -205,6 +206,7 @@ export async function updateOrderAddress(
       before,
       after,
     });
+    await queueWebhookEvent(tx, 'order.updated', orderId);
     return updated!;
   });
 }

@@ -15,6 +15,7 @@ import {
   orders,
 } from './orders.schema.ts';
 import { enqueue } from './outbox.server.ts';
+import { queueWebhookEvent } from '#app/domain/webhooks/webhooks.server.ts';
 
 /** Secret of an order's own pages (order received, order pay). */
 export function newOrderKey(): string {
@@ -194,4 +195,10 @@ export async function customerOrders(
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A placed order's note and its `order.created` webhooks, in the placement's transaction. */
+export async function orderPlaced(tx: Tx, orderId: number): Promise<void> {
+  await addOrderNote(tx, orderId, { code: 'order.note.placed' });
+  await queueWebhookEvent(tx, 'order.created', orderId);
 }

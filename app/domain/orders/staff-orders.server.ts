@@ -16,6 +16,7 @@ import {
   orderNotes,
   orders,
 } from './orders.schema.ts';
+import { queueWebhookEvent } from '#app/domain/webhooks/webhooks.server.ts';
 
 /** The staff's view of all orders (REST API, back office): filters as WooCommerce names them. */
 export type StaffOrderQuery = {
@@ -155,6 +156,7 @@ export async function editOrder(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new Rollback(notFound());
     await together(tx, order);
+    await queueWebhookEvent(tx, 'order.updated', orderId);
     const [after] = await tx.select().from(orders).where(eq(orders.id, orderId));
     return after!;
   });

@@ -19,6 +19,7 @@ import { subscriptions } from '#app/domain/subscriptions/subscriptions.schema.ts
 import type { Locale } from '#app/lib/locale.ts';
 import { orderFigures } from './admin-customers.server.ts';
 import { anonymiseCustomer } from './anonymise.server.ts';
+import { queueWebhookEvent } from '#app/domain/webhooks/webhooks.server.ts';
 
 export const AUDIT_ENTITY = 'customer';
 /** Orders the page lists; the order list filtered by the customer shows them all. */
@@ -197,6 +198,7 @@ export async function updateCustomerDetails(
       before: audited(before),
       after: audited(after!),
     });
+    await queueWebhookEvent(tx, 'customer.updated', id);
     return ok(after!);
   });
 }

@@ -7,6 +7,7 @@ import { orderWithdrawals, orders } from '#app/domain/orders/orders.schema.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import { sessions } from '#app/domain/sessions/sessions.schema.ts';
 import { customers, loginFailures } from '#app/domain/customers/customers.schema.ts';
+import { queueWebhookEvent } from '#app/domain/webhooks/webhooks.server.ts';
 
 /**
  * One more place holding a customer's data, cleared when the account is deleted. Concepts
@@ -103,6 +104,7 @@ export async function anonymiseCustomer(tx: Tx, customerId: number): Promise<boo
     await t.delete(sessions).where(eq(sessions.customerId, customer.id));
     await t.delete(loginFailures).where(eq(loginFailures.subject, customer.email));
     await t.delete(customers).where(eq(customers.id, customer.id));
+    await queueWebhookEvent(t, 'customer.deleted', customer.id);
     return true;
   });
 }

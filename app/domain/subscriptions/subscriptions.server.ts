@@ -12,6 +12,7 @@ import { taxInGross } from '#app/domain/pricing/tax.ts';
 import { renewalPaid } from './subscription-sync.server.ts';
 import { renewalKey } from './subscriptions.rules.ts';
 import { type SubscriptionRow, subscriptions } from './subscriptions.schema.ts';
+import { queueWebhookEvent } from '#app/domain/webhooks/webhooks.server.ts';
 
 // The renewal job: due subscriptions are claimed, their renewal orders created and charged.
 
@@ -136,6 +137,7 @@ async function renewalOrder(tx: Tx, sub: SubscriptionRow, now: Date): Promise<Or
     .onConflictDoNothing()
     .returning();
   if (!order) return null;
+  await queueWebhookEvent(tx, 'order.created', order.id);
   await tx.insert(orderItems).values({
     orderId: order.id,
     productId: sub.productId,

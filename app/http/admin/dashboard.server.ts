@@ -3,6 +3,7 @@ import { newSubmissionCount } from '#app/domain/forms/submissions-admin.server.t
 import { orderStatusCounts, salesSummary } from '#app/domain/orders/admin-orders.server.ts';
 import { awaitingPaymentCounts } from '#app/domain/orders/awaiting-payment.server.ts';
 import { pendingReviews } from '#app/domain/reviews/reviews.server.ts';
+import { disabledWebhookNames } from '#app/domain/webhooks/webhooks.server.ts';
 import type { MessageArea } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { staffShop } from './staff.server.ts';
@@ -32,6 +33,8 @@ export async function loadDashboard(args: Args, areas: readonly MessageArea[]) {
       contact,
       lowStock,
     },
+    // Every staff member learns of a webhook that stopped; administrators can mend it.
+    disabledWebhooks: await disabledWebhookNames(db),
     title: `${t('admin.dashboard')} | ${t('admin.title')}`,
     messages: messagesFor(locale, areas),
   };

@@ -49,6 +49,8 @@ import {
 import { sendShippedMail } from '../mail/shipment-mails.server.ts';
 import { sendRefundMail } from '../mail/refund-mails.server.ts';
 import { sendStockNoticeMail } from '../mail/stock-mails.server.ts';
+import { WEBHOOK_DELIVER } from '#app/domain/webhooks/webhooks.server.ts';
+import { deliverWebhookEvent } from '../webhooks/delivery.server.ts';
 
 export type EffectContext = { db: Tx; env: Env };
 
@@ -180,4 +182,5 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
     const refundId = Number(entry.payload.refundId);
     if (Number.isSafeInteger(refundId)) await issueRefundCancellation(db, refundId);
   },
+  [WEBHOOK_DELIVER]: (ctx, entry) => deliverWebhookEvent(ctx, entry),
 };

@@ -51,10 +51,14 @@ export type BatchOps<B> = {
   create: (ctx: RestContext<Batch>, body: B) => Promise<Result<unknown>>;
   update: (ctx: RestContext<Batch>, id: number, body: B) => Promise<Result<unknown>>;
   delete: (ctx: RestContext<Batch>, id: number) => Promise<Result<unknown>>;
+  /** A check of the caller before any item (the whole batch refused). */
+  allowed?: (ctx: RestContext<Batch>) => Promise<Result<unknown>>;
 };
 
 async function runBatch<B>(ctx: RestContext<Batch>, ops: BatchOps<B>) {
   const { input, t } = ctx;
+  const allowed = ops.allowed ? await ops.allowed(ctx) : null;
+  if (allowed && !allowed.ok) return allowed;
   const total =
     (input.create?.length ?? 0) + (input.update?.length ?? 0) + (input.delete?.length ?? 0);
   if (total > BATCH_LIMIT) {

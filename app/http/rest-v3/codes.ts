@@ -92,6 +92,16 @@ export const REST_V3_CODES: ErrorCodes = {
     'admin.refund.error.empty': 'woocommerce_rest_invalid_order_refund',
     'admin.refund.error.too_much': 'woocommerce_rest_cannot_create_order_refund',
     'admin.refund.error.unpaid': 'woocommerce_rest_cannot_create_order_refund',
+    // Webhooks (WooCommerce's webhooks controller).
+    'admin.webhooks.error.not_found': 'woocommerce_rest_webhook_invalid_id',
+    'admin.webhooks.error.topic': 'woocommerce_rest_webhook_invalid_topic',
+    'admin.webhooks.error.url': 'woocommerce_rest_webhook_invalid_delivery_url',
+    'admin.webhooks.error.private_url': 'woocommerce_rest_webhook_invalid_delivery_url',
+    'admin.webhooks.error.exists': 'woocommerce_rest_webhook_exists',
+    'admin.webhooks.error.no_trash': 'woocommerce_rest_trash_not_supported',
+    'admin.webhooks.error.name': 'rest_invalid_param',
+    'admin.webhooks.error.secret': 'rest_invalid_param',
+    'admin.webhooks.error.status': 'rest_invalid_param',
   },
   fallback: (error) => `woocommerce_rest_${error.kind}`,
 };

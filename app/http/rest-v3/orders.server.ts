@@ -76,7 +76,7 @@ export function routeId(value: string | undefined): number | null {
 
 const invalidId = () => notFound('rest.error.invalid_id');
 
-async function fullOrder(db: Tx, order: Parameters<typeof orderDetails>[1], base: string) {
+export async function fullOrder(db: Tx, order: Parameters<typeof orderDetails>[1], base: string) {
   const [{ items }, shipments, refunds] = await Promise.all([
     orderDetails(db, order),
     shipmentsOf(db, order.id),

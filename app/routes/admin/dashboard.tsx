@@ -5,6 +5,7 @@ import { RevenueChart } from '#app/components/admin/revenue-chart.tsx';
 import { NEW_SUBMISSION_DAYS, submissionsHref } from '#app/domain/forms/submissions.view.ts';
 import { loadDashboard } from '#app/http/admin/dashboard.server.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
+import { Notice } from '#app/components/ui/notice.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -19,9 +20,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { sales, todo } = loaderData;
+  const { sales, todo, disabledWebhooks } = loaderData;
   return (
     <AdminPage title={t('admin.dashboard')}>
+      {disabledWebhooks.length > 0 && (
+        <Notice kind="error">
+          {t('admin.webhooks.dashboard_notice', { names: disabledWebhooks.join(', ') })}
+        </Notice>
+      )}
       <div className="admin-cards">
         <SalesCard heading={t('admin.today')} figures={sales.today} />
         <SalesCard heading={t('admin.last_30_days')} figures={sales.month} />
