@@ -96,6 +96,11 @@ export default [
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
     route('customers/:id/erase', 'routes/admin/customer-erase.tsx'),
+    // Coupons (issue 28).
+    route('coupons', 'routes/admin/coupons.tsx'),
+    route('coupons/new', 'routes/admin/coupon-edit.tsx', { id: 'admin-coupon-new' }),
+    route('coupons/:id', 'routes/admin/coupon-edit.tsx', { id: 'admin-coupon-edit' }),
+    route('coupons/:id/delete', 'routes/admin/coupon-delete.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.
   route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),
@@ -164,6 +169,9 @@ export default [
     'wp-json/wc/v3/products/:id/variations/:variationId',
     'routes/api/wc-v3-product-variation.ts',
   ),
+  route('wp-json/wc/v3/coupons', 'routes/api/wc-v3-coupons.ts'),
+  route('wp-json/wc/v3/coupons/batch', 'routes/api/wc-v3-coupons-batch.ts'),
+  route('wp-json/wc/v3/coupons/:id', 'routes/api/wc-v3-coupon.ts'),
   route('wp-json/wc/v3/*', 'routes/api/wc-v3-not-found.ts'),
 
   route('*', 'routes/not-found.tsx'),
