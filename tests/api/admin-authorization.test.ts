@@ -7,7 +7,13 @@ import { issueInvoice } from '#app/domain/invoices/invoices.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import routes from '#app/routes.ts';
 import { CONTACT_FORM } from '#db/seed/demo-forms.ts';
-import { createAttribute, createCategory, createOrder, createProduct } from '#db/seed/factories.ts';
+import {
+  createAttribute,
+  createCategory,
+  createCoupon,
+  createOrder,
+  createProduct,
+} from '#db/seed/factories.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { type TestKey, signedUrl, staffKey } from '../support/rest-v3.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
@@ -50,6 +56,7 @@ type Data = {
   term: number;
   customer: number;
   tag: number;
+  coupon: number;
 };
 
 async function fixtures(key: TestKey): Promise<Data> {
@@ -95,6 +102,7 @@ async function fixtures(key: TestKey): Promise<Data> {
     refund,
     submission: submission!.id,
     customer: (await signedInCustomer(db)).customer.id,
+    coupon: (await createCoupon(db)).id,
     ...(await catalogFixtures(product.id)),
   };
 }
@@ -248,6 +256,15 @@ const ADMIN_ROUTES: Record<
     status: 405,
     post: true,
   },
+  // Coupons (issue 28).
+  '/admin/coupons': { who: 'staff', get: () => '/admin/coupons', post: false },
+  '/admin/coupons/new': { who: 'staff', get: () => '/admin/coupons/new', post: true },
+  '/admin/coupons/:id': { who: 'staff', get: (d) => `/admin/coupons/${d.coupon}`, post: true },
+  '/admin/coupons/:id/delete': {
+    who: 'staff',
+    get: (d) => `/admin/coupons/${d.coupon}/delete`,
+    post: true,
+  },
   // The form's address sends a visit on to the order page.
   '/admin/orders/:id/invoices': {
     who: 'staff',
@@ -326,6 +343,10 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
   },
   '/wp-json/wc/v3/products/tags': { url: () => 'products/tags', methods: ['GET', 'POST'] },
   '/wp-json/wc/v3/products/tags/:id': { url: (d) => `products/tags/${d.tag}`, methods: METHODS },
+  // Coupons (issue 28).
+  '/wp-json/wc/v3/coupons': { url: () => 'coupons', methods: ['GET', 'POST'] },
+  '/wp-json/wc/v3/coupons/batch': { url: () => 'coupons/batch', methods: ['POST', 'PUT'] },
+  '/wp-json/wc/v3/coupons/:id': { url: (d) => `coupons/${d.coupon}`, methods: METHODS },
 };
 
 type Person = 'guest' | 'customer' | 'shop_manager' | 'administrator';
