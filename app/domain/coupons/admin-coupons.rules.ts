@@ -212,8 +212,13 @@ export function couponFormValues(c: CouponFields): Record<CouponFormField, strin
     code: c.code,
     description: c.description,
     discount_type: c.kind,
+    // Nothing off shows as an empty field (read as 0), so typing into it needs no clearing.
     coupon_amount:
-      c.kind === 'percent' ? String(c.amount / 100).replace('.', ',') : euros(c.amount),
+      c.amount === 0
+        ? ''
+        : c.kind === 'percent'
+          ? String(c.amount / 100).replace('.', ',')
+          : euros(c.amount),
     free_shipping: c.freeShipping ? 'yes' : '',
     expiry_date: c.expiresAt ? berlinDate(new Date(c.expiresAt.getTime() - 1)) : '',
     minimum_amount: euros(c.minimumSpend),

@@ -42,6 +42,12 @@ type Args = { request: Request; context: AppLoadContext; params: { id?: string }
 
 const DONE = ['created', 'saved', 'deleted'] as const;
 
+const FIELD_ORDER: string[] = [
+  ...COUPON_FORM_FIELDS.slice(0, COUPON_FORM_FIELDS.indexOf('exclude_product_ids') + 1),
+  ...COUPON_FORM_LISTS,
+  ...COUPON_FORM_FIELDS.slice(COUPON_FORM_FIELDS.indexOf('exclude_product_ids') + 1),
+];
+
 export async function loadCouponList(args: Args, areas: readonly MessageArea[]) {
   const { db, locale, t } = await staffShop(args);
   const params = new URL(args.request.url).searchParams;
@@ -136,7 +142,13 @@ function refuse(
   typed?: Pick<CouponEditorAnswer, 'values' | 'lists'>,
   intent = 'coupon-editor',
 ) {
-  const errors = problems.map((p) => ({
+  // The summary lists the problems in the order of the form's fields.
+  const order = (field: string) => {
+    const at = FIELD_ORDER.indexOf(FORM_FIELD_OF[field] ?? field);
+    return at === -1 ? FIELD_ORDER.length : at;
+  };
+  const sorted = [...problems].sort((a, b) => order(a.field) - order(b.field));
+  const errors = sorted.map((p) => ({
     field: p.field ? couponControlId(FORM_FIELD_OF[p.field] ?? p.field) : '',
     message: t(p.code as TextKey, p.params),
   }));
