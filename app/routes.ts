@@ -104,6 +104,11 @@ export default [
     route('webhooks', 'routes/admin/webhooks.tsx'),
     route('webhooks/new', 'routes/admin/webhook-edit.tsx', { id: 'admin-webhook-new' }),
     route('webhooks/:id', 'routes/admin/webhook-edit.tsx', { id: 'admin-webhook-edit' }),
+    // Coupons (issue 28).
+    route('coupons', 'routes/admin/coupons.tsx'),
+    route('coupons/new', 'routes/admin/coupon-edit.tsx', { id: 'admin-coupon-new' }),
+    route('coupons/:id', 'routes/admin/coupon-edit.tsx', { id: 'admin-coupon-edit' }),
+    route('coupons/:id/delete', 'routes/admin/coupon-delete.tsx'),
   ]),
   // Invoice PDFs and the "create invoice" form: resource routes, staff only.
   route('admin/orders/:id/invoices', 'routes/admin/order-invoices.ts'),
@@ -178,6 +183,9 @@ export default [
   route('wp-json/wc/v3/webhooks', 'routes/api/wc-v3-webhooks.ts'),
   route('wp-json/wc/v3/webhooks/batch', 'routes/api/wc-v3-webhooks-batch.ts'),
   route('wp-json/wc/v3/webhooks/:id', 'routes/api/wc-v3-webhook.ts'),
+  route('wp-json/wc/v3/coupons', 'routes/api/wc-v3-coupons.ts'),
+  route('wp-json/wc/v3/coupons/batch', 'routes/api/wc-v3-coupons-batch.ts'),
+  route('wp-json/wc/v3/coupons/:id', 'routes/api/wc-v3-coupon.ts'),
   route('wp-json/wc/v3/*', 'routes/api/wc-v3-not-found.ts'),
 
   route('*', 'routes/not-found.tsx'),

@@ -1,14 +1,10 @@
 // Who may do what: every actor against every back-office page and action and every REST v3
 // route and method. The tables are checked against app/routes.ts, so a new route needs its row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tags } from '#app/domain/catalog/catalog.schema.ts';
-import { contactForms, formSubmissions } from '#app/domain/forms/forms.schema.ts';
-import { issueInvoice } from '#app/domain/invoices/invoices.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import routes from '#app/routes.ts';
-import { CONTACT_FORM } from '#db/seed/demo-forms.ts';
-import { createAttribute, createCategory, createOrder, createProduct } from '#db/seed/factories.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
+import { type Data, authorizationFixtures } from '../support/authorization-fixtures.ts';
 import { type TestKey, signedUrl, staffKey, webhookRows } from '../support/rest-v3.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 
@@ -31,104 +27,6 @@ function patterns(entries: readonly RouteEntry[], prefix = ''): string[] {
   });
 }
 const ALL = [...new Set(patterns(routes as RouteEntry[]))];
-
-/**
- * What one test works on: an order with a note, a refund and an invoice, and a contact form
- * submission, made for it.
- */
-type Data = {
-  order: number;
-  invoice: string;
-  note: number;
-  refund: number;
-  submission: number;
-  product: number;
-  variable: number;
-  variation: number;
-  category: number;
-  attribute: number;
-  term: number;
-  customer: number;
-  tag: number;
-};
-
-async function fixtures(key: TestKey): Promise<Data> {
-  const db = shop.database.db;
-  const { product } = await createProduct(db, { name: { de: 'Matrix', en: 'Matrix' } });
-  const order = await createOrder(db, { status: 'processing', productIds: [product.id] });
-  const issued = await issueInvoice(db, order.id);
-  if (!issued.ok) throw new Error(issued.error.code);
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(signedUrl(`${shop.url}/wp-json/wc/v3/${path}`, 'POST', key), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(res.status, path).toBe(201);
-    return ((await res.json()) as { id: number }).id;
-  };
-  const note = await post(`orders/${order.id}/notes`, { note: 'Matrix' });
-  const refund = await post(`orders/${order.id}/refunds`, { amount: '1.00', api_refund: false });
-  const [form] = await db
-    .insert(contactForms)
-    .values({
-      slug: `matrix-${order.id}`,
-      title: { de: 'Kontakt', en: 'Contact' },
-      definition: CONTACT_FORM,
-    })
-    .returning({ id: contactForms.id });
-  const [submission] = await db
-    .insert(formSubmissions)
-    .values({
-      formId: form!.id,
-      status: 'mail_sent',
-      fields: { 'your-name': ['Matrix'], 'your-message': ['Matrix'] },
-      locale: 'de',
-      postedDataHash: 'h',
-      clientHash: 'c',
-    })
-    .returning({ id: formSubmissions.id });
-  return {
-    order: order.id,
-    invoice: `${issued.value.invoice.number}.pdf`,
-    note,
-    refund,
-    submission: submission!.id,
-    customer: (await signedInCustomer(db)).customer.id,
-    ...(await webhookRows.withFixture(db, catalogFixtures(product.id))),
-  };
-}
-
-async function catalogFixtures(productId: number) {
-  const db = shop.database.db;
-  const tag = `m${productId}`;
-  const category = await createCategory(db, { name: { de: `Matrix ${tag}` } });
-  const size = await createAttribute(db, {
-    slug: `matrix-${tag}`,
-    name: { de: `Matrix ${tag}` },
-    terms: [{ slug: 's', name: { de: 'S' } }],
-  });
-  const variable = await createProduct(db, {
-    attributes: [
-      { attributeId: size.attribute.id, termIds: [size.termIds.s!], usedForVariations: true },
-    ],
-    variations: [{ attributes: { [size.attribute.slug]: 's' }, regularPrice: 1000 }],
-  });
-  return {
-    product: productId,
-    variable: variable.product.id,
-    variation: variable.variations[0]!.id,
-    category: category.id,
-    attribute: size.attribute.id,
-    term: size.termIds.s!,
-    tag: (
-      await db
-        .insert(tags)
-        .values({ slug: `matrix-${tag}`, name: { de: `Matrix ${tag}` } })
-        .returning()
-    )[0]!.id,
-  };
-}
 
 /**
  * Every back-office address: who may open it (`staff`: shop managers and administrators;
@@ -263,6 +161,15 @@ const ADMIN_ROUTES: Record<
     status: 405,
     post: true,
   },
+  // Coupons (issue 28).
+  '/admin/coupons': { who: 'staff', get: () => '/admin/coupons', post: false },
+  '/admin/coupons/new': { who: 'staff', get: () => '/admin/coupons/new', post: true },
+  '/admin/coupons/:id': { who: 'staff', get: (d) => `/admin/coupons/${d.coupon}`, post: true },
+  '/admin/coupons/:id/delete': {
+    who: 'staff',
+    get: (d) => `/admin/coupons/${d.coupon}/delete`,
+    post: true,
+  },
   // The form's address sends a visit on to the order page.
   '/admin/orders/:id/invoices': {
     who: 'staff',
@@ -343,6 +250,13 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
   '/wp-json/wc/v3/products/tags': { url: () => 'products/tags', methods: ['GET', 'POST'] },
   '/wp-json/wc/v3/products/tags/:id': { url: (d) => `products/tags/${d.tag}`, methods: METHODS },
   ...webhookRows.REST,
+  // Coupons (issue 28).
+  '/wp-json/wc/v3/coupons': { url: () => 'coupons', methods: ['GET', 'POST'] },
+  '/wp-json/wc/v3/customers': { url: () => 'customers', methods: ['GET', 'POST'] },
+  '/wp-json/wc/v3/customers/batch': { url: () => 'customers/batch', methods: ['POST', 'PUT'] },
+  '/wp-json/wc/v3/customers/:id': { url: (d) => `customers/${d.customer}`, methods: METHODS },
+  '/wp-json/wc/v3/coupons/batch': { url: () => 'coupons/batch', methods: ['POST', 'PUT'] },
+  '/wp-json/wc/v3/coupons/:id': { url: (d) => `coupons/${d.coupon}`, methods: METHODS },
 };
 
 type Person = 'guest' | 'customer' | 'shop_manager' | 'administrator';
@@ -387,7 +301,7 @@ describe('back office', () => {
     async () => {
       const everyone = await people();
       const apiKeys = await keys();
-      const data = await fixtures(apiKeys.read_write);
+      const data = await authorizationFixtures(shop, apiKeys.read_write);
       for (const [pattern, row] of Object.entries(ADMIN_ROUTES)) {
         const path = row.get(data);
         for (const person of ['guest', 'customer', 'shop_manager', 'administrator'] as const) {
@@ -416,7 +330,7 @@ describe('back office', () => {
     { timeout: 180_000 },
     async () => {
       const everyone = await people();
-      const data = await fixtures(await staffKey(shop, 'read_write'));
+      const data = await authorizationFixtures(shop, await staffKey(shop, 'read_write'));
       for (const [pattern, row] of Object.entries(ADMIN_ROUTES)) {
         const path = row.get(data);
         for (const person of ['guest', 'customer', 'shop_manager', 'administrator'] as const) {
@@ -461,7 +375,7 @@ describe('REST API v3', () => {
       const apiKeys = await keys();
       for (const [pattern, row] of Object.entries(REST_ROUTES)) {
         // Fresh data per route: a DELETE before must not take the next route's object.
-        const data = await fixtures(apiKeys.read_write);
+        const data = await authorizationFixtures(shop, apiKeys.read_write);
         for (const method of METHODS) {
           const url = `${shop.url}/wp-json/wc/v3/${row.url(data)}`;
           const send = (target: string, headers: Record<string, string> = {}) =>

@@ -115,3 +115,12 @@ export async function placeOrderPart({ root, url }) {
     await ping.stop();
   }
 }
+
+/** The summary's line for placing orders, beside the bare ping of the same run. */
+export function placeOrderRow(order) {
+  return [
+    'place order p50 / p95, 20 at once',
+    `${fmt(order.p50, 0)} / ${fmt(order.p95, 0)} ms`,
+    `bare ping ${fmt(order.pingP50, 1)} / ${fmt(order.pingP95, 1)} ms`,
+  ];
+}

@@ -2,12 +2,9 @@
 // the same run (the machine is shared and noisy, so only ratios mean anything), the
 // JavaScript each main page loads, and how latency grows from a small to a large catalogue.
 // Ratios below target are reported, never fatal: the exit code is non-zero only when the
-// bench itself broke. `npm run bench -- catalog` runs only the catalogue part (d),
-// `npm run bench -- shop` everything else, `npm run bench -- login` only the login part (e),
-// `npm run bench -- order` only placing orders (f), `npm run bench -- orders-admin` only the
-// back office's order list at 1 k and 100 k orders (g), `npm run bench -- products-admin` only
-// the back office's product list at 1 k and 100 k products (h), `npm run bench -- import` only
-// the product import's rate and the storefront's throughput beside it (i).
+// bench itself broke. `npm run bench -- PART` runs one part: `catalog` (d), `shop` (a to c),
+// `login` (e), `order` (f), `orders-admin` and `products-admin` (g, h: the back office's lists
+// at 1 k and 100 k), `import` (i: the product import's rate, the storefront's throughput beside).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,7 +17,7 @@ import { loginBench } from './login.mjs';
 import { ordersAdminBench } from './orders-admin.mjs';
 import { productsAdminBench } from './products-admin.mjs';
 import { productImportBench } from './product-import.mjs';
-import { placeOrderPart } from './place-order.mjs';
+import { placeOrderPart, placeOrderRow } from './place-order.mjs';
 import { freePort, startProcess, stopAll, waitForHttp, waitForLine } from './processes.mjs';
 import { startStaticServer } from './static-server.mjs';
 
@@ -58,9 +55,9 @@ async function main() {
   printMachine();
   if (only === 'login') await loginPart();
   else if (only === 'order') await orderPart();
-  else if (only === 'orders-admin') await adminListPart(ordersAdminBench, 'order');
-  else if (only === 'products-admin') await adminListPart(productsAdminBench, 'product');
-  else if (only === 'import') await importPart();
+  else if (only === 'orders-admin') await summaryPart(ordersAdminBench, `order ${LIST}`);
+  else if (only === 'products-admin') await summaryPart(productsAdminBench, `product ${LIST}`);
+  else if (only === 'import') await summaryPart(productImportBench, 'product import summary');
   else {
     if (only !== 'catalog') await shopBench(started);
     if (only !== 'shop') await catalogPart();
@@ -125,17 +122,13 @@ async function orderPart() {
   running.shop = null;
 }
 
-/** Section g or h alone: the back office's order or product list at 1 k and 100 k. */
-async function importPart() {
-  const rows = await productImportBench({ root: ROOT });
-  console.log('\nproduct import summary');
-  for (const [a, b, c] of rows) console.log(`  ${a.padEnd(36)}  ${b.padEnd(24)}  ${c}`);
-}
+const LIST = 'list summary (p50 latency; the target is reported, never enforced)';
 
-async function adminListPart(bench, what) {
+/** Sections g to i alone: a bench of its own, then its summary. */
+async function summaryPart(bench, title) {
   const rows = await bench({ root: ROOT });
-  console.log(`\n${what} list summary (p50 latency; the target is reported, never enforced)`);
-  for (const [a, b, c] of rows) console.log(`  ${a.padEnd(34)}  ${b.padEnd(22)}  ${c}`);
+  console.log(`\n${title}`);
+  for (const [a, b, c] of rows) console.log(`  ${a.padEnd(36)}  ${b.padEnd(24)}  ${c}`);
 }
 
 /** Sections a to c on the demo catalogue. */
@@ -405,14 +398,6 @@ function printSummary(r) {
   const w1 = Math.max(...rows.map((row) => row[1].length));
   console.log('\nsummary (absolute req/s depend on the machine; compare the ratios)');
   for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
-}
-
-function placeOrderRow(order) {
-  return [
-    'place order p50 / p95, 20 at once',
-    `${fmt(order.p50, 0)} / ${fmt(order.p95, 0)} ms`,
-    `bare ping ${fmt(order.pingP50, 1)} / ${fmt(order.pingP95, 1)} ms`,
-  ];
 }
 
 /** What the shop wrote to stderr under load; warnings repeat with the pid in front: each text once. */

@@ -8,6 +8,7 @@ const SECTIONS: { to: string; key: TextKey; end?: boolean; administrator?: true 
   { to: '/admin', key: 'admin.dashboard', end: true },
   { to: '/admin/orders', key: 'admin.orders' },
   { to: '/admin/customers', key: 'admin.customers.nav' },
+  { to: '/admin/coupons', key: 'admin.coupons.nav' },
   { to: '/admin/products', key: 'admin.stock.nav' },
   // Categories, tags, attributes and the other lists; a sub-navigation links the rest.
   { to: '/admin/products/categories', key: 'admin.catalogLists.nav' },

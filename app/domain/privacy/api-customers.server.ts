@@ -15,6 +15,7 @@ import {
 import { hashPassword } from '#app/domain/customers/passwords.server.ts';
 import { type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
+import { queueWebhookEvent } from '#app/domain/webhooks/webhooks.server.ts';
 import { SALES_STATUSES } from '#app/domain/orders/admin-orders.rules.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
 import { AUDIT_ENTITY, audited, eraseCustomer } from './admin-customer.server.ts';
@@ -170,6 +171,7 @@ export async function createApiCustomer(
       action: 'created',
       after: audited(created),
     });
+    await queueWebhookEvent(tx, 'customer.created', created.id);
     return ok({ ...created, paying: false });
   });
 }
@@ -219,6 +221,7 @@ export async function updateApiCustomer(
       before: audited(before),
       after: audited(after!),
     });
+    await queueWebhookEvent(tx, 'customer.updated', id);
     return ok(after!);
   });
   if (!updated.ok) return updated;

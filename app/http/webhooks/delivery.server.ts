@@ -6,7 +6,9 @@ import https from 'node:https';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { coupons } from '#app/domain/coupons/coupons.schema.ts';
-import { customers } from '#app/domain/customers/customers.schema.ts';
+import { oneJson as couponAnswer } from '../rest-v3/coupons.server.ts';
+import { customerJson } from '../rest-v3/customers.server.ts';
+import { apiCustomer } from '#app/domain/privacy/api-customers.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { staffOrder } from '#app/domain/orders/staff-orders.server.ts';
 import type { OutboxRow } from '#app/domain/orders/outbox.schema.ts';
@@ -18,7 +20,6 @@ import {
   recordDelivery,
 } from '#app/domain/webhooks/webhooks.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
-import { dates, decimal } from '../rest-v3/order-json.server.ts';
 import { fullOrder } from '../rest-v3/orders.server.ts';
 import { jsonContext } from '../rest-v3/product-context.server.ts';
 import { productAnswer } from '../rest-v3/products.server.ts';
@@ -106,70 +107,6 @@ function post(
   });
 }
 
-function customerJson(row: typeof customers.$inferSelect, base: string) {
-  const address = (stored: Record<string, string | undefined>, email: boolean) => ({
-    first_name: stored.first_name ?? '',
-    last_name: stored.last_name ?? '',
-    company: stored.company ?? '',
-    address_1: stored.address_1 ?? '',
-    address_2: stored.address_2 ?? '',
-    city: stored.city ?? '',
-    postcode: stored.postcode ?? '',
-    country: stored.country ?? '',
-    state: stored.state ?? '',
-    ...(email ? { email: stored.email ?? '' } : {}),
-    phone: stored.phone ?? '',
-  });
-  return {
-    id: row.id,
-    ...dates('date_created', row.createdAt),
-    ...dates('date_modified', row.updatedAt),
-    email: row.email,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    role: row.role,
-    username: row.email,
-    billing: address(row.billingAddress, true),
-    shipping: address(row.shippingAddress, false),
-    is_paying_customer: false,
-    avatar_url: '',
-    meta_data: [],
-    _links: {
-      self: [{ href: `${base}/wp-json/wc/v3/customers/${row.id}` }],
-      collection: [{ href: `${base}/wp-json/wc/v3/customers` }],
-    },
-  };
-}
-
-function couponJson(row: typeof coupons.$inferSelect, currency: string, base: string) {
-  return {
-    id: row.id,
-    code: row.code,
-    amount: row.kind === 'percent' ? (row.amount / 100).toFixed(2) : decimal(row.amount, currency),
-    ...dates('date_created', row.createdAt),
-    discount_type: row.kind,
-    description: row.description,
-    ...dates('date_expires', row.expiresAt),
-    usage_count: row.usageCount,
-    individual_use: row.individualUse,
-    product_ids: row.productIds,
-    excluded_product_ids: row.excludedProductIds,
-    usage_limit: row.usageLimit,
-    usage_limit_per_user: row.usageLimitPerCustomer,
-    free_shipping: row.freeShipping,
-    product_categories: row.categoryIds,
-    excluded_product_categories: row.excludedCategoryIds,
-    exclude_sale_items: row.excludeSaleItems,
-    minimum_amount: row.minimumSpend === null ? '0.00' : decimal(row.minimumSpend, currency),
-    maximum_amount: row.maximumSpend === null ? '0.00' : decimal(row.maximumSpend, currency),
-    meta_data: [],
-    _links: {
-      self: [{ href: `${base}/wp-json/wc/v3/coupons/${row.id}` }],
-      collection: [{ href: `${base}/wp-json/wc/v3/coupons` }],
-    },
-  };
-}
-
 /**
  * The resource as the REST API v3 answers it, read now (a later change is what the receiver
  * sees); `{id}` for a deletion or a resource gone by now.
@@ -194,12 +131,12 @@ export async function webhookPayload(
       return answer.ok ? answer.value : gone;
     }
     case 'customer': {
-      const [row] = await db.select().from(customers).where(eq(customers.id, id));
+      const row = await apiCustomer(db, id);
       return row ? customerJson(row, base) : gone;
     }
     case 'coupon': {
       const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
-      return row ? couponJson(row, env.SHOP_CURRENCY, base) : gone;
+      return row ? couponAnswer(db, row, base) : gone;
     }
     default:
       return gone;
