@@ -108,13 +108,17 @@ describe('product import pages', () => {
 
       await page.getByRole('button', { name: text.dryRun }).click();
       await page.getByText(text.dryDone).waitFor({ timeout: 60_000 });
-      await expect.poll(() => page.locator('#import-progress-text').innerText()).toContain(text.counts);
+      await expect
+        .poll(() => page.locator('#import-progress-text').innerText())
+        .toContain(text.counts);
       await expectNoAxeViolations(page);
       await shoot(page, `admin-import-dry-${lang}-1280`);
 
       await page.getByRole('button', { name: text.importNow }).click();
       await page.getByText(text.runDone).waitFor({ timeout: 60_000 });
-      await expect(page.locator('#import-progress-text').innerText()).resolves.toContain(text.counts);
+      await expect(page.locator('#import-progress-text').innerText()).resolves.toContain(
+        text.counts,
+      );
       const progress = page.getByRole('progressbar', { name: text.progress });
       expect(await progress.getAttribute('value')).toBe('3');
       const bad = page.getByRole('row').filter({ hasText: `${tag}-3` });
