@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useI18n } from '#app/lib/i18n.ts';
 import type { ProductSummary } from '#app/domain/catalog/catalog.view.ts';
-import { LegalPriceInfo, LowestPriorPrice, Price, UnitPrice } from './ui/price.tsx';
-import { ProductImage } from './product-image.tsx';
-import { Stars } from './stars.tsx';
+import { ProductCardContent } from './product-card-content.tsx';
 import { QuickViewButton } from './product/quick-view.tsx';
 import { Icon } from './icon.tsx';
 import { useMiniCart } from './cart/mini-cart-state.tsx';
@@ -28,53 +26,15 @@ export function ProductGrid({
 }
 
 export function ProductCard({ product, eager }: { product: ProductSummary; eager?: boolean }) {
-  const { t } = useI18n();
   const href = `/product/${product.slug}`;
   const soldOut = product.stockStatus === 'outofstock';
   return (
-    <article className="product-card" aria-labelledby={`product-${product.id}-name`}>
-      <Link to={href} className="product-card-media" tabIndex={-1} aria-hidden="true">
-        {product.image && (
-          <ProductImage
-            image={product.image}
-            eager={eager}
-            sizes="(max-width: 549px) 50vw, (max-width: 849px) 33vw, 300px"
-          />
-        )}
-        {product.hoverImage && (
-          <ProductImage
-            image={product.hoverImage}
-            className="hover-image"
-            sizes="(max-width: 549px) 50vw, (max-width: 849px) 33vw, 300px"
-          />
-        )}
-        {product.price.onSale && (
-          <span className="badge badge-sale">{t('product.sale_badge')}</span>
-        )}
-        {soldOut && <span className="badge badge-soldout">{t('product.out_of_stock_badge')}</span>}
-      </Link>
-      <div className="product-card-body">
-        <h3 className="product-card-title" id={`product-${product.id}-name`}>
-          <Link to={href}>{product.name}</Link>
-        </h3>
-        <Stars average={product.rating.average} count={product.rating.count} showCount={false} />
-        <div className="product-card-price">
-          <Price price={product.price} />
-        </div>
-        <LowestPriorPrice price={product.price} />
-        <UnitPrice unitPrice={product.unitPrice} />
-        <LegalPriceInfo taxRate={product.taxRate} deposit={product.deposit} />
-        {product.deliveryTime && (
-          <p className="delivery-time">
-            {t('delivery.time', { label: product.deliveryTime.label })}
-          </p>
-        )}
-        <div className="card-action">
-          <CardAction product={product} href={href} soldOut={soldOut} />
-          <QuickViewButton product={product} />
-        </div>
+    <ProductCardContent product={product} eager={eager}>
+      <div className="card-action">
+        <CardAction product={product} href={href} soldOut={soldOut} />
+        <QuickViewButton product={product} />
       </div>
-    </article>
+    </ProductCardContent>
   );
 }
 

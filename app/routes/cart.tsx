@@ -18,7 +18,7 @@ import { shop } from '#app/http/request.server.ts';
 import { loadCart } from '#app/domain/cart/cart.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import { expressCheckoutParams } from '#app/http/stripe/express-page-data.server.ts';
-import { ProductGrid } from '#app/components/product-card.tsx';
+import { LinkedProductGrid } from '#app/components/product-card-content.tsx';
 import { crossSellCards } from '#app/domain/catalog/product-links.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -199,7 +199,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       {cart.lines.length > 0 && loaderData.crossSells.length > 0 && (
         <section aria-labelledby="cross-sells-title" className="cross-sells">
           <h2 id="cross-sells-title">{t('cart.cross_sells_title')}</h2>
-          <ProductGrid products={loaderData.crossSells} />
+          <LinkedProductGrid products={loaderData.crossSells} />
         </section>
       )}
     </div>

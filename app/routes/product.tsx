@@ -40,7 +40,7 @@ import { REVIEW_MESSAGE_AREAS } from '#app/components/product/review-personal.ts
 import { Notice } from '#app/components/ui/notice.tsx';
 import { productSeo, seoSite } from '#app/http/seo/page-seo.ts';
 import { JsonLd } from '#app/components/json-ld.tsx';
-import { ProductGrid } from '#app/components/product-card.tsx';
+import { LinkedProductGrid } from '#app/components/product-card-content.tsx';
 import { productTagLinks, upsellCards } from '#app/domain/catalog/product-links.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -305,7 +305,7 @@ function Product({
       {upsells.length > 0 && (
         <section aria-labelledby="upsells-title" className="upsells">
           <h2 id="upsells-title">{t('product.upsells_title')}</h2>
-          <ProductGrid products={upsells} />
+          <LinkedProductGrid products={upsells} />
         </section>
       )}
       <StickyAddToCart
