@@ -261,6 +261,7 @@ describe('job runner', () => {
       ['purge-account-records', HOUR],
       ['purge-api-key-nonces', HOUR],
       ['purge-form-submissions', HOUR],
+      ['purge-product-imports', HOUR],
       ['backup', 24 * HOUR],
     ]);
   });
