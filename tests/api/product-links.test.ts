@@ -289,6 +289,10 @@ describe('the storefront', () => {
     const section = de.slice(de.indexOf('id="upsells-title"')).split('</section>')[0]!;
     expect(section).toContain(`Tasse ${m}`);
     expect(section).toContain('19,90');
+    // A plain form adds a simple product without the listing's script.
+    expect(section).toMatch(/<form method="post" action="\/cart" class="card-add-to-cart">/);
+    expect(section).toContain(`name="product_id" value="${cup.id}"`);
+    expect(section).toContain(`aria-label="In den Warenkorb: Tasse ${m}"`);
     // Draft products stay hidden.
     expect(section).not.toContain(`Kanne ${m}`);
     expect(de).toMatch(new RegExp(`href="/product-tag/seite-${m}"[^>]*>Seite ${m}</a>`));
