@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { productTags, products, tags } from '#app/domain/catalog/catalog.schema.ts';
 import { CsvRefused, readCsv } from '#app/domain/catalog/csv-reader.ts';
 import {
   PictureSource,
@@ -101,9 +101,14 @@ describe('product CSV import', () => {
     expect(outcome(report, 8)).toMatchObject({
       reason: 'admin.productImport.error.name_required',
     });
-    expect(report.notes).toContain('admin.productImport.error.tags_ignored');
     const mug = await bySku(`${sku}-A`);
     expect(mug).toMatchObject({ regularPrice: 1290, manageStock: true, stockQuantity: 5 });
+    const mugTags = await db()
+      .select({ slug: tags.slug })
+      .from(productTags)
+      .innerJoin(tags, eq(tags.id, productTags.tagId))
+      .where(eq(productTags.productId, mug!.id));
+    expect(mugTags.map((t) => t.slug)).toEqual(['rot']);
     expect(await bySku(`${sku}-B`)).toBeUndefined();
     expect((await bySku(`${sku}-V`))?.status).toBe('draft');
   });

@@ -2707,8 +2707,6 @@ export const de = {
     'Mit seinem Produkt übersprungen: Zeile {line} hat einen Fehler.',
   'admin.productImport.error.unknown_delivery_time': 'Unbekannte Lieferzeit „{value}“.',
   'admin.productImport.error.unknown_deposit_type': 'Unbekannte Pfandart „{value}“.',
-  'admin.productImport.error.tags_ignored':
-    'Die Spalte Schlagwörter wurde ignoriert: Der Shop hat keine Produkt-Schlagwörter.',
   'admin.productImport.error.picture_not_allowed':
     'Bild {picture}: Nur Adressen des Shops oder der Freigabeliste werden geladen.',
   'admin.productImport.error.picture_private_address':

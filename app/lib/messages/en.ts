@@ -2604,8 +2604,6 @@ export const en: Messages = {
   'admin.productImport.error.product_failed': 'Skipped with its product: line {line} has an error.',
   'admin.productImport.error.unknown_delivery_time': 'Unknown delivery time “{value}”.',
   'admin.productImport.error.unknown_deposit_type': 'Unknown deposit type “{value}”.',
-  'admin.productImport.error.tags_ignored':
-    'The Tags column was ignored: the shop has no product tags.',
   'admin.productImport.error.picture_not_allowed':
     'Picture {picture}: only addresses of the shop or the allow-list are fetched.',
   'admin.productImport.error.picture_private_address':
