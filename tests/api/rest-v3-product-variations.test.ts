@@ -222,8 +222,10 @@ describe('categories, attributes, terms and tags', () => {
     const attrs = await call('GET', 'products/attributes');
     expect(attrs.body.map((a: { id: number }) => a.id)).toContain(colour.body.id);
 
-    expect((await call('GET', 'products/tags')).body).toEqual([]);
-    expect((await call('POST', 'products/tags', { name: 'x' })).status).toBe(400);
+    const created = await call('POST', 'products/tags', { name: `Schlagwort ${tag}` });
+    expect(created.status).toBe(201);
+    const listed = await call('GET', `products/tags?search=${tag}`);
+    expect(listed.body.map((t: { id: number }) => t.id)).toEqual([created.body.id]);
 
     for (const body of [
       {},
