@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Notice } from '#app/components/ui/notice.tsx';
 import type { ImportError } from '#app/domain/catalog/product-import.view.ts';
 import { type TextKey, useI18n } from '#app/lib/i18n.ts';
+import { AdminTable } from './admin-table.tsx';
 
 export function ImportSteps({ current }: { current: 1 | 2 | 3 | 4 }) {
   const { t } = useI18n();
@@ -67,28 +68,24 @@ export function ImportReportTable({
       {rows.length === 0 ? (
         <p>{t('admin.importPage.noRows')}</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.importPage.line')}</th>
-                <th scope="col">{t('admin.importPage.product')}</th>
-                <th scope="col">{t('admin.importPage.outcome')}</th>
-                <th scope="col">{t('admin.importPage.reason')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.line} className={`admin-import-${r.outcome}`}>
-                  <td>{r.line}</td>
-                  <td>{[r.sku, r.name].filter(Boolean).join(' · ')}</td>
-                  <td>{t(`admin.importPage.outcome.${r.outcome}` as TextKey)}</td>
-                  <td>{r.reason ? t(r.reason as TextKey, r.params) : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          labelledBy="admin-import-report"
+          columns={[
+            { label: t('admin.importPage.line') },
+            { label: t('admin.importPage.product') },
+            { label: t('admin.importPage.outcome') },
+            { label: t('admin.importPage.reason') },
+          ]}
+        >
+          {rows.map((r) => (
+            <tr key={r.line} className={`admin-import-${r.outcome}`}>
+              <td>{r.line}</td>
+              <td>{[r.sku, r.name].filter(Boolean).join(' · ')}</td>
+              <td>{t(`admin.importPage.outcome.${r.outcome}` as TextKey)}</td>
+              <td>{r.reason ? t(r.reason as TextKey, r.params) : ''}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <p className="admin-import-pager">
         {after > 0 && <Link to={`${base}?after=0${only}`}>{t('admin.importPage.firstRows')}</Link>}{' '}
