@@ -211,26 +211,3 @@ export function CouponTable({ page, query }: { page: AdminCouponPage; query: Adm
     </div>
   );
 }
-
-export function CouponPager({ page, query }: { page: AdminCouponPage; query: AdminCouponQuery }) {
-  const { t } = useI18n();
-  if (page.previous === null && page.next === null) return null;
-  return (
-    <nav aria-label={t('admin.pages')} className="admin-pager">
-      {page.previous !== null ? (
-        <Link to={adminCouponsHref({ ...query, after: null, before: page.previous })} rel="prev">
-          ← {t('admin.previous')}
-        </Link>
-      ) : (
-        <span aria-disabled="true">← {t('admin.previous')}</span>
-      )}
-      {page.next !== null ? (
-        <Link to={adminCouponsHref({ ...query, after: page.next, before: null })} rel="next">
-          {t('admin.next')} →
-        </Link>
-      ) : (
-        <span aria-disabled="true">{t('admin.next')} →</span>
-      )}
-    </nav>
-  );
-}

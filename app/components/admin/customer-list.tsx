@@ -228,32 +228,3 @@ export function CustomerTable({
     </div>
   );
 }
-
-export function CustomerPager({
-  page,
-  query,
-}: {
-  page: AdminCustomerPage;
-  query: AdminCustomerQuery;
-}) {
-  const { t } = useI18n();
-  if (page.previous === null && page.next === null) return null;
-  return (
-    <nav aria-label={t('admin.pages')} className="admin-pager">
-      {page.previous !== null ? (
-        <Link to={adminCustomersHref({ ...query, after: null, before: page.previous })} rel="prev">
-          ← {t('admin.previous')}
-        </Link>
-      ) : (
-        <span aria-disabled="true">← {t('admin.previous')}</span>
-      )}
-      {page.next !== null ? (
-        <Link to={adminCustomersHref({ ...query, after: page.next, before: null })} rel="next">
-          {t('admin.next')} →
-        </Link>
-      ) : (
-        <span aria-disabled="true">{t('admin.next')} →</span>
-      )}
-    </nav>
-  );
-}

@@ -215,27 +215,3 @@ export function OrderTable({ page, query }: { page: AdminOrderPage; query: Admin
     </div>
   );
 }
-
-/** Previous and next page by keyset cursor; a missing neighbour is plain text, not a link. */
-export function KeysetPager({ page, query }: { page: AdminOrderPage; query: AdminOrderQuery }) {
-  const { t } = useI18n();
-  if (page.previous === null && page.next === null) return null;
-  return (
-    <nav aria-label={t('admin.pages')} className="admin-pager">
-      {page.previous !== null ? (
-        <Link to={adminOrdersHref({ ...query, after: null, before: page.previous })} rel="prev">
-          ← {t('admin.previous')}
-        </Link>
-      ) : (
-        <span aria-disabled="true">← {t('admin.previous')}</span>
-      )}
-      {page.next !== null ? (
-        <Link to={adminOrdersHref({ ...query, after: page.next, before: null })} rel="next">
-          {t('admin.next')} →
-        </Link>
-      ) : (
-        <span aria-disabled="true">{t('admin.next')} →</span>
-      )}
-    </nav>
-  );
-}

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/coupons';
-import { CouponPager, CouponSearch, CouponTable } from '#app/components/admin/coupon-list.tsx';
+import { CouponSearch, CouponTable } from '#app/components/admin/coupon-list.tsx';
 import { AdminPage } from '#app/components/admin/frame.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { loadCouponList } from '#app/http/admin/coupons.server.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 import stylesheet from '#app/styles/admin-coupons.css?url';
+import { KeysetPager } from '#app/components/admin/keyset-pager.tsx';
+import { adminCouponsHref } from '#app/domain/coupons/admin-coupons.view.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
@@ -34,7 +36,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
       </p>
       <CouponSearch query={query} />
       <CouponTable page={page} query={query} />
-      <CouponPager page={page} query={query} />
+      <KeysetPager page={page} href={(cursor) => adminCouponsHref({ ...query, ...cursor })} />
     </AdminPage>
   );
 }

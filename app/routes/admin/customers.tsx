@@ -1,14 +1,12 @@
 import type { Route } from './+types/customers';
 import { AdminPage } from '#app/components/admin/frame.tsx';
-import {
-  CustomerPager,
-  CustomerSearch,
-  CustomerTable,
-} from '#app/components/admin/customer-list.tsx';
+import { CustomerSearch, CustomerTable } from '#app/components/admin/customer-list.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { loadCustomerList } from '#app/http/admin/customers.server.ts';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 import stylesheet from '#app/styles/admin-customers.css?url';
+import { KeysetPager } from '#app/components/admin/keyset-pager.tsx';
+import { adminCustomersHref } from '#app/domain/privacy/admin-customers.view.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
@@ -32,7 +30,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
       {erased && <Notice kind="success">{t('admin.customers.done.erased')}</Notice>}
       <CustomerSearch query={query} countries={countries} />
       <CustomerTable page={page} query={query} />
-      <CustomerPager page={page} query={query} />
+      <KeysetPager page={page} href={(cursor) => adminCustomersHref({ ...query, ...cursor })} />
     </AdminPage>
   );
 }

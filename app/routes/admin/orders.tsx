@@ -8,10 +8,12 @@ import {
   OrderSearch,
   useSlashToSearch,
 } from '#app/components/admin/order-filters.tsx';
-import { BulkBar, KeysetPager, OrderTable, StatusTabs } from '#app/components/admin/order-list.tsx';
+import { BulkBar, OrderTable, StatusTabs } from '#app/components/admin/order-list.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { handleBulkOrders, loadOrderList } from '#app/http/admin/order-list.server.ts';
 import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
+import { KeysetPager } from '#app/components/admin/keyset-pager.tsx';
+import { adminOrdersHref } from '#app/domain/orders/admin-orders.view.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title },
@@ -62,7 +64,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         {page.rows.length > 0 && <BulkBar query={query} security={security} />}
         <OrderTable page={page} query={query} />
       </Fragment>
-      <KeysetPager page={page} query={query} />
+      <KeysetPager page={page} href={(cursor) => adminOrdersHref({ ...query, ...cursor })} />
     </AdminPage>
   );
 }

@@ -8,12 +8,14 @@ import {
   ProductFilters,
   ProductSearch,
 } from '#app/components/admin/product-filters.tsx';
-import { ProductPager, ProductTable } from '#app/components/admin/product-list.tsx';
+import { ProductTable } from '#app/components/admin/product-list.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import { handleBulkProducts, loadProductList } from '#app/http/admin/product-list.server.ts';
 import { type MessagesHandle, type TextKey, useI18n } from '#app/lib/i18n.ts';
 import stockStylesheet from '#app/styles/admin-stock.css?url';
 import importStylesheet from '#app/styles/admin-import.css?url';
+import { KeysetPager } from '#app/components/admin/keyset-pager.tsx';
+import { adminProductsHref } from '#app/domain/catalog/product-admin.view.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stockStylesheet },
@@ -97,7 +99,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           quickEdit={{ security, back: `${location.pathname}${location.search}` }}
         />
       </Fragment>
-      <ProductPager page={page} query={query} />
+      <KeysetPager page={page} href={(cursor) => adminProductsHref({ ...query, ...cursor })} />
     </AdminPage>
   );
 }
