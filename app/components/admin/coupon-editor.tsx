@@ -10,12 +10,9 @@ import {
   couponControlId,
 } from '#app/domain/coupons/admin-coupons.view.ts';
 import { type TextKey, formatDate, useI18n } from '#app/lib/i18n.ts';
+import { TypedCheckbox, TypedInput, type TypedForm } from './typed-fields.tsx';
 
-type Ctx = {
-  typed: Record<string, string>;
-  lists: Record<string, string[]>;
-  errorOf: (name: string) => string | undefined;
-};
+type Ctx = TypedForm & { lists: Record<string, string[]> };
 
 function useLabel() {
   const { t } = useI18n();
@@ -30,10 +27,8 @@ function useHelp() {
 function TextInput({
   ctx,
   name,
-  required,
-  inputMode,
-  type = 'text',
   help,
+  ...rest
 }: {
   ctx: Ctx;
   name: CouponFormField;
@@ -45,24 +40,14 @@ function TextInput({
   const label = useLabel();
   const helpText = useHelp();
   return (
-    <Field
+    <TypedInput
+      form={ctx}
+      name={name}
       id={couponControlId(name)}
       label={label(name)}
-      required={required}
-      error={ctx.errorOf(name)}
       help={help ? helpText(name) : undefined}
-    >
-      {(control) => (
-        <input
-          {...control}
-          type={type}
-          name={name}
-          inputMode={inputMode}
-          defaultValue={ctx.typed[name] ?? ''}
-          autoComplete="off"
-        />
-      )}
-    </Field>
+      {...rest}
+    />
   );
 }
 
@@ -70,23 +55,13 @@ function Checkbox({ ctx, name }: { ctx: Ctx; name: CouponFormField }) {
   const label = useLabel();
   const helpText = useHelp();
   return (
-    <Field
+    <TypedCheckbox
+      form={ctx}
+      name={name}
       id={couponControlId(name)}
       label={label(name)}
-      layout="choice"
-      error={ctx.errorOf(name)}
       help={helpText(name)}
-    >
-      {(control) => (
-        <input
-          {...control}
-          type="checkbox"
-          name={name}
-          value="yes"
-          defaultChecked={ctx.typed[name] === 'yes'}
-        />
-      )}
-    </Field>
+    />
   );
 }
 

@@ -21,12 +21,10 @@ import { TAX_CLASSES } from '#app/domain/pricing/tax.ts';
 import { type TextKey, useI18n } from '#app/lib/i18n.ts';
 import type { EditorLinked } from '#app/domain/catalog/product-editor.view.ts';
 import { ProductLinksSection } from './product-links.tsx';
+import { TypedCheckbox, TypedInput, type TypedForm } from './typed-fields.tsx';
 
 type Lists = { categories: string[]; allergens: string[] };
-type Ctx = {
-  typed: Record<string, string>;
-  errorOf: (name: string) => string | undefined;
-};
+type Ctx = TypedForm;
 
 const PREVIEWED = ['short_description', 'description'] as const;
 
@@ -38,10 +36,8 @@ function useLabel() {
 function TextInput({
   ctx,
   name,
-  required,
-  inputMode,
-  type = 'text',
   help,
+  ...rest
 }: {
   ctx: Ctx;
   name: EditorField;
@@ -52,24 +48,14 @@ function TextInput({
 }) {
   const label = useLabel();
   return (
-    <Field
+    <TypedInput
+      form={ctx}
+      name={name}
       id={controlId(name)}
       label={label(name)}
-      required={required}
-      error={ctx.errorOf(name)}
       help={help}
-    >
-      {(control) => (
-        <input
-          {...control}
-          type={type}
-          name={name}
-          inputMode={inputMode}
-          defaultValue={ctx.typed[name] ?? ''}
-          autoComplete="off"
-        />
-      )}
-    </Field>
+      {...rest}
+    />
   );
 }
 
@@ -116,23 +102,7 @@ function Select({
 function Check({ ctx, name, help }: { ctx: Ctx; name: EditorField; help?: string }) {
   const label = useLabel();
   return (
-    <Field
-      id={controlId(name)}
-      layout="choice"
-      label={label(name)}
-      error={ctx.errorOf(name)}
-      help={help}
-    >
-      {(control) => (
-        <input
-          {...control}
-          type="checkbox"
-          name={name}
-          value="yes"
-          defaultChecked={ctx.typed[name] === 'yes'}
-        />
-      )}
-    </Field>
+    <TypedCheckbox form={ctx} name={name} id={controlId(name)} label={label(name)} help={help} />
   );
 }
 
