@@ -1,8 +1,11 @@
-// `npm run test:postgres`: every test of the unit, integration and API suite (vitest.config.ts:
-// app, db, server, scripts, tests/api, tests/bench) against the PostgreSQL server in
-// DATABASE_URL; each test file gets a database of its own, dropped afterwards. The browser
-// tests stay on the embedded database. Arguments after `--` narrow it, as for vitest.
+// `npm run test:postgres`: the tests of the unit, integration and API suite (vitest.config.ts)
+// that reach a database, against the PostgreSQL server in DATABASE_URL; each test file gets a
+// database of its own, copied from a migrated template and dropped afterwards. Files that never
+// open a database ran already with `npm test` and are not repeated. The browser tests stay on
+// the embedded database. Arguments after `--` narrow it, as for vitest.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { testFiles, usesDatabase } from './test-summary.mjs';
 
 const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (!url) {
@@ -11,7 +14,22 @@ if (!url) {
   );
   process.exit(1);
 }
-const result = spawnSync('npx', ['vitest', 'run', '--allowOnly=false', ...process.argv.slice(2)], {
+const SUITE = [
+  'app',
+  'db',
+  'server',
+  'sandbox',
+  'scripts',
+  'tests/api',
+  'tests/architecture',
+  'tests/bench',
+];
+const args = process.argv.slice(2);
+const files =
+  args.length > 0
+    ? args
+    : testFiles(process.cwd(), SUITE).filter((file) => usesDatabase(readFileSync(file, 'utf8')));
+const result = spawnSync('npx', ['vitest', 'run', '--allowOnly=false', ...files], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url, DATABASE_URL: '' },
 });

@@ -65,6 +65,14 @@ export function closingLine({ passed, failed, skipped, filesFailedToRun, failedS
   return line;
 }
 
+/** A step's duration as minutes and seconds, e.g. "12 min 05 s". */
+export function formatDuration(ms) {
+  const seconds = Math.round(ms / 1000);
+  const minutes = Math.floor(seconds / 60);
+  const rest = String(seconds % 60).padStart(2, '0');
+  return minutes > 0 ? `${minutes} min ${rest} s` : `${seconds} s`;
+}
+
 /** Whether the whole run failed: any failed test, file or step. */
 export function runFailed({ failed, filesFailedToRun, failedSteps }) {
   return failed > 0 || filesFailedToRun > 0 || failedSteps.length > 0;
@@ -80,8 +88,8 @@ export function onlyLines(file, text) {
     .flatMap((line, i) => (ONLY.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
 }
 
-/** Every `.only` in the test files under the given folders (node_modules and builds skipped). */
-export function findOnly(root, folders) {
+/** The test files under the given folders (node_modules and hidden folders skipped), sorted. */
+export function testFiles(root, folders) {
   const found = [];
   const walk = (dir) => {
     let entries;
@@ -94,11 +102,28 @@ export function findOnly(root, folders) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (TEST_FILE.test(entry.name)) {
-        found.push(...onlyLines(path.relative(root, full), readFileSync(full, 'utf8')));
-      }
+      else if (TEST_FILE.test(entry.name)) found.push(path.relative(root, full));
     }
   };
   for (const folder of folders) walk(path.join(root, folder));
-  return found;
+  return found.sort();
+}
+
+/** Every `.only` in the test files under the given folders. */
+export function findOnly(root, folders) {
+  return testFiles(root, folders).flatMap((file) =>
+    onlyLines(file, readFileSync(path.join(root, file), 'utf8')),
+  );
+}
+
+const OPENS_DATABASE =
+  /\b(?:openTestDatabase|startTestShop|openDatabase|createTestDatabase|TEST_DATABASE_URL)\b|tests\/support\/|\.\.\/support\//;
+
+/**
+ * Whether a test file's text reaches a database: directly, or through the tests' support
+ * helpers (which start shops and open databases). Files that do not are the same on any
+ * database and need not run again on PostgreSQL.
+ */
+export function usesDatabase(text) {
+  return OPENS_DATABASE.test(text);
 }

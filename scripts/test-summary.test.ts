@@ -12,8 +12,21 @@ type Counts = {
   filesFailedToRun: number;
   failedSteps: string[];
 };
-const { closingLine, findOnly, onlyLines, parseArgs, readReport, runFailed } = summary as {
+const {
+  closingLine,
+  findOnly,
+  formatDuration,
+  onlyLines,
+  parseArgs,
+  readReport,
+  runFailed,
+  testFiles,
+  usesDatabase,
+} = summary as {
   closingLine(c: Counts): string;
+  formatDuration(ms: number): string;
+  testFiles(root: string, folders: string[]): string[];
+  usesDatabase(text: string): boolean;
   findOnly(root: string, folders: string[]): string[];
   onlyLines(file: string, text: string): string[];
   parseArgs(args: string[]): { only?: string; error?: string };
@@ -151,5 +164,46 @@ describe('the check for focused tests', () => {
     expect(findOnly(root, ['tests', 'app'])).toEqual([
       `${path.join('tests', 'api', 'x.test.ts')}:1: ${focus('it')}'x')`,
     ]);
+  });
+});
+
+describe('the PostgreSQL suite’s selection', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'pg-selection-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('lists test files sorted, without helpers, node_modules or hidden folders', () => {
+    for (const dir of ['app/lib', 'tests/api', 'node_modules/pkg', 'app/.cache']) {
+      mkdirSync(path.join(root, dir), { recursive: true });
+    }
+    for (const file of [
+      'tests/api/b.test.ts',
+      'app/lib/a.test.tsx',
+      'tests/api/helper.ts',
+      'node_modules/pkg/c.test.ts',
+      'app/.cache/d.test.ts',
+    ]) {
+      writeFileSync(path.join(root, file), '');
+    }
+    expect(testFiles(root, ['tests', 'app', 'missing'])).toEqual([
+      path.join('app', 'lib', 'a.test.tsx'),
+      path.join('tests', 'api', 'b.test.ts'),
+    ]);
+  });
+
+  it('keeps files that open a database themselves or through the support helpers', () => {
+    expect(usesDatabase("import { startTestShop } from '../support/shop.ts';")).toBe(true);
+    expect(usesDatabase("import { x } from '../../tests/support/totals.ts';")).toBe(true);
+    expect(usesDatabase('const handle = await openTestDatabase();')).toBe(true);
+    expect(usesDatabase("await openDatabase({ kind: 'postgres', url });")).toBe(true);
+    expect(usesDatabase('const url = process.env.TEST_DATABASE_URL;')).toBe(true);
+    expect(usesDatabase("import { formatPrice } from './money.ts';")).toBe(false);
+  });
+});
+
+describe('step durations', () => {
+  it('shows seconds, and minutes with padded seconds from a minute on', () => {
+    expect(formatDuration(4_400)).toBe('4 s');
+    expect(formatDuration(59_600)).toBe('1 min 00 s');
+    expect(formatDuration(725_000)).toBe('12 min 05 s');
   });
 });

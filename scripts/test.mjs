@@ -4,7 +4,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { USAGE, closingLine, findOnly, parseArgs, readReport, runFailed } from './test-summary.mjs';
+import {
+  USAGE,
+  closingLine,
+  findOnly,
+  formatDuration,
+  parseArgs,
+  readReport,
+  runFailed,
+} from './test-summary.mjs';
 
 const parsed = parseArgs(process.argv.slice(2));
 if (parsed.error) {
@@ -52,9 +60,12 @@ const totals = { passed: 0, failed: 0, skipped: 0, filesFailedToRun: 0, failedSt
 const skippedTests = [];
 const failedTests = [];
 const filesFailedToRun = [];
+const stepTimes = [];
 for (const [name, command, args, report, options] of steps) {
   console.log(`\n▶ ${name}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  stepTimes.push(`${name} ${formatDuration(Date.now() - started)}`);
   let counted = false;
   if (report && existsSync(report)) {
     const read = readReport(JSON.parse(readFileSync(report, 'utf8')));
@@ -76,6 +87,8 @@ for (const [name, command, args, report, options] of steps) {
 }
 
 const relative = (file) => path.relative(process.cwd(), file);
+// How long each step took: the whole run has a time budget in CI.
+console.log(`\nTimes: ${stepTimes.join(', ')}`);
 if (skippedTests.length > 0) {
   console.log(`\nSkipped (${skippedTests.length}):`);
   for (const test of skippedTests) console.log(`  ↓ ${relative(test.file)} > ${test.name}`);

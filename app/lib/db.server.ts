@@ -84,16 +84,21 @@ export function migrationsFolder(): string {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string /* omitted: in memory */ }
+  | {
+      kind: 'pglite';
+      dataDir?: string /* omitted: in memory */;
+      /** A data folder dumped by PGlite to start from (the tests' migrated template). */
+      from?: Blob;
+    }
   | { kind: 'postgres'; url: string; max?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'pglite'
-    ? openPglite(options.dataDir)
+    ? openPglite(options.dataDir, options.from)
     : openPostgres(options.url, options.max);
 }
 
-async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir?: string, from?: Blob): Promise<DatabaseHandle> {
   if (dataDir) checkPgliteDirectory(dataDir);
   let client: PGlite;
   try {
@@ -103,6 +108,7 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     // (decision 0013).
     client = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
+      ...(from ? { loadDataDir: from } : {}),
       extensions: { pg_trgm },
       relaxedDurability: true,
     });
