@@ -97,6 +97,7 @@ export default [
     route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
     route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
     route('products/:id/variations', 'routes/admin/product-variations.tsx'),
+    route('settings', 'routes/admin/settings.tsx'),
     route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),

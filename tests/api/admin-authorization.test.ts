@@ -141,6 +141,7 @@ const ADMIN_ROUTES: Record<
     get: (d) => `/admin/products/attributes/${d.attribute}`,
     post: true,
   },
+  '/admin/settings': { who: 'staff', get: () => '/admin/settings', post: false },
   '/admin/settings/invoices': { who: 'staff', get: () => '/admin/settings/invoices', post: true },
   '/admin/staff': { who: 'administrator', get: () => '/admin/staff', post: true },
   '/admin/api-keys': { who: 'administrator', get: () => '/admin/api-keys', post: true },

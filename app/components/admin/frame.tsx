@@ -15,8 +15,8 @@ const SECTIONS: { to: string; key: TextKey; end?: boolean; administrator?: true 
   { to: '/admin/reviews', key: 'admin.reviews' },
   { to: '/admin/forms', key: 'admin.forms.nav' },
   { to: '/admin/legal-pages', key: 'admin.legal_pages' },
-  // The settings sections sit under /admin/settings; invoices is the first.
-  { to: '/admin/settings/invoices', key: 'admin.settings.nav' },
+  // The settings sections sit under /admin/settings, whose front page lists them.
+  { to: '/admin/settings', key: 'admin.settings.nav' },
   { to: '/admin/staff', key: 'admin.staff.nav', administrator: true },
   { to: '/admin/api-keys', key: 'admin.apiKeys.nav', administrator: true },
   { to: '/admin/webhooks', key: 'admin.webhooks.nav', administrator: true },

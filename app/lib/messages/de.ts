@@ -3120,6 +3120,14 @@ export const de = {
     'Einen Gutschein auf eine Anzahl Artikel zu begrenzen, unterstützt dieser Shop nicht.',
   'admin.coupons.error.emails':
     'Einen Gutschein auf E-Mail-Adressen zu beschränken, unterstützt dieser Shop nicht.',
+  // Settings area
+  'admin.settings.reviews': 'Bewertungen',
+  'admin.settings.about_invoices':
+    'Wann Rechnungen entstehen, ihre Nummern und was sie über den Verkäufer sagen.',
+  'admin.settings.about_reviews':
+    'Wer bewerten darf, ob Bewertungen auf Freigabe warten, und Sterne.',
+  'admin.settings.about_legal':
+    'Impressum, AGB, Datenschutz und Widerrufsbelehrung mit ihren Versionen.',
 } as const;
 
 export type MessageKey = keyof typeof de;

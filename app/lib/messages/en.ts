@@ -3003,4 +3003,10 @@ export const en: Messages = {
     'Limiting a coupon to a number of items is not supported by this shop.',
   'admin.coupons.error.emails':
     'Restricting a coupon to e-mail addresses is not supported by this shop.',
+  // Settings area
+  'admin.settings.reviews': 'Reviews',
+  'admin.settings.about_invoices':
+    'When invoices are issued, their numbers, and what they say about the seller.',
+  'admin.settings.about_reviews': 'Who may review, whether reviews wait for approval, and ratings.',
+  'admin.settings.about_legal': 'Imprint, terms, privacy and withdrawal texts with their versions.',
 };

@@ -1,0 +1,19 @@
+import type { TextKey } from '#app/lib/i18n.ts';
+
+/** One section of the settings area: its page and the words the overview shows for it. */
+export type SettingsSection = { to: string; title: TextKey; about: TextKey };
+
+/** The settings area's sections in the order the overview lists them. */
+export const SETTINGS_SECTIONS: SettingsSection[] = [
+  {
+    to: '/admin/settings/invoices',
+    title: 'admin.invoiceSettings.title',
+    about: 'admin.settings.about_invoices',
+  },
+  {
+    to: '/admin/reviews/settings',
+    title: 'admin.settings.reviews',
+    about: 'admin.settings.about_reviews',
+  },
+  { to: '/admin/legal-pages', title: 'admin.legal_pages', about: 'admin.settings.about_legal' },
+];
