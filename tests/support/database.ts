@@ -6,6 +6,7 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -79,6 +80,7 @@ function migrationsDigest(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 const TEMPLATE_DIR = path.resolve('node_modules/.cache/shop-test-database');
 let pgliteTemplateBlob: Promise<Blob> | undefined;
 
@@ -93,9 +95,13 @@ function pgliteTemplate(): Promise<Blob> {
       const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
       await handle.close();
       mkdirSync(TEMPLATE_DIR, { recursive: true });
+      // Templates of other migrations unused for a day are gone for good; newer ones may
+      // belong to another checkout sharing this folder.
       for (const old of readdirSync(TEMPLATE_DIR)) {
-        if (old.startsWith('pglite-') && old.endsWith('.tar'))
-          rmSync(path.join(TEMPLATE_DIR, old), { force: true });
+        const oldFile = path.join(TEMPLATE_DIR, old);
+        if (old.startsWith('pglite-') && Date.now() - statSync(oldFile).atimeMs > DAY_MS) {
+          rmSync(oldFile, { force: true });
+        }
       }
       // Written aside and renamed: a process starting meanwhile never reads half a file.
       const partial = `${file}.${process.pid}`;
