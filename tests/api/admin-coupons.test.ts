@@ -76,6 +76,8 @@ function form(security: string, fields: Record<string, string | string[]> = {}) 
     exclude_product_ids: '',
     usage_limit: '',
     usage_limit_per_user: '',
+    customer_email: '',
+    limit_usage_to_x_items: '',
     ...fields,
   };
   const body = new URLSearchParams();
@@ -167,6 +169,8 @@ describe('the coupon editor', () => {
         usage_limit_per_user: '2',
         individual_use: 'yes',
         exclude_sale_items: 'yes',
+        customer_email: 'Einkauf@Firma.example;\n*@team.example',
+        limit_usage_to_x_items: '3',
       }),
     );
     expect(res.status).toBe(302);
@@ -186,6 +190,8 @@ describe('the coupon editor', () => {
       usageLimitPerCustomer: 2,
       individualUse: true,
       excludeSaleItems: true,
+      allowedEmails: ['einkauf@firma.example', '*@team.example'],
+      itemLimit: 3,
     });
     // The whole last day counts, German time.
     expect(row.expiresAt!.toISOString()).toBe(berlinDay('2031-07-01')!.toISOString());
@@ -205,6 +211,7 @@ describe('the coupon editor', () => {
     expect(page).toContain('value="12,5"');
     expect(page).toContain('value="2031-06-30"');
     expect(page).toContain('value="1000,00"');
+    expect(page).toContain('value="einkauf@firma.example, *@team.example"');
   });
 
   it('refuses hostile input with a message at the field and in the summary, saving nothing', async () => {
@@ -241,6 +248,14 @@ describe('the coupon editor', () => {
       ['limit zero', { usage_limit: '0' }, 'coupon-usage-limit', 400],
       ['fractional limit', { usage_limit_per_user: '1.5' }, 'coupon-usage-limit-per-user', 400],
       ['a field sent twice', { coupon_amount: ['5', '6'] }, 'coupon-coupon-amount', 400],
+      ['no e-mail', { customer_email: 'kim at example' }, 'coupon-customer-email', 400],
+      [
+        'e-mails sent twice',
+        { customer_email: ['a@b.de', 'c@d.de'] },
+        'coupon-customer-email',
+        400,
+      ],
+      ['no items', { limit_usage_to_x_items: '0' }, 'coupon-limit-usage-to-x-items', 400],
       ['unknown type', { discount_type: 'gift' }, 'coupon-discount-type', 400],
       ['duplicate code in another case', { code: taken.code.toLowerCase() }, 'coupon-code', 409],
     ];

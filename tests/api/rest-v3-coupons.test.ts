@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#app/domain/audit/audit.schema.ts';
 import { coupons } from '#app/domain/coupons/coupons.schema.ts';
 import { createCategory, createCoupon, createProduct } from '#db/seed/factories.ts';
+import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
+import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
+import { GERMAN_BILLING } from '../support/addresses.ts';
 import { TEN_KB } from '../support/hostile.ts';
 import {
   type TestKey,
@@ -202,8 +205,18 @@ describe('refusals in WooCommerce codes', () => {
       ['a limit as words', { code: unique(), usage_limit: 'viele' }],
       ['negative limit', { code: unique(), usage_limit_per_user: -1 }],
       ['unknown type', { code: unique(), discount_type: 'gift' }],
-      ['limit to items', { code: unique(), limit_usage_to_x_items: 3 }],
-      ['e-mail restrictions', { code: unique(), email_restrictions: ['*@example.com'] }],
+      ['negative items', { code: unique(), limit_usage_to_x_items: -2 }],
+      ['items as words', { code: unique(), limit_usage_to_x_items: 'drei' }],
+      ['no e-mail', { code: unique(), email_restrictions: ['kein-at-zeichen'] }],
+      ['an e-mail with a NUL byte', { code: unique(), email_restrictions: ['a\u0000@b.de'] }],
+      ['an object as e-mails', { code: unique(), email_restrictions: { a: 'x@y.de' } }],
+      [
+        'too many e-mails',
+        {
+          code: unique(),
+          email_restrictions: Array.from({ length: 201 }, (_, i) => `k${i}@example.org`),
+        },
+      ],
       ['minimum over maximum', { code: unique(), minimum_amount: '50', maximum_amount: '10' }],
       ['a body that is no JSON', '{"code": '],
     ];
@@ -262,6 +275,68 @@ describe('POST /wp-json/wc/v3/coupons/batch', () => {
     expect(res.body.update[1].error.code).toBe('woocommerce_rest_shop_coupon_invalid_id');
     expect(res.body.delete[0].id).toBe(gone.id);
     expect(res.body.delete[1].error.code).toBe('woocommerce_rest_shop_coupon_invalid_id');
+  });
+});
+
+describe('coupons limited to e-mails and to a number of items', () => {
+  it('keeps both rules, discounts the dearest pieces and checks the billing e-mail at checkout', async () => {
+    await seedDemoShipping(db());
+    await seedDemoCheckout(db());
+    const cheap = (await createProduct(db(), { regularPrice: 1000 })).product.id;
+    const code = unique('FIRMA');
+    const created = await call('POST', 'coupons', {
+      code,
+      discount_type: 'percent',
+      amount: '10',
+      email_restrictions: ['Einkauf@Firma.example', '*@team.example', 'einkauf@firma.example'],
+      limit_usage_to_x_items: '2',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      email_restrictions: ['einkauf@firma.example', '*@team.example'],
+      limit_usage_to_x_items: 2,
+    });
+    const cart = await StoreClient.start(shop.url);
+    await cart.post('/cart/add-item', { id: cheap, quantity: 3 });
+    await cart.post('/cart/add-item', { id: product, quantity: 1 });
+    expect((await cart.post('/cart/apply-coupon', { code })).status).toBe(200);
+    const discount = async () => {
+      const view = (await cart.cart()) as { totals: Record<string, string> };
+      return Number(view.totals.total_discount) + Number(view.totals.total_discount_tax);
+    };
+    // Two pieces: the 40,00 € product and one 10,00 € piece, 10 % each.
+    expect(await discount()).toBe(500);
+    const refused = await cart.post('/checkout', {
+      billing_address: { ...GERMAN_BILLING, email: 'kim@example.org' },
+      payment_method: 'bacs',
+      additional_fields: { terms: true },
+    });
+    expect(refused.status).toBe(400);
+    const why = (await refused.json()) as { code: string; message: string };
+    expect(why.code).toBe('woocommerce_rest_cart_coupon_error');
+    expect(why.message).toContain(code);
+    expect((await cart.cart()).items).toHaveLength(2);
+    const placed = await cart.post('/checkout', {
+      billing_address: { ...GERMAN_BILLING, email: 'chef@team.example' },
+      payment_method: 'bacs',
+      additional_fields: { terms: true },
+    });
+    expect(placed.status).toBe(200);
+    const order = (
+      await call('GET', `orders/${((await placed.json()) as { order_id: number }).order_id}`)
+    ).body;
+    expect(order.coupon_lines.map((c: { code: string }) => c.code.toLowerCase())).toEqual([
+      code.toLowerCase(),
+    ]);
+    expect(Number(order.discount_total) + Number(order.discount_tax)).toBeCloseTo(5, 2);
+    const after = await call('GET', `coupons/${created.body.id}`);
+    expect(after.body.usage_count).toBe(1);
+    // Clearing both rules through the API.
+    const cleared = await call('PUT', `coupons/${created.body.id}`, {
+      email_restrictions: [],
+      limit_usage_to_x_items: null,
+    });
+    expect(cleared.body).toMatchObject({ email_restrictions: [], limit_usage_to_x_items: null });
   });
 });
 

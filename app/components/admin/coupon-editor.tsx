@@ -190,11 +190,13 @@ export function CouponEditorForm({
         )}
         <CategorySelect ctx={ctx} name="product_categories" categories={categories} />
         <CategorySelect ctx={ctx} name="exclude_product_categories" categories={categories} />
+        <TextInput ctx={ctx} name="customer_email" help />
       </section>
       <section className="admin-card" aria-labelledby="coupon-limits">
         <h2 id="coupon-limits">{t('admin.coupons.section.limits')}</h2>
         <TextInput ctx={ctx} name="usage_limit" inputMode="numeric" help />
         <TextInput ctx={ctx} name="usage_limit_per_user" inputMode="numeric" help />
+        <TextInput ctx={ctx} name="limit_usage_to_x_items" inputMode="numeric" help />
       </section>
       <p className="admin-coupon-actions">
         <button type="submit" className="button">

@@ -64,6 +64,7 @@ export async function applyCoupon(
       locale: ctx.locale,
       now,
       customerUses: await customerUses(tx, coupon, customer),
+      email: customer.email,
     });
     if (problem) return fail(problem);
     if (coupon.individualUse) {

@@ -61,6 +61,7 @@ export async function checkCartCoupons(
       locale: ctx.locale,
       now: ctx.now ?? new Date(),
       customerUses: await customerUses(db, coupon, ctx),
+      email: ctx.email ?? null,
     });
     if (problem) removed.push({ code: coupon.code, reason: problem });
     else kept.push(coupon);

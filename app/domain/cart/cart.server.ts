@@ -300,6 +300,8 @@ export async function loadCart(
     locale: ctx.locale,
     now,
     customerId: owner?.customerId ?? null,
+    // The billing e-mail the shopper gave (checkout, Store API): coupons limited to e-mails.
+    email: customer.billingAddress.email || null,
     readOnly: ctx.readOnly,
   });
   const totalsInput = totalsInputOf(priced, coupons.totals, vat);

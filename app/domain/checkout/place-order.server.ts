@@ -8,6 +8,7 @@ import { recordOrderAttribution } from '#app/domain/attribution/attribution.serv
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
+import { checkoutCouponError } from '#app/domain/coupons/coupons.rules.ts';
 import { recordCouponUse } from '#app/domain/coupons/coupons.server.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
@@ -152,13 +153,7 @@ async function checkedCart(
   }
   if (view.problems.length > 0) throw new Rollback(view.problems[0]!.error);
   if (view.removedCoupons.length > 0) {
-    const removed = view.removedCoupons[0]!;
-    const usedUp = removed.reason.code === 'coupon.error.usage_limit';
-    throw new Rollback(
-      usedUp
-        ? domainError('limit', 'checkout.error.coupon_limit', { code: removed.code })
-        : domainError('invalid', 'checkout.error.coupon_removed', { code: removed.code }),
-    );
+    throw new Rollback(checkoutCouponError(view.removedCoupons[0]!));
   }
   if (view.lines.some((l) => l.digital) && !input.consent.digital) {
     throw new Rollback(

@@ -45,6 +45,10 @@ export type CouponFields = {
   usageLimitPerCustomer: number | null;
   individualUse: boolean;
   excludeSaleItems: boolean;
+  /** Billing e-mails (or `*` patterns) that may use the coupon, lower case; empty: anyone. */
+  allowedEmails: string[];
+  /** Percent and product coupons: the most pieces discounted; null: all. */
+  itemLimit: number | null;
 };
 
 export const EMPTY_COUPON: CouponFields = {
@@ -64,7 +68,14 @@ export const EMPTY_COUPON: CouponFields = {
   usageLimitPerCustomer: null,
   individualUse: false,
   excludeSaleItems: false,
+  allowedEmails: [],
+  itemLimit: null,
 };
+
+/** E-mail patterns one coupon may list. */
+export const COUPON_EMAILS_MAX = 200;
+/** An e-mail address, or a pattern with `*` for any run of characters (`*@example.com`). */
+const EMAIL_PATTERN = /^[^\s@,;<>"]{1,64}@[^\s@,;<>"]{1,253}$/;
 
 /** One field's problem: the form control (or REST parameter) and the message key. */
 export type FieldProblem = {
@@ -151,6 +162,28 @@ export function couponFieldProblems(c: CouponFields): FieldProblem[] {
       });
     }
   }
+  if (
+    c.itemLimit !== null &&
+    (!Number.isInteger(c.itemLimit) || c.itemLimit < 1 || c.itemLimit > LIMIT_MAX)
+  ) {
+    problems.push({ field: 'limit_usage_to_x_items', code: 'admin.coupons.error.limit' });
+  }
+  if (c.allowedEmails.length > COUPON_EMAILS_MAX) {
+    problems.push({
+      field: 'email_restrictions',
+      code: 'admin.coupons.error.too_many',
+      params: { max: COUPON_EMAILS_MAX },
+    });
+  } else {
+    const bad = c.allowedEmails.find((e) => !EMAIL_PATTERN.test(e) || CONTROL.test(e));
+    if (bad !== undefined) {
+      problems.push({
+        field: 'email_restrictions',
+        code: 'admin.coupons.error.email',
+        params: { email: bad.slice(0, 80) },
+      });
+    }
+  }
   if (c.expiresAt !== null && Number.isNaN(c.expiresAt.getTime())) {
     problems.push({ field: 'date_expires', code: 'admin.coupons.error.date' });
   }
@@ -201,7 +234,20 @@ export const FORM_FIELD_OF: Record<string, string> = {
   date_expires: 'expiry_date',
   excluded_product_ids: 'exclude_product_ids',
   excluded_product_categories: 'exclude_product_categories',
+  email_restrictions: 'customer_email',
 };
+
+/** E-mails as typed in a list: separated by commas, semicolons or line breaks; lower case. */
+export function emailList(raw: string): string[] {
+  return [
+    ...new Set(
+      raw
+        .split(/[\s,;]+/)
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+}
 
 const euros = (c: number | null) => (c === null ? '' : (c / 100).toFixed(2).replace('.', ','));
 const ids = (list: readonly number[]) => list.join(', ');
@@ -229,6 +275,8 @@ export function couponFormValues(c: CouponFields): Record<CouponFormField, strin
     usage_limit_per_user: c.usageLimitPerCustomer === null ? '' : String(c.usageLimitPerCustomer),
     individual_use: c.individualUse ? 'yes' : '',
     exclude_sale_items: c.excludeSaleItems ? 'yes' : '',
+    customer_email: c.allowedEmails.join(', '),
+    limit_usage_to_x_items: c.itemLimit === null ? '' : String(c.itemLimit),
   };
 }
 
@@ -326,6 +374,7 @@ export function parseCouponForm(
   };
   const usageLimit = limit('usage_limit');
   const usageLimitPerCustomer = limit('usage_limit_per_user');
+  const itemLimit = limit('limit_usage_to_x_items');
   const flag = (name: CouponFormField) => text(name) === 'yes';
   const value: CouponFields = {
     code: storedCode(text('code')),
@@ -344,6 +393,8 @@ export function parseCouponForm(
     usageLimitPerCustomer,
     individualUse: flag('individual_use'),
     excludeSaleItems: flag('exclude_sale_items'),
+    allowedEmails: emailList(text('customer_email')),
+    itemLimit,
   };
   // The whole-coupon checks, for what the form itself did not already refuse.
   const refused = new Set(problems.map((p) => p.field));

@@ -122,6 +122,8 @@ export function fieldsOf(row: CouponRow): CouponFields {
     usageLimitPerCustomer: row.usageLimitPerCustomer,
     individualUse: row.individualUse,
     excludeSaleItems: row.excludeSaleItems,
+    allowedEmails: row.allowedEmails,
+    itemLimit: row.itemLimit,
   };
 }
 

@@ -70,6 +70,8 @@ export const COUPON_FORM_FIELDS = [
   'usage_limit_per_user',
   'individual_use',
   'exclude_sale_items',
+  'customer_email',
+  'limit_usage_to_x_items',
 ] as const;
 export type CouponFormField = (typeof COUPON_FORM_FIELDS)[number];
 

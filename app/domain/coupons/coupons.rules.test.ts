@@ -6,6 +6,7 @@ import {
   combinationProblem,
   couponProblem,
   couponTotalsInput,
+  emailAllowed,
   eligibleLineKeys,
   formatCouponCode,
   normalizeCouponCode,
@@ -29,6 +30,8 @@ const coupon = (extra: Partial<CouponRule> = {}): CouponRule => ({
   usageLimit: null,
   usageLimitPerCustomer: null,
   usageCount: 0,
+  allowedEmails: [],
+  itemLimit: null,
   individualUse: false,
   excludeSaleItems: false,
   ...extra,
@@ -255,9 +258,43 @@ describe('couponTotalsInput', () => {
         [coffee, mug],
       ),
     ).toEqual([
-      { code: 'A', kind: 'percent', amount: 1000, productKeys: ['coffee'] },
-      { code: 'B', kind: 'fixed_cart', amount: 0, productKeys: [] },
+      { code: 'A', kind: 'percent', amount: 1000, productKeys: ['coffee'], itemLimit: null },
+      { code: 'B', kind: 'fixed_cart', amount: 0, productKeys: [], itemLimit: null },
     ]);
+  });
+});
+
+describe('coupons limited to e-mails', () => {
+  it('admits addresses and * patterns without regard to case or blanks', () => {
+    const patterns = ['kim@example.org', '*@firma.de', 'team-*@shop.example'];
+    expect(emailAllowed([], 'anyone@example.com')).toBe(true);
+    expect(emailAllowed(patterns, ' Kim@Example.org ')).toBe(true);
+    expect(emailAllowed(patterns, 'einkauf@firma.de')).toBe(true);
+    expect(emailAllowed(patterns, 'team-nord@shop.example')).toBe(true);
+    expect(emailAllowed(patterns, 'kim@example.org.evil')).toBe(false);
+    expect(emailAllowed(patterns, 'einkauf@firma.de.evil')).toBe(false);
+    expect(emailAllowed(patterns, 'other@example.org')).toBe(false);
+  });
+
+  it('takes regular-expression characters literally', () => {
+    expect(emailAllowed(['a.b@x.de'], 'a.b@x.de')).toBe(true);
+    expect(emailAllowed(['a.b@x.de'], 'axb@x.de')).toBe(false);
+    expect(emailAllowed(['(a|b)@x.de'], 'a@x.de')).toBe(false);
+  });
+
+  it('answers a pattern of many stars against a long address without backtracking', () => {
+    const pattern = `${'*a'.repeat(60)}*b`;
+    expect(emailAllowed([pattern], `${'a'.repeat(250)}@x.de`)).toBe(false);
+  });
+
+  it('lets the coupon wait on the cart until the e-mail is known, then refuses a stranger', () => {
+    const limited = coupon({ code: 'FIRMA', allowedEmails: ['*@firma.de'] });
+    expect(couponProblem(limited, cart())).toBeNull();
+    expect(couponProblem(limited, cart({ email: '' }))).toBeNull();
+    expect(couponProblem(limited, cart({ email: 'chef@firma.de' }))).toBeNull();
+    const refused = couponProblem(limited, cart({ email: 'kim@example.org' }));
+    expect(refused?.code).toBe('coupon.error.email');
+    expect(refused?.params).toEqual({ code: 'FIRMA' });
   });
 });
 

@@ -22,6 +22,10 @@ export type CouponRule = {
   usageCount: number;
   individualUse: boolean;
   excludeSaleItems: boolean;
+  /** Lower-case e-mail patterns the buyer's billing e-mail must match; empty: anyone. */
+  allowedEmails: readonly string[];
+  /** Percent and product coupons: the most pieces they discount; null: every piece. */
+  itemLimit: number | null;
 };
 
 /** A cart line as coupons see it. */
@@ -44,6 +48,8 @@ export type CouponCart = {
   now: Date;
   /** Uses by this customer (id or billing e-mail) so far; null when the customer is not known yet. */
   customerUses: number | null;
+  /** The buyer's billing e-mail once known (checkout, a signed-in customer); null before. */
+  email?: string | null;
 };
 
 export const COUPON_CODE_MAX = 100;
@@ -78,6 +84,7 @@ export const couponError = {
   excludedCategories: (names: string) =>
     domainError('invalid', 'coupon.error.excluded_categories', { names }),
   notApplied: () => domainError('conflict', 'coupon.error.not_applied'),
+  email: (code: string) => domainError('invalid', 'coupon.error.email', { code }),
 } as const;
 
 const matchesProduct = (ids: readonly number[], line: CouponLine) =>
@@ -85,6 +92,40 @@ const matchesProduct = (ids: readonly number[], line: CouponLine) =>
 
 const matchesCategory = (ids: readonly number[], line: CouponLine) =>
   line.categories.some((c) => ids.includes(c.id));
+
+/**
+ * Whether an e-mail may use a coupon limited to `patterns`: compared without case, `*` standing
+ * for any run of characters (`*@example.com` admits a whole domain).
+ */
+export function emailAllowed(patterns: readonly string[], email: string): boolean {
+  if (patterns.length === 0) return true;
+  const wanted = email.trim().toLowerCase();
+  return patterns.some((pattern) => globMatches(pattern.toLowerCase(), wanted));
+}
+
+/** `*`-pattern matching in linear passes (no regular expression to backtrack on). */
+function globMatches(pattern: string, text: string): boolean {
+  let p = 0;
+  let t = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < text.length) {
+    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === text[t]) {
+      p++;
+      t++;
+    } else if (p < pattern.length && pattern[p] === '*') {
+      star = p++;
+      resume = t;
+    } else if (star >= 0) {
+      p = star + 1;
+      t = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (pattern[p] === '*') p++;
+  return p === pattern.length;
+}
 
 /** Whether the coupon's product, category and sale restrictions let it discount this line. */
 export function appliesToLine(coupon: CouponRule, line: CouponLine): boolean {
@@ -125,6 +166,10 @@ export function couponProblem(coupon: CouponRule, cart: CouponCart): DomainError
   }
   if (coupon.expiresAt !== null && cart.now.getTime() >= coupon.expiresAt.getTime()) {
     return couponError.expired();
+  }
+  // Until the buyer's e-mail is known the coupon may wait on the cart; the checkout decides.
+  if (cart.email && !emailAllowed(coupon.allowedEmails, cart.email)) {
+    return couponError.email(coupon.code);
   }
   if (cart.lines.length === 0) return couponError.cartContents();
   if (coupon.minimumSpend !== null && cart.subtotal < coupon.minimumSpend) {
@@ -195,10 +240,24 @@ export function couponTotalsInput(
       // No line left to discount (a free-shipping coupon, say): it takes nothing off.
       amount: keys.length > 0 ? coupon.amount : 0,
       productKeys: keys,
+      itemLimit: coupon.itemLimit,
     };
   });
 }
 
 function unique(values: readonly string[]): string[] {
   return [...new Set(values)];
+}
+
+/** Why a checkout stops when the cart, priced afresh, had to drop one of its coupons. */
+export function checkoutCouponError(removed: { code: string; reason: DomainError }): DomainError {
+  const { code } = removed;
+  switch (removed.reason.code) {
+    case 'coupon.error.usage_limit':
+      return domainError('limit', 'checkout.error.coupon_limit', { code });
+    case 'coupon.error.email':
+      return domainError('invalid', 'coupon.error.email', { code, field: 'billing_email' });
+    default:
+      return domainError('invalid', 'checkout.error.coupon_removed', { code });
+  }
 }

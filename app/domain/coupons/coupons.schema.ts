@@ -36,6 +36,10 @@ export const coupons = pgTable(
     usageCount: integer('usage_count').notNull().default(0),
     individualUse: boolean('individual_use').notNull().default(false),
     excludeSaleItems: boolean('exclude_sale_items').notNull().default(false),
+    /** Lower-case billing e-mails (`*` matches any run of characters); empty: anyone. */
+    allowedEmails: text('allowed_emails').array().notNull().default([]),
+    /** Percent and product coupons: how many pieces they discount at most; null: all. */
+    itemLimit: integer('item_limit'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -44,6 +48,7 @@ export const coupons = pgTable(
     check('coupons_amount', sql`${t.amount} >= 0`),
     check('coupons_percent_max', sql`${t.kind} <> 'percent' or ${t.amount} <= 10000`),
     check('coupons_usage_count', sql`${t.usageCount} >= 0`),
+    check('coupons_item_limit', sql`${t.itemLimit} is null or ${t.itemLimit} >= 1`),
   ],
 );
 

@@ -44,6 +44,8 @@ const coupon = (extra: Partial<CouponRule>): CouponRule => ({
   usageLimit: null,
   usageLimitPerCustomer: null,
   usageCount: 0,
+  allowedEmails: [],
+  itemLimit: null,
   individualUse: false,
   excludeSaleItems: false,
   ...extra,

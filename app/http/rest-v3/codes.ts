@@ -118,8 +118,7 @@ export const REST_V3_CODES: ErrorCodes = {
     'admin.coupons.error.date': 'rest_invalid_param',
     'admin.coupons.error.unknown_products': 'rest_invalid_param',
     'admin.coupons.error.unknown_categories': 'rest_invalid_param',
-    'admin.coupons.error.x_items': 'rest_invalid_param',
-    'admin.coupons.error.emails': 'rest_invalid_param',
+    'admin.coupons.error.email': 'rest_invalid_param',
   },
   fallback: (error) => `woocommerce_rest_${error.kind}`,
 };

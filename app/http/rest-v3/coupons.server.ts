@@ -5,6 +5,7 @@ import { berlinDay } from '#app/domain/catalog/product-editor.rules.ts';
 import {
   type CouponFields,
   EMPTY_COUPON,
+  emailList,
   storedCode,
 } from '#app/domain/coupons/admin-coupons.rules.ts';
 import {
@@ -53,14 +54,14 @@ export function couponJson(row: CouponRow, usedBy: string[], base: string) {
     excluded_product_ids: row.excludedProductIds,
     usage_limit: row.usageLimit,
     usage_limit_per_user: row.usageLimitPerCustomer,
-    limit_usage_to_x_items: null,
+    limit_usage_to_x_items: row.itemLimit,
     free_shipping: row.freeShipping,
     product_categories: row.categoryIds,
     excluded_product_categories: row.excludedCategoryIds,
     exclude_sale_items: row.excludeSaleItems,
     minimum_amount: decimal(row.minimumSpend),
     maximum_amount: decimal(row.maximumSpend),
-    email_restrictions: [],
+    email_restrictions: row.allowedEmails,
     used_by: usedBy,
     meta_data: [],
     _links: { self: [{ href: `${href}/${row.id}` }], collection: [{ href }] },
@@ -197,13 +198,7 @@ type CouponBody = z.infer<typeof couponSchema>;
 
 /** The body's fields over the coupon's current ones (all defaults for a new coupon). */
 function merged(current: CouponFields, body: CouponBody): Result<CouponFields> {
-  if (body.limit_usage_to_x_items != null) {
-    return fail(domainError('invalid', 'admin.coupons.error.x_items'));
-  }
   const emails = body.email_restrictions;
-  if (emails !== undefined && (Array.isArray(emails) ? emails.length > 0 : emails.trim() !== '')) {
-    return fail(domainError('invalid', 'admin.coupons.error.emails'));
-  }
   const expires = body.date_expires_gmt !== undefined ? body.date_expires_gmt : body.date_expires;
   const kind = body.discount_type ?? current.kind;
   return ok({
@@ -226,6 +221,14 @@ function merged(current: CouponFields, body: CouponBody): Result<CouponFields> {
         : current.usageLimitPerCustomer,
     individualUse: body.individual_use ?? current.individualUse,
     excludeSaleItems: body.exclude_sale_items ?? current.excludeSaleItems,
+    allowedEmails:
+      emails === undefined
+        ? current.allowedEmails
+        : Array.isArray(emails)
+          ? emailList(emails.join(','))
+          : emailList(emails),
+    itemLimit:
+      body.limit_usage_to_x_items !== undefined ? body.limit_usage_to_x_items : current.itemLimit,
   });
 }
 

@@ -63,6 +63,7 @@ export const CHECKOUT_CODES: ErrorCodes = {
     'checkout.error.out_of_stock': 'woocommerce_rest_product_out_of_stock',
     'checkout.error.coupon_limit': 'woocommerce_rest_cart_coupon_error',
     'checkout.error.coupon_removed': 'woocommerce_rest_cart_coupon_error',
+    'coupon.error.email': 'woocommerce_rest_cart_coupon_error',
     'checkout.error.duplicate_key': 'woocommerce_rest_checkout_duplicate_order',
     'account.error.password_required': 'woocommerce_rest_checkout_missing_password',
     'account.error.password_weak': 'woocommerce_rest_checkout_weak_password',

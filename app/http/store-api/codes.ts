@@ -28,6 +28,7 @@ export const STORE_API_CODES: ErrorCodes = {
     'coupon.error.excluded_products': 'woocommerce_rest_cart_coupon_error',
     'coupon.error.excluded_categories': 'woocommerce_rest_cart_coupon_error',
     'coupon.error.not_applied': 'woocommerce_rest_cart_coupon_error',
+    'coupon.error.email': 'woocommerce_rest_cart_coupon_error',
     'shipping.error.invalid_country': 'woocommerce_rest_cart_invalid_country',
     'shipping.error.invalid_state': 'woocommerce_rest_cart_invalid_state',
     'shipping.error.invalid_postcode': 'woocommerce_rest_cart_invalid_postcode',

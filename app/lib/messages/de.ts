@@ -314,6 +314,8 @@ export const de = {
     'Dieser Gutschein ist leider nicht auf folgende Produkte anwendbar: {names}.',
   'coupon.error.excluded_categories':
     'Dieser Gutschein ist leider nicht auf folgende Kategorien anwendbar: {names}.',
+  'coupon.error.email':
+    'Der Gutschein „{code}“ gilt nur für bestimmte E-Mail-Adressen. Bitte prüfen Sie Ihre Rechnungs-E-Mail-Adresse.',
   'coupon.error.not_applied':
     'Der Gutschein kann nicht entfernt werden, da er nicht auf den Warenkorb angewandt ist.',
   'coupon.error.failed':
@@ -3046,6 +3048,8 @@ export const de = {
   'admin.coupons.f.exclude_product_categories': 'Kategorien ausschließen',
   'admin.coupons.f.usage_limit': 'Nutzungslimit pro Gutschein',
   'admin.coupons.f.usage_limit_per_user': 'Nutzungslimit pro Kunde',
+  'admin.coupons.f.customer_email': 'Erlaubte E-Mail-Adressen',
+  'admin.coupons.f.limit_usage_to_x_items': 'Auf X Artikel begrenzen',
   'admin.coupons.help.code':
     'Kunden können ihn in beliebiger Schreibweise eingeben; zwei Gutscheine dürfen nicht denselben Code haben.',
   'admin.coupons.help.coupon_amount':
@@ -3070,6 +3074,10 @@ export const de = {
     'Wie oft der Gutschein insgesamt verwendet werden kann. Leer: unbegrenzt.',
   'admin.coupons.help.usage_limit_per_user':
     'Wie oft ein Kunde (Konto oder Rechnungs-E-Mail) ihn verwenden kann. Leer: unbegrenzt.',
+  'admin.coupons.help.customer_email':
+    'Rechnungs-E-Mail-Adressen, die den Gutschein nutzen dürfen, durch Kommas getrennt; * steht für beliebige Zeichen (*@example.com). Leer: alle.',
+  'admin.coupons.help.limit_usage_to_x_items':
+    'Prozent- und Produktrabatte: wie viele Artikel höchstens rabattiert werden, die teuersten zuerst. Leer: alle Artikel.',
   'admin.coupons.section.general': 'Allgemein',
   'admin.coupons.section.restrictions': 'Nutzungsbeschränkungen',
   'admin.coupons.section.limits': 'Nutzungslimits',
@@ -3116,10 +3124,8 @@ export const de = {
     'Das Formular ist abgelaufen. Bitte die Seite neu laden und es noch einmal versuchen.',
   'admin.coupons.error.confirm': 'Bitte das Kästchen zur Bestätigung ankreuzen.',
   'admin.coupons.error.not_found': 'Ungültige ID.',
-  'admin.coupons.error.x_items':
-    'Einen Gutschein auf eine Anzahl Artikel zu begrenzen, unterstützt dieser Shop nicht.',
-  'admin.coupons.error.emails':
-    'Einen Gutschein auf E-Mail-Adressen zu beschränken, unterstützt dieser Shop nicht.',
+  'admin.coupons.error.email':
+    'Keine E-Mail-Adresse und kein Muster: „{email}“. Adressen wie name@example.com oder *@example.com, durch Kommas getrennt.',
   // Settings area
   'admin.settings.reviews': 'Bewertungen',
   'admin.settings.about_invoices':

@@ -313,6 +313,8 @@ export const en: Messages = {
     'Sorry, this coupon is not applicable to the products: {names}.',
   'coupon.error.excluded_categories':
     'Sorry, this coupon is not applicable to the categories: {names}.',
+  'coupon.error.email':
+    'The coupon "{code}" is only valid for certain e-mail addresses. Please check your billing e-mail address.',
   'coupon.error.not_applied':
     'Coupon cannot be removed because it is not already applied to the cart.',
   'coupon.error.failed': 'The coupon could not be checked. Please try again.',
@@ -2935,6 +2937,8 @@ export const en: Messages = {
   'admin.coupons.f.exclude_product_categories': 'Exclude categories',
   'admin.coupons.f.usage_limit': 'Usage limit per coupon',
   'admin.coupons.f.usage_limit_per_user': 'Usage limit per user',
+  'admin.coupons.f.customer_email': 'Allowed e-mails',
+  'admin.coupons.f.limit_usage_to_x_items': 'Limit usage to X items',
   'admin.coupons.help.code': 'Shoppers type it in any case; no two coupons may share a code.',
   'admin.coupons.help.coupon_amount':
     'Percent (up to 100) for a percentage discount, euros otherwise, e.g. 12,50.',
@@ -2956,6 +2960,10 @@ export const en: Messages = {
     'How often the coupon can be used in all. Empty: without limit.',
   'admin.coupons.help.usage_limit_per_user':
     'How often one customer (account or billing e-mail) can use it. Empty: without limit.',
+  'admin.coupons.help.customer_email':
+    'Billing e-mails that may use the coupon, separated by commas; * stands for any characters (*@example.com). Empty: everyone.',
+  'admin.coupons.help.limit_usage_to_x_items':
+    'Percentage and product discounts: how many items they discount at most, the dearest first. Empty: all items.',
   'admin.coupons.section.general': 'General',
   'admin.coupons.section.restrictions': 'Usage restrictions',
   'admin.coupons.section.limits': 'Usage limits',
@@ -2999,10 +3007,8 @@ export const en: Messages = {
   'admin.coupons.error.expired': 'The form has expired. Reload the page and try again.',
   'admin.coupons.error.confirm': 'Tick the box to confirm.',
   'admin.coupons.error.not_found': 'Invalid ID.',
-  'admin.coupons.error.x_items':
-    'Limiting a coupon to a number of items is not supported by this shop.',
-  'admin.coupons.error.emails':
-    'Restricting a coupon to e-mail addresses is not supported by this shop.',
+  'admin.coupons.error.email':
+    'Not an e-mail address or pattern: "{email}". Write addresses such as name@example.com or *@example.com, separated by commas.',
   // Settings area
   'admin.settings.reviews': 'Reviews',
   'admin.settings.about_invoices':

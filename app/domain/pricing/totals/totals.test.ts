@@ -137,6 +137,45 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'discounts only the dearest pieces up to an item limit (fixed product)',
+    input: {
+      lines: [
+        line('cheap', 300, 1900, { quantity: 4 }),
+        line('dear', 1000, 1900, { quantity: 2 }),
+        line('mid', 500, 700, { quantity: 1 }),
+      ],
+      coupons: [{ code: 'THREE', kind: 'fixed_product', amount: 200, itemLimit: 3 }],
+    },
+    expected: {
+      lines: [
+        { discount: { gross: 0 } },
+        { discount: { gross: 400 } },
+        { discount: { gross: 200 } },
+      ],
+      coupons: [{ discount: { gross: 600 } }],
+    },
+  },
+  {
+    name: 'takes a percent coupon off the limited pieces of a line only',
+    input: {
+      lines: [line('a', 1000, 1900, { quantity: 3 }), line('b', 400, 1900, { quantity: 2 })],
+      coupons: [{ code: 'HALF', kind: 'percent', amount: 5000, itemLimit: 4 }],
+    },
+    expected: {
+      // All three of a (15,00 € off 30,00 €), then one of the two b (2,00 € off 4,00 €).
+      lines: [{ discount: { gross: 1500 } }, { discount: { gross: 200 } }],
+      coupons: [{ discount: { gross: 1700 } }],
+    },
+  },
+  {
+    name: 'ignores an item limit on a cart coupon',
+    input: {
+      lines: [line('a', 1000, 1900, { quantity: 3 })],
+      coupons: [{ code: 'CART', kind: 'fixed_cart', amount: 2500, itemLimit: 1 }],
+    },
+    expected: { lines: [{ discount: { gross: 2500 } }] },
+  },
+  {
     name: 'limits a percent coupon to its products',
     input: {
       lines: [line('a', 2000, 1900), line('b', 2000, 700)],

@@ -31,6 +31,11 @@ export type CouponInput = {
   amount: number;
   /** Limits the coupon to lines selling these products; absent or empty: every line. */
   productKeys?: readonly string[];
+  /**
+   * percent and fixed_product: the most pieces discounted, the dearest first; absent or null:
+   * every piece of every eligible line.
+   */
+  itemLimit?: number | null;
 };
 
 export type ShippingInput = { id: string; cost: number; taxable: boolean };
@@ -245,16 +250,46 @@ function couponDiscounts(coupon: CouponInput, lines: readonly PricedLine[]): num
   const eligible = lines.map(({ line, remaining }) =>
     only && !only.has(line.productKey ?? line.key) ? 0 : remaining,
   );
+  const pieces = piecesDiscounted(coupon, lines, eligible);
   switch (coupon.kind) {
     case 'percent':
-      return eligible.map((left) => Math.min(left, percentOf(left, coupon.amount)));
+      return eligible.map((left, i) => {
+        const quantity = lines[i]!.line.quantity;
+        // A share of the line's pieces: that share of what is left of the line.
+        const base = pieces[i] === quantity ? left : Math.round((left * pieces[i]!) / quantity);
+        return Math.min(left, percentOf(base, coupon.amount));
+      });
     case 'fixed_product':
       return eligible.map((left, i) =>
-        left === 0 ? 0 : Math.min(left, multiply(coupon.amount, lines[i]!.line.quantity)),
+        left === 0 ? 0 : Math.min(left, multiply(coupon.amount, pieces[i]!)),
       );
     case 'fixed_cart':
       return allocate(Math.min(coupon.amount, sum(eligible)), eligible);
   }
+}
+
+/**
+ * How many pieces of each line a coupon discounts: all of an eligible line's, or under an item
+ * limit the dearest pieces first (ties: the earlier line), as many as the limit allows.
+ */
+function piecesDiscounted(
+  coupon: CouponInput,
+  lines: readonly PricedLine[],
+  eligible: readonly number[],
+): number[] {
+  const pieces = lines.map(({ line }, i) => (eligible[i]! > 0 ? line.quantity : 0));
+  const limit = coupon.itemLimit;
+  if (limit == null || coupon.kind === 'fixed_cart') return pieces;
+  let left = limit;
+  const order = pieces
+    .map((_, i) => i)
+    .sort((a, b) => lines[b]!.line.unitPrice - lines[a]!.line.unitPrice || a - b);
+  const limited = pieces.map(() => 0);
+  for (const i of order) {
+    limited[i] = Math.min(pieces[i]!, left);
+    left -= limited[i]!;
+  }
+  return limited;
 }
 
 /** `amount × basisPoints / 10 000`, rounded half up, in exact integer arithmetic. */
