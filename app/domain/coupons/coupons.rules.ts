@@ -250,7 +250,10 @@ function unique(values: readonly string[]): string[] {
 }
 
 /** Why a checkout stops when the cart, priced afresh, had to drop one of its coupons. */
-export function checkoutCouponError(removed: { code: string; reason: DomainError }): DomainError {
+export function checkoutCouponError(removed: {
+  code: string;
+  reason: { code: string };
+}): DomainError {
   const { code } = removed;
   switch (removed.reason.code) {
     case 'coupon.error.usage_limit':
