@@ -116,7 +116,7 @@ export async function cartShipping(
     };
   }
   // Free-shipping thresholds are gross amounts, whoever owes the VAT.
-  const withoutShipping = computeTotals({ ...totalsInput, reverseCharge: false });
+  const withoutShipping = computeTotals({ ...totalsInput, vatFree: false });
   const zone = findZone(await shippingSetup(db), customer.shippingAddress);
   const quotes = zone
     ? quoteRates(zone.methods, {
@@ -146,7 +146,7 @@ export async function cartShipping(
       name: localize(method.title, locale),
       description: localize(method.description, locale),
       deliveryTime: localize(method.deliveryTime, locale),
-      // Net under reverse charge, as the totals charge it.
+      // Net under reverse charge and export, as the totals charge it.
       cost: taxed.gross,
       tax: taxed.tax,
       taxable: q.taxable,

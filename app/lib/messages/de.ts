@@ -3128,6 +3128,10 @@ export const de = {
     'Wer bewerten darf, ob Bewertungen auf Freigabe warten, und Sterne.',
   'admin.settings.about_legal':
     'Impressum, AGB, Datenschutz und Widerrufsbelehrung mit ihren Versionen.',
+  // Tax-free export and the tax settings.
+  'cart.export': 'Steuerfreie Ausfuhrlieferung',
+  'cart.export_country':
+    'Lieferung in ein Land außerhalb der EU ({country}): ohne deutsche Umsatzsteuer',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -3009,4 +3009,7 @@ export const en: Messages = {
     'When invoices are issued, their numbers, and what they say about the seller.',
   'admin.settings.about_reviews': 'Who may review, whether reviews wait for approval, and ratings.',
   'admin.settings.about_legal': 'Imprint, terms, privacy and withdrawal texts with their versions.',
+  // Tax-free export and the tax settings.
+  'cart.export': 'Tax-free export',
+  'cart.export_country': 'Delivery outside the EU ({country}): no German VAT charged',
 };
