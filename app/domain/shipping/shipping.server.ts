@@ -161,9 +161,13 @@ export async function cartShipping(
     chosenRateId: chosenId ?? null,
   };
   const chosen = rates.find((r) => r.selected) ?? null;
+  // The totals take the quoted (gross) cost: the rate's shown cost is already net when no VAT
+  // is charged, and netting it twice would undercharge shipping.
+  const quoted = quotes.find((q) => rateId(q) === chosen?.rateId);
   return {
     view: { ...base, packages: [pkg], chosen, needsShipping: true },
-    shipping: chosen ? { id: chosen.rateId, cost: chosen.cost, taxable: chosen.taxable } : null,
+    shipping:
+      chosen && quoted ? { id: chosen.rateId, cost: quoted.cost, taxable: chosen.taxable } : null,
   };
 }
 
