@@ -184,6 +184,8 @@ const ADMIN_ROUTES: Record<
     post: false,
   },
   ...webhookRows.ADMIN,
+  // Tax settings.
+  '/admin/settings/tax': { who: 'staff', get: () => '/admin/settings/tax', post: true },
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,3 +1,4 @@
+import { taxInGross } from '#app/domain/pricing/tax.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '#db/seed/factories.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
@@ -109,9 +110,17 @@ describe('Store API shipping', () => {
     });
     const usCart = await us.json();
     expect(usCart.shipping_address).toMatchObject({ country: 'US', state: 'NY' });
-    // Taxed like the goods it carries (the shop charges German VAT on every order).
-    expect(Number(selected(usCart).price) + Number(selected(usCart).taxes)).toBe(2490);
-    expect(Number(usCart.totals.total_price)).toBe(2990 + 2490);
+    // A tax-free export: the teapot and the world rate without the German VAT they include.
+    expect(Number(selected(usCart).taxes)).toBe(0);
+    expect(Number(selected(usCart).price)).toBe(2490 - taxInGross(2490, 1900));
+    expect(Number(usCart.totals.total_tax)).toBe(0);
+    expect(Number(usCart.totals.total_price)).toBe(
+      2990 - taxInGross(2990, 1900) + 2490 - taxInGross(2490, 1900),
+    );
+    expect(usCart.extensions.germanized).toMatchObject({
+      tax_treatment: 'export',
+      tax_country: 'US',
+    });
   });
 
   it('selects a rate and refuses one the cart is not offered', async () => {

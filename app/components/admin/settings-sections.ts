@@ -16,4 +16,5 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     about: 'admin.settings.about_reviews',
   },
   { to: '/admin/legal-pages', title: 'admin.legal_pages', about: 'admin.settings.about_legal' },
+  { to: '/admin/settings/tax', title: 'admin.taxSettings.title', about: 'admin.taxSettings.about' },
 ];

@@ -6,7 +6,8 @@ import { useI18n } from '#app/lib/i18n.ts';
 
 /**
  * The rows under a total that say whose VAT it carries: none for a reverse-charge sale (with
- * the note the invoice must bear and the buyer's VAT id), the destination's under OSS.
+ * the note the invoice must bear and the buyer's VAT id) or for a tax-free export (with the
+ * destination), the destination's under OSS.
  * German VAT needs no note. Cart, order review, order pages and mails say the same.
  */
 export function VatRows({ vat }: { vat: TaxTreatment }) {
@@ -25,6 +26,25 @@ export function VatRows({ vat }: { vat: TaxTreatment }) {
             <strong>{t('cart.reverse_charge')}</strong>
             <br />
             {t('cart.reverse_charge_vat_id', { vatId: vat.vatId })}
+          </td>
+        </tr>
+      </>
+    );
+  }
+  if (vat.kind === 'export') {
+    return (
+      <>
+        <tr className="tax-rate tax-export">
+          <th scope="row">{t('cart.tax_line', { rate: formatRate(0, locale) })}</th>
+          <td>
+            <Money amount={0} />
+          </td>
+        </tr>
+        <tr className="vat-note">
+          <td colSpan={2}>
+            <strong>{t('cart.export')}</strong>
+            <br />
+            {t('cart.export_country', { country: countryName(vat.country, locale) })}
           </td>
         </tr>
       </>

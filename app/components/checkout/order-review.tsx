@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Money, useMoney } from '#app/components/ui/price.tsx';
 import type { CheckoutReview, PaymentMethodView } from '#app/domain/checkout/checkout.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
+import { isVatFree } from '#app/domain/pricing/vat.rules.ts';
 import { VatRows } from '#app/components/cart/vat-rows.tsx';
 import {
   RecurringRows,
@@ -253,9 +254,7 @@ export function OrderSummary({ review }: { review: CheckoutReview }) {
         })}
       </ul>
       <p className="checkout-summary-total">
-        <span>
-          {t(cart.totals.vat.kind === 'reverse_charge' ? 'cart.total' : 'checkout.total_incl_vat')}
-        </span>{' '}
+        <span>{t(isVatFree(cart.totals.vat) ? 'cart.total' : 'checkout.total_incl_vat')}</span>{' '}
         <strong>{money(cart.totals.total)}</strong>
         <span className="checkout-summary-includes">
           {cart.totals.deposit > 0

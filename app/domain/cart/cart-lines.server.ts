@@ -23,7 +23,7 @@ import {
 import { multiply } from '#app/domain/pricing/money.ts';
 import { vatRate } from '#app/domain/pricing/tax.ts';
 import type { CouponInput, TotalsInput } from '#app/domain/pricing/totals/totals.ts';
-import type { TaxTreatment } from '#app/domain/pricing/vat.rules.ts';
+import { type TaxTreatment, isVatFree } from '#app/domain/pricing/vat.rules.ts';
 import type { cartItems } from './cart.schema.ts';
 import { checkQuantity } from './cart.rules.ts';
 import type { CartLine, CartView } from './cart.view.ts';
@@ -162,7 +162,7 @@ export function totalsInputOf(
       needsShipping: !l.digital,
       deposit: l.deposit?.amount ?? null,
     })),
-    reverseCharge: vat.kind === 'reverse_charge',
+    vatFree: isVatFree(vat),
   };
 }
 

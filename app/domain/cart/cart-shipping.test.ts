@@ -125,7 +125,9 @@ describe('shipping in the cart', () => {
     expect(us.ok).toBe(true);
     cart = await loadCart(handle.db, me, ctx);
     expect(cart.shipping.address).toMatchObject({ country: 'US', state: 'CA', postcode: '90210' });
-    expect(rates(cart)).toEqual([['flat_rate', 2490]]);
+    // A tax-free export: the world rate of 24,90 € without the 19 % German VAT it includes.
+    expect(rates(cart)).toEqual([['flat_rate', 2092]]);
+    expect(cart.totals.vat).toEqual({ kind: 'export', country: 'US' });
 
     await updateCartCustomer(
       handle.db,

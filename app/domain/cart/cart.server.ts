@@ -8,7 +8,7 @@ import { localize } from '#app/domain/kernel/localized.ts';
 import { type Result, fail, ok } from '#app/domain/kernel/result.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
-import { SHOP_COUNTRY } from '#app/domain/pricing/tax.ts';
+import { SHOP_COUNTRY, taxInGross } from '#app/domain/pricing/tax.ts';
 import { cartTaxTreatment } from '#app/domain/pricing/vat.server.ts';
 import { computeTotals } from '#app/domain/pricing/totals/totals.ts';
 import { cartCouponViews } from '#app/domain/coupons/cart-coupons.server.ts';
@@ -27,6 +27,7 @@ import { type CartLine, type CartView, cartTotals } from './cart.view.ts';
 import {
   lineFacts,
   lineProblems,
+  type PricedLine,
   priceLine,
   resolveItems,
   totalsInputOf,
@@ -322,6 +323,7 @@ export async function loadCart(
   const totals = computeTotals({ ...totalsInput, shipping: shipping.shipping });
   const lines: CartLine[] = priced.map((l, i) => ({
     ...l,
+    ...(totals.vatFree ? netPrices(l) : {}),
     taxRate: totals.lines[i]!.taxRate,
     lineTotal: totals.lines[i]!.beforeDiscount.gross,
     lineTax: totals.lines[i]!.beforeDiscount.tax,
@@ -335,5 +337,23 @@ export async function loadCart(
     shipping: shipping.view,
     coupons: cartCouponViews(coupons.applied, totals),
     removedCoupons: coupons.removed,
+  };
+}
+
+/**
+ * A line's prices without the VAT they include, for a sale charged net (reverse charge,
+ * export): the shopper sees the prices the totals add up, and renewals repeat them.
+ */
+function netPrices(line: PricedLine) {
+  const net = (gross: number) => gross - taxInGross(gross, line.taxRate);
+  return {
+    unitPrice: net(line.unitPrice),
+    regularPrice: net(line.regularPrice),
+    unitPriceInfo: line.unitPriceInfo
+      ? { ...line.unitPriceInfo, amount: net(line.unitPriceInfo.amount) }
+      : null,
+    subscription: line.subscription
+      ? { ...line.subscription, recurringUnitPrice: net(line.subscription.recurringUnitPrice) }
+      : null,
   };
 }

@@ -80,6 +80,7 @@ export function invoiceNotes(input: {
       input.shipsGoods && input.destination !== SHOP_COUNTRY && isEuCountry(input.destination);
     return [intraEu ? 'intra_eu_supply' : 'reverse_charge'];
   }
+  if (input.treatment === 'export') return ['export'];
   if (input.totalTax === 0 && input.shipsGoods && !isEuCountry(input.destination)) {
     return ['export'];
   }

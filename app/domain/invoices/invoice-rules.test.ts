@@ -90,6 +90,12 @@ describe('VAT notes', () => {
     expect(invoiceNotes({ ...base, destination: 'CH', totalTax: 380 })).toEqual([]);
   });
 
+  it('names the tax-free export for every order charged as one', () => {
+    expect(invoiceNotes({ ...base, treatment: 'export', destination: 'US', totalTax: 0 })).toEqual([
+      'export',
+    ]);
+  });
+
   it('prints only the small-business note for a § 19 shop', () => {
     expect(
       invoiceNotes({ ...base, smallBusiness: true, treatment: 'reverse_charge', totalTax: 0 }),

@@ -109,8 +109,10 @@ export const orders = pgTable(
     total: integer('total').notNull(),
     totalTax: integer('total_tax').notNull(),
     taxLines: jsonb('tax_lines').$type<OrderTaxLine[]>().notNull().default([]),
-    /** Whose VAT the order carries: DE, the destination's under OSS, or none (reverse charge). */
-    taxTreatment: text('tax_treatment', { enum: ['domestic', 'destination', 'reverse_charge'] })
+    /** Whose VAT the order carries: DE, the destination's (OSS), none (reverse charge, export). */
+    taxTreatment: text('tax_treatment', {
+      enum: ['domestic', 'destination', 'reverse_charge', 'export'],
+    })
       .notNull()
       .default('domestic'),
     taxCountry: text('tax_country').notNull().default('DE'),

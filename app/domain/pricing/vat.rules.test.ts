@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { VAT_RATES, vatRate } from './tax.ts';
-import { EU_COUNTRIES, normalizeVatId, taxTreatment, vatIdFitsCountry } from './vat.rules.ts';
+import {
+  EU_COUNTRIES,
+  isVatFree,
+  normalizeVatId,
+  taxTreatment,
+  vatIdFitsCountry,
+} from './vat.rules.ts';
 
 describe('VAT rates table', () => {
   it('has a standard and a reduced rate for all 27 member states', () => {
@@ -46,15 +52,61 @@ describe('VAT ids', () => {
 });
 
 describe('taxTreatment', () => {
-  const base = { billingCountry: 'DE', destinationCountry: 'DE', vatId: '', ossEnabled: true };
+  const base = {
+    billingCountry: 'DE',
+    destinationCountry: 'DE',
+    vatId: '',
+    ossEnabled: true,
+    shipsGoods: true,
+  };
   it('charges German VAT at home, and abroad while the shop is below the OSS threshold', () => {
     expect(taxTreatment(base)).toEqual({ kind: 'domestic', country: 'DE' });
     expect(taxTreatment({ ...base, destinationCountry: 'AT', ossEnabled: false })).toEqual({
       kind: 'domestic',
       country: 'DE',
     });
-    // Outside the EU the table has no rate: German VAT, as before.
-    expect(taxTreatment({ ...base, destinationCountry: 'CH' }).kind).toBe('domestic');
+  });
+
+  it('charges goods shipped outside the EU net, as a tax-free export, whoever buys', () => {
+    for (const country of ['CH', 'GB', 'NO', 'US', 'LI']) {
+      expect(taxTreatment({ ...base, destinationCountry: country }), country).toEqual({
+        kind: 'export',
+        country,
+      });
+      expect(taxTreatment({ ...base, destinationCountry: country, ossEnabled: false }).kind).toBe(
+        'export',
+      );
+    }
+    // A business in Austria with a VAT id, goods going to Zürich: still an export.
+    expect(
+      taxTreatment({
+        ...base,
+        billingCountry: 'AT',
+        destinationCountry: 'CH',
+        vatId: 'ATU12345678',
+      }),
+    ).toEqual({ kind: 'export', country: 'CH' });
+    // A Swiss billing address with goods going to Germany is a domestic sale.
+    expect(taxTreatment({ ...base, billingCountry: 'CH', destinationCountry: 'DE' }).kind).toBe(
+      'domestic',
+    );
+  });
+
+  it('keeps digital-only sales and unknown destinations out of the export', () => {
+    const digital = { ...base, shipsGoods: false, billingCountry: 'CH', destinationCountry: 'CH' };
+    expect(taxTreatment(digital)).toEqual({ kind: 'domestic', country: 'DE' });
+    for (const country of ['', 'ch', 'XXX', 'C\u0000', 'AT', 'DE']) {
+      expect(taxTreatment({ ...base, destinationCountry: country }).kind, country).not.toBe(
+        'export',
+      );
+    }
+  });
+
+  it('says which treatments charge no VAT', () => {
+    expect(isVatFree({ kind: 'export', country: 'CH' })).toBe(true);
+    expect(isVatFree({ kind: 'reverse_charge', country: 'AT', vatId: 'ATU12345678' })).toBe(true);
+    expect(isVatFree({ kind: 'domestic', country: 'DE' })).toBe(false);
+    expect(isVatFree({ kind: 'destination', country: 'AT' })).toBe(false);
   });
 
   it('charges the destination’s VAT to consumers in other member states under OSS', () => {

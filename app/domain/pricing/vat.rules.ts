@@ -65,10 +65,23 @@ export type TaxTreatment =
   /** One-Stop-Shop: the destination country's VAT for consumers in other member states. */
   | { kind: 'destination'; country: string }
   /** A business in another member state with a VAT id: no VAT, the buyer accounts for it. */
-  | { kind: 'reverse_charge'; country: string; vatId: string };
+  | { kind: 'reverse_charge'; country: string; vatId: string }
+  /** Goods shipped to a country outside the EU: a tax-free export, `country` the destination. */
+  | { kind: 'export'; country: string };
+
+/** Whether the sale is charged net, without any VAT (reverse charge or export). */
+export function isVatFree(treatment: TaxTreatment): boolean {
+  return treatment.kind === 'reverse_charge' || treatment.kind === 'export';
+}
+
+/** A country code the shop can ship to outside the EU (never an empty or malformed one). */
+function isThirdCountry(country: string): boolean {
+  return /^[A-Z]{2}$/.test(country) && !isEuCountry(country);
+}
 
 /**
- * How a sale is taxed. Business customers in another member state who give a well-formed VAT
+ * How a sale is taxed. Goods shipped to a country outside the EU are a tax-free export
+ * (§ 4 Nr. 1a, § 6 UStG), whoever buys them. Business customers in another member state who give a well-formed VAT
  * id buy without VAT (reverse charge, § 13b UStG / Art. 196 VAT directive); consumers in another
  * member state pay that state's VAT once the shop is above the OSS threshold (the setting says
  * so); everything else carries German VAT.
@@ -78,7 +91,12 @@ export function taxTreatment(input: {
   destinationCountry: string;
   vatId: string;
   ossEnabled: boolean;
+  /** Whether goods are shipped to `destinationCountry`; digital-only sales are no exports. */
+  shipsGoods: boolean;
 }): TaxTreatment {
+  if (input.shipsGoods && isThirdCountry(input.destinationCountry)) {
+    return { kind: 'export', country: input.destinationCountry };
+  }
   const vatId = normalizeVatId(input.vatId);
   if (
     vatId !== '' &&

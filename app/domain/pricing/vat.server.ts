@@ -29,5 +29,6 @@ export async function cartTaxTreatment(
     destinationCountry: needsShipping ? customer.shippingAddress.country : billingCountry,
     vatId: customer.billingAddress.vat_id ?? '',
     ossEnabled: await ossEnabled(db),
+    shipsGoods: needsShipping,
   });
 }

@@ -116,7 +116,7 @@ export async function cartShipping(
     };
   }
   // Free-shipping thresholds are gross amounts, whoever owes the VAT.
-  const withoutShipping = computeTotals({ ...totalsInput, reverseCharge: false });
+  const withoutShipping = computeTotals({ ...totalsInput, vatFree: false });
   const zone = findZone(await shippingSetup(db), customer.shippingAddress);
   const quotes = zone
     ? quoteRates(zone.methods, {
@@ -146,7 +146,7 @@ export async function cartShipping(
       name: localize(method.title, locale),
       description: localize(method.description, locale),
       deliveryTime: localize(method.deliveryTime, locale),
-      // Net under reverse charge, as the totals charge it.
+      // Net under reverse charge and export, as the totals charge it.
       cost: taxed.gross,
       tax: taxed.tax,
       taxable: q.taxable,
@@ -161,9 +161,13 @@ export async function cartShipping(
     chosenRateId: chosenId ?? null,
   };
   const chosen = rates.find((r) => r.selected) ?? null;
+  // The totals take the quoted (gross) cost: the rate's shown cost is already net when no VAT
+  // is charged, and netting it twice would undercharge shipping.
+  const quoted = quotes.find((q) => rateId(q) === chosen?.rateId);
   return {
     view: { ...base, packages: [pkg], chosen, needsShipping: true },
-    shipping: chosen ? { id: chosen.rateId, cost: chosen.cost, taxable: chosen.taxable } : null,
+    shipping:
+      chosen && quoted ? { id: chosen.rateId, cost: quoted.cost, taxable: chosen.taxable } : null,
   };
 }
 

@@ -6,6 +6,7 @@ import { countryName, stateName } from '#app/domain/customers/address-locale.ts'
 import { pickupPointLines } from '#app/domain/shipping/pickup-points.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
+import { isVatFree } from '#app/domain/pricing/vat.rules.ts';
 import type { ShopOwner } from '#app/domain/settings/shop-owner.ts';
 import { type TextKey, type Translate, formatDate } from '#app/lib/i18n.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
@@ -59,8 +60,10 @@ function summaryRows(order: OrderView, t: Translate, locale: Locale): [string, s
   }
   if (order.depositTotal > 0) rows.push([t('cart.deposit_total'), money(order.depositTotal)]);
   rows.push([t('order.payment_method'), order.paymentMethodTitle]);
-  const reverseCharge = order.vat.kind === 'reverse_charge';
-  rows.push([t(reverseCharge ? 'cart.total' : 'checkout.total_incl_vat'), money(order.total)]);
+  rows.push([
+    t(isVatFree(order.vat) ? 'cart.total' : 'checkout.total_incl_vat'),
+    money(order.total),
+  ]);
   for (const line of order.taxLines) {
     rows.push([t('cart.tax_line', { rate: formatRate(line.rate, locale) }), money(line.amount)]);
   }
@@ -69,6 +72,12 @@ function summaryRows(order: OrderView, t: Translate, locale: Locale): [string, s
     rows.push([
       t('cart.reverse_charge'),
       t('cart.reverse_charge_vat_id', { vatId: order.vat.vatId }),
+    ]);
+  } else if (order.vat.kind === 'export') {
+    rows.push([t('cart.tax_line', { rate: formatRate(0, locale) }), money(0)]);
+    rows.push([
+      t('cart.export'),
+      t('cart.export_country', { country: countryName(order.vat.country, locale) }),
     ]);
   } else if (order.vat.kind === 'destination') {
     rows.push([t('cart.tax_country', { country: countryName(order.vat.country, locale) }), '']);

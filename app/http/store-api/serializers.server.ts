@@ -155,14 +155,18 @@ export function cartJson(cart: CartView, ctx: Ctx, extras: CartExtras) {
   };
 }
 
-/** Whose VAT the figures carry, with the note a reverse-charge invoice must bear. */
+/** Whose VAT the figures carry, with the note a reverse-charge or export invoice bears. */
 export function vatJson(vat: TaxTreatment, locale: Locale) {
   return {
     tax_treatment: vat.kind,
     tax_country: vat.country,
     vat_id: vat.kind === 'reverse_charge' ? vat.vatId : null,
     tax_note:
-      vat.kind === 'reverse_charge' ? serverTranslator(locale)('cart.reverse_charge') : null,
+      vat.kind === 'reverse_charge'
+        ? serverTranslator(locale)('cart.reverse_charge')
+        : vat.kind === 'export'
+          ? serverTranslator(locale)('cart.export')
+          : null,
   };
 }
 

@@ -3134,6 +3134,42 @@ export const de = {
     'Wer bewerten darf, ob Bewertungen auf Freigabe warten, und Sterne.',
   'admin.settings.about_legal':
     'Impressum, AGB, Datenschutz und Widerrufsbelehrung mit ihren Versionen.',
+  // Tax-free export and the tax settings.
+  'cart.export': 'Steuerfreie Ausfuhrlieferung',
+  'cart.export_country':
+    'Lieferung in ein Land außerhalb der EU ({country}): ohne deutsche Umsatzsteuer',
+  'admin.taxSettings.title': 'Steuern',
+  'admin.taxSettings.about':
+    'One-Stop-Shop, Kleinunternehmerregelung und die angewandten Steuersätze.',
+  'admin.taxSettings.oss': 'One-Stop-Shop (OSS): Umsatzsteuer des Bestimmungslandes',
+  'admin.taxSettings.oss_help':
+    'Einschalten, sobald die Verkäufe an Verbraucher in anderen EU-Staaten 10.000 € im Jahr übersteigen: diese zahlen dann die Umsatzsteuer ihres Landes.',
+  'admin.taxSettings.small_business': 'Kleinunternehmer nach § 19 UStG',
+  'admin.taxSettings.small_business_help':
+    'Rechnungen weisen keine Umsatzsteuer aus und tragen den Hinweis nach § 19 UStG (dieselbe Einstellung wie bei den Rechnungen).',
+  'admin.taxSettings.export_help':
+    'Lieferungen in Länder außerhalb der EU sind steuerfreie Ausfuhrlieferungen: ohne deutsche Umsatzsteuer berechnet.',
+  'admin.taxSettings.save': 'Einstellungen speichern',
+  'admin.taxSettings.saved': 'Die Steuereinstellungen wurden gespeichert.',
+  'admin.taxSettings.unchanged': 'Nichts geändert: Die Einstellungen waren schon so.',
+  'admin.taxSettings.on': 'an',
+  'admin.taxSettings.off': 'aus',
+  'admin.taxSettings.rates': 'Steuersätze je EU-Staat',
+  'admin.taxSettings.rates_help':
+    'So wendet der Shop die Sätze an: Deutschland immer, die anderen Staaten bei eingeschaltetem OSS.',
+  'admin.taxSettings.col.country': 'Land',
+  'admin.taxSettings.col.standard': 'Normalsatz',
+  'admin.taxSettings.col.reduced': 'Ermäßigter Satz',
+  'admin.taxSettings.changes': 'Letzte Änderungen',
+  'admin.taxSettings.col.setting': 'Einstellung',
+  'admin.taxSettings.col.before': 'Vorher',
+  'admin.taxSettings.col.after': 'Nachher',
+  'admin.taxSettings.setting.oss': 'One-Stop-Shop (OSS)',
+  'admin.taxSettings.setting.smallBusiness': 'Kleinunternehmer (§ 19 UStG)',
+  'admin.taxSettings.error.invalid': 'Ein Feld wurde mehrfach oder in falscher Form gesendet.',
+  'admin.taxSettings.error.conflict':
+    'Die Einstellungen wurden inzwischen geändert. Bitte prüfen Sie den aktuellen Stand und speichern Sie erneut.',
+  'admin.taxSettings.error.expired': 'Die Sitzung ist abgelaufen. Bitte laden Sie die Seite neu.',
 } as const;
 
 export type MessageKey = keyof typeof de;

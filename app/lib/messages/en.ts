@@ -3015,4 +3015,38 @@ export const en: Messages = {
     'When invoices are issued, their numbers, and what they say about the seller.',
   'admin.settings.about_reviews': 'Who may review, whether reviews wait for approval, and ratings.',
   'admin.settings.about_legal': 'Imprint, terms, privacy and withdrawal texts with their versions.',
+  // Tax-free export and the tax settings.
+  'cart.export': 'Tax-free export',
+  'cart.export_country': 'Delivery outside the EU ({country}): no German VAT charged',
+  'admin.taxSettings.title': 'Tax',
+  'admin.taxSettings.about': 'One-Stop-Shop, small-business mode and the VAT rates applied.',
+  'admin.taxSettings.oss': 'One-Stop-Shop (OSS): VAT of the destination country',
+  'admin.taxSettings.oss_help':
+    'Turn on once sales to consumers in other EU states exceed 10,000 € a year: they then pay their country’s VAT.',
+  'admin.taxSettings.small_business': 'Small business under § 19 UStG',
+  'admin.taxSettings.small_business_help':
+    'Invoices show no VAT and carry the § 19 UStG note (the same setting as on the invoices page).',
+  'admin.taxSettings.export_help':
+    'Deliveries to countries outside the EU are tax-free exports: charged without German VAT.',
+  'admin.taxSettings.save': 'Save settings',
+  'admin.taxSettings.saved': 'The tax settings have been saved.',
+  'admin.taxSettings.unchanged': 'Nothing changed: the settings were already so.',
+  'admin.taxSettings.on': 'on',
+  'admin.taxSettings.off': 'off',
+  'admin.taxSettings.rates': 'VAT rates per EU country',
+  'admin.taxSettings.rates_help':
+    'As the shop applies them: Germany always, the other states while OSS is on.',
+  'admin.taxSettings.col.country': 'Country',
+  'admin.taxSettings.col.standard': 'Standard rate',
+  'admin.taxSettings.col.reduced': 'Reduced rate',
+  'admin.taxSettings.changes': 'Recent changes',
+  'admin.taxSettings.col.setting': 'Setting',
+  'admin.taxSettings.col.before': 'Before',
+  'admin.taxSettings.col.after': 'After',
+  'admin.taxSettings.setting.oss': 'One-Stop-Shop (OSS)',
+  'admin.taxSettings.setting.smallBusiness': 'Small business (§ 19 UStG)',
+  'admin.taxSettings.error.invalid': 'A field was sent more than once or in the wrong form.',
+  'admin.taxSettings.error.conflict':
+    'The settings were changed in the meantime. Please check what is in force and save again.',
+  'admin.taxSettings.error.expired': 'The session has expired. Please reload the page.',
 };

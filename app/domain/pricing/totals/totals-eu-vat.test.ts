@@ -29,8 +29,8 @@ describe('EU VAT', () => {
       fees: [{ key: 'cod', name: 'Nachnahme', amount: 238, taxRate: 1900 }],
     };
     const gross = computeTotals(input);
-    const net = computeTotals({ ...input, reverseCharge: true });
-    expect(net.reverseCharge).toBe(true);
+    const net = computeTotals({ ...input, vatFree: true });
+    expect(net.vatFree).toBe(true);
     expect(net.total).toEqual({ gross: gross.total.net, tax: 0, net: gross.total.net });
     expect(net.taxLines).toEqual([]);
     expect(net.lines.every((l) => l.taxRate === 0 && l.afterDiscount.tax === 0)).toBe(true);

@@ -49,10 +49,10 @@ export type TotalsInput = {
   shipping?: ShippingInput | null;
   fees?: readonly FeeInput[];
   /**
-   * Reverse charge: the buyer owes the VAT, so every figure is charged net: the prices, which
-   * include VAT at the lines' rates, lose the VAT they contain and no VAT is added.
+   * Reverse charge or a tax-free export: no VAT is due here, so every figure is charged net:
+   * the prices, which include VAT at the lines' rates, lose the VAT they contain.
    */
-  reverseCharge?: boolean;
+  vatFree?: boolean;
 };
 
 export type TaxLine = { rate: number; amount: number };
@@ -95,8 +95,8 @@ export type Totals = {
   needsPayment: boolean;
   /** Whole pieces count one each; a measured quantity counts as one item. */
   itemCount: number;
-  /** Charged without VAT (reverse charge): every gross figure equals its net. */
-  reverseCharge: boolean;
+  /** Charged without VAT (reverse charge, export): every gross figure equals its net. */
+  vatFree: boolean;
 };
 
 /**
@@ -185,9 +185,9 @@ export function computeTotals(input: TotalsInput): Totals {
     needsShipping: input.lines.some((l) => l.needsShipping),
     needsPayment: total.gross > 0,
     itemCount: sum(input.lines.map((l) => (Number.isInteger(l.quantity) ? l.quantity : 1))),
-    reverseCharge: false,
+    vatFree: false,
   };
-  return input.reverseCharge ? withoutVat(totals) : totals;
+  return input.vatFree ? withoutVat(totals) : totals;
 }
 
 /**
@@ -227,7 +227,7 @@ function withoutVat(totals: Totals): Totals {
     taxLines: [],
     total,
     needsPayment: total.gross > 0,
-    reverseCharge: true,
+    vatFree: true,
   };
 }
 
