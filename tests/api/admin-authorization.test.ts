@@ -184,6 +184,9 @@ const ADMIN_ROUTES: Record<
     post: false,
   },
   ...webhookRows.ADMIN,
+  // Shop and checkout settings (issue 28).
+  '/admin/settings/shop': { who: 'staff', get: () => '/admin/settings/shop', post: true },
+  '/admin/settings/checkout': { who: 'staff', get: () => '/admin/settings/checkout', post: true },
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

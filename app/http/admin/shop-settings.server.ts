@@ -219,7 +219,13 @@ async function opened(args: Args, fields: readonly string[]) {
   const shop = await staffShop(args);
   const read = await readForm(args.request);
   if (!read.ok) {
-    return { refused: refuse(shop.t, 400, [{ field: '', code: read.error.code }]) } as const;
+    // Unsafe text (a NUL byte, a lone surrogate) in one of the fields: said beside that field.
+    const param = read.error.params?.param;
+    const problem: Problem =
+      typeof param === 'string' && fields.includes(param)
+        ? { field: settingControlId(param), code: 'admin.shopSettings.error.control' }
+        : { field: '', code: read.error.code, params: read.error.params };
+    return { refused: refuse(shop.t, 400, [problem]) } as const;
   }
   const form = read.value;
   const security = form.getAll('security');
