@@ -120,7 +120,8 @@ export function ShopSettingsForm({
             {...control}
             type={type}
             name={name}
-            defaultValue={typed?.[name] ?? owner[key]}
+            // The stand-in dash of an unset detail is no value to edit.
+            defaultValue={typed?.[name] ?? (owner[key] === '—' ? '' : owner[key])}
             placeholder={fallback && fallback !== '—' ? fallback : undefined}
             maxLength={max}
             autoComplete={autoComplete}
