@@ -100,6 +100,9 @@ export default [
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
     route('settings/tax', 'routes/admin/tax-settings.tsx'),
+    // Shop and checkout sections
+    route('settings/shop', 'routes/admin/shop-settings.tsx'),
+    route('settings/checkout', 'routes/admin/checkout-settings.tsx'),
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
     route('customers/:id/erase', 'routes/admin/customer-erase.tsx'),

@@ -186,6 +186,9 @@ const ADMIN_ROUTES: Record<
   ...webhookRows.ADMIN,
   // Tax settings.
   '/admin/settings/tax': { who: 'staff', get: () => '/admin/settings/tax', post: true },
+  // Shop and checkout settings (issue 28).
+  '/admin/settings/shop': { who: 'staff', get: () => '/admin/settings/shop', post: true },
+  '/admin/settings/checkout': { who: 'staff', get: () => '/admin/settings/checkout', post: true },
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

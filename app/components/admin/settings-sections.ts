@@ -17,4 +17,14 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   },
   { to: '/admin/legal-pages', title: 'admin.legal_pages', about: 'admin.settings.about_legal' },
   { to: '/admin/settings/tax', title: 'admin.taxSettings.title', about: 'admin.taxSettings.about' },
+  {
+    to: '/admin/settings/shop',
+    title: 'admin.shopSettings.title',
+    about: 'admin.settings.about_shop',
+  },
+  {
+    to: '/admin/settings/checkout',
+    title: 'admin.checkoutSettings.title',
+    about: 'admin.settings.about_checkout',
+  },
 ];

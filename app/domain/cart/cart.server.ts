@@ -190,6 +190,13 @@ async function touchCart(db: Tx, cartId: number): Promise<void> {
 /** Where the shop owner sets how long an unchanged guest cart is kept (whole days). */
 export const GUEST_CART_DAYS_SETTING = 'cart.guest_cart_days';
 export const DEFAULT_GUEST_CART_DAYS = 14;
+/** Whole days, at most ten years: what the setting may hold. */
+export const GUEST_CART_DAYS_LIMITS = { min: 1, max: 3650 } as const;
+export const guestCartDaysSchema = z
+  .number()
+  .int()
+  .min(GUEST_CART_DAYS_LIMITS.min)
+  .max(GUEST_CART_DAYS_LIMITS.max);
 
 /**
  * Deletes guest carts (no customer) left unchanged for longer than the configured days; a
@@ -199,7 +206,7 @@ export async function purgeAbandonedGuestCarts(db: Tx, now = new Date()): Promis
   const days = await getSetting(
     db,
     GUEST_CART_DAYS_SETTING,
-    z.number().int().min(1).max(3650),
+    guestCartDaysSchema,
     DEFAULT_GUEST_CART_DAYS,
   );
   const gone = await db

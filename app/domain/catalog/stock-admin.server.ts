@@ -10,14 +10,19 @@ import type { StockFilter } from './stock-admin.view.ts';
 /** The shop's low-stock threshold for products without their own (WooCommerce's default). */
 export const LOW_STOCK_SETTING = 'stock.low_amount';
 export const LOW_STOCK_DEFAULT = 2;
+/** What the threshold may be: a whole amount, 0 up to a million. */
+export const LOW_STOCK_LIMITS = { min: 0, max: 1_000_000 } as const;
+export const lowStockSchema = z.number().int().min(LOW_STOCK_LIMITS.min).max(LOW_STOCK_LIMITS.max);
+
+/** Each stock mail can be switched off; both are on in a new shop, as the shop manager expects. */
+export const STOCK_NOTICE_SETTINGS = { low: 'stock.notify_low', out: 'stock.notify_out' } as const;
+
+export function stockNoticeWanted(db: Tx, notice: keyof typeof STOCK_NOTICE_SETTINGS) {
+  return getSetting(db, STOCK_NOTICE_SETTINGS[notice], z.boolean(), true);
+}
 
 export function lowStockDefault(db: Tx): Promise<number> {
-  return getSetting(
-    db,
-    LOW_STOCK_SETTING,
-    z.number().int().min(0).max(1_000_000),
-    LOW_STOCK_DEFAULT,
-  );
+  return getSetting(db, LOW_STOCK_SETTING, lowStockSchema, LOW_STOCK_DEFAULT);
 }
 
 const parent = alias(products, 'parent');

@@ -314,6 +314,13 @@ async function recountCouponUses(tx: Tx, order: OrderRow) {
 /** Minutes an unpaid (pending) order keeps its goods before it is cancelled. */
 export const HOLD_MINUTES_SETTING = 'orders.hold_stock_minutes';
 export const DEFAULT_HOLD_MINUTES = 60;
+/** Whole minutes, at most a year: what the setting may hold (the back office checks the same). */
+export const HOLD_MINUTES_LIMITS = { min: 1, max: 525_600 } as const;
+export const holdMinutesSchema = z
+  .number()
+  .int()
+  .min(HOLD_MINUTES_LIMITS.min)
+  .max(HOLD_MINUTES_LIMITS.max);
 
 /**
  * Cancels pending orders older than the configured hold time, giving their stock and coupon
@@ -324,7 +331,7 @@ export async function cancelUnpaidOrders(db: Tx, now = new Date()): Promise<numb
   const minutes = await getSetting(
     db,
     HOLD_MINUTES_SETTING,
-    z.number().int().min(1).max(525_600),
+    holdMinutesSchema,
     DEFAULT_HOLD_MINUTES,
   );
   const stale = await db

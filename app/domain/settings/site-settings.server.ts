@@ -8,12 +8,20 @@ export const STORE_NOTICE_SETTING = 'site.store_notice';
 /** While true the public sees the coming-soon page; shop managers see the shop. */
 export const COMING_SOON_SETTING = 'site.coming_soon';
 
-const storeNoticeSchema = z.object({
-  text: z.object({ de: z.string().max(500), en: z.string().max(500).optional() }),
+/** The longest notice text per language. */
+export const STORE_NOTICE_MAX = 500;
+
+export const storeNoticeSchema = z.object({
+  text: z.object({
+    de: z.string().max(STORE_NOTICE_MAX),
+    en: z.string().max(STORE_NOTICE_MAX).optional(),
+  }),
   id: z
     .string()
     .regex(/^[A-Za-z0-9_-]{0,32}$/)
     .default(''),
+  // Switched off, the texts stay for the next time; older values without the flag are on.
+  enabled: z.boolean().default(true),
 });
 export type StoreNoticeSetting = z.infer<typeof storeNoticeSchema>;
 
@@ -28,7 +36,8 @@ export async function siteSettings(db: Tx): Promise<SiteSettings> {
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
   const notice = storeNoticeSchema.safeParse(value(STORE_NOTICE_SETTING));
   return {
-    storeNotice: notice.success && notice.data.text.de.trim() ? notice.data : null,
+    storeNotice:
+      notice.success && notice.data.enabled && notice.data.text.de.trim() ? notice.data : null,
     comingSoon: value(COMING_SOON_SETTING) === true,
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
+import { stockNoticeWanted } from '#app/domain/catalog/stock-admin.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import type { StockNoticePayload } from '#app/domain/orders/orders.server.ts';
@@ -11,9 +11,6 @@ import { serverTranslator } from '#app/lib/i18n.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import type { MailMessage } from '#app/lib/mail.server.ts';
 import { compose, paragraph } from './order-mails.server.ts';
-
-/** Each notice can be switched off; both are on in a new shop, as the shop manager expects. */
-export const STOCK_NOTICE_SETTINGS = { low: 'stock.notify_low', out: 'stock.notify_out' } as const;
 
 export type StockNoticeFacts = StockNoticePayload & {
   name: string;
@@ -41,8 +38,6 @@ export function stockNoticeMail(facts: StockNoticeFacts, to: string, locale: Loc
     ],
   );
 }
-
-const flag = z.boolean();
 
 /** What the notice is about, read when it is sent: the name as the back office shows it. */
 async function noticeFacts(
@@ -88,7 +83,7 @@ export async function sendStockNoticeMail(
 ): Promise<void> {
   const payload = entry.payload as StockNoticePayload;
   if (payload.notice !== 'low' && payload.notice !== 'out') return;
-  const wanted = await getSetting(db, STOCK_NOTICE_SETTINGS[payload.notice], flag, true);
+  const wanted = await stockNoticeWanted(db, payload.notice);
   if (!wanted) return;
   const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
   if (!owner.email) return;

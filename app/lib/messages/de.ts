@@ -3170,6 +3170,88 @@ export const de = {
   'admin.taxSettings.error.conflict':
     'Die Einstellungen wurden inzwischen geändert. Bitte prüfen Sie den aktuellen Stand und speichern Sie erneut.',
   'admin.taxSettings.error.expired': 'Die Sitzung ist abgelaufen. Bitte laden Sie die Seite neu.',
+  // Settings: shop and checkout sections
+  'admin.settings.about_shop':
+    'Angaben zum Inhaber für Rechtstexte, E-Mails und Rechnungen, Shop-Hinweis, Bald-verfügbar-Modus.',
+  'admin.settings.about_checkout':
+    'Gastbestellung, wie lange unbezahlte Bestellungen Ware reservieren und Gast-Warenkörbe bleiben, Bestandsmails.',
+  'admin.shopSettings.title': 'Shop',
+  'admin.shopSettings.owner': 'Shop-Inhaber',
+  'admin.shopSettings.owner_help':
+    'Erscheint im Impressum und den anderen Rechtstexten, in E-Mails und auf Rechnungen.',
+  'admin.shopSettings.owner_name': 'Name oder Firma',
+  'admin.shopSettings.owner_street': 'Straße und Hausnummer',
+  'admin.shopSettings.owner_postcode': 'Postleitzahl',
+  'admin.shopSettings.owner_city': 'Ort',
+  'admin.shopSettings.owner_country': 'Land',
+  'admin.shopSettings.owner_email': 'E-Mail-Adresse',
+  'admin.shopSettings.owner_phone': 'Telefon',
+  'admin.shopSettings.owner_vat_id': 'USt-IdNr.',
+  'admin.shopSettings.owner_register': 'Handelsregister',
+  'admin.shopSettings.owner_representative': 'Vertreten durch',
+  'admin.shopSettings.default_hint': 'Solange nicht gesetzt: „{value}“.',
+  'admin.shopSettings.notice': 'Shop-Hinweis',
+  'admin.shopSettings.notice_on': 'Shop-Hinweis anzeigen',
+  'admin.shopSettings.notice_on_help':
+    'Eine Leiste auf jeder Seite. Kunden können sie schließen; ein geänderter Text erscheint ihnen wieder.',
+  'admin.shopSettings.notice_de': 'Hinweistext auf Deutsch',
+  'admin.shopSettings.notice_en': 'Hinweistext auf Englisch',
+  'admin.shopSettings.notice_de_help': 'Höchstens 500 Zeichen.',
+  'admin.shopSettings.notice_en_help':
+    'Höchstens 500 Zeichen. Leer gelassen sehen englischsprachige Kunden den deutschen Text.',
+  'admin.shopSettings.coming_soon_heading': 'Bald verfügbar',
+  'admin.shopSettings.coming_soon': 'Bald-verfügbar-Modus',
+  'admin.shopSettings.coming_soon_help':
+    'Besucher sehen nur die Bald-verfügbar-Seite, Impressum und Datenschutz; Mitarbeiter sehen den Shop.',
+  'admin.shopSettings.save': 'Einstellungen speichern',
+  'admin.shopSettings.saved': 'Die Einstellungen wurden gespeichert.',
+  'admin.shopSettings.unchanged': 'Nichts geändert: Die Einstellungen waren bereits so.',
+  'admin.shopSettings.on': 'an',
+  'admin.shopSettings.off': 'aus',
+  'admin.shopSettings.changes': 'Letzte Änderungen',
+  'admin.shopSettings.setting.shop.owner': 'Shop-Inhaber',
+  'admin.shopSettings.setting.site.store_notice': 'Shop-Hinweis',
+  'admin.shopSettings.setting.site.coming_soon': 'Bald-verfügbar-Modus',
+  'admin.shopSettings.setting.checkout.guest_checkout': 'Gastbestellung',
+  'admin.shopSettings.setting.orders.hold_stock_minutes': 'Ware reservieren (Minuten)',
+  'admin.shopSettings.setting.cart.guest_cart_days': 'Gast-Warenkörbe behalten (Tage)',
+  'admin.shopSettings.setting.stock.low_amount': 'Geringer Bestand ab',
+  'admin.shopSettings.setting.stock.notify_low': 'Mail bei geringem Bestand',
+  'admin.shopSettings.setting.stock.notify_out': 'Mail bei ausverkauft',
+  'admin.shopSettings.error.invalid': 'Ein Feld wurde mehrfach oder in falscher Form gesendet.',
+  'admin.shopSettings.error.control': 'Entfernen Sie die Steuerzeichen aus diesem Text.',
+  'admin.shopSettings.error.too_long': 'Geben Sie höchstens {max} Zeichen ein.',
+  'admin.shopSettings.error.required': 'Füllen Sie dieses Feld aus.',
+  'admin.shopSettings.error.country': 'Wählen Sie ein Land aus der Liste.',
+  'admin.shopSettings.error.email': 'Geben Sie eine E-Mail-Adresse wie shop@example.com ein.',
+  'admin.shopSettings.error.phone':
+    'Geben Sie eine Telefonnummer nur aus Ziffern, Leerzeichen und + ( ) / - ein.',
+  'admin.shopSettings.error.vat_id':
+    'Diese USt-IdNr. hat nicht das Format des gewählten Landes (für Deutschland: DE und 9 Ziffern).',
+  'admin.shopSettings.error.notice_empty':
+    'Geben Sie den deutschen Text ein, um den Hinweis anzuzeigen.',
+  'admin.shopSettings.error.number': 'Geben Sie eine ganze Zahl von {min} bis {max} ein.',
+  'admin.shopSettings.error.range': 'Geben Sie eine ganze Zahl von {min} bis {max} ein.',
+  'admin.shopSettings.error.conflict':
+    'Jemand anderes hat diese Einstellungen geändert, seit Sie die Seite geöffnet haben. Prüfen Sie die Werte und speichern Sie erneut.',
+  'admin.shopSettings.error.expired':
+    'Das Formular ist abgelaufen. Laden Sie die Seite neu und versuchen Sie es erneut.',
+  'admin.checkoutSettings.title': 'Kasse und Bestand',
+  'admin.checkoutSettings.guest_checkout': 'Gastbestellung erlauben',
+  'admin.checkoutSettings.guest_checkout_help':
+    'Aus: Kunden ohne Konto legen mit der Bestellung eines an.',
+  'admin.checkoutSettings.hold_stock_minutes':
+    'Ware für unbezahlte Bestellungen reservieren (Minuten)',
+  'admin.checkoutSettings.hold_stock_minutes_help':
+    'Danach wird eine unbezahlte Bestellung storniert und die Ware wieder frei. {min} bis {max}.',
+  'admin.checkoutSettings.guest_cart_days': 'Gast-Warenkörbe behalten (Tage)',
+  'admin.checkoutSettings.guest_cart_days_help':
+    'Danach wird ein unveränderter Warenkorb ohne Kundenkonto gelöscht. {min} bis {max}.',
+  'admin.checkoutSettings.low_stock_amount': 'Geringer Bestand ab (Menge)',
+  'admin.checkoutSettings.low_stock_amount_help':
+    'Für Produkte ohne eigenen Schwellenwert. {min} bis {max}.',
+  'admin.checkoutSettings.notify_low': 'Mail bei geringem Bestand',
+  'admin.checkoutSettings.notify_out': 'Mail bei ausverkauftem Produkt',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -3049,4 +3049,82 @@ export const en: Messages = {
   'admin.taxSettings.error.conflict':
     'The settings were changed in the meantime. Please check what is in force and save again.',
   'admin.taxSettings.error.expired': 'The session has expired. Please reload the page.',
+  // Settings: shop and checkout sections
+  'admin.settings.about_shop':
+    'The owner’s details for legal pages, mails and invoices, the store notice, coming-soon mode.',
+  'admin.settings.about_checkout':
+    'Guest checkout, how long unpaid orders hold stock and guest carts are kept, stock mails.',
+  'admin.shopSettings.title': 'Shop',
+  'admin.shopSettings.owner': 'Shop owner',
+  'admin.shopSettings.owner_help':
+    'Shown in the imprint and the other legal pages, in mails and on invoices.',
+  'admin.shopSettings.owner_name': 'Name or company',
+  'admin.shopSettings.owner_street': 'Street and number',
+  'admin.shopSettings.owner_postcode': 'Postcode',
+  'admin.shopSettings.owner_city': 'City',
+  'admin.shopSettings.owner_country': 'Country',
+  'admin.shopSettings.owner_email': 'E-mail address',
+  'admin.shopSettings.owner_phone': 'Phone',
+  'admin.shopSettings.owner_vat_id': 'VAT id',
+  'admin.shopSettings.owner_register': 'Commercial register',
+  'admin.shopSettings.owner_representative': 'Represented by',
+  'admin.shopSettings.default_hint': 'Until set: “{value}”.',
+  'admin.shopSettings.notice': 'Store notice',
+  'admin.shopSettings.notice_on': 'Show the store notice',
+  'admin.shopSettings.notice_on_help':
+    'A bar on every page. Shoppers can dismiss it; a changed text is shown to them again.',
+  'admin.shopSettings.notice_de': 'Notice text in German',
+  'admin.shopSettings.notice_en': 'Notice text in English',
+  'admin.shopSettings.notice_de_help': 'Up to 500 characters.',
+  'admin.shopSettings.notice_en_help':
+    'Up to 500 characters. Left empty, English-speaking shoppers see the German text.',
+  'admin.shopSettings.coming_soon_heading': 'Coming soon',
+  'admin.shopSettings.coming_soon': 'Coming-soon mode',
+  'admin.shopSettings.coming_soon_help':
+    'Visitors see only the coming-soon page, the imprint and privacy; staff see the shop.',
+  'admin.shopSettings.save': 'Save settings',
+  'admin.shopSettings.saved': 'The settings have been saved.',
+  'admin.shopSettings.unchanged': 'Nothing changed: the settings were already so.',
+  'admin.shopSettings.on': 'on',
+  'admin.shopSettings.off': 'off',
+  'admin.shopSettings.changes': 'Recent changes',
+  'admin.shopSettings.setting.shop.owner': 'Shop owner',
+  'admin.shopSettings.setting.site.store_notice': 'Store notice',
+  'admin.shopSettings.setting.site.coming_soon': 'Coming-soon mode',
+  'admin.shopSettings.setting.checkout.guest_checkout': 'Guest checkout',
+  'admin.shopSettings.setting.orders.hold_stock_minutes': 'Hold stock (minutes)',
+  'admin.shopSettings.setting.cart.guest_cart_days': 'Keep guest carts (days)',
+  'admin.shopSettings.setting.stock.low_amount': 'Low stock from',
+  'admin.shopSettings.setting.stock.notify_low': 'Low-stock mail',
+  'admin.shopSettings.setting.stock.notify_out': 'Out-of-stock mail',
+  'admin.shopSettings.error.invalid': 'A field was sent more than once or in the wrong form.',
+  'admin.shopSettings.error.control': 'Remove the control characters from this text.',
+  'admin.shopSettings.error.too_long': 'Enter at most {max} characters.',
+  'admin.shopSettings.error.required': 'Fill in this field.',
+  'admin.shopSettings.error.country': 'Choose a country from the list.',
+  'admin.shopSettings.error.email': 'Enter an e-mail address such as shop@example.com.',
+  'admin.shopSettings.error.phone': 'Enter a phone number of digits, spaces and + ( ) / - only.',
+  'admin.shopSettings.error.vat_id':
+    'This VAT id does not have the format of the chosen country (for Germany: DE and 9 digits).',
+  'admin.shopSettings.error.notice_empty': 'Enter the German text to show the notice.',
+  'admin.shopSettings.error.number': 'Enter a whole number from {min} to {max}.',
+  'admin.shopSettings.error.range': 'Enter a whole number from {min} to {max}.',
+  'admin.shopSettings.error.conflict':
+    'Someone else changed these settings since you opened this page. Check the values and save again.',
+  'admin.shopSettings.error.expired': 'The form has expired. Reload the page and try again.',
+  'admin.checkoutSettings.title': 'Checkout and stock',
+  'admin.checkoutSettings.guest_checkout': 'Allow guest checkout',
+  'admin.checkoutSettings.guest_checkout_help':
+    'Off: shoppers without an account create one with their order.',
+  'admin.checkoutSettings.hold_stock_minutes': 'Hold stock for unpaid orders (minutes)',
+  'admin.checkoutSettings.hold_stock_minutes_help':
+    'An unpaid order is cancelled after this time and its goods are released. {min} to {max}.',
+  'admin.checkoutSettings.guest_cart_days': 'Keep guest carts (days)',
+  'admin.checkoutSettings.guest_cart_days_help':
+    'An unchanged cart of a shopper without an account is deleted after this time. {min} to {max}.',
+  'admin.checkoutSettings.low_stock_amount': 'Low stock from (amount)',
+  'admin.checkoutSettings.low_stock_amount_help':
+    'For products without their own threshold. {min} to {max}.',
+  'admin.checkoutSettings.notify_low': 'Mail when stock is low',
+  'admin.checkoutSettings.notify_out': 'Mail when out of stock',
 };
