@@ -184,6 +184,12 @@ const ADMIN_ROUTES: Record<
     post: false,
   },
   ...webhookRows.ADMIN,
+  '/admin/settings/shipping': { who: 'staff', get: () => '/admin/settings/shipping', post: true },
+  '/admin/settings/shipping/:id': {
+    who: 'staff',
+    get: () => '/admin/settings/shipping/new',
+    post: true,
+  },
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -111,6 +111,7 @@ function MethodFields({
       {(control) => (
         <input
           {...control}
+          type="text"
           name={`${p}${name}`}
           defaultValue={euros(cents)}
           inputMode="decimal"
@@ -147,6 +148,7 @@ function MethodFields({
           {(control) => (
             <input
               {...control}
+              type="text"
               name={`${p}title_${lang}`}
               defaultValue={method.title[lang] ?? ''}
               maxLength={120}
@@ -237,6 +239,7 @@ function MethodFields({
           {(control) => (
             <input
               {...control}
+              type="text"
               name={`${p}provider`}
               defaultValue={(s as PickupPointSettings).provider}
               maxLength={40}
@@ -280,6 +283,7 @@ export function ZoneForm({
           {(control) => (
             <input
               {...control}
+              type="text"
               name={`name_${lang}`}
               defaultValue={zone?.name[lang] ?? ''}
               maxLength={120}

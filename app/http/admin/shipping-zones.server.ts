@@ -7,6 +7,7 @@ import { shippingClassOptions } from '#app/domain/shipping/shipping-classes.serv
 import {
   type FieldProblem,
   type FormValues,
+  formatEuros,
   zoneOfForm,
 } from '#app/domain/shipping/shipping-zones.rules.ts';
 import {
@@ -153,8 +154,40 @@ async function zoneOfPath(db: Parameters<typeof findStoredZone>[0], id: string |
   return zone;
 }
 
-function shownChange(value: unknown): string {
-  return auditValueText(value, 80);
+/** One audited zone field as short text: names, location codes, a method's title and amounts. */
+function fieldText(key: string, value: unknown, locale: Locale): string {
+  if (key === 'name' && value && typeof value === 'object') {
+    return localize(value as { de: string; en?: string }, locale);
+  }
+  if (Array.isArray(value)) return value.join(', ') || '–';
+  if (key.startsWith('method ') && value && typeof value === 'object') {
+    const m = value as {
+      enabled?: boolean;
+      title?: { de: string };
+      settings?: Record<string, unknown>;
+    };
+    const amounts = Object.entries(m.settings ?? {})
+      .filter(([, v]) => typeof v === 'number')
+      .map(([k, v]) => `${k} ${formatEuros(v as number, locale)}`);
+    return [
+      m.title ? localize(m.title, locale) : '',
+      m.enabled === false ? (locale === 'de' ? '(aus)' : '(off)') : '',
+      ...amounts,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  }
+  return auditValueText(value, 60);
+}
+
+function shownChange(fields: Record<string, unknown> | null, locale: Locale): string {
+  if (!fields) return '–';
+  return auditValueText(
+    Object.entries(fields)
+      .map(([key, value]) => `${key}: ${fieldText(key, value, locale)}`)
+      .join('; '),
+    240,
+  );
 }
 
 export async function loadShippingZone(args: Args, areas: readonly MessageArea[]) {
@@ -182,8 +215,8 @@ export async function loadShippingZone(args: Args, areas: readonly MessageArea[]
       who: entry.actorLabel || t(`admin.audit.channel_${entry.channel}`),
       action: entry.action,
       fields: Object.keys({ ...(entry.before ?? {}), ...(entry.after ?? {}) }).join(', '),
-      before: shownChange(entry.before),
-      after: shownChange(entry.after),
+      before: shownChange(entry.before, locale),
+      after: shownChange(entry.after, locale),
     })),
     heading: name,
     notice: noticeOf(args.request),
