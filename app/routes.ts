@@ -103,6 +103,8 @@ export default [
     // Shop and checkout sections
     route('settings/shop', 'routes/admin/shop-settings.tsx'),
     route('settings/checkout', 'routes/admin/checkout-settings.tsx'),
+    route('settings/shipping', 'routes/admin/shipping-zones.tsx'),
+    route('settings/shipping/:id', 'routes/admin/shipping-zone.tsx'),
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
     route('customers/:id/erase', 'routes/admin/customer-erase.tsx'),

@@ -189,6 +189,12 @@ const ADMIN_ROUTES: Record<
   // Shop and checkout settings (issue 28).
   '/admin/settings/shop': { who: 'staff', get: () => '/admin/settings/shop', post: true },
   '/admin/settings/checkout': { who: 'staff', get: () => '/admin/settings/checkout', post: true },
+  '/admin/settings/shipping': { who: 'staff', get: () => '/admin/settings/shipping', post: true },
+  '/admin/settings/shipping/:id': {
+    who: 'staff',
+    get: () => '/admin/settings/shipping/new',
+    post: true,
+  },
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

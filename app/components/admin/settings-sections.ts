@@ -26,5 +26,9 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     to: '/admin/settings/checkout',
     title: 'admin.checkoutSettings.title',
     about: 'admin.settings.about_checkout',
+  {
+    to: '/admin/settings/shipping',
+    title: 'admin.shipping.title',
+    about: 'admin.shipping.about',
   },
 ];
