@@ -99,6 +99,7 @@ export default [
     route('products/:id/variations', 'routes/admin/product-variations.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
+    route('settings/payments', 'routes/admin/payment-settings.tsx'),
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
     route('customers/:id/erase', 'routes/admin/customer-erase.tsx'),

@@ -16,4 +16,9 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     about: 'admin.settings.about_reviews',
   },
   { to: '/admin/legal-pages', title: 'admin.legal_pages', about: 'admin.settings.about_legal' },
+  {
+    to: '/admin/settings/payments',
+    title: 'admin.payments.title',
+    about: 'admin.settings.about_payments',
+  },
 ];
