@@ -100,7 +100,8 @@ export function fieldsOf(settings: PaymentSettings): PaymentSettingsFields {
     // Listed as the checkout shows them.
     enabled: order.filter((id) => settings.enabled.includes(id)),
     invoiceLimit: settings.invoiceLimit,
-    codCountries: [...settings.codCountries],
+    // The order of the countries means nothing; sorted, a save that only reorders them is none.
+    codCountries: [...settings.codCountries].sort(),
     ...settings.bankAccount,
   };
 }
