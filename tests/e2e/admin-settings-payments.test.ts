@@ -49,6 +49,7 @@ const TEXT = {
     cod: 'Nachnahme',
     bacs: 'Vorkasse (Überweisung)',
     invoice: 'Kauf auf Rechnung',
+    card: 'Kredit- oder Debitkarte',
     up: 'Nach oben',
     save: 'Einstellungen speichern',
     saved: 'Die Zahlungseinstellungen sind gespeichert.',
@@ -60,6 +61,7 @@ const TEXT = {
     cod: 'Cash on delivery',
     bacs: 'Direct bank transfer',
     invoice: 'Pay by invoice',
+    card: 'Credit / Debit Card',
     up: 'Up',
     save: 'Save settings',
     saved: 'The payment settings have been saved.',
@@ -85,18 +87,18 @@ async function checkoutMethods(lang: 'de' | 'en') {
   const radios = page.locator('input[name="payment_method"]');
   await radios.first().waitFor({ state: 'attached' });
   const names = await radios.evaluateAll((inputs) =>
-    inputs.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''),
+    inputs.map((r) => (r as HTMLInputElement).value),
   );
   await shoot(page, `admin-settings-payments-checkout-${lang}`);
   await context.close();
-  return names.join(' | ');
+  return names;
 }
 
 describe('payment settings', () => {
   for (const lang of ['de', 'en'] as const) {
     it(`switches cash on delivery off and enters the bank account; the checkout follows (${lang})`, async () => {
       const text = TEXT[lang];
-      expect(await checkoutMethods(lang)).toContain(text.cod);
+      expect(await checkoutMethods(lang)).toContain('cod');
       const context = await staffContext(browser, shop, lang);
       const page = await context.newPage();
       await page.goto(PATH);
@@ -126,19 +128,26 @@ describe('payment settings', () => {
         true,
       );
       const audit = page.getByRole('region', { name: text.changes });
-      await audit.getByRole('row', { name: /DE89 3704 0044 0532 0130 00/ }).waitFor();
+      await audit
+        .getByRole('row', { name: /DE89 3704 0044 0532 0130 00/ })
+        .first()
+        .waitFor();
       await shoot(page, `admin-settings-payments-saved-${lang}-1280`);
-      // Invoice one place up: it comes before bank transfer, at the checkout too.
-      await page.getByRole('button', { name: `${text.up}: ${text.invoice}` }).click();
+      // The card two places up: it comes before pay by invoice, at the checkout too.
+      for (const place of [1, 0]) {
+        await page.getByRole('button', { name: `${text.up}: ${text.card}` }).click();
+        await expect.poll(async () => (await listed(page))[place]).toBe(text.card);
+      }
       await page.getByText(text.saved).waitFor();
       await expect
         .poll(async () => (await listed(page)).slice(0, 2))
-        .toEqual([text.invoice, text.bacs]);
+        .toEqual([text.card, text.invoice]);
       await context.close();
       const offered = await checkoutMethods(lang);
-      expect(offered).not.toContain(text.cod);
-      expect(offered.indexOf(text.invoice)).toBeGreaterThanOrEqual(0);
-      expect(offered.indexOf(text.invoice)).toBeLessThan(offered.indexOf(text.bacs));
+      expect(offered).not.toContain('cod');
+      expect(offered.indexOf('invoice')).toBeGreaterThanOrEqual(0);
+      expect(offered.indexOf('stripe')).toBeLessThan(offered.indexOf('invoice'));
+      expect(offered.indexOf('invoice')).toBeLessThan(offered.indexOf('bacs'));
     });
 
     for (const width of [1280, 390]) {

@@ -58,9 +58,9 @@ function MethodItem({
           value={`up:${method.id}`}
           className="button button-secondary button-small"
           disabled={first}
+          aria-label={`${t('admin.payments.up')}: ${method.title}`}
         >
           {t('admin.payments.up')}
-          <span className="visually-hidden">: {method.title}</span>
         </button>
         <button
           type="submit"
@@ -68,9 +68,9 @@ function MethodItem({
           value={`down:${method.id}`}
           className="button button-secondary button-small"
           disabled={last}
+          aria-label={`${t('admin.payments.down')}: ${method.title}`}
         >
           {t('admin.payments.down')}
-          <span className="visually-hidden">: {method.title}</span>
         </button>
       </span>
     </li>
