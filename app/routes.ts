@@ -105,6 +105,7 @@ export default [
     route('settings/checkout', 'routes/admin/checkout-settings.tsx'),
     route('settings/shipping', 'routes/admin/shipping-zones.tsx'),
     route('settings/shipping/:id', 'routes/admin/shipping-zone.tsx'),
+    route('settings/payments', 'routes/admin/payment-settings.tsx'),
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
     route('customers/:id/erase', 'routes/admin/customer-erase.tsx'),

@@ -143,6 +143,7 @@ const ADMIN_ROUTES: Record<
   },
   '/admin/settings': { who: 'staff', get: () => '/admin/settings', post: false },
   '/admin/settings/invoices': { who: 'staff', get: () => '/admin/settings/invoices', post: true },
+  '/admin/settings/payments': { who: 'staff', get: () => '/admin/settings/payments', post: true },
   '/admin/staff': { who: 'administrator', get: () => '/admin/staff', post: true },
   '/admin/api-keys': { who: 'administrator', get: () => '/admin/api-keys', post: true },
   '/admin/customers': { who: 'staff', get: () => '/admin/customers', post: false },

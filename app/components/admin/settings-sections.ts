@@ -30,5 +30,9 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     to: '/admin/settings/shipping',
     title: 'admin.shipping.title',
     about: 'admin.shipping.about',
+  {
+    to: '/admin/settings/payments',
+    title: 'admin.payments.title',
+    about: 'admin.settings.about_payments',
   },
 ];

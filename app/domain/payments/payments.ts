@@ -114,6 +114,11 @@ export const localizedSchema = z.object({ de: z.string(), en: z.string().optiona
 /** `payments.methods`: which methods are on (offline ids and card provider gateway ids), in what order, and their limits. */
 export const paymentSettingsSchema = z.object({
   enabled: z.array(z.string()),
+  /**
+   * Every method's place on the settings page, switched off ones too; absent in settings saved
+   * before the page existed (then `enabled` gives the order).
+   */
+  order: z.array(z.string()).optional(),
   /** Kauf auf Rechnung only up to this gross order total (minor units). */
   invoiceLimit: z.number().int().min(0),
   /** Cash on delivery only for these billing countries; empty: everywhere. */

@@ -3338,6 +3338,76 @@ export const de = {
   'admin.shipping.error.missing': 'Diese Versandzone gibt es nicht mehr.',
   'admin.shipping.error.confirm': 'Bitte das Löschen bestätigen.',
   'admin.shipping.error.rest_of_world': 'Die Zone „Rest der Welt“ kann nicht gelöscht werden.',
+  // Payment settings
+  'admin.settings.about_payments':
+    'Welche Zahlungsarten die Kasse anbietet, ihre Reihenfolge, Bankverbindung, Rechnungsgrenze und Nachnahme-Länder.',
+  'admin.payments.title': 'Zahlungsarten',
+  'admin.payments.methods': 'Zahlungsarten und Reihenfolge',
+  'admin.payments.methods_help':
+    'Die Kasse bietet die eingeschalteten Zahlungsarten in dieser Reihenfolge an. Voreinstellung: {methods}.',
+  'admin.payments.stripe_status.sandbox':
+    'Stripe: keine Schlüssel in der Umgebung, die Zahlungen laufen über die Sandbox des Shops (nichts wird wirklich abgebucht).',
+  'admin.payments.stripe_status.test':
+    'Stripe: Testschlüssel aus der Umgebung (Testmodus, nichts wird wirklich abgebucht).',
+  'admin.payments.stripe_status.live': 'Stripe: Live-Schlüssel aus der Umgebung.',
+  'admin.payments.stripe.sandbox': 'Stripe (Sandbox)',
+  'admin.payments.stripe.test': 'Stripe (Testmodus)',
+  'admin.payments.stripe.live': 'Stripe (live)',
+  'admin.payments.only_for': 'nur für {countries}',
+  'admin.payments.discontinued': 'vom Anbieter eingestellt',
+  'admin.payments.hint.bacs': 'Braucht eine IBAN in der Bankverbindung.',
+  'admin.payments.hint.invoice': 'Bis zur Rechnungsgrenze.',
+  'admin.payments.hint.cod':
+    'Nur bei Versand, in die Nachnahme-Länder; der Zusteller erhebt seine Gebühr selbst.',
+  'admin.payments.up': 'Nach oben',
+  'admin.payments.down': 'Nach unten',
+  'admin.payments.bank': 'Bankverbindung für Vorkasse',
+  'admin.payments.bank_help':
+    'Steht in der Bestellbestätigung und auf der Bestellseite, wenn der Kunde Vorkasse wählt.',
+  'admin.payments.account_holder': 'Kontoinhaber',
+  'admin.payments.bank_name': 'Bank',
+  'admin.payments.iban': 'IBAN',
+  'admin.payments.iban_help': 'Mit oder ohne Leerzeichen, z. B. DE02 1203 0000 0000 2020 51.',
+  'admin.payments.bic': 'BIC',
+  'admin.payments.bic_help': '8 oder 11 Zeichen, z. B. BYLADEM1001.',
+  'admin.payments.invoice_limit': 'Kauf auf Rechnung bis zu einem Bestellwert von',
+  'admin.payments.invoice_limit_help':
+    'In Euro, mit Komma oder Punkt. Voreinstellung: {default} €.',
+  'admin.payments.cod_countries': 'Nachnahme in diese Länder',
+  'admin.payments.cod_countries_help':
+    'Die Länder, in die der Shop versendet. Keines angekreuzt: in alle. Voreinstellung: {default}.',
+  'admin.payments.no_shipping_countries':
+    'Noch keine Versandzone mit Versandart: Nachnahme gilt dann für alle Länder.',
+  'admin.payments.save': 'Einstellungen speichern',
+  'admin.payments.saved': 'Die Zahlungseinstellungen sind gespeichert.',
+  'admin.payments.unchanged': 'Nichts geändert: die Einstellungen waren schon so.',
+  'admin.payments.changes': 'Letzte Änderungen',
+  'admin.payments.none': 'keine',
+  'admin.payments.cod_everywhere': 'alle Länder',
+  'admin.payments.setting.order': 'Reihenfolge',
+  'admin.payments.setting.enabled': 'Eingeschaltet',
+  'admin.payments.setting.invoiceLimit': 'Rechnungsgrenze',
+  'admin.payments.setting.codCountries': 'Nachnahme-Länder',
+  'admin.payments.setting.accountHolder': 'Kontoinhaber',
+  'admin.payments.setting.bankName': 'Bank',
+  'admin.payments.setting.iban': 'IBAN',
+  'admin.payments.setting.bic': 'BIC',
+  'admin.payments.error.unknown_method': 'Diese Zahlungsart kennt der Shop nicht.',
+  'admin.payments.error.country': 'Bitte nur Länder wählen, in die der Shop versendet.',
+  'admin.payments.error.invoice_limit':
+    'Bitte einen Betrag in Euro angeben, z. B. 500 oder 500,00.',
+  'admin.payments.error.text': 'Höchstens 100 Zeichen, ohne Steuerzeichen.',
+  'admin.payments.error.iban':
+    'Diese IBAN ist ungültig: Länderkennung, Prüfziffern oder Länge stimmen nicht.',
+  'admin.payments.error.bic':
+    'Dieser BIC ist ungültig: 8 oder 11 Buchstaben und Ziffern, z. B. BYLADEM1001.',
+  'admin.payments.error.iban_required':
+    'Vorkasse kann nur mit einer IBAN eingeschaltet werden: bitte die IBAN eintragen oder Vorkasse ausschalten.',
+  'admin.payments.error.invalid': 'Ein Feld wurde mehrfach oder in falscher Form gesendet.',
+  'admin.payments.error.conflict':
+    'Jemand anderes hat die Zahlungseinstellungen geändert, seit Sie diese Seite geöffnet haben. Bitte prüfen und erneut speichern.',
+  'admin.payments.error.expired':
+    'Das Formular ist abgelaufen. Bitte die Seite neu laden und es noch einmal versuchen.',
 } as const;
 
 export type MessageKey = keyof typeof de;

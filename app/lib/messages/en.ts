@@ -3213,4 +3213,70 @@ export const en: Messages = {
   'admin.shipping.error.missing': 'This shipping zone no longer exists.',
   'admin.shipping.error.confirm': 'Please confirm the deletion.',
   'admin.shipping.error.rest_of_world': 'The “Rest of the world” zone cannot be deleted.',
+  // Payment settings
+  'admin.settings.about_payments':
+    'Which payment methods the checkout offers, their order, bank account, invoice limit and cash on delivery countries.',
+  'admin.payments.title': 'Payments',
+  'admin.payments.methods': 'Payment methods and order',
+  'admin.payments.methods_help':
+    'The checkout offers the methods switched on in this order. Default: {methods}.',
+  'admin.payments.stripe_status.sandbox':
+    'Stripe: no keys in the environment, payments go through the shop’s sandbox (nothing is really charged).',
+  'admin.payments.stripe_status.test':
+    'Stripe: test keys from the environment (test mode, nothing is really charged).',
+  'admin.payments.stripe_status.live': 'Stripe: live keys from the environment.',
+  'admin.payments.stripe.sandbox': 'Stripe (sandbox)',
+  'admin.payments.stripe.test': 'Stripe (test mode)',
+  'admin.payments.stripe.live': 'Stripe (live)',
+  'admin.payments.only_for': 'only for {countries}',
+  'admin.payments.discontinued': 'discontinued by the provider',
+  'admin.payments.hint.bacs': 'Needs an IBAN in the bank account.',
+  'admin.payments.hint.invoice': 'Up to the invoice limit.',
+  'admin.payments.hint.cod':
+    'Only when shipping, to the cash on delivery countries; the carrier charges its own fee.',
+  'admin.payments.up': 'Up',
+  'admin.payments.down': 'Down',
+  'admin.payments.bank': 'Bank account for bank transfer',
+  'admin.payments.bank_help':
+    'Shown in the order confirmation and on the order page when the customer pays by bank transfer.',
+  'admin.payments.account_holder': 'Account holder',
+  'admin.payments.bank_name': 'Bank',
+  'admin.payments.iban': 'IBAN',
+  'admin.payments.iban_help': 'With or without spaces, e.g. DE02 1203 0000 0000 2020 51.',
+  'admin.payments.bic': 'BIC',
+  'admin.payments.bic_help': '8 or 11 characters, e.g. BYLADEM1001.',
+  'admin.payments.invoice_limit': 'Pay by invoice up to an order total of',
+  'admin.payments.invoice_limit_help': 'In euros, with a comma or a point. Default: {default} €.',
+  'admin.payments.cod_countries': 'Cash on delivery to these countries',
+  'admin.payments.cod_countries_help':
+    'The countries the shop ships to. None ticked: all of them. Default: {default}.',
+  'admin.payments.no_shipping_countries':
+    'No shipping zone with a method yet: cash on delivery then applies to every country.',
+  'admin.payments.save': 'Save settings',
+  'admin.payments.saved': 'The payment settings have been saved.',
+  'admin.payments.unchanged': 'Nothing changed: the settings were already like this.',
+  'admin.payments.changes': 'Recent changes',
+  'admin.payments.none': 'none',
+  'admin.payments.cod_everywhere': 'all countries',
+  'admin.payments.setting.order': 'Order',
+  'admin.payments.setting.enabled': 'Switched on',
+  'admin.payments.setting.invoiceLimit': 'Invoice limit',
+  'admin.payments.setting.codCountries': 'Cash on delivery countries',
+  'admin.payments.setting.accountHolder': 'Account holder',
+  'admin.payments.setting.bankName': 'Bank',
+  'admin.payments.setting.iban': 'IBAN',
+  'admin.payments.setting.bic': 'BIC',
+  'admin.payments.error.unknown_method': 'The shop does not know this payment method.',
+  'admin.payments.error.country': 'Please choose only countries the shop ships to.',
+  'admin.payments.error.invoice_limit': 'Please enter an amount in euros, e.g. 500 or 500.00.',
+  'admin.payments.error.text': 'At most 100 characters, without control characters.',
+  'admin.payments.error.iban':
+    'This IBAN is invalid: its country code, check digits or length do not match.',
+  'admin.payments.error.bic': 'This BIC is invalid: 8 or 11 letters and digits, e.g. BYLADEM1001.',
+  'admin.payments.error.iban_required':
+    'Bank transfer can only be switched on with an IBAN: please enter the IBAN or switch bank transfer off.',
+  'admin.payments.error.invalid': 'A field was sent more than once or in the wrong form.',
+  'admin.payments.error.conflict':
+    'Someone else changed the payment settings since you opened this page. Please check and save again.',
+  'admin.payments.error.expired': 'The form has expired. Please reload the page and try again.',
 };
