@@ -100,7 +100,7 @@ export default [
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/invoices', 'routes/admin/invoice-settings.tsx'),
     route('settings/tax', 'routes/admin/tax-settings.tsx'),
-    // Shop and checkout sections
+    // The settings area's sections.
     route('settings/shop', 'routes/admin/shop-settings.tsx'),
     route('settings/checkout', 'routes/admin/checkout-settings.tsx'),
     route('settings/shipping', 'routes/admin/shipping-zones.tsx'),

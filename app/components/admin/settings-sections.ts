@@ -6,6 +6,23 @@ export type SettingsSection = { to: string; title: TextKey; about: TextKey };
 /** The settings area's sections in the order the overview lists them. */
 export const SETTINGS_SECTIONS: SettingsSection[] = [
   {
+    to: '/admin/settings/shop',
+    title: 'admin.shopSettings.title',
+    about: 'admin.settings.about_shop',
+  },
+  {
+    to: '/admin/settings/checkout',
+    title: 'admin.checkoutSettings.title',
+    about: 'admin.settings.about_checkout',
+  },
+  {
+    to: '/admin/settings/payments',
+    title: 'admin.payments.title',
+    about: 'admin.settings.about_payments',
+  },
+  { to: '/admin/settings/shipping', title: 'admin.shipping.title', about: 'admin.shipping.about' },
+  { to: '/admin/settings/tax', title: 'admin.taxSettings.title', about: 'admin.taxSettings.about' },
+  {
     to: '/admin/settings/invoices',
     title: 'admin.invoiceSettings.title',
     about: 'admin.settings.about_invoices',
@@ -16,23 +33,4 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     about: 'admin.settings.about_reviews',
   },
   { to: '/admin/legal-pages', title: 'admin.legal_pages', about: 'admin.settings.about_legal' },
-  { to: '/admin/settings/tax', title: 'admin.taxSettings.title', about: 'admin.taxSettings.about' },
-  {
-    to: '/admin/settings/shop',
-    title: 'admin.shopSettings.title',
-    about: 'admin.settings.about_shop',
-  },
-  {
-    to: '/admin/settings/checkout',
-    title: 'admin.checkoutSettings.title',
-    about: 'admin.settings.about_checkout',
-  {
-    to: '/admin/settings/shipping',
-    title: 'admin.shipping.title',
-    about: 'admin.shipping.about',
-  {
-    to: '/admin/settings/payments',
-    title: 'admin.payments.title',
-    about: 'admin.settings.about_payments',
-  },
 ];
