@@ -46,7 +46,8 @@ const TEXT = {
     changes: 'Letzte Änderungen',
     changed: 'Geändert',
     rate: 'Paket Schweiz',
-    shown: /Paket Schweiz: 7,50/,
+    // Switzerland and the United Kingdom are tax-free exports: the rate without German VAT.
+    shown: /Paket Schweiz: 6,30/,
     amountError: 'Bitte einen Betrag in Euro eingeben',
   },
   en: {
@@ -66,7 +67,7 @@ const TEXT = {
     changes: 'Recent changes',
     changed: 'Changed',
     rate: 'UK parcel',
-    shown: /UK parcel: €7\.50/,
+    shown: /UK parcel: €6\.30/,
     amountError: 'Please enter an amount in euros',
   },
 } as const;
