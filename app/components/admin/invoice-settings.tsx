@@ -10,8 +10,8 @@ import {
 import type { InvoiceSettingsAnswer } from '#app/domain/invoices/invoice-settings.view.ts';
 import { formatInvoiceNumber, isValidPattern } from '#app/domain/invoices/numbering.rules.ts';
 import type { InvoiceKind } from '#app/domain/invoices/invoices.schema.ts';
-import { type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
-import { AdminTable } from './admin-table.tsx';
+import { type TextKey, useI18n } from '#app/lib/i18n.ts';
+import { type SettingChange, SettingChanges } from './setting-changes.tsx';
 
 type Numbering = {
   year: number;
@@ -209,47 +209,18 @@ export function InvoiceSettingsForm({
   );
 }
 
-export type SettingChange = {
-  id: number;
-  at: string;
-  who: string;
-  setting: string;
-  before: string;
-  after: string;
-};
-
-/** The latest changes of these settings, newest first. */
-export function SettingChanges({ changes }: { changes: SettingChange[] }) {
-  const { t, locale } = useI18n();
+/** The latest changes of the invoice settings, newest first. */
+export function InvoiceSettingChanges({ changes }: { changes: readonly InvoiceSettingChange[] }) {
+  const { t } = useI18n();
   return (
-    <section className="admin-card" aria-labelledby="invoice-settings-audit">
-      <h2 id="invoice-settings-audit">{t('admin.invoiceSettings.changes')}</h2>
-      {changes.length === 0 ? (
-        <p>{t('admin.audit_empty')}</p>
-      ) : (
-        <AdminTable
-          labelledBy="invoice-settings-audit"
-          columns={[
-            { label: t('admin.col.when') },
-            { label: t('admin.col.who') },
-            { label: t('admin.invoiceSettings.col.setting') },
-            { label: t('admin.invoiceSettings.col.before') },
-            { label: t('admin.invoiceSettings.col.after') },
-          ]}
-        >
-          {changes.map((change) => (
-            <tr key={change.id}>
-              <td>
-                <time dateTime={change.at}>{formatDateTime(change.at, locale)}</time>
-              </td>
-              <td>{change.who}</td>
-              <td>{t(`admin.invoiceSettings.setting.${change.setting}` as TextKey)}</td>
-              <td>{change.before}</td>
-              <td>{change.after}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </section>
+    <SettingChanges
+      id="invoice-settings-audit"
+      heading={t('admin.invoiceSettings.changes')}
+      whatColumn={t('admin.invoiceSettings.col.setting')}
+      changes={changes}
+      what={(change) => t(`admin.invoiceSettings.setting.${change.setting}` as TextKey)}
+    />
   );
 }
+
+export type InvoiceSettingChange = SettingChange & { setting: string };

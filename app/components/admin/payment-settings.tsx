@@ -10,9 +10,9 @@ import type {
   PaymentSettingsAnswer,
   StripeStatus,
 } from '#app/domain/payments/payment-settings.view.ts';
-import { type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
+import { type TextKey, useI18n } from '#app/lib/i18n.ts';
 import { intlLocale } from '#app/lib/locale.ts';
-import { AdminTable } from './admin-table.tsx';
+import { type SettingChange, SettingChanges } from './setting-changes.tsx';
 
 type Defaults = { invoiceLimit: string; codCountries: string[]; enabled: string[] };
 
@@ -242,47 +242,18 @@ export function PaymentSettingsForm({
   );
 }
 
-export type PaymentSettingChange = {
-  id: string;
-  at: string;
-  who: string;
-  setting: string;
-  before: string;
-  after: string;
-};
+export type PaymentSettingChange = SettingChange & { setting: string };
 
-/** The latest changes of these settings, newest first. */
-export function PaymentSettingChanges({ changes }: { changes: PaymentSettingChange[] }) {
-  const { t, locale } = useI18n();
+/** The latest changes of the payment settings, newest first. */
+export function PaymentSettingChanges({ changes }: { changes: readonly PaymentSettingChange[] }) {
+  const { t } = useI18n();
   return (
-    <section className="admin-card" aria-labelledby="payment-settings-audit">
-      <h2 id="payment-settings-audit">{t('admin.payments.changes')}</h2>
-      {changes.length === 0 ? (
-        <p>{t('admin.audit_empty')}</p>
-      ) : (
-        <AdminTable
-          labelledBy="payment-settings-audit"
-          columns={[
-            { label: t('admin.col.when') },
-            { label: t('admin.col.who') },
-            { label: t('admin.invoiceSettings.col.setting') },
-            { label: t('admin.invoiceSettings.col.before') },
-            { label: t('admin.invoiceSettings.col.after') },
-          ]}
-        >
-          {changes.map((change) => (
-            <tr key={change.id}>
-              <td>
-                <time dateTime={change.at}>{formatDateTime(change.at, locale)}</time>
-              </td>
-              <td>{change.who}</td>
-              <td>{t(`admin.payments.setting.${change.setting}` as TextKey)}</td>
-              <td>{change.before}</td>
-              <td>{change.after}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </section>
+    <SettingChanges
+      id="payment-settings-audit"
+      heading={t('admin.payments.changes')}
+      whatColumn={t('admin.invoiceSettings.col.setting')}
+      changes={changes}
+      what={(change) => t(`admin.payments.setting.${change.setting}` as TextKey)}
+    />
   );
 }

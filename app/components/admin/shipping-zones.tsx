@@ -10,8 +10,8 @@ import type {
   PickupPointSettings,
 } from '#app/domain/shipping/shipping.schema.ts';
 import { SHIPPING_METHOD_IDS } from '#app/domain/shipping/shipping.schema.ts';
-import { type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
-import { AdminTable } from './admin-table.tsx';
+import { type TextKey, useI18n } from '#app/lib/i18n.ts';
+import { type SettingChange, SettingChanges } from './setting-changes.tsx';
 
 export const SHIPPING_PATH = '/admin/settings/shipping';
 
@@ -409,50 +409,23 @@ export function DeleteZone({
   );
 }
 
-type Change = {
-  id: number;
-  at: string;
-  who: string;
-  action: string;
-  fields: string;
-  before: string;
-  after: string;
-};
+type Change = SettingChange & { action: string; fields: string };
 
-export function ZoneChanges({ changes }: { changes: Change[] }) {
-  const { t, locale } = useI18n();
+/** The zone's latest changes, newest first. */
+export function ZoneChanges({ changes }: { changes: readonly Change[] }) {
+  const { t } = useI18n();
   return (
-    <section className="admin-card" aria-labelledby="zone-audit">
-      <h2 id="zone-audit">{t('admin.shipping.changes')}</h2>
-      {changes.length === 0 ? (
-        <p>{t('admin.audit_empty')}</p>
-      ) : (
-        <AdminTable
-          labelledBy="zone-audit"
-          columns={[
-            { label: t('admin.col.when') },
-            { label: t('admin.col.who') },
-            { label: t('admin.shipping.col.action') },
-            { label: t('admin.shipping.col.before') },
-            { label: t('admin.shipping.col.after') },
-          ]}
-        >
-          {changes.map((change) => (
-            <tr key={change.id}>
-              <td>
-                <time dateTime={change.at}>{formatDateTime(change.at, locale)}</time>
-              </td>
-              <td>{change.who}</td>
-              <td>
-                {t(`admin.shipping.action.${change.action}` as TextKey)}
-                {change.fields && `: ${change.fields}`}
-              </td>
-              <td>{change.before}</td>
-              <td>{change.after}</td>
-            </tr>
-          ))}
-        </AdminTable>
+    <SettingChanges
+      id="zone-audit"
+      heading={t('admin.shipping.changes')}
+      whatColumn={t('admin.shipping.col.action')}
+      changes={changes}
+      what={(change) => (
+        <>
+          {t(`admin.shipping.action.${change.action}` as TextKey)}
+          {change.fields && `: ${change.fields}`}
+        </>
       )}
-    </section>
+    />
   );
 }

@@ -10,9 +10,9 @@ import {
   settingControlId,
 } from '#app/domain/settings/shop-settings.rules.ts';
 import type { SettingsAnswer } from '#app/domain/settings/shop-settings.view.ts';
-import { type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
+import { type TextKey, useI18n } from '#app/lib/i18n.ts';
 import { intlLocale } from '#app/lib/locale.ts';
-import { AdminTable } from './admin-table.tsx';
+import { type SettingChange, SettingChanges } from './setting-changes.tsx';
 
 type Notice = { text: { de: string; en?: string }; id: string; enabled: boolean };
 
@@ -272,47 +272,19 @@ export function CheckoutSettingsForm({
   );
 }
 
-export type SectionChange = {
-  id: number;
-  at: string;
-  who: string;
-  setting: string;
-  before: string;
-  after: string;
-};
+/** One change of a section's settings, the setting already named in the reader's language. */
+export type SectionChange = SettingChange & { setting: string };
 
 /** The latest changes of a section's settings, newest first. */
-export function SectionChanges({ changes }: { changes: SectionChange[] }) {
-  const { t, locale } = useI18n();
+export function SectionChanges({ changes }: { changes: readonly SectionChange[] }) {
+  const { t } = useI18n();
   return (
-    <section className="admin-card" aria-labelledby="settings-audit">
-      <h2 id="settings-audit">{t('admin.shopSettings.changes')}</h2>
-      {changes.length === 0 ? (
-        <p>{t('admin.audit_empty')}</p>
-      ) : (
-        <AdminTable
-          labelledBy="settings-audit"
-          columns={[
-            { label: t('admin.col.when') },
-            { label: t('admin.col.who') },
-            { label: t('admin.invoiceSettings.col.setting') },
-            { label: t('admin.invoiceSettings.col.before') },
-            { label: t('admin.invoiceSettings.col.after') },
-          ]}
-        >
-          {changes.map((change) => (
-            <tr key={change.id}>
-              <td>
-                <time dateTime={change.at}>{formatDateTime(change.at, locale)}</time>
-              </td>
-              <td>{change.who}</td>
-              <td>{change.setting}</td>
-              <td>{change.before}</td>
-              <td>{change.after}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </section>
+    <SettingChanges
+      id="settings-audit"
+      heading={t('admin.shopSettings.changes')}
+      whatColumn={t('admin.invoiceSettings.col.setting')}
+      changes={changes}
+      what={(change) => change.setting}
+    />
   );
 }

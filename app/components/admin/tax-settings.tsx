@@ -9,9 +9,10 @@ import {
 } from '#app/domain/invoices/tax-settings.rules.ts';
 import type { TaxSettingsAnswer } from '#app/domain/invoices/tax-settings.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
-import { type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
+import { type TextKey, useI18n } from '#app/lib/i18n.ts';
 import { AdminTable } from './admin-table.tsx';
-import type { SettingChange } from './invoice-settings.tsx';
+import type { InvoiceSettingChange } from './invoice-settings.tsx';
+import { SettingChanges } from './setting-changes.tsx';
 
 /** OSS and the small-business mode, with their errors beside them after a refused post. */
 export function TaxSettingsForm({
@@ -107,37 +108,15 @@ export function VatRateTable({ rates }: { rates: RateRow[] }) {
 }
 
 /** The latest changes of the tax settings, newest first. */
-export function TaxSettingChanges({ changes }: { changes: SettingChange[] }) {
-  const { t, locale } = useI18n();
+export function TaxSettingChanges({ changes }: { changes: readonly InvoiceSettingChange[] }) {
+  const { t } = useI18n();
   return (
-    <section className="admin-card" aria-labelledby="tax-settings-audit">
-      <h2 id="tax-settings-audit">{t('admin.taxSettings.changes')}</h2>
-      {changes.length === 0 ? (
-        <p>{t('admin.audit_empty')}</p>
-      ) : (
-        <AdminTable
-          labelledBy="tax-settings-audit"
-          columns={[
-            { label: t('admin.col.when') },
-            { label: t('admin.col.who') },
-            { label: t('admin.taxSettings.col.setting') },
-            { label: t('admin.taxSettings.col.before') },
-            { label: t('admin.taxSettings.col.after') },
-          ]}
-        >
-          {changes.map((change) => (
-            <tr key={change.id}>
-              <td>
-                <time dateTime={change.at}>{formatDateTime(change.at, locale)}</time>
-              </td>
-              <td>{change.who}</td>
-              <td>{t(`admin.taxSettings.setting.${change.setting}` as TextKey)}</td>
-              <td>{change.before}</td>
-              <td>{change.after}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </section>
+    <SettingChanges
+      id="tax-settings-audit"
+      heading={t('admin.taxSettings.changes')}
+      whatColumn={t('admin.taxSettings.col.setting')}
+      changes={changes}
+      what={(change) => t(`admin.taxSettings.setting.${change.setting}` as TextKey)}
+    />
   );
 }

@@ -2,7 +2,10 @@ import { useActionData } from 'react-router';
 import type { Route } from './+types/invoice-settings';
 import { ErrorSummary } from '#app/components/admin/form-errors.tsx';
 import { AdminPage } from '#app/components/admin/frame.tsx';
-import { InvoiceSettingsForm, SettingChanges } from '#app/components/admin/invoice-settings.tsx';
+import {
+  InvoiceSettingChanges,
+  InvoiceSettingsForm,
+} from '#app/components/admin/invoice-settings.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import type { InvoiceSettingsAnswer } from '#app/domain/invoices/invoice-settings.view.ts';
 import {
@@ -59,7 +62,7 @@ export default function InvoiceSettingsPage({ loaderData }: Route.ComponentProps
         version={version}
         answer={answer}
       />
-      <SettingChanges changes={changes} />
+      <InvoiceSettingChanges changes={changes} />
     </AdminPage>
   );
 }
