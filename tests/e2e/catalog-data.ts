@@ -9,7 +9,9 @@ export type ApiProduct = {
   is_purchasable: boolean;
   sold_individually: boolean;
   prices: { price: string };
-  extensions: { germanized: { unit_price: unknown; deposit_amount: string | null } };
+  extensions: {
+    germanized: { unit_price: unknown; deposit_amount: string | null; tax_rate: number };
+  };
 };
 
 /** The demo catalog as the Store API lists it, to pick products by what they are, not by name. */
