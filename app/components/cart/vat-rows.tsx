@@ -12,10 +12,11 @@ import { useI18n } from '#app/lib/i18n.ts';
  */
 export function VatRows({ vat }: { vat: TaxTreatment }) {
   const { t, locale } = useI18n();
-  if (vat.kind === 'reverse_charge') {
+  if (vat.kind === 'reverse_charge' || vat.kind === 'export') {
+    const reverse = vat.kind === 'reverse_charge';
     return (
       <>
-        <tr className="tax-rate tax-reverse-charge">
+        <tr className={`tax-rate ${reverse ? 'tax-reverse-charge' : 'tax-export'}`}>
           <th scope="row">{t('cart.tax_line', { rate: formatRate(0, locale) })}</th>
           <td>
             <Money amount={0} />
@@ -23,28 +24,11 @@ export function VatRows({ vat }: { vat: TaxTreatment }) {
         </tr>
         <tr className="vat-note">
           <td colSpan={2}>
-            <strong>{t('cart.reverse_charge')}</strong>
+            <strong>{t(reverse ? 'cart.reverse_charge' : 'cart.export')}</strong>
             <br />
-            {t('cart.reverse_charge_vat_id', { vatId: vat.vatId })}
-          </td>
-        </tr>
-      </>
-    );
-  }
-  if (vat.kind === 'export') {
-    return (
-      <>
-        <tr className="tax-rate tax-export">
-          <th scope="row">{t('cart.tax_line', { rate: formatRate(0, locale) })}</th>
-          <td>
-            <Money amount={0} />
-          </td>
-        </tr>
-        <tr className="vat-note">
-          <td colSpan={2}>
-            <strong>{t('cart.export')}</strong>
-            <br />
-            {t('cart.export_country', { country: countryName(vat.country, locale) })}
+            {reverse
+              ? t('cart.reverse_charge_vat_id', { vatId: vat.vatId })
+              : t('cart.export_country', { country: countryName(vat.country, locale) })}
           </td>
         </tr>
       </>
