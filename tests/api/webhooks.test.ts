@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changesOf } from '#app/domain/audit/audit.server.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { webhookDeliveries, webhooks } from '#app/domain/webhooks/webhooks.schema.ts';
 import { ALLOW_PRIVATE_SETTING } from '#app/http/webhooks/targets.server.ts';
@@ -186,6 +187,13 @@ describe('deliveries', () => {
     const row = await hookRow(hook.id);
     expect(row.status).toBe('disabled');
     expect(row.failureCount).toBe(5);
+    const [disabled] = await changesOf(db(), 'webhook', hook.id);
+    expect(disabled).toMatchObject({
+      channel: 'system',
+      action: 'disabled_after_failures',
+      before: { status: 'active' },
+      after: { status: 'disabled' },
+    });
     // Disabled: later changes queue nothing for it.
     await restCall(shop, admin, 'PUT', `products/${candle}`, { regular_price: '15.90' });
     await retryNow();
@@ -262,6 +270,23 @@ describe('REST API v3 webhooks through the official client', () => {
     const missing = await restCall(shop, admin, 'GET', `webhooks/${hook.id}`);
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('woocommerce_rest_webhook_invalid_id');
+
+    // Every change is in the audit log with the key's owner; the secret never in clear.
+    const audit = (await changesOf(db(), 'webhook', hook.id)).reverse();
+    expect(audit.map((a) => [a.channel, a.action])).toEqual([
+      ['api', 'create'],
+      ['api', 'update'],
+      ['api', 'update'],
+      ['api', 'delete'],
+    ]);
+    expect(audit[1]).toMatchObject({
+      before: { name: 'ERP orders', status: 'active' },
+      after: { name: 'ERP', status: 'paused' },
+    });
+    expect(audit[0]!.after).toMatchObject({
+      secret: expect.stringMatching(/^sha256:[0-9a-f]{8}$/),
+    });
+    expect(JSON.stringify(audit)).not.toContain(hook.secret);
   });
 
   it('refuses shop managers and read-only keys', async () => {

@@ -87,6 +87,11 @@ describe('webhooks in the back office', () => {
     expect(await log.getByRole('row').count()).toBe(3);
     await shoot(page, 'admin-webhook-log-en-1280');
 
+    const changes = page.getByRole('region', { name: 'Recent changes' });
+    expect(await changes.getByRole('row', { name: /Created/ }).textContent()).toContain(
+      'topic: product.updated',
+    );
+
     await page.goto('/admin/webhooks');
     const row = page.getByRole('row', { name: /Lager/ });
     expect(await row.textContent()).toContain('200');

@@ -5,6 +5,7 @@ import type { StaffFormAnswer } from '#app/domain/staff/staff.view.ts';
 import { type TextKey, formatDateTime, useI18n } from '#app/lib/i18n.ts';
 import { AdminTable } from './admin-table.tsx';
 import { ErrorSummary, refusalFor } from './form-errors.tsx';
+import { type SettingChange, SettingChanges } from './setting-changes.tsx';
 
 export type WebhookListRow = {
   id: number;
@@ -350,5 +351,26 @@ export function DeliveryLog({ log }: { log: DeliveryLogRow[] }) {
         </AdminTable>
       )}
     </section>
+  );
+}
+
+export type WebhookChange = SettingChange & { action: string; fields: string };
+
+/** Who changed the webhook and how, newest first; the secret only as a fingerprint. */
+export function WebhookChanges({ changes }: { changes: readonly WebhookChange[] }) {
+  const { t } = useI18n();
+  return (
+    <SettingChanges
+      id="admin-webhook-changes"
+      heading={t('admin.webhooks.changes')}
+      whatColumn={t('admin.webhooks.col.action')}
+      changes={changes}
+      what={(change) => (
+        <>
+          {t(`admin.webhooks.action.${change.action}` as TextKey)}
+          {change.action === 'update' && change.fields && `: ${change.fields}`}
+        </>
+      )}
+    />
   );
 }

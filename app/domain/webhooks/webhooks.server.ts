@@ -1,7 +1,13 @@
 // Webhooks in the database: the list staff manage, the events queued with the changes that
 // cause them, and the delivery log.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import {
+  type Actor,
+  SYSTEM_ACTOR,
+  changesOf,
+  recordChange,
+} from '#app/domain/audit/audit.server.ts';
 import { type Result, fail, notFound, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
@@ -111,10 +117,24 @@ const fieldsOf = (row: WebhookRow): WebhookFields => ({
   status: row.status,
 });
 
+export const WEBHOOK_ENTITY = 'webhook';
+
+/**
+ * A webhook as its audit entries show it. The secret appears as a short fingerprint: a change
+ * is visible, the secret is not.
+ */
+const auditedFields = (row: WebhookRow) => ({
+  name: row.name,
+  topic: row.topic,
+  deliveryUrl: row.deliveryUrl,
+  status: row.status,
+  secret: `sha256:${createHash('sha256').update(row.secret).digest('hex').slice(0, 8)}`,
+});
+
 export async function createWebhook(
   db: Tx,
   draft: WebhookDraft,
-  createdBy: number | null,
+  actor: Actor,
 ): Promise<Result<WebhookRow>> {
   const checked = checkWebhook(draft, null);
   if (!checked.ok) return checked;
@@ -123,9 +143,15 @@ export async function createWebhook(
     .values({
       ...checked.value,
       secret: checked.value.secret || newWebhookSecret(),
-      createdBy,
+      createdBy: actor.id,
     })
     .returning();
+  await recordChange(db, actor, {
+    entity: WEBHOOK_ENTITY,
+    entityId: row!.id,
+    action: 'create',
+    after: auditedFields(row!),
+  });
   return ok(row!);
 }
 
@@ -134,6 +160,7 @@ export async function updateWebhook(
   db: Tx,
   id: number,
   draft: WebhookDraft,
+  actor: Actor,
 ): Promise<Result<WebhookRow>> {
   const before = await findWebhook(db, id);
   if (!before) return fail(notFound('admin.webhooks.error.not_found'));
@@ -151,14 +178,32 @@ export async function updateWebhook(
     .where(eq(webhooks.id, id))
     .returning();
   if (!row) return fail(notFound('admin.webhooks.error.not_found'));
+  await recordChange(db, actor, {
+    entity: WEBHOOK_ENTITY,
+    entityId: id,
+    action: 'update',
+    before: auditedFields(before),
+    after: auditedFields(row),
+  });
   return ok(row);
 }
 
-export async function deleteWebhook(db: Tx, id: number): Promise<Result<WebhookRow>> {
+export async function deleteWebhook(db: Tx, id: number, actor: Actor): Promise<Result<WebhookRow>> {
   const before = await findWebhook(db, id);
   if (!before) return fail(notFound('admin.webhooks.error.not_found'));
   await db.delete(webhooks).where(eq(webhooks.id, id));
+  await recordChange(db, actor, {
+    entity: WEBHOOK_ENTITY,
+    entityId: id,
+    action: 'delete',
+    before: auditedFields(before),
+  });
   return ok(before);
+}
+
+/** A webhook's latest changes, newest first (kept after it is deleted). */
+export function webhookChanges(db: Tx, id: number, limit = 20) {
+  return changesOf(db, WEBHOOK_ENTITY, id, { limit });
 }
 
 export type DeliveryRecord = Omit<WebhookDeliveryRow, 'id' | 'createdAt'>;
@@ -199,6 +244,15 @@ export async function recordDelivery(
       .update(webhooks)
       .set({ failureCount: failures, status })
       .where(eq(webhooks.id, hook.id));
+    if (status !== hook.status) {
+      await recordChange(tx, SYSTEM_ACTOR, {
+        entity: WEBHOOK_ENTITY,
+        entityId: hook.id,
+        action: 'disabled_after_failures',
+        before: { status: hook.status },
+        after: { status },
+      });
+    }
     return status;
   });
 }

@@ -8,6 +8,7 @@ import {
   deleteWebhook,
   findWebhook,
   listWebhooks,
+  webhookChanges,
   webhookDeliveryLog,
 } from '#app/domain/webhooks/webhooks.server.ts';
 import type { StaffFormAnswer } from '#app/domain/staff/staff.view.ts';
@@ -20,6 +21,7 @@ import { STATUS_OF_KIND } from '../status.ts';
 import { pingWebhook } from '../webhooks/delivery.server.ts';
 import { saveWebhook } from '../webhooks/manage.server.ts';
 import { allowPrivateTargets, privateTargetsAllowed } from '../webhooks/targets.server.ts';
+import { auditValueText } from './audit-values.ts';
 import { administratorShop } from './staff-pages.server.ts';
 
 type Args = {
@@ -32,6 +34,16 @@ type Args = {
 export type PingAnswer = { intent: 'ping'; ok: boolean; message: string };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+const shownFields = (fields: Record<string, unknown> | null) =>
+  fields
+    ? auditValueText(
+        Object.entries(fields)
+          .map(([key, value]) => `${key}: ${auditValueText(value)}`)
+          .join('; '),
+        240,
+      )
+    : '–';
 
 /** One value of a field sent once; a repeated field or a file is no answer. */
 function single(form: FormData, name: string): string | null {
@@ -128,6 +140,7 @@ export async function loadWebhookPage(args: Args, areas: readonly MessageArea[])
   const ctx = await administratorShop(args);
   const hook = await webhookOf(ctx, args.params.id);
   const log = hook ? await webhookDeliveryLog(ctx.db, hook.id) : [];
+  const changes = hook ? await webhookChanges(ctx.db, hook.id) : [];
   const name = hook?.name ?? '';
   const title = hook
     ? ctx.t('admin.webhooks.edit_title', { name })
@@ -154,6 +167,15 @@ export async function loadWebhookPage(args: Args, areas: readonly MessageArea[])
       requestBody: d.requestBody,
       responseBody: d.responseBody,
     })),
+    changes: changes.map((entry) => ({
+      id: entry.id,
+      at: iso(entry.at)!,
+      who: entry.actorLabel || ctx.t(`admin.audit.channel_${entry.channel}` as TextKey),
+      action: entry.action,
+      fields: Object.keys({ ...(entry.before ?? {}), ...(entry.after ?? {}) }).join(', '),
+      before: shownFields(entry.before),
+      after: shownFields(entry.after),
+    })),
     topics: WEBHOOK_TOPICS,
     statuses: WEBHOOK_STATUSES,
     security: sessionNonce(ctx.current, ctx.env),
@@ -172,7 +194,7 @@ export async function handleWebhookForm(args: Args) {
   if ('refused' in checked) return checked.refused;
   const { form, intent } = checked;
   if (hook && intent === 'delete') {
-    await deleteWebhook(ctx.db, hook.id);
+    await deleteWebhook(ctx.db, hook.id, ctx.actor);
     return redirect('/admin/webhooks?done=deleted');
   }
   if (hook && intent === 'ping') {
@@ -210,7 +232,7 @@ export async function handleWebhookForm(args: Args) {
       );
     }
   }
-  const saved = await saveWebhook(ctx.db, ctx.env, hook?.id ?? null, draft, ctx.viewer.id);
+  const saved = await saveWebhook(ctx.db, ctx.env, hook?.id ?? null, draft, ctx.actor);
   if (!saved.ok) return refusal(ctx.t, intent, saved.error, values);
   return redirect(`/admin/webhooks/${saved.value.id}?done=${hook ? 'saved' : 'created'}`);
 }

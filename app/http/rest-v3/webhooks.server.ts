@@ -1,5 +1,6 @@
 // Webhooks through the REST API v3 (`/wp-json/wc/v3/webhooks`), in WooCommerce's shapes.
 import { z } from 'zod';
+import type { Actor } from '#app/domain/audit/audit.server.ts';
 import { customerById } from '#app/domain/customers/accounts.server.ts';
 import { type Result, domainError, fail, notFound, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
@@ -64,23 +65,23 @@ const draftOf = (body: WebhookBody): WebhookDraft => ({
   deliveryUrl: body.delivery_url,
 });
 
-async function create(db: Tx, env: Env, body: WebhookBody, createdBy: number) {
+async function create(db: Tx, env: Env, body: WebhookBody, actor: Actor) {
   if (body.id !== undefined) return fail(domainError('invalid', 'admin.webhooks.error.exists'));
   if (body.topic === undefined) return fail(domainError('invalid', 'admin.webhooks.error.topic'));
   if (body.delivery_url === undefined) {
     return fail(domainError('invalid', 'admin.webhooks.error.url'));
   }
-  const saved = await saveWebhook(db, env, null, draftOf(body), createdBy);
+  const saved = await saveWebhook(db, env, null, draftOf(body), actor);
   return saved.ok ? ok(webhookJson(saved.value, env.SHOP_URL, true)) : saved;
 }
 
-async function update(db: Tx, env: Env, id: number, body: WebhookBody) {
-  const saved = await saveWebhook(db, env, id, draftOf(body), null);
+async function update(db: Tx, env: Env, id: number, body: WebhookBody, actor: Actor) {
+  const saved = await saveWebhook(db, env, id, draftOf(body), actor);
   return saved.ok ? ok(webhookJson(saved.value, env.SHOP_URL, true)) : saved;
 }
 
-async function remove(db: Tx, env: Env, id: number) {
-  const deleted = await deleteWebhook(db, id);
+async function remove(db: Tx, env: Env, id: number, actor: Actor) {
+  const deleted = await deleteWebhook(db, id, actor);
   return deleted.ok ? ok(webhookJson(deleted.value, env.SHOP_URL, false)) : deleted;
 }
 
@@ -145,7 +146,7 @@ export const webhooksRoute = defineRestRoute({
     handle: async ({ db, env, input, principal }) => {
       const allowed = await administrator(db, principal.customerId);
       if (!allowed.ok) return allowed;
-      const created = await create(db, env, input, principal.customerId);
+      const created = await create(db, env, input, principal.actor);
       return created.ok ? ok({ body: created.value, status: 201 }) : created;
     },
   }),
@@ -158,7 +159,7 @@ const updateHandler = restHandler({
     if (!allowed.ok) return allowed;
     const id = routeId(params.id);
     if (id === null) return fail(invalidId());
-    const updated = await update(db, env, id, input);
+    const updated = await update(db, env, id, input, principal.actor);
     return updated.ok ? ok({ body: updated.value }) : updated;
   },
 });
@@ -187,7 +188,7 @@ export const webhookRoute = defineRestRoute({
       const id = routeId(params.id);
       if (id === null || !(await findWebhook(db, id))) return fail(invalidId());
       if (!input.force) return fail(domainError('invalid', 'admin.webhooks.error.no_trash'));
-      const deleted = await remove(db, env, id);
+      const deleted = await remove(db, env, id, principal.actor);
       return deleted.ok ? ok({ body: deleted.value }) : deleted;
     },
   }),
@@ -198,7 +199,8 @@ export const webhooksBatchRoute = defineBatchRoute({
   schema: webhookFields,
   notFound: 'admin.webhooks.error.not_found',
   allowed: ({ db, principal }) => administrator(db, principal.customerId),
-  create: ({ db, env, principal }, body) => create(db, env, body, principal.customerId),
-  update: ({ db, env }, id, body) => update(db, env, id, { ...body, id: undefined }),
-  delete: ({ db, env }, id) => remove(db, env, id),
+  create: ({ db, env, principal }, body) => create(db, env, body, principal.actor),
+  update: ({ db, env, principal }, id, body) =>
+    update(db, env, id, { ...body, id: undefined }, principal.actor),
+  delete: ({ db, env, principal }, id) => remove(db, env, id, principal.actor),
 });

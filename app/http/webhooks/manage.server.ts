@@ -1,5 +1,6 @@
 // Creating and changing webhooks from the back office and the REST API: the domain's checks,
 // then the delivery address judged by where it resolves to.
+import type { Actor } from '#app/domain/audit/audit.server.ts';
 import { type Result, domainError, fail } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type WebhookDraft, checkDeliveryUrl } from '#app/domain/webhooks/webhooks.rules.ts';
@@ -14,7 +15,7 @@ export async function saveWebhook(
   env: Env,
   id: number | null,
   draft: WebhookDraft,
-  createdBy: number | null,
+  actor: Actor,
 ): Promise<Result<WebhookRow>> {
   const before = id === null ? null : await findWebhook(db, id);
   if (id !== null && !before) {
@@ -26,5 +27,5 @@ export async function saveWebhook(
       domainError('invalid', 'admin.webhooks.error.private_url', { field: 'delivery_url' }),
     );
   }
-  return id === null ? createWebhook(db, draft, createdBy) : updateWebhook(db, id, draft);
+  return id === null ? createWebhook(db, draft, actor) : updateWebhook(db, id, draft, actor);
 }

@@ -3408,6 +3408,18 @@ export const de = {
     'Jemand anderes hat die Zahlungseinstellungen geändert, seit Sie diese Seite geöffnet haben. Bitte prüfen und erneut speichern.',
   'admin.payments.error.expired':
     'Das Formular ist abgelaufen. Bitte die Seite neu laden und es noch einmal versuchen.',
+  // Webhook changes in the audit log
+  'admin.webhooks.changes': 'Letzte Änderungen',
+  'admin.webhooks.col.action': 'Änderung',
+  'admin.webhooks.action.create': 'Angelegt',
+  'admin.webhooks.action.update': 'Geändert',
+  'admin.webhooks.action.delete': 'Gelöscht',
+  'admin.webhooks.action.disabled_after_failures': 'Nach wiederholten Fehlern deaktiviert',
+  // Shipping methods: order within a zone, excluded classes
+  'admin.shipping.excluded_classes': 'Nicht anbieten für die Versandklassen',
+  'admin.shipping.method_place': 'Position in der Auswahl',
+  'admin.shipping.method_place_help': '1 steht im Warenkorb zuerst.',
+  'admin.shipping.error.place': 'Bitte eine ganze Zahl ab 1 angeben.',
 } as const;
 
 export type MessageKey = keyof typeof de;

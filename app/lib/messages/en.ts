@@ -3279,4 +3279,16 @@ export const en: Messages = {
   'admin.payments.error.conflict':
     'Someone else changed the payment settings since you opened this page. Please check and save again.',
   'admin.payments.error.expired': 'The form has expired. Please reload the page and try again.',
+  // Webhook changes in the audit log
+  'admin.webhooks.changes': 'Recent changes',
+  'admin.webhooks.col.action': 'Change',
+  'admin.webhooks.action.create': 'Created',
+  'admin.webhooks.action.update': 'Changed',
+  'admin.webhooks.action.delete': 'Deleted',
+  'admin.webhooks.action.disabled_after_failures': 'Disabled after repeated failures',
+  // Shipping methods: order within a zone, excluded classes
+  'admin.shipping.excluded_classes': 'Do not offer for the shipping classes',
+  'admin.shipping.method_place': 'Position in the choice',
+  'admin.shipping.method_place_help': '1 comes first in the cart.',
+  'admin.shipping.error.place': 'Please enter a whole number from 1.',
 };

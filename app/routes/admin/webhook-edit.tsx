@@ -1,7 +1,12 @@
 import { useActionData } from 'react-router';
 import type { Route } from './+types/webhook-edit';
 import { AdminPage } from '#app/components/admin/frame.tsx';
-import { DeliveryLog, WebhookActions, WebhookForm } from '#app/components/admin/webhooks.tsx';
+import {
+  DeliveryLog,
+  WebhookActions,
+  WebhookChanges,
+  WebhookForm,
+} from '#app/components/admin/webhooks.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
 import type { StaffFormAnswer } from '#app/domain/staff/staff.view.ts';
 import {
@@ -33,11 +38,11 @@ export async function action(args: Route.ActionArgs) {
   return handleWebhookForm(args);
 }
 
-/** One webhook: its fields, a test ping, deleting it, and its delivery log. */
+/** One webhook: its fields, a test ping, deleting it, its delivery log and its changes. */
 export default function WebhookPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const answer = useActionData<StaffFormAnswer | PingAnswer>();
-  const { webhook, log, topics, statuses, security, done, heading } = loaderData;
+  const { webhook, log, changes, topics, statuses, security, done, heading } = loaderData;
   const ping = answer && 'ok' in answer ? answer : undefined;
   const refused = answer && !('ok' in answer) ? answer : undefined;
   return (
@@ -60,6 +65,7 @@ export default function WebhookPage({ loaderData }: Route.ComponentProps) {
       />
       {webhook && <WebhookActions webhook={webhook} security={security} ping={ping} />}
       {webhook && <DeliveryLog log={log} />}
+      {webhook && <WebhookChanges changes={changes} />}
     </AdminPage>
   );
 }
