@@ -55,7 +55,7 @@ async function createZone(who: SignedIn, country: string, name: string) {
       ['add_method', 'flat_rate'],
     ]),
   );
-  expect(res.status).toBe(302);
+  expect(res.status, await res.clone().text()).toBe(302);
   const id = Number(
     /\/admin\/settings\/shipping\/(\d+)\?done=created/.exec(res.headers.get('location')!)![1],
   );
@@ -109,9 +109,9 @@ async function zoneForm(who: SignedIn, id: number, changes: [string, string][] =
   return [...map.values()].flat();
 }
 
-async function ratesFor(country: string, postcode = '') {
+async function ratesFor(country: string, postcode = '', item = product) {
   const client = await StoreClient.start(shop.url);
-  expect((await client.post('/cart/add-item', { id: product, quantity: 1 })).status).toBe(201);
+  expect((await client.post('/cart/add-item', { id: item, quantity: 1 })).status).toBe(201);
   const res = await client.post('/cart/update-customer', {
     shipping_address: { country, postcode, city: 'X' },
   });
@@ -285,6 +285,84 @@ describe('a zone and the cart', () => {
     const left = await db().select().from(shippingMethods).where(eq(shippingMethods.zoneId, id));
     expect(left.map((m) => [m.methodId, m.enabled])).toEqual([['free_shipping', false]]);
     expect(await ratesFor('NO')).toEqual([]);
+  });
+});
+
+describe('methods within a zone', () => {
+  it('offers the methods in the chosen order and not for excluded shipping classes', async () => {
+    const who = await manager();
+    const id = await createZone(who, 'NO', 'Norwegen Möbel');
+    // Tried first, ahead of the other tests' zones for Norway.
+    await db().update(shippingZones).set({ position: -1 }).where(eq(shippingZones.id, id));
+    const { shippingClasses } = await import('#app/domain/shipping/shipping.schema.ts');
+    await db()
+      .insert(shippingClasses)
+      .values({ slug: 'bulky-test', name: { de: 'Sperrgut' } })
+      .onConflictDoNothing();
+    const bulky = (
+      await createProduct(db(), {
+        name: { de: 'Schrank' },
+        regularPrice: 9900,
+        shippingClass: 'bulky-test',
+      })
+    ).product.id;
+    const added = await http.post(
+      who,
+      `${PATH}/${id}`,
+      body(await zoneForm(who, id, [['add_method', 'local_pickup']])),
+    );
+    expect(added.status, await added.clone().text()).toBe(302);
+    const page = await (await http.get(who, `${PATH}/${id}`)).text();
+    expect(page).toContain('name="method-1-place"');
+    expect(page).toContain('name="method-0-exclude" value="bulky-test"');
+
+    const reordered = await http.post(
+      who,
+      `${PATH}/${id}`,
+      body(
+        await zoneForm(who, id, [
+          ['method-0-place', '2'],
+          ['method-1-place', '1'],
+          ['method-1-exclude', 'bulky-test'],
+        ]),
+      ),
+    );
+    expect(reordered.status).toBe(302);
+    const methods = await db()
+      .select()
+      .from(shippingMethods)
+      .where(eq(shippingMethods.zoneId, id))
+      .orderBy(shippingMethods.position);
+    expect(methods.map((m) => m.methodId)).toEqual(['local_pickup', 'flat_rate']);
+    expect(methods[0]!.settings).toMatchObject({ excludedClasses: ['bulky-test'] });
+    expect((await ratesFor('NO')).map((r) => r.rate_id)).toEqual([
+      `local_pickup:${methods[0]!.id}`,
+      `flat_rate:${methods[1]!.id}`,
+    ]);
+    // The wardrobe cannot be collected: only the flat rate.
+    expect((await ratesFor('NO', '', bulky)).map((r) => r.rate_id)).toEqual([
+      `flat_rate:${methods[1]!.id}`,
+    ]);
+
+    for (const [field, value] of [
+      ['method-0-place', '0'],
+      ['method-0-place', '1.5'],
+      ['method-0-place', 'eins'],
+      ['method-0-exclude', 'no-such-class'],
+    ] as const) {
+      const bad = await http.post(
+        who,
+        `${PATH}/${id}`,
+        body(await zoneForm(who, id, [[field, value]])),
+      );
+      expect(bad.status, `${field}=${value}`).toBe(400);
+    }
+    const after = await db()
+      .select()
+      .from(shippingMethods)
+      .where(eq(shippingMethods.zoneId, id))
+      .orderBy(shippingMethods.position);
+    expect(after.map((m) => m.methodId)).toEqual(['local_pickup', 'flat_rate']);
   });
 });
 

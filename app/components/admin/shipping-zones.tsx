@@ -247,6 +247,46 @@ function MethodFields({
           )}
         </Field>
       )}
+      {classes.length > 0 && (
+        <Field
+          id={`${p}exclude`}
+          label={t('admin.shipping.excluded_classes')}
+          layout="group"
+          error={errorOf(answer, `${p}exclude`)}
+        >
+          {() =>
+            classes.map((c) => (
+              <label key={c.value} className="choice">
+                <input
+                  type="checkbox"
+                  name={`${p}exclude`}
+                  value={c.value}
+                  defaultChecked={s.excludedClasses?.includes(c.value) ?? false}
+                />
+                <span>{c.label}</span>
+              </label>
+            ))
+          }
+        </Field>
+      )}
+      <Field
+        id={`${p}place`}
+        label={t('admin.shipping.method_place')}
+        help={t('admin.shipping.method_place_help')}
+        error={errorOf(answer, `${p}place`)}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            name={`${p}place`}
+            defaultValue={String(index + 1)}
+            inputMode="numeric"
+            maxLength={3}
+            autoComplete="off"
+          />
+        )}
+      </Field>
       {check('remove', t('admin.shipping.remove_method'), false)}
     </fieldset>
   );

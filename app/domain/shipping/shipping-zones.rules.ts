@@ -175,7 +175,7 @@ export function zoneOfForm(
   if (locations.length > MAX_LOCATIONS)
     problems.push({ field: 'postcodes', code: 'admin.shipping.error.too_many' });
 
-  const methods: ZoneMethodInput[] = [];
+  const methods: (ZoneMethodInput & { place: number })[] = [];
   stored.forEach((method, i) => {
     const p = `method-${i}-`;
     if (form.one(`${p}id`) !== String(method.id)) {
@@ -187,9 +187,17 @@ export function zoneOfForm(
       de: text(`${p}title_de`, 120, true),
       en: text(`${p}title_en`, 120, false),
     };
-    const excluded = method.settings.excludedClasses
-      ? { excludedClasses: method.settings.excludedClasses }
-      : {};
+    const placeText = (form.one(`${p}place`) ?? '').trim();
+    let place = i + 1;
+    if (placeText !== '') {
+      if (/^\d{1,3}$/.test(placeText) && Number(placeText) >= 1) place = Number(placeText);
+      else problems.push({ field: `${p}place`, code: 'admin.shipping.error.place' });
+    }
+    const excludedClasses = [...new Set(form.all(`${p}exclude`))];
+    if (excludedClasses.some((slug) => !classSlugs.includes(slug))) {
+      problems.push({ field: `${p}exclude`, code: 'admin.shipping.error.invalid' });
+    }
+    const excluded = excludedClasses.length > 0 ? { excludedClasses } : {};
     let settings: ShippingMethodSettings;
     switch (method.methodId) {
       case 'flat_rate': {
@@ -234,17 +242,23 @@ export function zoneOfForm(
       enabled: checked(`${p}enabled`),
       title,
       settings,
+      place,
     });
   });
   const added = form.one('add_method') ?? '';
   if (added !== '') {
     if ((SHIPPING_METHOD_IDS as readonly string[]).includes(added)) {
-      methods.push(newMethod(added as ShippingMethodId));
+      methods.push({ ...newMethod(added as ShippingMethodId), place: Number.MAX_SAFE_INTEGER });
     } else problems.push({ field: 'add_method', code: 'admin.shipping.error.invalid' });
   }
   if (methods.length > MAX_METHODS)
     problems.push({ field: 'add_method', code: 'admin.shipping.error.too_many' });
 
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, zone: { name, locations, methods } };
+  // The cart offers the methods in this order; equal places keep the order they had.
+  const ordered = methods
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => a.m.place - b.m.place || a.i - b.i)
+    .map(({ m: { place: _place, ...method } }) => method);
+  return { ok: true, zone: { name, locations, methods: ordered } };
 }
