@@ -93,7 +93,7 @@ export async function loader(args: Route.LoaderArgs) {
     productTagLinks(db, product.id, locale),
   ]);
   return {
-    product: productForBrowser(product),
+    product: productForBrowser(product, swatches.ajaxThreshold),
     reviews: {
       summary,
       page,

@@ -16,6 +16,11 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     about: 'admin.settings.about_checkout',
   },
   {
+    to: '/admin/settings/catalog',
+    title: 'admin.catalogSettings.title',
+    about: 'admin.catalogSettings.about',
+  },
+  {
     to: '/admin/settings/payments',
     title: 'admin.payments.title',
     about: 'admin.settings.about_payments',

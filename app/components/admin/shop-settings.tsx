@@ -17,7 +17,7 @@ import { type SettingChange, SettingChanges } from './setting-changes.tsx';
 type Notice = { text: { de: string; en?: string }; id: string; enabled: boolean };
 
 /** What a refused post said about each field, and what was typed. */
-function answered(answer: SettingsAnswer | undefined) {
+export function answered(answer: SettingsAnswer | undefined) {
   return {
     errorOf: (name: string) =>
       answer?.errors.find((e) => e.field === settingControlId(name))?.message,
@@ -25,7 +25,7 @@ function answered(answer: SettingsAnswer | undefined) {
   };
 }
 
-function FormFrame({
+export function FormFrame({
   security,
   version,
   answer,
@@ -49,7 +49,7 @@ function FormFrame({
   );
 }
 
-function Checkbox({
+export function Checkbox({
   name,
   label,
   help,

@@ -188,6 +188,16 @@ export function MiniCartProvider({
     setRevealed(false);
     setMode('closed');
   }, []);
+  // A dropdown opened by an add closes itself after the shop's reveal time (spec, section 9);
+  // the shopper turning to it opens it for good (no longer revealed).
+  // Without the setting (a page rendered before it existed) the spec's 5 seconds.
+  const revealMs = (behaviour.revealSeconds ?? 5) * 1000;
+  useEffect(() => {
+    if (revealed && mode === 'dropdown') {
+      const timer = setTimeout(close, revealMs);
+      return () => clearTimeout(timer);
+    }
+  }, [mode, revealed, close, revealMs]);
 
   const add = useCallback(
     (fields: Record<string, string>) =>

@@ -36,9 +36,6 @@ export const MINI_CART_MESSAGE_AREAS = [
 /** Marks the header cart as the personal part the server fills in for each visitor. */
 export const PERSONAL_PART = 'header-cart';
 
-/** A dropdown opened by an add to cart closes itself after this (spec, section 9). */
-export const DROPDOWN_AUTO_CLOSE_MS = 5000;
-
 /** The header's link to the cart with its item count; also rendered as a fragment. */
 export function CartLink({ count }: { count: number }) {
   const { t } = useI18n();
@@ -161,12 +158,6 @@ function MiniCartDropdown({
       document.removeEventListener('focusin', outside);
     };
   }, [enhanced, close]);
-
-  useEffect(() => {
-    if (!enhanced || !revealed || !close) return;
-    const timer = setTimeout(close, DROPDOWN_AUTO_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [enhanced, revealed, close]);
 
   // The shopper turned to the revealed dropdown: it stays open until they leave it.
   const keep = () => {

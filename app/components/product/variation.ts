@@ -3,7 +3,7 @@ import { fetchJson } from '#app/client/fetch-json.ts';
 import type { ProductDetail, VariationView } from '#app/domain/catalog/catalog.view.ts';
 import {
   type SwatchSettings,
-  isAjaxVariationMode,
+  variationsLeftOut,
 } from '#app/domain/catalog/swatch-settings.view.ts';
 import type { VariationAnswer } from '#app/domain/catalog/variation.view.ts';
 
@@ -141,7 +141,7 @@ export function useVariationChoice(product: ProductDetail): VariationChoice {
   const [choice, setChoice] = useState<Choice>(() => ({ ...product.defaultAttributes }));
   const attributes = product.attributes.filter((a) => a.usedForVariations);
   const attributeCount = attributes.length;
-  const ajax = isAjaxVariationMode(product);
+  const ajax = variationsLeftOut(product);
   const complete = attributeCount > 0 && attributes.every((a) => Boolean(choice[a.slug]));
   const local = useMemo(
     () => matchVariation(product.variations, choice, attributeCount),

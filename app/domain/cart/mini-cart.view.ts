@@ -32,7 +32,12 @@ export type CartBehaviour = {
   revealMiniCart: boolean;
   /** Sends the browser to the cart after a successful add (default off). */
   redirectAfterAdd: boolean;
+  /** How long a dropdown opened by an add stays open; absent: 5 seconds (spec). */
+  revealSeconds?: number;
 };
+
+/** How long a dropdown opened by an add stays open unless the shop says otherwise (spec). */
+export const DEFAULT_REVEAL_SECONDS = 5;
 
 export const DEFAULT_CART_BEHAVIOUR: CartBehaviour = {
   revealMiniCart: true,

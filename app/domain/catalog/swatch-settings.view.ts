@@ -21,21 +21,35 @@ export const DEFAULT_SWATCH_SETTINGS: SwatchSettings = {
 };
 
 /**
- * Above this many variations the page stops judging combinations itself: nothing is disabled
- * and the chosen combination is asked from `POST /wc-ajax/get_variation`.
+ * Above this many variations (by default; the shop's `ajaxThreshold` setting) the page stops
+ * judging combinations itself: nothing is disabled and the chosen combination is asked from
+ * `POST /wc-ajax/get_variation`.
  */
 export const AJAX_VARIATION_THRESHOLD = 30;
 
 /** Whether a product has too many variations for the page to judge its combinations. */
-export const isAjaxVariationMode = (product: Pick<ProductDetail, 'variationCount'>): boolean =>
-  product.variationCount > AJAX_VARIATION_THRESHOLD;
+export const isAjaxVariationMode = (
+  product: Pick<ProductDetail, 'variationCount'>,
+  threshold = AJAX_VARIATION_THRESHOLD,
+): boolean => product.variationCount > threshold;
 
 /**
  * The product as a page or popup sends it to the browser: in ajax-variation mode without its
  * variations, which may run into the hundreds and are asked for one at a time.
  */
-export const productForBrowser = (product: ProductDetail): ProductDetail =>
-  isAjaxVariationMode(product) ? { ...product, variations: [] } : product;
+export const productForBrowser = (
+  product: ProductDetail,
+  threshold = AJAX_VARIATION_THRESHOLD,
+): ProductDetail =>
+  isAjaxVariationMode(product, threshold) ? { ...product, variations: [] } : product;
+
+/**
+ * In the browser: whether the server left the variations out (ajax-variation mode), so the
+ * page needs no threshold of its own.
+ */
+export const variationsLeftOut = (
+  product: Pick<ProductDetail, 'variationCount' | 'variations'>,
+): boolean => product.variations.length < product.variationCount;
 
 /** Where the setting is stored (settings table). */
 export const SWATCH_SETTINGS_KEY = 'product.swatches';

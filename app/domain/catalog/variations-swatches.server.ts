@@ -5,7 +5,7 @@ import { type Result, domainError, fail } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { type SwatchType, attributes } from './catalog.schema.ts';
-import { swatchSettings } from './swatch-settings.server.ts';
+import { type SwatchOptions, swatchSettings } from './swatch-settings.server.ts';
 import { SWATCH_SETTINGS_KEY, type SwatchSettings } from './swatch-settings.view.ts';
 import { inTransaction, linkedAttributes, variableProduct } from './variations-admin.server.ts';
 
@@ -20,7 +20,8 @@ export async function saveSwatches(
   db: Tx,
   productId: number,
   types: ReadonlyMap<number, SwatchType>,
-  settings: SwatchSettings,
+  /** The options the variations tab edits; the others stay as they are. */
+  edited: SwatchSettings,
   actor: Actor,
 ): Promise<Result<{ changed: number }>> {
   const found = await variableProduct(db, productId);
@@ -32,6 +33,7 @@ export async function saveSwatches(
     }
   }
   const before = await swatchSettings(db);
+  const settings: SwatchOptions = { ...before, ...edited };
   return inTransaction(db, async (tx) => {
     let changed = 0;
     for (const [id, type] of types) {

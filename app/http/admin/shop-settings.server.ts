@@ -88,7 +88,7 @@ function shown(t: Translate, key: string, value: unknown): string {
   return auditValueText(value, 60);
 }
 
-type Shop = Awaited<ReturnType<typeof staffShop>>;
+export type Shop = Awaited<ReturnType<typeof staffShop>>;
 
 async function changesFor(shop: Shop, keys: string[]) {
   const { db, t } = shop;
@@ -103,7 +103,7 @@ async function changesFor(shop: Shop, keys: string[]) {
   }));
 }
 
-function savedOf(request: Request) {
+export function savedOf(request: Request) {
   const saved = new URL(request.url).searchParams.get('saved');
   return saved && SAVED.has(saved) ? saved : null;
 }
@@ -140,10 +140,10 @@ export async function loadCheckoutSettings(args: Args, areas: readonly MessageAr
   };
 }
 
-type Problem = { field: string; code: string; params?: Record<string, string | number> };
+export type Problem = { field: string; code: string; params?: Record<string, string | number> };
 
 /** What was typed, for the form to show again: plain text of a sensible length only. */
-function echoed(form: FormData, fields: readonly string[]): Record<string, string> {
+export function echoed(form: FormData, fields: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};
   for (const name of fields) {
     const all = form.getAll(name);
@@ -156,7 +156,7 @@ function echoed(form: FormData, fields: readonly string[]): Record<string, strin
   return values;
 }
 
-function refuse(
+export function refuse(
   t: Translate,
   status: number,
   errors: Problem[],
@@ -175,7 +175,7 @@ function refuse(
 }
 
 /** Each field once and as text; a repeated, array-style or file field is refused. */
-function collect(form: FormData, names: readonly string[], errors: Problem[]) {
+export function collect(form: FormData, names: readonly string[], errors: Problem[]) {
   const fields: Record<string, string> = {};
   for (const name of names) {
     const all = form.getAll(name);
@@ -215,7 +215,7 @@ function issuesOf(issues: z.core.$ZodIssue[], names: readonly string[], errors: 
 }
 
 /** The common start of both forms: signed-in staff, a readable body, the page's own nonce. */
-async function opened(args: Args, fields: readonly string[]) {
+export async function opened(args: Args, fields: readonly string[]) {
   const shop = await staffShop(args);
   const read = await readForm(args.request);
   if (!read.ok) {

@@ -44,10 +44,10 @@ export const quickView = defineEndpoint({
   handle: async ({ db, locale, input, args, headers }) => {
     const found = await getProduct(db, { id: input.product }, locale);
     if (!found) return { ok: false, error: notFound('error.product_not_found') };
-    const product = productForBrowser(found);
+    const swatches = await swatchSettings(db);
+    const product = productForBrowser(found, swatches.ajaxThreshold);
     const url = `/product/${product.slug}`;
     const messages = messagesFor(locale, PRODUCT_SUMMARY_MESSAGES);
-    const swatches = await swatchSettings(db);
     headers.Vary = 'Accept';
     if (wantsJson(args.request)) {
       return { ok: true, value: { product, url, messages, swatches } satisfies QuickViewPayload };

@@ -3420,6 +3420,44 @@ export const de = {
   'admin.shipping.method_place': 'Position in der Auswahl',
   'admin.shipping.method_place_help': '1 steht im Warenkorb zuerst.',
   'admin.shipping.error.place': 'Bitte eine ganze Zahl ab 1 angeben.',
+  // Settings area: catalog and product page
+  'admin.catalogSettings.title': 'Katalog und Produktseite',
+  'admin.catalogSettings.about':
+    'Wie Varianten-Swatches reagieren und was nach „In den Warenkorb“ geschieht; Link zu den Bewertungseinstellungen.',
+  'admin.catalogSettings.default_hint': 'Standard: {value}.',
+  'admin.catalogSettings.default_value': 'Standard',
+  'admin.catalogSettings.swatches': 'Varianten-Swatches',
+  'admin.catalogSettings.ajax_threshold': 'Varianten einzeln beim Server abfragen ab (Anzahl)',
+  'admin.catalogSettings.ajax_threshold_help':
+    'Hat ein Produkt mehr Varianten als diese Zahl, fragt die Seite jede gewählte Kombination beim Server ab und sperrt keine Auswahl. {min} bis {max}.',
+  'admin.catalogSettings.clear_on_reselect': 'Erneuter Klick hebt die Auswahl auf',
+  'admin.catalogSettings.clear_on_reselect_help':
+    'Ein Klick auf den schon gewählten Swatch leert dieses Merkmal.',
+  'admin.catalogSettings.deselect_unavailable': 'Nicht mehr passende Auswahl aufheben',
+  'admin.catalogSettings.deselect_unavailable_help':
+    'Passt zu einer Wahl keine lieferbare Variante mehr, werden die anderen Merkmale geleert.',
+  'admin.catalogSettings.clickable_out_of_stock': 'Ausverkaufte Varianten wählbar',
+  'admin.catalogSettings.clickable_out_of_stock_help':
+    'Ausverkaufte Swatches lassen sich anklicken; der Button sagt dann, warum er gesperrt ist.',
+  'admin.catalogSettings.stock_label_threshold': '„Nur noch n verfügbar“ zeigen bis (Stück)',
+  'admin.catalogSettings.stock_label_threshold_help':
+    'Der Restbestand der gewählten Variante erscheint, wenn höchstens so viele Stück bestellbar sind. {min} bis {max}.',
+  'admin.catalogSettings.add_to_cart': 'Nach „In den Warenkorb“',
+  'admin.catalogSettings.reveal_mini_cart': 'Mini-Warenkorb öffnen',
+  'admin.catalogSettings.reveal_mini_cart_help':
+    'Nach dem Hinzufügen öffnet sich der Mini-Warenkorb (auf schmalen Bildschirmen als Seitenleiste).',
+  'admin.catalogSettings.reveal_seconds': 'Mini-Warenkorb offen lassen (Sekunden)',
+  'admin.catalogSettings.reveal_seconds_help':
+    'So lange bleibt das nach dem Hinzufügen geöffnete Dropdown offen. {min} bis {max}.',
+  'admin.catalogSettings.redirect_after_add': 'Zum Warenkorb weiterleiten',
+  'admin.catalogSettings.redirect_after_add_help':
+    'Nach dem Hinzufügen geht es direkt zur Warenkorbseite.',
+  'admin.catalogSettings.reviews': 'Bewertungen',
+  'admin.catalogSettings.reviews_text':
+    'Ob und wie Kundinnen und Kunden Produkte bewerten, steht auf einer eigenen Seite.',
+  'admin.catalogSettings.reviews_link': 'Bewertungseinstellungen öffnen',
+  'admin.shopSettings.setting.product.swatches': 'Varianten-Swatches',
+  'admin.shopSettings.setting.cart.behaviour': 'Verhalten nach „In den Warenkorb“',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -3291,4 +3291,42 @@ export const en: Messages = {
   'admin.shipping.method_place': 'Position in the choice',
   'admin.shipping.method_place_help': '1 comes first in the cart.',
   'admin.shipping.error.place': 'Please enter a whole number from 1.',
+  // Settings area: catalog and product page
+  'admin.catalogSettings.title': 'Catalog and product page',
+  'admin.catalogSettings.about':
+    'How variation swatches behave and what happens after "Add to cart"; a link to the review settings.',
+  'admin.catalogSettings.default_hint': 'Default: {value}.',
+  'admin.catalogSettings.default_value': 'default',
+  'admin.catalogSettings.swatches': 'Variation swatches',
+  'admin.catalogSettings.ajax_threshold': 'Ask the server for each variation from (count)',
+  'admin.catalogSettings.ajax_threshold_help':
+    'With more variations than this, the page asks the server for each chosen combination and disables no choice. {min} to {max}.',
+  'admin.catalogSettings.clear_on_reselect': 'Clicking a chosen swatch again clears it',
+  'admin.catalogSettings.clear_on_reselect_help':
+    'Clicking the swatch already chosen empties that attribute.',
+  'admin.catalogSettings.deselect_unavailable': 'Clear choices that no longer fit',
+  'admin.catalogSettings.deselect_unavailable_help':
+    'When a choice leaves no in-stock variation, the other attributes are emptied.',
+  'admin.catalogSettings.clickable_out_of_stock': 'Out-of-stock variations can be chosen',
+  'admin.catalogSettings.clickable_out_of_stock_help':
+    'Out-of-stock swatches can be clicked; the button then says why it is disabled.',
+  'admin.catalogSettings.stock_label_threshold': 'Show "Only n left" up to (items)',
+  'admin.catalogSettings.stock_label_threshold_help':
+    'The stock left of the chosen variation shows when at most this many can be ordered. {min} to {max}.',
+  'admin.catalogSettings.add_to_cart': 'After "Add to cart"',
+  'admin.catalogSettings.reveal_mini_cart': 'Open the mini cart',
+  'admin.catalogSettings.reveal_mini_cart_help':
+    'After an add the mini cart opens (as a side drawer on narrow screens).',
+  'admin.catalogSettings.reveal_seconds': 'Keep the mini cart open (seconds)',
+  'admin.catalogSettings.reveal_seconds_help':
+    'How long the dropdown opened by an add stays open. {min} to {max}.',
+  'admin.catalogSettings.redirect_after_add': 'Go to the cart',
+  'admin.catalogSettings.redirect_after_add_help':
+    'After an add the shopper goes straight to the cart page.',
+  'admin.catalogSettings.reviews': 'Reviews',
+  'admin.catalogSettings.reviews_text':
+    'Whether and how customers review products is set on its own page.',
+  'admin.catalogSettings.reviews_link': 'Open the review settings',
+  'admin.shopSettings.setting.product.swatches': 'Variation swatches',
+  'admin.shopSettings.setting.cart.behaviour': 'After "Add to cart"',
 };

@@ -1,0 +1,57 @@
+// The catalog and product page section of the settings area: what each field may hold. Pure,
+// so the page can share it.
+import { z } from 'zod';
+import { SWATCH_LIMITS } from '#app/domain/catalog/swatch-settings.rules.ts';
+
+export const PRODUCT_PAGE_FORM_FIELDS = [
+  'ajax_threshold',
+  'clear_on_reselect',
+  'deselect_unavailable',
+  'clickable_out_of_stock',
+  'stock_label_threshold',
+  'reveal_mini_cart',
+  'reveal_seconds',
+  'redirect_after_add',
+] as const;
+export type ProductPageFormField = (typeof PRODUCT_PAGE_FORM_FIELDS)[number];
+
+/** How long the mini cart opened by an add may stay open, in seconds. */
+export const REVEAL_SECONDS_LIMITS = { min: 1, max: 60 } as const;
+
+/** The number fields and the range each setting's schema accepts. */
+export const PRODUCT_PAGE_LIMITS = {
+  ajax_threshold: SWATCH_LIMITS.ajaxThreshold,
+  stock_label_threshold: SWATCH_LIMITS.stockLabelThreshold,
+  reveal_seconds: REVEAL_SECONDS_LIMITS,
+} as const;
+export type ProductPageNumberField = keyof typeof PRODUCT_PAGE_LIMITS;
+
+/** A checkbox sends `yes` when ticked and nothing otherwise. */
+const checkbox = z
+  .literal('yes', { message: 'admin.shopSettings.error.invalid' })
+  .optional()
+  .transform((value) => value === 'yes');
+
+/** A whole number as typed within its setting's range: digits only, no sign or exponent. */
+function amount({ min, max }: { min: number; max: number }) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, { message: 'admin.shopSettings.error.number' })
+    .transform(Number)
+    .refine((v) => v >= min && v <= max, { message: 'admin.shopSettings.error.range' });
+}
+
+/** The section as sent (each field once, as text); the messages name the text to show. */
+export const productPageFormSchema = z.object({
+  ajax_threshold: amount(PRODUCT_PAGE_LIMITS.ajax_threshold),
+  clear_on_reselect: checkbox,
+  deselect_unavailable: checkbox,
+  clickable_out_of_stock: checkbox,
+  stock_label_threshold: amount(PRODUCT_PAGE_LIMITS.stock_label_threshold),
+  reveal_mini_cart: checkbox,
+  reveal_seconds: amount(PRODUCT_PAGE_LIMITS.reveal_seconds),
+  redirect_after_add: checkbox,
+});
+
+export type ProductPageForm = z.infer<typeof productPageFormSchema>;

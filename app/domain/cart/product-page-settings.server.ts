@@ -1,0 +1,104 @@
+// The catalog and product page section of the settings area: the swatch behaviour and what an
+// add to cart does, each kept in the setting its storefront reader already uses.
+import type { Actor } from '#app/domain/audit/audit.server.ts';
+import { type SectionSave, saveSettingSection } from '#app/domain/audit/setting-sections.server.ts';
+import {
+  DEFAULT_SWATCH_OPTIONS,
+  type SwatchOptions,
+  swatchSettings,
+} from '#app/domain/catalog/swatch-settings.server.ts';
+import { SWATCH_SETTINGS_KEY } from '#app/domain/catalog/swatch-settings.view.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import {
+  type SettingValues,
+  settingsVersion,
+} from '#app/domain/settings/settings-version.server.ts';
+import { getSetting } from '#app/domain/settings/settings.server.ts';
+import {
+  CART_BEHAVIOUR_KEY,
+  type CartOptions,
+  DEFAULT_CART_OPTIONS,
+  cartBehaviourSchema,
+  forgetCartBehaviour,
+} from './cart-settings.server.ts';
+import type { ProductPageForm } from './product-page-settings.rules.ts';
+
+export const PRODUCT_PAGE_SETTING_KEYS = [SWATCH_SETTINGS_KEY, CART_BEHAVIOUR_KEY];
+
+export type ProductPageSettings = { swatches: SwatchOptions; cart: CartOptions };
+
+/** The settings in force, read past the per-instance cache (the form must see the latest). */
+export async function productPageSettings(db: Tx): Promise<ProductPageSettings> {
+  return {
+    swatches: await swatchSettings(db),
+    cart: await getSetting(db, CART_BEHAVIOUR_KEY, cartBehaviourSchema, DEFAULT_CART_OPTIONS),
+  };
+}
+
+export const PRODUCT_PAGE_DEFAULTS: ProductPageSettings = {
+  swatches: DEFAULT_SWATCH_OPTIONS,
+  cart: DEFAULT_CART_OPTIONS,
+};
+
+/** The section's form fields as the settings give them. */
+export function productPageForm({ swatches, cart }: ProductPageSettings): ProductPageForm {
+  return {
+    ajax_threshold: swatches.ajaxThreshold,
+    clear_on_reselect: swatches.clearOnReselect,
+    deselect_unavailable: swatches.deselectUnavailable,
+    clickable_out_of_stock: swatches.clickableOutOfStock,
+    stock_label_threshold: swatches.stockLabelThreshold,
+    reveal_mini_cart: cart.revealMiniCart,
+    reveal_seconds: cart.revealSeconds,
+    redirect_after_add: cart.redirectAfterAdd,
+  };
+}
+
+function productPageValues({ swatches, cart }: ProductPageSettings): SettingValues {
+  return { [SWATCH_SETTINGS_KEY]: swatches, [CART_BEHAVIOUR_KEY]: cart };
+}
+
+export function productPageSettingsVersion(settings: ProductPageSettings): string {
+  return settingsVersion(productPageValues(settings));
+}
+
+function settingsOfForm(form: ProductPageForm): ProductPageSettings {
+  return {
+    swatches: {
+      ajaxThreshold: form.ajax_threshold,
+      clearOnReselect: form.clear_on_reselect,
+      deselectUnavailable: form.deselect_unavailable,
+      clickableOutOfStock: form.clickable_out_of_stock,
+      stockLabelThreshold: form.stock_label_threshold,
+    },
+    cart: {
+      revealMiniCart: form.reveal_mini_cart,
+      revealSeconds: form.reveal_seconds,
+      redirectAfterAdd: form.redirect_after_add,
+    },
+  };
+}
+
+/**
+ * Saves the section: each changed setting with its audit entry. The cart behaviour is kept a
+ * few seconds per instance; it is forgotten here so this instance's next page follows the save.
+ */
+export async function saveProductPageSettings(
+  db: Tx,
+  form: ProductPageForm,
+  actor: Actor,
+  seenVersion?: string,
+): Promise<SectionSave> {
+  const saved = await saveSettingSection(
+    db,
+    {
+      lock: 'product-page-settings',
+      read: async (tx) => productPageValues(await productPageSettings(tx)),
+      next: () => productPageValues(settingsOfForm(form)),
+    },
+    actor,
+    seenVersion,
+  );
+  if (saved.ok && saved.changed.includes(CART_BEHAVIOUR_KEY)) forgetCartBehaviour(db);
+  return saved;
+}

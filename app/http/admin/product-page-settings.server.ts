@@ -1,0 +1,159 @@
+// The catalog and product page section of the settings area (/admin/settings/catalog): shop
+// managers and administrators.
+import { type AppLoadContext, redirect } from 'react-router';
+import { settingChanges } from '#app/domain/audit/setting-sections.server.ts';
+import { CART_BEHAVIOUR_KEY } from '#app/domain/cart/cart-settings.server.ts';
+import {
+  PRODUCT_PAGE_FORM_FIELDS,
+  PRODUCT_PAGE_LIMITS,
+  productPageFormSchema,
+} from '#app/domain/cart/product-page-settings.rules.ts';
+import {
+  PRODUCT_PAGE_DEFAULTS,
+  PRODUCT_PAGE_SETTING_KEYS,
+  productPageForm,
+  productPageSettings,
+  productPageSettingsVersion,
+  saveProductPageSettings,
+} from '#app/domain/cart/product-page-settings.server.ts';
+import { SWATCH_SETTINGS_KEY } from '#app/domain/catalog/swatch-settings.view.ts';
+import { settingControlId } from '#app/domain/settings/shop-settings.rules.ts';
+import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
+import { messagesFor } from '#app/lib/i18n.server.ts';
+import { sessionNonce } from '#app/lib/session.server.ts';
+import { auditValueText } from './audit-values.ts';
+import {
+  type Problem,
+  type Shop,
+  collect,
+  echoed,
+  opened,
+  refuse,
+  savedOf,
+} from './shop-settings.server.ts';
+import { staffShop } from './staff.server.ts';
+
+type Args = { request: Request; context: AppLoadContext };
+
+export const PRODUCT_PAGE_SETTINGS_PATH = '/admin/settings/catalog';
+
+/** Each stored option by the form field that edits it, to name it in the changes card. */
+const OPTION_FIELDS: Record<string, Record<string, string>> = {
+  [SWATCH_SETTINGS_KEY]: {
+    ajaxThreshold: 'ajax_threshold',
+    clearOnReselect: 'clear_on_reselect',
+    deselectUnavailable: 'deselect_unavailable',
+    clickableOutOfStock: 'clickable_out_of_stock',
+    stockLabelThreshold: 'stock_label_threshold',
+  },
+  [CART_BEHAVIOUR_KEY]: {
+    revealMiniCart: 'reveal_mini_cart',
+    revealSeconds: 'reveal_seconds',
+    redirectAfterAdd: 'redirect_after_add',
+  },
+};
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/** The options of one audited setting that differ between before and after, as short text. */
+function shownOptions(
+  t: Translate,
+  key: string,
+  before: unknown,
+  after: unknown,
+): { before: string; after: string } {
+  const fields = OPTION_FIELDS[key] ?? {};
+  const old = asRecord(before);
+  const now = asRecord(after);
+  const text = (values: Record<string, unknown>, option: string) => {
+    const value = values[option];
+    const label = t(`admin.catalogSettings.${fields[option]}` as TextKey);
+    if (value === undefined) return `${label}: ${t('admin.catalogSettings.default_value')}`;
+    if (typeof value === 'boolean') {
+      return `${label}: ${t(value ? 'admin.shopSettings.on' : 'admin.shopSettings.off')}`;
+    }
+    return `${label}: ${auditValueText(value, 20)}`;
+  };
+  const changed = Object.keys(fields).filter(
+    (option) => JSON.stringify(old[option]) !== JSON.stringify(now[option]),
+  );
+  return {
+    before: auditValueText(changed.map((option) => text(old, option)).join('; '), 160),
+    after: auditValueText(changed.map((option) => text(now, option)).join('; '), 160),
+  };
+}
+
+/** The audited value: sections record `{ value }`, the variations tab the options themselves. */
+function valueOf(side: unknown): unknown {
+  const record = asRecord(side);
+  return 'value' in record ? record.value : side;
+}
+
+async function changesFor(shop: Shop) {
+  const { db, t } = shop;
+  const changes = await settingChanges(db, PRODUCT_PAGE_SETTING_KEYS);
+  return changes.map((entry) => ({
+    id: entry.id,
+    at: entry.at.toISOString(),
+    who: entry.actorLabel || t(`admin.audit.channel_${entry.channel}`),
+    setting: t(`admin.shopSettings.setting.${entry.entityId}` as TextKey),
+    ...shownOptions(t, entry.entityId, valueOf(entry.before), valueOf(entry.after)),
+  }));
+}
+
+export async function loadProductPageSettings(args: Args, areas: readonly MessageArea[]) {
+  const shop = await staffShop(args);
+  const { env, locale, t, current } = shop;
+  const settings = await productPageSettings(shop.db);
+  return {
+    settings: productPageForm(settings),
+    defaults: productPageForm(PRODUCT_PAGE_DEFAULTS),
+    version: productPageSettingsVersion(settings),
+    limits: PRODUCT_PAGE_LIMITS,
+    changes: await changesFor(shop),
+    security: sessionNonce(current, env),
+    saved: savedOf(args.request),
+    title: `${t('admin.catalogSettings.title')} | ${t('shop.name')}`,
+    messages: messagesFor(locale, areas),
+  };
+}
+
+/**
+ * Saves the section: every field judged at once, nothing saved unless all are valid, the
+ * numbers within the ranges their settings' readers accept; answered with post, redirect, get.
+ */
+export async function handleProductPageSettingsForm(args: Args) {
+  const start = await opened(args, PRODUCT_PAGE_FORM_FIELDS);
+  if ('refused' in start) return start.refused;
+  const { shop, form, actor } = start;
+  const errors: Problem[] = [];
+  const { fields, seen } = collect(form, PRODUCT_PAGE_FORM_FIELDS, errors);
+  const parsed = productPageFormSchema.safeParse(fields);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? '');
+      const known = (PRODUCT_PAGE_FORM_FIELDS as readonly string[]).includes(name);
+      const field = known ? settingControlId(name) : '';
+      if (field && errors.some((e) => e.field === field)) continue;
+      const code = issue.message.startsWith('admin.shopSettings.error.')
+        ? issue.message
+        : 'admin.shopSettings.error.invalid';
+      const limits = PRODUCT_PAGE_LIMITS[name as keyof typeof PRODUCT_PAGE_LIMITS];
+      errors.push({ field, code, params: limits ? { ...limits } : undefined });
+    }
+  }
+  if (errors.length > 0 || !parsed.success) {
+    return refuse(shop.t, 400, errors, echoed(form, PRODUCT_PAGE_FORM_FIELDS));
+  }
+  const saved = await saveProductPageSettings(shop.db, parsed.data, actor, seen);
+  if (!saved.ok) {
+    const conflict = [{ field: '', code: 'admin.shopSettings.error.conflict' }];
+    return refuse(shop.t, 409, conflict, echoed(form, PRODUCT_PAGE_FORM_FIELDS), saved.version);
+  }
+  return redirect(
+    `${PRODUCT_PAGE_SETTINGS_PATH}?saved=${saved.changed.length > 0 ? 'yes' : 'unchanged'}`,
+  );
+}
