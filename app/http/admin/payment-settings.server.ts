@@ -23,7 +23,7 @@ import type {
   StripeStatus,
 } from '#app/domain/payments/payment-settings.view.ts';
 import { DEFAULT_PAYMENT_SETTINGS } from '#app/domain/payments/payments.ts';
-import { sandboxActive } from '#app/domain/payments/stripe-setup.server.ts';
+import { sandboxActive, stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import { stripeMethodByGateway } from '#app/domain/payments/stripe/methods.ts';
 import { shippingCountries } from '#app/domain/shipping/shipping.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
@@ -35,12 +35,14 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import { readForm } from '../request.server.ts';
 import { auditValueText } from './audit-values.ts';
 import { staffShop } from './staff.server.ts';
+import { STRIPE_KEYS_INTENTS, handleStripeKeysForm, stripeKeysPage } from './stripe-keys.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
 
 export const PAYMENT_SETTINGS_PATH = '/admin/settings/payments';
 
-const SAVED = new Set(['yes', 'unchanged']);
+const SAVED = ['yes', 'unchanged', 'keys', 'keys_removed'] as const;
+type Saved = (typeof SAVED)[number];
 
 function methodRows(locale: Locale): Map<string, PaymentMethodRow> {
   const offline = offlineMethods(DEFAULT_PAYMENT_SETTINGS);
@@ -62,7 +64,7 @@ function methodRows(locale: Locale): Map<string, PaymentMethodRow> {
 
 function stripeStatus(env: Env): StripeStatus {
   if (sandboxActive(env)) return 'sandbox';
-  return /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? '') ? 'live' : 'test';
+  return stripeSetup(env).mode;
 }
 
 /** The countries cash on delivery may be limited to: those shipped to, and any saved before. */
@@ -88,6 +90,10 @@ function shown(
       200,
     );
   }
+  if ((field === 'secretKey' || field === 'webhookSecret') && typeof value === 'string') {
+    return t(`admin.stripeKeys.audit.${value}` as TextKey);
+  }
+  if (field === 'publishableKey' && value === 'none') return t('admin.stripeKeys.audit.none');
   if (field === 'codCountries' && Array.isArray(value)) {
     return value.length === 0 ? t('admin.payments.cod_everywhere') : value.join(', ');
   }
@@ -111,6 +117,7 @@ export async function loadPaymentSettings(args: Args, areas: readonly MessageAre
     methods: fields.order.map((id) => rows.get(id)!),
     codCountries: await codChoices(db, fields),
     stripe: stripeStatus(env),
+    stripeKeys: await stripeKeysPage(db, env),
     version: paymentSettingsVersion(fields),
     changes: entries.flatMap((entry) =>
       Object.keys({ ...entry.before, ...entry.after }).map((field) => ({
@@ -123,7 +130,7 @@ export async function loadPaymentSettings(args: Args, areas: readonly MessageAre
       })),
     ),
     security: sessionNonce(current, env),
-    saved: saved && SAVED.has(saved) ? saved : null,
+    saved: SAVED.find((s) => s === saved) ?? (null as Saved | null),
     title: `${t('admin.payments.title')} | ${t('shop.name')}`,
     messages: messagesFor(locale, areas),
   };
@@ -187,6 +194,14 @@ export async function handlePaymentSettingsForm(args: Args) {
   const security = form.getAll('security');
   if (security.length !== 1 || !verifyNonce(current, security[0], env)) {
     return refuse(t, 403, [{ field: '', code: 'admin.payments.error.expired' }], echoed(form));
+  }
+  const intents = form.getAll('intent');
+  if (intents.length > 1 || intents.some((v) => typeof v !== 'string')) {
+    return refuse(t, 400, [{ field: '', code: INVALID }], echoed(form));
+  }
+  if (typeof intents[0] === 'string' && STRIPE_KEYS_INTENTS.includes(intents[0])) {
+    const actor: Actor = { channel: 'admin', id: viewer.id, label: viewer.email };
+    return handleStripeKeysForm(db, env, t, actor, intents[0], form);
   }
   const errors: { field: string; code: string }[] = [];
   const scalars: Partial<Record<ScalarField, string>> = {};
