@@ -236,7 +236,11 @@ describe('Stripe keys', () => {
       [{ ...KEYS, secret_key: '' }, 'stripe-secret-key', 'beide Schlüssel'],
       [{ ...KEYS, secret_key: 'sk_test_a\u0007b12345678' }, 'stripe-secret-key', 'Steuerzeichen'],
       // A NUL byte is refused before any field is read.
-      [{ ...KEYS, secret_key: 'sk_test_a\u0000b12345678' }, '', 'Ungültiger Parameter'],
+      [
+        { ...KEYS, secret_key: 'sk_test_a\u0000b12345678' },
+        '',
+        'Ungültiger Parameter: secret_key.',
+      ],
       [
         { ...KEYS, publishable_key: TEN_KB },
         'stripe-publishable-key',

@@ -31,6 +31,7 @@ import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
+import type { ErrorParams } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { readForm } from '../request.server.ts';
 import { auditValueText } from './audit-values.ts';
@@ -164,15 +165,15 @@ function echoed(form: FormData): PaymentSettingsAnswer['typed'] {
 function refuse(
   t: Translate,
   status: number,
-  errors: { field: string; code: string }[],
+  errors: { field: string; code: string; params?: ErrorParams }[],
   values?: PaymentSettingsAnswer['typed'],
   version?: string,
 ) {
   const body: PaymentSettingsAnswer = {
     intent: 'payment-settings',
-    message: t(errors[0]!.code as TextKey),
+    message: t(errors[0]!.code as TextKey, errors[0]!.params),
     field: errors[0]!.field || undefined,
-    errors: errors.map((e) => ({ field: e.field, message: t(e.code as TextKey) })),
+    errors: errors.map((e) => ({ field: e.field, message: t(e.code as TextKey, e.params) })),
     typed: values,
     version,
   };
@@ -189,7 +190,9 @@ const INVALID = 'admin.payments.error.invalid';
 export async function handlePaymentSettingsForm(args: Args) {
   const { db, env, t, current, viewer } = await staffShop(args);
   const read = await readForm(args.request);
-  if (!read.ok) return refuse(t, 400, [{ field: '', code: read.error.code }]);
+  if (!read.ok) {
+    return refuse(t, 400, [{ field: '', code: read.error.code, params: read.error.params }]);
+  }
   const form = read.value;
   const security = form.getAll('security');
   if (security.length !== 1 || !verifyNonce(current, security[0], env)) {
