@@ -13,6 +13,7 @@ import { isSameOriginRequest, isStateChanging } from '#app/lib/origin.ts';
 import { LANG_COOKIE, requestLocale, serverTranslator } from '#app/lib/i18n.server.ts';
 import { type UrlRefusal, refuseUrl } from '#app/lib/hostile-input.ts';
 import { handleSandboxRequest, isSandboxPath } from '#sandbox/stripe/http/handler.server.ts';
+import { followStoredStripeKeys } from '#app/domain/payments/stripe-keys.server.ts';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './headers.ts';
 import { type CachedPage, RenderCache } from './render-cache.ts';
 import { type StaticFile, chooseEncoding, contentType, loadStaticFiles } from './static.ts';
@@ -105,6 +106,8 @@ export function createShopHandler({
     url = wcAjaxAddress(url) ?? url;
     if (refusal && JSON_PATHS.test(url.pathname)) return refuseJson(req, res, url, refusal);
     try {
+      // Stripe keys entered in the back office take effect without a restart, on every instance.
+      await followStoredStripeKeys(context.env, context.db);
       if (await answerOps(req, res, url.pathname, context, lifecycle)) return;
       // The Stripe sandbox's API and pages, only while no Stripe keys are configured.
       if (!refusal && isSandboxPath(url.pathname)) {

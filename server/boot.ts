@@ -18,6 +18,7 @@ import { createShopServer } from './app.ts';
 import { ensureAdministrator } from '#app/domain/customers/administrator.server.ts';
 import { startJobRunner } from './jobs.ts';
 import { startOutboxWorker } from './outbox.ts';
+import { refreshStripeKeys } from '#app/domain/payments/stripe-keys.server.ts';
 import {
   recordShopAddress,
   sandboxActive,
@@ -129,6 +130,7 @@ export async function startShop(options: {
 }): Promise<RunningShop> {
   const { env, database, build, clientDir } = options;
   // Refuses to start with a Stripe configuration that must not run (sandbox in production, live keys elsewhere).
+  await refreshStripeKeys(env, database.db);
   stripeSetup(env);
   const lifecycle: Lifecycle = { stopping: false };
   const server = createShopServer({

@@ -15,7 +15,7 @@ import { type Database, type Tx, describe } from '#app/lib/db.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import { purgeExpiredSessions } from '#app/lib/session.server.ts';
 import { reconcileStripeOrders } from '#app/domain/payments/stripe/events.server.ts';
-import { stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import { currentStripeSetup } from '#app/domain/payments/stripe-keys.server.ts';
 import {
   endCancelledSubscriptions,
   renewDueSubscriptions,
@@ -94,7 +94,10 @@ export const JOBS: readonly Job[] = [
     everyMs: 5 * 60_000,
     transaction: 'outside',
     run: async ({ db, env }) => {
-      const { checked, settled } = await reconcileStripeOrders(db, stripeSetup(env).stripe);
+      const { checked, settled } = await reconcileStripeOrders(
+        db,
+        (await currentStripeSetup(env, db)).stripe,
+      );
       return { checked, settled: settled.length };
     },
   },
@@ -107,7 +110,7 @@ export const JOBS: readonly Job[] = [
     transaction: 'outside',
     run: async ({ db, env }) => {
       const ended = await endCancelledSubscriptions(db);
-      const outcomes = await renewDueSubscriptions(db, stripeSetup(env).stripe);
+      const outcomes = await renewDueSubscriptions(db, (await currentStripeSetup(env, db)).stripe);
       const count = (result: string) => outcomes.filter((o) => o.result === result).length;
       return { paid: count('paid'), failed: count('failed'), awaiting: count('awaiting'), ended };
     },

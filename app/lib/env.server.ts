@@ -2,6 +2,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  STRIPE_PUBLISHABLE_KEY_PATTERN,
+  STRIPE_SECRET_KEY_PATTERN,
+  STRIPE_WEBHOOK_SECRET_PATTERN,
+  stripeKeyProblems,
+} from './stripe-keys.ts';
 
 const LOCALES = ['de', 'en'] as const;
 
@@ -56,21 +62,18 @@ const envSchema = z.object({
   // Stripe: all unset selects the built-in sandbox (never in production).
   STRIPE_SECRET_KEY: z
     .string()
-    .regex(
-      /^(sk|rk)_(test|live)_[A-Za-z0-9_]{8,250}$/,
-      'must be a Stripe secret key (sk_test_ or sk_live_)',
-    )
+    .regex(STRIPE_SECRET_KEY_PATTERN, 'must be a Stripe secret key (sk_test_ or sk_live_)')
     .optional(),
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .regex(
-      /^pk_(test|live)_[A-Za-z0-9_]{8,250}$/,
+      STRIPE_PUBLISHABLE_KEY_PATTERN,
       'must be a Stripe publishable key (pk_test_ or pk_live_)',
     )
     .optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()
-    .regex(/^whsec_[A-Za-z0-9_+/=]{8,250}$/, 'must be a Stripe webhook signing secret (whsec_)')
+    .regex(STRIPE_WEBHOOK_SECRET_PATTERN, 'must be a Stripe webhook signing secret (whsec_)')
     .optional(),
   // Where rendered pictures live for every instance; the media folder is a cache of it.
   MEDIA_STORE: z.enum(['database', 's3'], 'must be database or s3').default('database'),
@@ -148,22 +151,26 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 /** Stripe keys come as a set of one kind: test keys with test keys, live with live. */
 function checkStripeKeys(env: z.infer<typeof envSchema>) {
-  const { STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: publishable } = env;
-  if (!secret && !publishable && !env.STRIPE_WEBHOOK_SECRET) return;
-  if (!secret || !publishable) {
-    throw new ConfigError(
-      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set together',
-    );
-  }
-  if (secret.split('_')[1] !== publishable.split('_')[1]) {
-    throw new ConfigError(
-      'Invalid configuration: STRIPE_PUBLISHABLE_KEY must be of the same mode (test or live) as STRIPE_SECRET_KEY',
-    );
-  }
-  if (!env.STRIPE_WEBHOOK_SECRET && env.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET is required in production');
-  }
+  const problems = stripeKeyProblems(
+    {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    },
+    env.NODE_ENV,
+    // The schema has checked each key's form; live keys are refused when the setup is made.
+    { formats: false },
+  );
+  const message = STRIPE_ENV_MESSAGES[problems[0] as keyof typeof STRIPE_ENV_MESSAGES];
+  if (message) throw new ConfigError(`Invalid configuration: ${message}`);
 }
+
+const STRIPE_ENV_MESSAGES = {
+  incomplete: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set together',
+  mode_mismatch:
+    'STRIPE_PUBLISHABLE_KEY must be of the same mode (test or live) as STRIPE_SECRET_KEY',
+  webhook_required: 'STRIPE_WEBHOOK_SECRET is required in production',
+};
 
 /** Outside production the secret is generated once and kept beside the data. */
 function developmentSecret(dataDir: string): string {

@@ -85,6 +85,7 @@ export function PaymentSettingsForm({
   methods,
   codCountries,
   stripe,
+  stripeSource,
   security,
   version,
   answer,
@@ -95,6 +96,7 @@ export function PaymentSettingsForm({
   methods: PaymentMethodRow[];
   codCountries: string[];
   stripe: StripeStatus;
+  stripeSource: 'environment' | 'settings' | 'sandbox';
   security: string;
   version: string;
   answer: PaymentSettingsAnswer | undefined;
@@ -153,7 +155,19 @@ export function PaymentSettingsForm({
         <p className="hint" id="payments-methods-help">
           {t('admin.payments.methods_help', { methods: defaults.enabled.join(', ') })}
         </p>
-        <p className="hint">{t(`admin.payments.stripe_status.${stripe}` as TextKey)}</p>
+        <p className="hint">
+          {stripeSource === 'settings' ? (
+            <a href="#stripe-keys">
+              {t('admin.stripeKeys.source.settings', {
+                mode: t(
+                  stripe === 'live' ? 'admin.stripeKeys.mode.live' : 'admin.stripeKeys.mode.test',
+                ),
+              })}
+            </a>
+          ) : (
+            t(`admin.payments.stripe_status.${stripe}` as TextKey)
+          )}
+        </p>
         {methodsError ? (
           <p className="field-tip" id={`${controlId('enabled')}-tip`}>
             {methodsError}

@@ -10,6 +10,7 @@ import {
 } from './payment-settings.rules.ts';
 import { paymentSettings } from './payments.server.ts';
 import { PAYMENT_SETTINGS_KEY } from './payments.ts';
+import { STRIPE_KEYS_SETTING } from './stripe-keys.server.ts';
 
 /** The payment settings in force, as the settings page edits them. */
 export async function paymentSettingsFields(db: Tx): Promise<PaymentSettingsFields> {
@@ -59,5 +60,5 @@ export async function savePaymentSettings(
 
 /** The latest changes of the payment settings, newest first. */
 export function paymentSettingChanges(db: Tx, limit = 20) {
-  return changesOf(db, 'setting', [PAYMENT_SETTINGS_KEY], { limit });
+  return changesOf(db, 'setting', [PAYMENT_SETTINGS_KEY, STRIPE_KEYS_SETTING], { limit });
 }

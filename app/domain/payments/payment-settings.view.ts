@@ -29,3 +29,30 @@ export type PaymentMethodRow = {
 
 /** Where the Stripe methods' keys come from. */
 export type StripeStatus = 'sandbox' | 'test' | 'live';
+
+/** What the page shows of the Stripe keys: where they come from, secrets only masked. */
+export type StripeKeysPageView = {
+  source: 'environment' | 'settings' | 'sandbox';
+  /** The keys in force outside the sandbox are test or live keys. */
+  mode: StripeStatus;
+  publishableKey: string;
+  secretKey: string | null;
+  webhookSecret: string | null;
+  /** Stored keys that cannot be decrypted (API_KEY_SECRET changed): enter them again. */
+  unreadable: boolean;
+  /** Removing the keys returns to the sandbox, which never runs in production. */
+  removable: boolean;
+  version: string;
+};
+
+/** The Stripe keys form's answer: refused fields, or what Stripe said to "test the connection". */
+export type StripeKeysAnswer = {
+  intent: 'stripe-keys';
+  message: string;
+  field?: string;
+  errors: { field: string; message: string }[];
+  /** The publishable key as typed; secrets are never sent back. */
+  typed?: { publishable_key: string };
+  version?: string;
+  connection?: { ok: boolean; text: string };
+};

@@ -1,11 +1,20 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { ConfigError, type Env } from '#app/lib/env.server.ts';
+import { type StripeKeySet, stripeKeyProblems } from '#app/lib/stripe-keys.ts';
 
 export type StripeMode = 'sandbox' | 'test' | 'live';
 
+/** Real keys entered in the back office, decrypted. */
+export type StoredStripeKeys = { secretKey: string; publishableKey: string; webhookSecret: string };
+
+/** Where real keys' requests go instead of Stripe's API: a local fake in tests. */
+export type StripeEndpoint = { host: string; port: number; protocol: 'http' | 'https' };
+
 export type StripeSetup = {
   mode: StripeMode;
+  /** Where the keys come from: the environment wins over those stored in the back office. */
+  source: 'sandbox' | 'environment' | 'settings';
   /** Server SDK client; in sandbox mode it reaches the shop's own sandbox via host/port/protocol. */
   stripe: Stripe;
   publishableKey: string;
@@ -22,11 +31,24 @@ export type ShopAddress = { host: string; port: number };
 
 // The server entry and the app build are bundled separately, so module state would exist
 // twice; both reach the same registry through a global symbol, keyed by the env object.
-type Registry = { addresses: WeakMap<Env, ShopAddress>; setups: WeakMap<Env, StripeSetup> };
+type Registry = {
+  addresses: WeakMap<Env, ShopAddress>;
+  setups: WeakMap<Env, StripeSetup>;
+  stored: WeakMap<Env, StoredStripeKeys | null>;
+  endpoints: WeakMap<Env, StripeEndpoint>;
+};
 const REGISTRY_KEY = Symbol.for('ladenzeile.stripe-setup');
 function registry(): Registry {
   const holder = globalThis as unknown as Record<symbol, Registry | undefined>;
-  holder[REGISTRY_KEY] ??= { addresses: new WeakMap(), setups: new WeakMap() };
+  holder[REGISTRY_KEY] ??= {
+    addresses: new WeakMap(),
+    setups: new WeakMap(),
+    stored: new WeakMap(),
+    endpoints: new WeakMap(),
+  };
+  // A registry made before stored keys existed (a reloaded module) gains their maps.
+  holder[REGISTRY_KEY].stored ??= new WeakMap();
+  holder[REGISTRY_KEY].endpoints ??= new WeakMap();
   return holder[REGISTRY_KEY];
 }
 
@@ -68,14 +90,54 @@ export function stripeSetup(env: Env): StripeSetup {
   return setup;
 }
 
+/**
+ * The keys stored in the back office as last read: the setup follows them from the next call
+ * on. Keys this environment may not run (live keys outside production) are not used.
+ */
+export function applyStoredStripeKeys(env: Env, keys: StoredStripeKeys | null): void {
+  const usable = keys && stripeKeyProblems(keys, env.NODE_ENV).length === 0 ? keys : null;
+  const { stored, setups } = registry();
+  const before = stored.get(env) ?? null;
+  if (JSON.stringify(before) === JSON.stringify(usable) && stored.has(env)) return;
+  stored.set(env, usable);
+  if (!env.STRIPE_SECRET_KEY) setups.delete(env);
+}
+
+/** Sends the requests of real keys to another address (a local fake Stripe in tests). */
+export function setStripeEndpoint(env: Env, endpoint: StripeEndpoint | null): void {
+  if (endpoint) registry().endpoints.set(env, endpoint);
+  else registry().endpoints.delete(env);
+  registry().setups.delete(env);
+}
+
+/** Options that send a client of real keys where `setStripeEndpoint` says; none: to Stripe. */
+export function stripeEndpointOptions(env: Env): Partial<StripeEndpoint> {
+  return registry().endpoints.get(env) ?? {};
+}
+
+/** The keys in force apart from the sandbox's: the environment's, else the stored ones. */
+function realKeys(env: Env): (StripeKeySet & { source: 'environment' | 'settings' }) | null {
+  if (env.STRIPE_SECRET_KEY) {
+    return {
+      source: 'environment',
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    };
+  }
+  const stored = registry().stored.get(env);
+  return stored ? { source: 'settings', ...stored } : null;
+}
+
 /** Whether the built-in sandbox serves Stripe's API for this shop. */
 export function sandboxActive(env: Env): boolean {
-  return !env.STRIPE_SECRET_KEY;
+  return realKeys(env) === null;
 }
 
 function createSetup(env: Env): StripeSetup {
-  const secretKey = env.STRIPE_SECRET_KEY;
-  if (!secretKey) {
+  const keys = realKeys(env);
+  const secretKey = keys?.secretKey;
+  if (!keys || !secretKey) {
     if (env.NODE_ENV === 'production') {
       throw new ConfigError(
         'Invalid configuration: the Stripe sandbox never runs in production; set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
@@ -84,6 +146,7 @@ function createSetup(env: Env): StripeSetup {
     const keys = sandboxKeys(env);
     return {
       mode: 'sandbox',
+      source: 'sandbox',
       stripe: new Stripe(keys.secretKey, {
         httpClient: new OwnAddressHttpClient(env),
         protocol: 'http',
@@ -96,16 +159,17 @@ function createSetup(env: Env): StripeSetup {
     };
   }
   const live = /^(sk|rk)_live_/.test(secretKey);
-  if (live && env.NODE_ENV !== 'production') {
+  if (stripeKeyProblems(keys, env.NODE_ENV).includes('live_outside_production')) {
     throw new ConfigError(
       'Invalid configuration: live Stripe keys (sk_live_) are used only with NODE_ENV=production; use test keys or none (sandbox)',
     );
   }
   return {
     mode: live ? 'live' : 'test',
-    stripe: new Stripe(secretKey, { maxNetworkRetries: 2 }),
-    publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+    source: keys.source,
+    stripe: new Stripe(secretKey, { maxNetworkRetries: 2, ...stripeEndpointOptions(env) }),
+    publishableKey: keys.publishableKey!,
+    webhookSecret: keys.webhookSecret ?? '',
     sandboxScriptUrl: null,
   };
 }

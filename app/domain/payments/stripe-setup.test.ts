@@ -6,8 +6,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from '#app/lib/env.server.ts';
 import {
+  applyStoredStripeKeys,
   recordShopAddress,
+  sandboxActive,
   sandboxKeys,
+  setStripeEndpoint,
   shopBaseUrl,
   stripeDashboardUrl,
   stripeSetup,
@@ -111,5 +114,65 @@ describe('Stripe dashboard link', () => {
     expect(stripeDashboardUrl('sandbox', 'pi_3Abc')).toBeNull();
     expect(stripeDashboardUrl('live', 'pi_1/../x')).toBeNull();
     expect(stripeDashboardUrl('live', 'seti_123')).toBeNull();
+  });
+});
+
+describe('Stripe keys stored in the back office', () => {
+  const STORED = {
+    secretKey: 'sk_test_51StoredSecretKey',
+    publishableKey: 'pk_test_51StoredPublishable',
+    webhookSecret: 'whsec_storedabcdefgh',
+  };
+
+  it('switch the sandbox off at once and back on when removed', () => {
+    const e = env();
+    expect(stripeSetup(e).mode).toBe('sandbox');
+    applyStoredStripeKeys(e, STORED);
+    expect(sandboxActive(e)).toBe(false);
+    expect(stripeSetup(e)).toMatchObject({
+      mode: 'test',
+      source: 'settings',
+      publishableKey: STORED.publishableKey,
+      webhookSecret: STORED.webhookSecret,
+      sandboxScriptUrl: null,
+    });
+    applyStoredStripeKeys(e, null);
+    expect(stripeSetup(e)).toMatchObject({ mode: 'sandbox', source: 'sandbox' });
+  });
+
+  it('give way to the environment’s keys', () => {
+    const e = env(TEST_KEYS);
+    applyStoredStripeKeys(e, STORED);
+    expect(stripeSetup(e)).toMatchObject({
+      source: 'environment',
+      publishableKey: TEST_KEYS.STRIPE_PUBLISHABLE_KEY,
+    });
+  });
+
+  it('are not used where the environment’s rules refuse them (live keys outside production)', () => {
+    const e = env();
+    applyStoredStripeKeys(e, {
+      secretKey: 'sk_live_51StoredSecretKey',
+      publishableKey: 'pk_live_51StoredPublishable',
+      webhookSecret: '',
+    });
+    expect(stripeSetup(e).mode).toBe('sandbox');
+  });
+
+  it('send their requests where the endpoint says (a local fake in tests)', async () => {
+    const seen: string[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ id: 'cus_2', object: 'customer' }));
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const e = env();
+    applyStoredStripeKeys(e, STORED);
+    setStripeEndpoint(e, { host: '127.0.0.1', port, protocol: 'http' });
+    await stripeSetup(e).stripe.customers.retrieve('cus_2');
+    expect(seen).toEqual([`GET /v1/customers/cus_2 Bearer ${STORED.secretKey}`]);
   });
 });

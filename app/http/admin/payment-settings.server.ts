@@ -23,7 +23,7 @@ import type {
   StripeStatus,
 } from '#app/domain/payments/payment-settings.view.ts';
 import { DEFAULT_PAYMENT_SETTINGS } from '#app/domain/payments/payments.ts';
-import { sandboxActive } from '#app/domain/payments/stripe-setup.server.ts';
+import { sandboxActive, stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import { stripeMethodByGateway } from '#app/domain/payments/stripe/methods.ts';
 import { shippingCountries } from '#app/domain/shipping/shipping.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
@@ -31,16 +31,19 @@ import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
+import type { ErrorParams } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { readForm } from '../request.server.ts';
 import { auditValueText } from './audit-values.ts';
 import { staffShop } from './staff.server.ts';
+import { STRIPE_KEYS_INTENTS, handleStripeKeysForm, stripeKeysPage } from './stripe-keys.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
 
 export const PAYMENT_SETTINGS_PATH = '/admin/settings/payments';
 
-const SAVED = new Set(['yes', 'unchanged']);
+const SAVED = ['yes', 'unchanged', 'keys', 'keys_removed'] as const;
+type Saved = (typeof SAVED)[number];
 
 function methodRows(locale: Locale): Map<string, PaymentMethodRow> {
   const offline = offlineMethods(DEFAULT_PAYMENT_SETTINGS);
@@ -62,7 +65,7 @@ function methodRows(locale: Locale): Map<string, PaymentMethodRow> {
 
 function stripeStatus(env: Env): StripeStatus {
   if (sandboxActive(env)) return 'sandbox';
-  return /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? '') ? 'live' : 'test';
+  return stripeSetup(env).mode;
 }
 
 /** The countries cash on delivery may be limited to: those shipped to, and any saved before. */
@@ -88,6 +91,10 @@ function shown(
       200,
     );
   }
+  if ((field === 'secretKey' || field === 'webhookSecret') && typeof value === 'string') {
+    return t(`admin.stripeKeys.audit.${value}` as TextKey);
+  }
+  if (field === 'publishableKey' && value === 'none') return t('admin.stripeKeys.audit.none');
   if (field === 'codCountries' && Array.isArray(value)) {
     return value.length === 0 ? t('admin.payments.cod_everywhere') : value.join(', ');
   }
@@ -111,6 +118,7 @@ export async function loadPaymentSettings(args: Args, areas: readonly MessageAre
     methods: fields.order.map((id) => rows.get(id)!),
     codCountries: await codChoices(db, fields),
     stripe: stripeStatus(env),
+    stripeKeys: await stripeKeysPage(db, env),
     version: paymentSettingsVersion(fields),
     changes: entries.flatMap((entry) =>
       Object.keys({ ...entry.before, ...entry.after }).map((field) => ({
@@ -123,7 +131,7 @@ export async function loadPaymentSettings(args: Args, areas: readonly MessageAre
       })),
     ),
     security: sessionNonce(current, env),
-    saved: saved && SAVED.has(saved) ? saved : null,
+    saved: SAVED.find((s) => s === saved) ?? (null as Saved | null),
     title: `${t('admin.payments.title')} | ${t('shop.name')}`,
     messages: messagesFor(locale, areas),
   };
@@ -157,15 +165,15 @@ function echoed(form: FormData): PaymentSettingsAnswer['typed'] {
 function refuse(
   t: Translate,
   status: number,
-  errors: { field: string; code: string }[],
+  errors: { field: string; code: string; params?: ErrorParams }[],
   values?: PaymentSettingsAnswer['typed'],
   version?: string,
 ) {
   const body: PaymentSettingsAnswer = {
     intent: 'payment-settings',
-    message: t(errors[0]!.code as TextKey),
+    message: t(errors[0]!.code as TextKey, errors[0]!.params),
     field: errors[0]!.field || undefined,
-    errors: errors.map((e) => ({ field: e.field, message: t(e.code as TextKey) })),
+    errors: errors.map((e) => ({ field: e.field, message: t(e.code as TextKey, e.params) })),
     typed: values,
     version,
   };
@@ -182,11 +190,21 @@ const INVALID = 'admin.payments.error.invalid';
 export async function handlePaymentSettingsForm(args: Args) {
   const { db, env, t, current, viewer } = await staffShop(args);
   const read = await readForm(args.request);
-  if (!read.ok) return refuse(t, 400, [{ field: '', code: read.error.code }]);
+  if (!read.ok) {
+    return refuse(t, 400, [{ field: '', code: read.error.code, params: read.error.params }]);
+  }
   const form = read.value;
   const security = form.getAll('security');
   if (security.length !== 1 || !verifyNonce(current, security[0], env)) {
     return refuse(t, 403, [{ field: '', code: 'admin.payments.error.expired' }], echoed(form));
+  }
+  const intents = form.getAll('intent');
+  if (intents.length > 1 || intents.some((v) => typeof v !== 'string')) {
+    return refuse(t, 400, [{ field: '', code: INVALID }], echoed(form));
+  }
+  if (typeof intents[0] === 'string' && STRIPE_KEYS_INTENTS.includes(intents[0])) {
+    const actor: Actor = { channel: 'admin', id: viewer.id, label: viewer.email };
+    return handleStripeKeysForm(db, env, t, actor, intents[0], form);
   }
   const errors: { field: string; code: string }[] = [];
   const scalars: Partial<Record<ScalarField, string>> = {};

@@ -29,7 +29,8 @@ import {
   refundOrderPayment,
 } from '#app/domain/payments/stripe/refunds.server.ts';
 import { REFUND_MAIL } from '#app/domain/payments/refunds.server.ts';
-import { shopPublicOrigin, stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
+import { shopPublicOrigin } from '#app/domain/payments/stripe-setup.server.ts';
+import { currentStripeSetup } from '#app/domain/payments/stripe-keys.server.ts';
 import {
   countedRenewal,
   syncOrderSubscriptions,
@@ -73,7 +74,7 @@ const orderChanged: Effect = async ({ db, env }, entry) => {
     .where(eq(orders.id, entry.orderId ?? 0));
   if (!order) return [];
   try {
-    await syncOrderSubscriptions(db, stripeSetup(env).stripe, order);
+    await syncOrderSubscriptions(db, (await currentStripeSetup(env, db)).stripe, order);
   } catch (error) {
     // The order's mails go all the same; the next change or the renewal job syncs again.
     console.error('subscriptions: sync failed', order.id, (error as Error).message);
@@ -160,15 +161,15 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
       ),
     ),
   [PAYMENT_CANCEL]: async ({ db, env }, entry) => {
-    await cancelOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
+    await cancelOrderPayment(db, (await currentStripeSetup(env, db)).stripe, entry.orderId ?? 0);
   },
   [PAYMENT_REFUND]: async ({ db, env }, entry) => {
-    await refundOrderPayment(db, stripeSetup(env).stripe, entry.orderId ?? 0);
+    await refundOrderPayment(db, (await currentStripeSetup(env, db)).stripe, entry.orderId ?? 0);
   },
   [REFUND_RETRY]: async ({ db, env }, entry) => {
     const refundId = Number(entry.payload.refundId);
     if (!Number.isSafeInteger(refundId)) return;
-    await refundAtStripe(db, stripeSetup(env).stripe, refundId, { retry: true });
+    await refundAtStripe(db, (await currentStripeSetup(env, db)).stripe, refundId, { retry: true });
   },
   // Not due (another status by now, or issued on completion) and not invoiced are answers,
   // not failures: nothing to issue.

@@ -3458,6 +3458,71 @@ export const de = {
   'admin.catalogSettings.reviews_link': 'Bewertungseinstellungen öffnen',
   'admin.shopSettings.setting.product.swatches': 'Varianten-Swatches',
   'admin.shopSettings.setting.cart.behaviour': 'Verhalten nach „In den Warenkorb“',
+  // Stripe keys on the payment settings page
+  'admin.stripeKeys.heading': 'Stripe-Schlüssel',
+  'admin.stripeKeys.help':
+    'Die Schlüssel aus dem Stripe-Dashboard (Entwickler → API-Schlüssel) und das Signaturgeheimnis des Webhooks /payments/stripe/webhook. Mit Schlüsseln ist die Sandbox des Shops aus; Live-Schlüssel nur im Produktivbetrieb.',
+  'admin.stripeKeys.source.environment':
+    'Die Schlüssel kommen aus der Umgebung (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET) und gehen den hier gespeicherten vor. Ändern lassen sie sich nur dort.',
+  'admin.stripeKeys.source.settings':
+    'Stripe läuft mit den hier gespeicherten Schlüsseln ({mode}).',
+  'admin.stripeKeys.source.sandbox':
+    'Keine Schlüssel gespeichert: Die Zahlungen laufen über die Sandbox des Shops (nichts wird wirklich abgebucht).',
+  'admin.stripeKeys.unreadable':
+    'Die gespeicherten Schlüssel lassen sich nicht mehr entschlüsseln (API_KEY_SECRET wurde geändert). Bitte neu eingeben.',
+  'admin.stripeKeys.mode.test': 'Testmodus',
+  'admin.stripeKeys.mode.live': 'live',
+  'admin.stripeKeys.publishable_key': 'Veröffentlichbarer Schlüssel',
+  'admin.stripeKeys.publishable_key_help': 'Beginnt mit pk_test_ oder pk_live_.',
+  'admin.stripeKeys.secret_key': 'Geheimer Schlüssel',
+  'admin.stripeKeys.webhook_secret': 'Signaturgeheimnis des Webhooks',
+  'admin.stripeKeys.secret_help':
+    'Beginnt mit sk_test_, sk_live_ oder rk_ (eingeschränkter Schlüssel).',
+  'admin.stripeKeys.webhook_help': 'Beginnt mit whsec_.',
+  'admin.stripeKeys.stored': 'Gespeichert: {masked}. Leer lassen, um ihn zu behalten.',
+  'admin.stripeKeys.save': 'Schlüssel speichern',
+  'admin.stripeKeys.test': 'Verbindung testen',
+  'admin.stripeKeys.remove': 'Schlüssel entfernen',
+  'admin.stripeKeys.saved': 'Die Stripe-Schlüssel wurden gespeichert und gelten sofort.',
+  'admin.stripeKeys.removed':
+    'Die Stripe-Schlüssel wurden entfernt: Die Sandbox des Shops ist wieder an.',
+  'admin.stripeKeys.test.ok': 'Verbindung in Ordnung: {mode}, Konto {account}.',
+  'admin.stripeKeys.test.invalid_key':
+    'Stripe lehnt den geheimen Schlüssel ab (ungültig oder widerrufen).',
+  'admin.stripeKeys.test.permission':
+    'Der Schlüssel gilt, darf aber das Konto nicht lesen (eingeschränkter Schlüssel ohne diese Berechtigung).',
+  'admin.stripeKeys.test.unreachable':
+    'Stripe ist nicht erreichbar (keine Antwort binnen 5 Sekunden).',
+  'admin.stripeKeys.test.error': 'Stripe hat die Anfrage abgelehnt: {detail}',
+  'admin.stripeKeys.audit.none': 'keiner',
+  'admin.stripeKeys.audit.set': 'gespeichert',
+  'admin.stripeKeys.audit.changed': 'geändert',
+  'admin.stripeKeys.audit.unreadable': 'nicht lesbar',
+  'admin.payments.setting.publishableKey': 'Stripe: veröffentlichbarer Schlüssel',
+  'admin.payments.setting.secretKey': 'Stripe: geheimer Schlüssel',
+  'admin.payments.setting.webhookSecret': 'Stripe: Signaturgeheimnis des Webhooks',
+  'admin.stripeKeys.error.secret_format':
+    'Das ist kein geheimer Stripe-Schlüssel: Er beginnt mit sk_test_, sk_live_ oder rk_ und enthält nur Buchstaben, Ziffern und _.',
+  'admin.stripeKeys.error.publishable_format':
+    'Das ist kein veröffentlichbarer Stripe-Schlüssel: Er beginnt mit pk_test_ oder pk_live_.',
+  'admin.stripeKeys.error.webhook_format':
+    'Das ist kein Signaturgeheimnis eines Webhooks: Es beginnt mit whsec_.',
+  'admin.stripeKeys.error.incomplete':
+    'Bitte beide Schlüssel angeben, den geheimen und den veröffentlichbaren.',
+  'admin.stripeKeys.error.mode_mismatch':
+    'Beide Schlüssel müssen aus demselben Modus sein: zwei Testschlüssel oder zwei Live-Schlüssel.',
+  'admin.stripeKeys.error.webhook_required':
+    'Im Produktivbetrieb ist das Signaturgeheimnis des Webhooks nötig.',
+  'admin.stripeKeys.error.live_outside_production':
+    'Live-Schlüssel gelten nur im Produktivbetrieb (NODE_ENV=production). Bitte Testschlüssel verwenden.',
+  'admin.stripeKeys.error.characters': 'Nur Buchstaben, Ziffern und Zeichen ohne Steuerzeichen.',
+  'admin.stripeKeys.error.invalid': 'Ein Feld kam mehrfach oder in falscher Form.',
+  'admin.stripeKeys.error.environment':
+    'Die Schlüssel kommen aus der Umgebung und lassen sich hier nicht ändern.',
+  'admin.stripeKeys.error.remove_production':
+    'Im Produktivbetrieb läuft keine Sandbox: Die Schlüssel lassen sich nur ersetzen, nicht entfernen.',
+  'admin.stripeKeys.error.conflict':
+    'Jemand anderes hat die Stripe-Schlüssel geändert, seit diese Seite geöffnet wurde. Bitte prüfen und erneut senden.',
 } as const;
 
 export type MessageKey = keyof typeof de;

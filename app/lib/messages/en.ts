@@ -3329,4 +3329,65 @@ export const en: Messages = {
   'admin.catalogSettings.reviews_link': 'Open the review settings',
   'admin.shopSettings.setting.product.swatches': 'Variation swatches',
   'admin.shopSettings.setting.cart.behaviour': 'After "Add to cart"',
+  // Stripe keys on the payment settings page
+  'admin.stripeKeys.heading': 'Stripe keys',
+  'admin.stripeKeys.help':
+    'The keys from the Stripe dashboard (Developers → API keys) and the signing secret of the webhook /payments/stripe/webhook. With keys the shop’s sandbox is off; live keys only in production.',
+  'admin.stripeKeys.source.environment':
+    'The keys come from the environment (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET) and win over keys stored here. They can only be changed there.',
+  'admin.stripeKeys.source.settings': 'Stripe runs with the keys stored here ({mode}).',
+  'admin.stripeKeys.source.sandbox':
+    'No keys stored: payments go through the shop’s sandbox (nothing is really charged).',
+  'admin.stripeKeys.unreadable':
+    'The stored keys can no longer be decrypted (API_KEY_SECRET was changed). Please enter them again.',
+  'admin.stripeKeys.mode.test': 'test mode',
+  'admin.stripeKeys.mode.live': 'live',
+  'admin.stripeKeys.publishable_key': 'Publishable key',
+  'admin.stripeKeys.publishable_key_help': 'Starts with pk_test_ or pk_live_.',
+  'admin.stripeKeys.secret_key': 'Secret key',
+  'admin.stripeKeys.webhook_secret': 'Webhook signing secret',
+  'admin.stripeKeys.secret_help': 'Starts with sk_test_, sk_live_ or rk_ (restricted key).',
+  'admin.stripeKeys.webhook_help': 'Starts with whsec_.',
+  'admin.stripeKeys.stored': 'Stored: {masked}. Leave empty to keep it.',
+  'admin.stripeKeys.save': 'Save keys',
+  'admin.stripeKeys.test': 'Test the connection',
+  'admin.stripeKeys.remove': 'Remove keys',
+  'admin.stripeKeys.saved': 'The Stripe keys have been saved and apply at once.',
+  'admin.stripeKeys.removed': 'The Stripe keys have been removed: the shop’s sandbox is on again.',
+  'admin.stripeKeys.test.ok': 'Connection OK: {mode}, account {account}.',
+  'admin.stripeKeys.test.invalid_key': 'Stripe refuses the secret key (invalid or revoked).',
+  'admin.stripeKeys.test.permission':
+    'The key is valid but may not read the account (a restricted key without that permission).',
+  'admin.stripeKeys.test.unreachable': 'Stripe cannot be reached (no answer within 5 seconds).',
+  'admin.stripeKeys.test.error': 'Stripe refused the request: {detail}',
+  'admin.stripeKeys.audit.none': 'none',
+  'admin.stripeKeys.audit.set': 'stored',
+  'admin.stripeKeys.audit.changed': 'changed',
+  'admin.stripeKeys.audit.unreadable': 'unreadable',
+  'admin.payments.setting.publishableKey': 'Stripe: publishable key',
+  'admin.payments.setting.secretKey': 'Stripe: secret key',
+  'admin.payments.setting.webhookSecret': 'Stripe: webhook signing secret',
+  'admin.stripeKeys.error.secret_format':
+    'This is no Stripe secret key: it starts with sk_test_, sk_live_ or rk_ and holds only letters, digits and _.',
+  'admin.stripeKeys.error.publishable_format':
+    'This is no Stripe publishable key: it starts with pk_test_ or pk_live_.',
+  'admin.stripeKeys.error.webhook_format':
+    'This is no webhook signing secret: it starts with whsec_.',
+  'admin.stripeKeys.error.incomplete':
+    'Please enter both keys, the secret and the publishable one.',
+  'admin.stripeKeys.error.mode_mismatch':
+    'Both keys must be of the same mode: two test keys or two live keys.',
+  'admin.stripeKeys.error.webhook_required':
+    'In production the webhook signing secret is required.',
+  'admin.stripeKeys.error.live_outside_production':
+    'Live keys are used only in production (NODE_ENV=production). Please use test keys.',
+  'admin.stripeKeys.error.characters':
+    'Only letters, digits and signs, without control characters.',
+  'admin.stripeKeys.error.invalid': 'A field was sent more than once or in the wrong form.',
+  'admin.stripeKeys.error.environment':
+    'The keys come from the environment and cannot be changed here.',
+  'admin.stripeKeys.error.remove_production':
+    'No sandbox runs in production: the keys can be replaced, not removed.',
+  'admin.stripeKeys.error.conflict':
+    'Someone else changed the Stripe keys since you opened this page. Please check and send again.',
 };

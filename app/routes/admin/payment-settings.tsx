@@ -7,7 +7,11 @@ import {
   PaymentSettingsForm,
 } from '#app/components/admin/payment-settings.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
-import type { PaymentSettingsAnswer } from '#app/domain/payments/payment-settings.view.ts';
+import { StripeKeysForm } from '#app/components/admin/stripe-keys-form.tsx';
+import type {
+  PaymentSettingsAnswer,
+  StripeKeysAnswer,
+} from '#app/domain/payments/payment-settings.view.ts';
 import {
   handlePaymentSettingsForm,
   loadPaymentSettings,
@@ -38,23 +42,32 @@ export async function action(args: Route.ActionArgs) {
   return handlePaymentSettingsForm(args);
 }
 
+const SAVED_TEXT = {
+  yes: 'admin.payments.saved',
+  unchanged: 'admin.payments.unchanged',
+  keys: 'admin.stripeKeys.saved',
+  keys_removed: 'admin.stripeKeys.removed',
+} as const;
+
 /** Which payment methods the checkout offers, in what order, and the offline methods' details. */
 export default function PaymentSettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const answer = useActionData<PaymentSettingsAnswer>();
-  const { saved, changes, version, ...form } = loaderData;
+  const posted = useActionData<PaymentSettingsAnswer | StripeKeysAnswer>();
+  const answer = posted?.intent === 'payment-settings' ? posted : undefined;
+  const keysAnswer = posted?.intent === 'stripe-keys' ? posted : undefined;
+  // A connection test's outcome shows beside the keys, not as a refusal.
+  const refusal = keysAnswer?.connection ? undefined : posted;
+  const { saved, changes, version, stripeKeys, ...form } = loaderData;
   return (
     <AdminPage
       title={t('admin.payments.title')}
       crumbs={[{ label: t('admin.settings.nav') }]}
       className="admin-payment-settings"
     >
-      {saved && !answer && (
-        <Notice kind={saved === 'yes' ? 'success' : 'info'}>
-          {t(saved === 'yes' ? 'admin.payments.saved' : 'admin.payments.unchanged')}
-        </Notice>
+      {saved && !posted && (
+        <Notice kind={saved === 'unchanged' ? 'info' : 'success'}>{t(SAVED_TEXT[saved])}</Notice>
       )}
-      <ErrorSummary answer={answer} />
+      <ErrorSummary answer={refusal} />
       <PaymentSettingsForm
         // A refused post shows what was typed; a saved one starts from the settings in force.
         key={answer ? JSON.stringify(answer.typed ?? {}) : version}
@@ -64,9 +77,17 @@ export default function PaymentSettingsPage({ loaderData }: Route.ComponentProps
         methods={form.methods}
         codCountries={form.codCountries}
         stripe={form.stripe}
+        stripeSource={stripeKeys.source}
         security={form.security}
         version={version}
         answer={answer}
+      />
+      <StripeKeysForm
+        // A saved or removed set starts from the keys in force; a test keeps what was typed.
+        key={keysAnswer ? `${stripeKeys.version}-${keysAnswer.message}` : stripeKeys.version}
+        keys={stripeKeys}
+        security={form.security}
+        answer={keysAnswer}
       />
       <PaymentSettingChanges changes={changes} />
     </AdminPage>
