@@ -145,7 +145,7 @@ export async function previewMail(
         id: 0,
         orderId: order.id,
         name,
-        orderNumber: order.number,
+        orderNumber: String(order.number),
         email,
         declaredAt: new Date(),
       } as unknown as OrderWithdrawalRow;
