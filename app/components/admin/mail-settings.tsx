@@ -113,13 +113,13 @@ export function MailSettingsForm({
                     defaultChecked={checked(row)}
                   />{' '}
                   {t('admin.mailSettings.send')}
-                  <span className="visually-hidden">: {t(mailKey(row.id))}</span>
+                  <span className="visually-hidden"> – {t(mailKey(row.id))}</span>
                 </label>
               ) : row.managedAt ? (
                 <span>
                   <Link to={row.managedAt}>
                     {t(`admin.mailSettings.required.${row.required}` as TextKey)}
-                    <span className="visually-hidden">: {t(mailKey(row.id))}</span>
+                    <span className="visually-hidden"> – {t(mailKey(row.id))}</span>
                   </Link>
                 </span>
               ) : (
@@ -142,7 +142,7 @@ export function MailSettingsForm({
                         preventScrollReset={false}
                       >
                         {t('admin.mailSettings.preview_link', { lang: lang.toUpperCase() })}
-                        <span className="visually-hidden">: {t(mailKey(row.id))}</span>
+                        <span className="visually-hidden"> – {t(mailKey(row.id))}</span>
                       </Link>{' '}
                     </span>
                   ))}
