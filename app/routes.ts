@@ -104,6 +104,7 @@ export default [
     route('settings/shop', 'routes/admin/shop-settings.tsx'),
     route('settings/checkout', 'routes/admin/checkout-settings.tsx'),
     route('settings/catalog', 'routes/admin/catalog-settings.tsx'),
+    route('settings/mails', 'routes/admin/mail-settings.tsx'),
     route('settings/shipping', 'routes/admin/shipping-zones.tsx'),
     route('settings/shipping/:id', 'routes/admin/shipping-zone.tsx'),
     route('settings/payments', 'routes/admin/payment-settings.tsx'),

@@ -28,6 +28,11 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   { to: '/admin/settings/shipping', title: 'admin.shipping.title', about: 'admin.shipping.about' },
   { to: '/admin/settings/tax', title: 'admin.taxSettings.title', about: 'admin.taxSettings.about' },
   {
+    to: '/admin/settings/mails',
+    title: 'admin.mailSettings.title',
+    about: 'admin.mailSettings.about',
+  },
+  {
     to: '/admin/settings/invoices',
     title: 'admin.invoiceSettings.title',
     about: 'admin.settings.about_invoices',

@@ -207,7 +207,7 @@ export async function handleCustomerAction(args: Args) {
   // What is left: the password reset mail.
   const found = await requestPasswordReset(db, customer.email);
   if (!found) pageNotFound();
-  sendAccountMail(env, found.customer.email, found.customer.locale === 'en' ? 'en' : 'de', {
+  sendAccountMail(db, env, found.customer.email, found.customer.locale === 'en' ? 'en' : 'de', {
     kind: 'reset',
     token: found.token,
     name: found.customer.displayName || found.customer.email,

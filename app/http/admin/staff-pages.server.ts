@@ -127,11 +127,17 @@ export async function handleStaffForm(args: Args) {
     const { resetToken } = added.value;
     if (resetToken) {
       // The existing lost-password mail: its link sets the new account's first password.
-      sendAccountMail(ctx.env, added.value.email, added.value.locale === 'en' ? 'en' : 'de', {
-        kind: 'reset',
-        token: resetToken,
-        name: added.value.name,
-      });
+      sendAccountMail(
+        ctx.db,
+        ctx.env,
+        added.value.email,
+        added.value.locale === 'en' ? 'en' : 'de',
+        {
+          kind: 'reset',
+          token: resetToken,
+          name: added.value.name,
+        },
+      );
     }
     return redirect(`/admin/staff?done=${resetToken ? 'invited' : 'added'}`);
   }

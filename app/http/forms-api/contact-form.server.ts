@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER } from '#app/lib/client-address.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { createMailer } from '#app/lib/mail.server.ts';
+import { mailFrom } from '../mail/mail-sender.server.ts';
 import { shop } from '../request.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
 import type { Session } from '#app/lib/session.server.ts';
@@ -134,7 +135,7 @@ export async function submitContactForm(
     Number(
       received.fields._form_container_post?.[0] ?? received.fields._wpcf7_container_post?.[0] ?? 0,
     ) || 0;
-  const mailer = createMailer(env, `Ladenzeile <shop@${new URL(env.SHOP_URL).hostname}>`);
+  const mailer = createMailer(env, await mailFrom(db, env));
   const result = await processSubmission(
     {
       db,

@@ -24,7 +24,8 @@ import { RENEWAL_MAIL } from '#app/domain/subscriptions/subscriptions.server.ts'
 import type { Env } from '#app/lib/env.server.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { type MailMessage, createMailer } from '#app/lib/mail.server.ts';
-import { fromAddress, orderPayPath } from '../order-links.ts';
+import { orderPayPath } from '../order-links.ts';
+import { mailFrom, mailSwitchedOff } from './mail-sender.server.ts';
 import { newOrderMails, statusChanged, unpaidCancelled } from './order-mails.server.ts';
 import type { MailContext } from './order-mails.server.ts';
 import { customerNoteMail, paymentRequestMail } from './staff-mails.server.ts';
@@ -44,9 +45,8 @@ export function outboxMessageId(env: Env, entryId: number, part: string): string
 }
 
 /** Sends through the configured mailer; a refusal throws, so the outbox tries again. */
-export async function send(env: Env, messages: MailMessage[]): Promise<void> {
-  const shop = serverTranslator(env.SHOP_LOCALE)('shop.name');
-  const mailer = createMailer(env, `${shop} <${fromAddress(env)}>`);
+export async function send({ db, env }: MailWork, messages: MailMessage[]): Promise<void> {
+  const mailer = createMailer(env, await mailFrom(db, env));
   for (const message of messages) {
     if (!message.to.every((address) => address.includes('@'))) continue;
     const sent = await mailer.send(message);
@@ -61,10 +61,10 @@ async function orderOf(db: Tx, orderId: number | null): Promise<OrderRow | null>
   return order ?? null;
 }
 
-const localeOf = (order: OrderRow) => (order.locale === 'en' ? 'en' : 'de');
+export const localeOf = (order: OrderRow) => (order.locale === 'en' ? 'en' : 'de');
 
 /** The versions the order names; an order from before versions were kept gets today's. */
-async function acceptedLegalVersions(db: Tx, order: OrderRow): Promise<LegalVersion[]> {
+export async function acceptedLegalVersions(db: Tx, order: OrderRow): Promise<LegalVersion[]> {
   const named = await legalVersionsByNumber(db, order.legalVersions);
   const missing = ACCEPTED_AT_CHECKOUT.filter((slug) => !named.has(slug));
   const current = missing.length ? await legalVersionsInForce(db, missing) : new Map();
@@ -121,7 +121,10 @@ export async function sendNewOrderMail({ db, env }: MailWork, entry: Entry): Pro
   // Sent again from the back office, one of the two alone.
   const part = entry.payload.part;
   const attachments = part === 'shop' ? [] : await invoiceAttachments(db, order, order.status);
-  await send(env, [
+  // The confirmation is the contract's; only the shop's notice can be switched off.
+  const noticeOff =
+    part !== 'customer' && (await mailSwitchedOff(db, 'new_order_notice', order.id));
+  await send({ db, env }, [
     ...(part === 'shop'
       ? []
       : [
@@ -131,7 +134,7 @@ export async function sendNewOrderMail({ db, env }: MailWork, entry: Entry): Pro
             ...(attachments.length ? { attachments } : {}),
           },
         ]),
-    ...(part === 'customer'
+    ...(part === 'customer' || noticeOff
       ? []
       : [{ ...notice, messageId: outboxMessageId(env, entry.id, 'shop') }]),
   ]);
@@ -146,9 +149,10 @@ export async function sendStatusMail({ db, env }: MailWork, entry: Entry): Promi
   const status = (entry.payload.to as OrderStatus | undefined) ?? order.status;
   const view = { ...(await orderView(db, order)), status };
   if (!view.billing.email?.includes('@')) return;
+  if (await mailSwitchedOff(db, 'order_status', order.id)) return;
   const message = statusChanged(view, { locale: localeOf(order), owner, shopUrl: env.SHOP_URL });
   const attachments = await invoiceAttachments(db, order, status);
-  await send(env, [
+  await send({ db, env }, [
     {
       ...message,
       messageId: outboxMessageId(env, entry.id, 'customer'),
@@ -163,8 +167,9 @@ export async function sendUnpaidCancelledMail({ db, env }: MailWork, entry: Entr
   const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
   const view = await orderView(db, order);
   if (!view.billing.email?.includes('@')) return;
+  if (await mailSwitchedOff(db, 'order_unpaid_cancelled', order.id)) return;
   const message = unpaidCancelled(view, { locale: localeOf(order), owner, shopUrl: env.SHOP_URL });
-  await send(env, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
+  await send({ db, env }, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
 }
 
 /** A note staff wrote to the customer, as it was saved. */
@@ -180,9 +185,10 @@ export async function sendCustomerNoteMail({ db, env }: MailWork, entry: Entry):
   const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
   const view = await orderView(db, order);
   if (!view.billing.email?.includes('@')) return;
+  if (await mailSwitchedOff(db, 'customer_note', order.id)) return;
   const ctx: MailContext = { locale: localeOf(order), owner, shopUrl: env.SHOP_URL };
   const message = customerNoteMail(view, note.params.text, ctx);
-  await send(env, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
+  await send({ db, env }, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
 }
 
 /** The link to pay an order that waits for payment. */
@@ -192,10 +198,11 @@ export async function sendPaymentRequestMail({ db, env }: MailWork, entry: Entry
   const owner = await getSetting(db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
   const view = await orderView(db, order);
   if (!view.billing.email?.includes('@')) return;
+  if (await mailSwitchedOff(db, 'payment_request', order.id)) return;
   const payUrl = new URL(orderPayPath(order), env.SHOP_URL).href;
   const ctx: MailContext = { locale: localeOf(order), owner, shopUrl: env.SHOP_URL };
   const message = paymentRequestMail(view, payUrl, ctx);
-  await send(env, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
+  await send({ db, env }, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
 }
 
 /** A renewal paid, failed or due, with the subscription as it stands now. */
@@ -208,8 +215,11 @@ export async function sendRenewalMail({ db, env }: MailWork, entry: Entry): Prom
     .where(eq(subscriptions.id, order.subscriptionId));
   if (!subscription) return;
   const result = entry.payload.result as 'paid' | 'failed' | 'awaiting';
+  if (await mailSwitchedOff(db, 'subscription_renewal', order.id)) return;
   const message = await renewalMail(db, env, { subscription, order, result });
   if (message) {
-    await send(env, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
+    await send({ db, env }, [
+      { ...message, messageId: outboxMessageId(env, entry.id, 'customer') },
+    ]);
   }
 }

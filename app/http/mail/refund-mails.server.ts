@@ -1,37 +1,36 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { orders } from '#app/domain/orders/orders.schema.ts';
-import { orderLinesById, refundOf } from '#app/domain/payments/refunds.server.ts';
+import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
+import {
+  type RefundWithLines,
+  orderLinesById,
+  refundOf,
+} from '#app/domain/payments/refunds.server.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';
 import type { Env } from '#app/lib/env.server.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
+import type { Locale } from '#app/lib/locale.ts';
 import { type MailMessage, createMailer } from '#app/lib/mail.server.ts';
-import { fromAddress } from '../order-links.ts';
+import { mailFrom, mailSwitchedOff } from './mail-sender.server.ts';
 import { outboxMessageId } from './announcements.server.ts';
 import { type Section, compose, escapeHtml, paragraph } from './order-mails.server.ts';
 
-type Entry = { id: number; orderId: number | null; payload: Record<string, unknown> };
+export type RefundFacts = Pick<
+  RefundWithLines,
+  'lines' | 'shippingAmount' | 'freeAmount' | 'amount' | 'method' | 'reason'
+>;
 
-/** Tells the customer what was refunded: the amount, the lines and quantities, shipping. */
-export async function sendRefundMail(
-  { db, env }: { db: Tx; env: Env },
-  entry: Entry,
-): Promise<void> {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.id, entry.orderId ?? 0));
-  const refundId = Number(entry.payload.refundId);
-  if (!order || !Number.isSafeInteger(refundId)) return;
-  const refund = await refundOf(db, order.id, refundId);
-  const email = order.billingAddress.email ?? '';
-  if (!refund || refund.status !== 'succeeded' || !email.includes('@')) return;
-  const locale = order.locale === 'en' ? 'en' : 'de';
+/** The refund mail's text, from the refund as recorded. */
+export function refundMail(
+  order: OrderRow,
+  refund: RefundFacts,
+  itemName: (orderItemId: number) => string,
+  locale: Locale,
+): MailMessage {
   const t = serverTranslator(locale);
   const money = (amount: number) => formatMoney(amount, order.currency, locale);
-  const items = await orderLinesById(db, order.id);
   const rows: [string, string][] = refund.lines.map((line) => [
-    `${items.get(line.orderItemId)?.name ?? ''} × ${line.quantity}`,
+    `${itemName(line.orderItemId)} × ${line.quantity}`,
     money(line.amount),
   ]);
   if (refund.shippingAmount > 0) {
@@ -53,9 +52,9 @@ export async function sendRefundMail(
   };
   const shop = t('shop.name');
   const name = order.billingAddress.first_name || order.billingAddress.last_name;
-  const message: MailMessage = compose(
+  return compose(
     t('mail.refund.subject', { shop, number: order.number }),
-    [email],
+    [order.billingAddress.email ?? ''],
     [
       paragraph(t('mail.greeting', { name })),
       paragraph(
@@ -69,8 +68,29 @@ export async function sendRefundMail(
       paragraph(t('mail.signoff', { shop })),
     ],
   );
-  const sender = serverTranslator(env.SHOP_LOCALE)('shop.name');
-  const mailer = createMailer(env, `${sender} <${fromAddress(env)}>`);
+}
+
+type Entry = { id: number; orderId: number | null; payload: Record<string, unknown> };
+
+/** Tells the customer what was refunded: the amount, the lines and quantities, shipping. */
+export async function sendRefundMail(
+  { db, env }: { db: Tx; env: Env },
+  entry: Entry,
+): Promise<void> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, entry.orderId ?? 0));
+  const refundId = Number(entry.payload.refundId);
+  if (!order || !Number.isSafeInteger(refundId)) return;
+  const refund = await refundOf(db, order.id, refundId);
+  const email = order.billingAddress.email ?? '';
+  if (!refund || refund.status !== 'succeeded' || !email.includes('@')) return;
+  const items = await orderLinesById(db, order.id);
+  const locale = order.locale === 'en' ? 'en' : 'de';
+  const message = refundMail(order, refund, (id) => items.get(id)?.name ?? '', locale);
+  if (await mailSwitchedOff(db, 'order_refund', order.id)) return;
+  const mailer = createMailer(env, await mailFrom(db, env));
   const sent = await mailer.send({
     ...message,
     messageId: outboxMessageId(env, entry.id, 'customer'),

@@ -12,6 +12,7 @@ import { formatNumber } from '#app/lib/i18n.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import type { MailMessage } from '#app/lib/mail.server.ts';
 import { type MailWork, outboxMessageId, send } from './announcements.server.ts';
+import { mailSwitchedOff } from './mail-sender.server.ts';
 import {
   type MailContext,
   type Section,
@@ -105,5 +106,6 @@ export async function shippedMailFor(db: Tx, env: Env, entry: Entry): Promise<Ma
 export async function sendShippedMail({ db, env }: MailWork, entry: Entry): Promise<void> {
   const message = await shippedMailFor(db, env, entry);
   if (!message) return;
-  await send(env, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
+  if (await mailSwitchedOff(db, 'order_shipped', entry.orderId)) return;
+  await send({ db, env }, [{ ...message, messageId: outboxMessageId(env, entry.id, 'customer') }]);
 }

@@ -9,7 +9,8 @@ import { formatDate } from '#app/lib/i18n.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { type MailMessage, createMailer } from '#app/lib/mail.server.ts';
-import { fromAddress, orderPayPath } from '../order-links.ts';
+import { orderPayPath } from '../order-links.ts';
+import { mailFrom, mailSwitchedOff } from './mail-sender.server.ts';
 import { viewSubscriptionPath } from '../subscriptions/change-payment.server.ts';
 import { compose, orderSection, paragraph } from './order-mails.server.ts';
 
@@ -93,11 +94,11 @@ export async function cancelledMail(
 
 /** Sends the mails; a failed mail is logged and changes nothing. */
 export async function sendSubscriptionMails(
+  db: Tx,
   env: Env,
   messages: readonly (MailMessage | null)[],
 ): Promise<void> {
-  const shop = serverTranslator(env.SHOP_LOCALE)('shop.name');
-  const mailer = createMailer(env, `${shop} <${fromAddress(env)}>`);
+  const mailer = createMailer(env, await mailFrom(db, env));
   for (const message of messages) {
     if (!message) continue;
     const sent = await mailer.send(message);
@@ -112,6 +113,7 @@ export async function renewalMails(
   outcomes: readonly RenewalOutcome[],
 ): Promise<void> {
   const messages: (MailMessage | null)[] = [];
+  if (await mailSwitchedOff(db, 'subscription_renewal')) return;
   for (const outcome of outcomes) {
     try {
       messages.push(await renewalMail(db, env, outcome));
@@ -119,5 +121,5 @@ export async function renewalMails(
       console.error('subscription mail not written', outcome.order.id, (error as Error).message);
     }
   }
-  await sendSubscriptionMails(env, messages);
+  await sendSubscriptionMails(db, env, messages);
 }

@@ -156,7 +156,7 @@ export const EFFECTS: Readonly<Record<string, Effect>> = {
   [STOCK_NOTICE]: ({ db, env }, entry) =>
     sendStockNoticeMail(db, env, entry, (mails) =>
       send(
-        env,
+        { db, env },
         mails.map((m) => ({ ...m, messageId: outboxMessageId(env, entry.id, 'shop') })),
       ),
     ),

@@ -116,7 +116,7 @@ export async function handleEditAccount(args: Args) {
   const messages = [base.t('account.details_saved')];
   const change = result.value.emailChange;
   if (change) {
-    sendAccountMail(base.env, change.newEmail, base.locale, {
+    sendAccountMail(base.db, base.env, change.newEmail, base.locale, {
       kind: 'email_change',
       token: change.token,
       name: result.value.customer.displayName,

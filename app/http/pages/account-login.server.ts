@@ -157,13 +157,19 @@ async function register(args: Args, base: Shop, form: FormData) {
   }
   const checkMail = base.t('account.registered_check_mail', { email: email.data });
   if (registration.kind === 'exists') {
-    sendAccountMail(base.env, registration.customer.email, registration.customer.locale as 'de', {
-      kind: 'exists',
-    });
+    sendAccountMail(
+      base.db,
+      base.env,
+      registration.customer.email,
+      registration.customer.locale as 'de',
+      {
+        kind: 'exists',
+      },
+    );
     return reply(base, 'register', { ok: true, messages: [checkMail] });
   }
   if (registration.activationToken) {
-    sendAccountMail(base.env, email.data, base.locale, {
+    sendAccountMail(base.db, base.env, email.data, base.locale, {
       kind: 'activate',
       token: registration.activationToken,
     });

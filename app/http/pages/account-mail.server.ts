@@ -1,24 +1,15 @@
+import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Env } from '#app/lib/env.server.ts';
-import { type Mailer, createMailer } from '#app/lib/mail.server.ts';
+import { createMailer } from '#app/lib/mail.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
+import { mailFrom } from '../mail/mail-sender.server.ts';
 
 export type AccountMail =
   | { kind: 'activate'; token: string }
   | { kind: 'exists' }
   | { kind: 'reset'; token: string; name: string }
   | { kind: 'email_change'; token: string; name: string };
-
-const mailers = new WeakMap<Env, Mailer>();
-
-function mailerFor(env: Env): Mailer {
-  let mailer = mailers.get(env);
-  if (!mailer) {
-    mailer = createMailer(env, `Ladenzeile <shop@${new URL(env.SHOP_URL).hostname}>`);
-    mailers.set(env, mailer);
-  }
-  return mailer;
-}
 
 /** The text of an account mail in the customer's language; plain text, so names stay inert. */
 export function composeAccountMail(
@@ -72,11 +63,20 @@ export function composeAccountMail(
  * Sends an account mail without holding up the answer: the visitor sees the same page, just
  * as fast, whether or not a mail goes out (no account enumeration by timing).
  */
-export function sendAccountMail(env: Env, to: string, locale: Locale, mail: AccountMail): void {
+export function sendAccountMail(
+  db: Tx,
+  env: Env,
+  to: string,
+  locale: Locale,
+  mail: AccountMail,
+): void {
   const { subject, text } = composeAccountMail(mail, env, locale);
-  void mailerFor(env)
-    .send({ to: [to], subject, text })
-    .then((result) => {
-      if (!result.ok) console.error(`account mail (${mail.kind}) not sent: ${result.error}`);
-    });
+  void mailFrom(db, env)
+    .then((from) => createMailer(env, from).send({ to: [to], subject, text }))
+    .then(
+      (result) => {
+        if (!result.ok) console.error(`account mail (${mail.kind}) not sent: ${result.error}`);
+      },
+      (error: Error) => console.error(`account mail (${mail.kind}) not sent: ${error.message}`),
+    );
 }

@@ -40,6 +40,7 @@ export async function handleLostPassword(args: Args) {
     const found = await requestPasswordReset(base.db, email.data);
     if (found) {
       sendAccountMail(
+        base.db,
         base.env,
         found.customer.email,
         found.customer.locale === 'en' ? 'en' : 'de',

@@ -18,6 +18,7 @@ import type { SubscriptionView } from '#app/domain/subscriptions/subscriptions.v
 import type { TextKey } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { verifyNonce } from '#app/lib/session.server.ts';
+import { mailSwitchedOff } from '../mail/mail-sender.server.ts';
 import { cancelledMail, sendSubscriptionMails } from '../mail/subscription-mails.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
@@ -145,9 +146,10 @@ export async function handleViewSubscription(args: Args) {
   }
   const sub = done.value;
   const [parent] = await base.db.select().from(orders).where(eq(orders.id, sub.parentOrderId));
-  if (parent) {
+  if (parent && !(await mailSwitchedOff(base.db, 'subscription_cancelled', parent.id))) {
     try {
-      await sendSubscriptionMails(base.env, [await cancelledMail(base.db, base.env, sub, parent)]);
+      const message = await cancelledMail(base.db, base.env, sub, parent);
+      await sendSubscriptionMails(base.db, base.env, [message]);
     } catch (error) {
       console.error('subscription mail failed', sub.id, (error as Error).message);
     }

@@ -107,11 +107,11 @@ export async function accountWithOrder(
   }
   if (registration.kind === 'exists') {
     const locale = registration.customer.locale === 'en' ? 'en' : 'de';
-    sendAccountMail(ctx.env, registration.customer.email, locale, { kind: 'exists' });
+    sendAccountMail(ctx.db, ctx.env, registration.customer.email, locale, { kind: 'exists' });
     return [];
   }
   if (registration.activationToken) {
-    sendAccountMail(ctx.env, registration.customer.email, ctx.locale, {
+    sendAccountMail(ctx.db, ctx.env, registration.customer.email, ctx.locale, {
       kind: 'activate',
       token: registration.activationToken,
     });

@@ -19,7 +19,7 @@ import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { withdrawalConfirmation, withdrawalNotice } from '../mail/withdrawal-mails.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { STATUS_OF_KIND } from '../status.ts';
-import { fromAddress } from '../order-links.ts';
+import { mailFrom, mailSwitchedOff } from '../mail/mail-sender.server.ts';
 import {
   type GuestValues,
   WITHDRAWAL_MESSAGE_AREAS,
@@ -164,14 +164,20 @@ async function done(base: Shop, declared: DeclaredWithdrawal) {
 async function mailWithdrawal(base: Shop, { declaration, order }: DeclaredWithdrawal) {
   try {
     const owner = await getSetting(base.db, 'shop.owner', shopOwnerSchema, UNSET_OWNER);
-    const mailer = createMailer(base.env, `${base.t('shop.name')} <${fromAddress(base.env)}>`);
+    const mailer = createMailer(base.env, await mailFrom(base.db, base.env));
+    // The receipt is the law's; only the owner's notice can be switched off.
+    const noticeOff = await mailSwitchedOff(base.db, 'withdrawal_notice', order?.id);
     const messages = [
       withdrawalConfirmation(declaration, order, { locale: base.locale }),
-      withdrawalNotice(declaration, order, {
-        locale: base.env.SHOP_LOCALE,
-        owner,
-        shopUrl: base.env.SHOP_URL,
-      }),
+      ...(noticeOff
+        ? []
+        : [
+            withdrawalNotice(declaration, order, {
+              locale: base.env.SHOP_LOCALE,
+              owner,
+              shopUrl: base.env.SHOP_URL,
+            }),
+          ]),
     ].filter((m) => m.to.every((address) => address.includes('@')));
     await Promise.all(messages.map((m) => mailer.send(m)));
   } catch (error) {

@@ -3523,6 +3523,144 @@ export const de = {
     'Im Produktivbetrieb läuft keine Sandbox: Die Schlüssel lassen sich nur ersetzen, nicht entfernen.',
   'admin.stripeKeys.error.conflict':
     'Jemand anderes hat die Stripe-Schlüssel geändert, seit diese Seite geöffnet wurde. Bitte prüfen und erneut senden.',
+  // Mail settings: sender, switches, previews, test send.
+  'admin.mailSettings.title': 'E-Mails',
+  'admin.mailSettings.about':
+    'Absender, welche E-Mails der Shop verschickt, Vorschau und Testversand.',
+  'admin.mailSettings.sender': 'Absender',
+  'admin.mailSettings.sender_help':
+    'Steht im Feld „Von“ jeder E-Mail des Shops. Leer gelassen gilt der Standard.',
+  'admin.mailSettings.sender_name': 'Absendername',
+  'admin.mailSettings.sender_address': 'Absenderadresse',
+  'admin.mailSettings.list': 'E-Mails des Shops',
+  'admin.mailSettings.list_help':
+    'Eine ausgeschaltete E-Mail wird nicht verschickt; bei Bestellungen vermerkt der Verlauf, dass sie übersprungen wurde.',
+  'admin.mailSettings.col.mail': 'E-Mail',
+  'admin.mailSettings.col.recipient': 'Empfänger',
+  'admin.mailSettings.col.sent': 'Versand',
+  'admin.mailSettings.col.preview': 'Vorschau',
+  'admin.mailSettings.audience_customer': 'Kunde',
+  'admin.mailSettings.audience_shop': 'Shop-Verwaltung',
+  'admin.mailSettings.send': 'Senden',
+  'admin.mailSettings.always_on': 'Immer an',
+  'admin.mailSettings.required.contract':
+    'Gesetzlich vorgeschrieben: Vertragsbestätigung auf einem dauerhaften Datenträger (§ 312f BGB).',
+  'admin.mailSettings.required.withdrawal':
+    'Gesetzlich vorgeschrieben: Eingangsbestätigung des Widerrufs (§ 356a BGB).',
+  'admin.mailSettings.required.account':
+    'Für das Kundenkonto nötig: ohne sie kann niemand ein Konto öffnen oder wiederherstellen.',
+  'admin.mailSettings.required.staff':
+    'Für das Team nötig: mit ihr legt die neue Person ihr Passwort fest.',
+  'admin.mailSettings.required.elsewhere': 'An anderer Stelle geschaltet',
+  'admin.mailSettings.preview_link': 'Vorschau {lang}',
+  'admin.mailSettings.preview_heading': 'Vorschau: {mail} ({lang})',
+  'admin.mailSettings.preview_help':
+    'Aus der neuesten Bestellung gebaut; nichts wird verschickt oder gespeichert. Schlüssel in Links sind Platzhalter.',
+  'admin.mailSettings.preview_to': 'An',
+  'admin.mailSettings.preview_subject': 'Betreff',
+  'admin.mailSettings.preview_text': 'Text',
+  'admin.mailSettings.preview_html': 'HTML',
+  'admin.mailSettings.preview_html_frame': 'HTML-Fassung: {mail} ({lang})',
+  'admin.mailSettings.preview_none':
+    'Für diese E-Mail gibt es keine Vorschau: ihren Text legt jedes Formular selbst fest.',
+  'admin.mailSettings.no_order':
+    'Noch keine Bestellung: Vorschau und Testversand brauchen eine Bestellung als Beispiel.',
+  'admin.mailSettings.lang_de': 'Deutsch',
+  'admin.mailSettings.lang_en': 'Englisch',
+  'admin.mailSettings.test': 'Testversand',
+  'admin.mailSettings.test_help':
+    'Schickt die gewählte E-Mail, gebaut aus der neuesten Bestellung, über denselben Versandweg wie der Shop an {email} oder eine andere Adresse.',
+  'admin.mailSettings.test_mail': 'E-Mail',
+  'admin.mailSettings.test_lang': 'Sprache',
+  'admin.mailSettings.test_to': 'Empfängeradresse',
+  'admin.mailSettings.test_to_help': 'Leer gelassen: {email}.',
+  'admin.mailSettings.test_send': 'Test-E-Mail senden',
+  'admin.mailSettings.test_prefix': '[Test]',
+  'admin.mailSettings.test_sent': 'Test-E-Mail „{mail}“ ({lang}) an {to} verschickt.',
+  'admin.mailSettings.test_failed':
+    'Die Test-E-Mail konnte nicht verschickt werden. Bitte die Versandeinstellungen (SMTP_URL) prüfen.',
+  'admin.mailSettings.sample_note': 'Ihre Bestellung wird morgen verpackt.',
+  'admin.mailSettings.sample_subscription': 'Abo',
+  'admin.mailSettings.error.invalid': 'Diese Eingabe ist ungültig.',
+  'admin.mailSettings.error.control': 'Zeilenumbrüche und Steuerzeichen sind hier nicht erlaubt.',
+  'admin.mailSettings.error.too_long': 'Höchstens {max} Zeichen.',
+  'admin.mailSettings.error.name_chars':
+    'Der Name darf keine Anführungszeichen, spitzen Klammern oder Backslashes enthalten.',
+  'admin.mailSettings.error.email':
+    'Bitte eine gültige E-Mail-Adresse eingeben, z. B. shop@example.de.',
+  'admin.mailSettings.error.rate':
+    'Zu viele Test-E-Mails: höchstens 10 pro Minute. Bitte gleich noch einmal versuchen.',
+  'admin.mailSettings.mail.order_confirmation': 'Bestellbestätigung',
+  'admin.mailSettings.purpose.order_confirmation':
+    'Bestätigt die Bestellung mit AGB, Widerrufsbelehrung und Muster-Widerrufsformular.',
+  'admin.mailSettings.mail.order_status': 'Bestellstatus geändert',
+  'admin.mailSettings.purpose.order_status':
+    'Meldet den neuen Status einer Bestellung (bezahlt, in Bearbeitung, abgeschlossen …).',
+  'admin.mailSettings.mail.order_unpaid_cancelled': 'Unbezahlte Bestellung storniert',
+  'admin.mailSettings.purpose.order_unpaid_cancelled':
+    'Meldet, dass eine unbezahlte Bestellung nach der Haltefrist storniert wurde.',
+  'admin.mailSettings.mail.order_shipped': 'Bestellung versandt',
+  'admin.mailSettings.purpose.order_shipped':
+    'Ein Paket ist unterwegs: Versanddienst, Sendungsnummer, Inhalt.',
+  'admin.mailSettings.mail.order_refund': 'Erstattung',
+  'admin.mailSettings.purpose.order_refund': 'Was erstattet wurde: Betrag, Positionen, Versand.',
+  'admin.mailSettings.mail.customer_note': 'Notiz an den Kunden',
+  'admin.mailSettings.purpose.customer_note':
+    'Eine Notiz, die das Team zur Bestellung an den Kunden schreibt.',
+  'admin.mailSettings.mail.payment_request': 'Zahlungsaufforderung',
+  'admin.mailSettings.purpose.payment_request':
+    'Der Link, um eine wartende Bestellung zu bezahlen.',
+  'admin.mailSettings.mail.subscription_renewal': 'Abo-Verlängerung',
+  'admin.mailSettings.purpose.subscription_renewal':
+    'Verlängerung bezahlt, fehlgeschlagen oder fällig.',
+  'admin.mailSettings.mail.subscription_cancelled': 'Abo gekündigt',
+  'admin.mailSettings.purpose.subscription_cancelled':
+    'Bestätigt die Kündigung und bis wann das Abo läuft.',
+  'admin.mailSettings.mail.withdrawal_receipt': 'Eingangsbestätigung des Widerrufs',
+  'admin.mailSettings.purpose.withdrawal_receipt': 'Bestätigt den Eingang eines Widerrufs.',
+  'admin.mailSettings.mail.account_activation': 'Konto aktivieren',
+  'admin.mailSettings.purpose.account_activation':
+    'Der Bestätigungslink einer neuen Registrierung (Double-Opt-in).',
+  'admin.mailSettings.mail.account_exists': 'Registrierung mit bestehender Adresse',
+  'admin.mailSettings.purpose.account_exists':
+    'Sagt dem Inhaber der Adresse, dass es schon ein Konto gibt.',
+  'admin.mailSettings.mail.password_reset': 'Passwort zurücksetzen',
+  'admin.mailSettings.purpose.password_reset': 'Der Link, um ein neues Passwort festzulegen.',
+  'admin.mailSettings.mail.email_change': 'Neue E-Mail-Adresse bestätigen',
+  'admin.mailSettings.purpose.email_change': 'Bestätigt eine geänderte Adresse des Kundenkontos.',
+  'admin.mailSettings.mail.staff_invite': 'Einladung ins Team',
+  'admin.mailSettings.purpose.staff_invite':
+    'Der Link, mit dem ein neues Teammitglied sein Passwort festlegt.',
+  'admin.mailSettings.mail.new_order_notice': 'Neue Bestellung',
+  'admin.mailSettings.purpose.new_order_notice': 'Meldet dem Shop jede neue Bestellung.',
+  'admin.mailSettings.mail.withdrawal_notice': 'Widerruf eingegangen',
+  'admin.mailSettings.purpose.withdrawal_notice': 'Meldet dem Shop einen eingegangenen Widerruf.',
+  'admin.mailSettings.mail.stock_notice': 'Lagerbestand niedrig oder leer',
+  'admin.mailSettings.purpose.stock_notice':
+    'Meldet niedrigen oder leeren Bestand; geschaltet in den Kassen-Einstellungen.',
+  'admin.mailSettings.mail.contact_form': 'Kontaktformular',
+  'admin.mailSettings.purpose.contact_form':
+    'Leitet Anfragen weiter; Empfänger und Text legt jedes Formular fest.',
+  'admin.mailSettings.skipped.order_status':
+    'E-Mail „Bestellstatus geändert“ nicht verschickt: in den E-Mail-Einstellungen ausgeschaltet.',
+  'admin.mailSettings.skipped.order_unpaid_cancelled':
+    'E-Mail „Unbezahlte Bestellung storniert“ nicht verschickt: in den E-Mail-Einstellungen ausgeschaltet.',
+  'admin.mailSettings.skipped.order_shipped':
+    'E-Mail „Bestellung versandt“ nicht verschickt: in den E-Mail-Einstellungen ausgeschaltet.',
+  'admin.mailSettings.skipped.order_refund':
+    'E-Mail „Erstattung“ nicht verschickt: in den E-Mail-Einstellungen ausgeschaltet.',
+  'admin.mailSettings.skipped.customer_note':
+    'E-Mail „Notiz an den Kunden“ nicht verschickt: in den E-Mail-Einstellungen ausgeschaltet.',
+  'admin.mailSettings.skipped.payment_request':
+    'E-Mail „Zahlungsaufforderung“ nicht verschickt: in den E-Mail-Einstellungen ausgeschaltet.',
+  'admin.mailSettings.skipped.subscription_renewal':
+    'E-Mail „Abo-Verlängerung“ nicht verschickt: in den E-Mail-Einstellungen ausgeschaltet.',
+  'admin.mailSettings.skipped.subscription_cancelled':
+    'E-Mail „Abo gekündigt“ nicht verschickt: in den E-Mail-Einstellungen ausgeschaltet.',
+  'admin.mailSettings.skipped.new_order_notice':
+    'E-Mail „Neue Bestellung“ nicht verschickt: in den E-Mail-Einstellungen ausgeschaltet.',
+  'admin.mailSettings.skipped.withdrawal_notice':
+    'E-Mail „Widerruf eingegangen“ nicht verschickt: in den E-Mail-Einstellungen ausgeschaltet.',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -3390,4 +3390,136 @@ export const en: Messages = {
     'No sandbox runs in production: the keys can be replaced, not removed.',
   'admin.stripeKeys.error.conflict':
     'Someone else changed the Stripe keys since you opened this page. Please check and send again.',
+  // Mail settings: sender, switches, previews, test send.
+  'admin.mailSettings.title': 'Emails',
+  'admin.mailSettings.about': 'Sender, which emails the shop sends, preview and test send.',
+  'admin.mailSettings.sender': 'Sender',
+  'admin.mailSettings.sender_help':
+    'Shown in the “From” field of every email of the shop. Left empty, the default applies.',
+  'admin.mailSettings.sender_name': 'Sender name',
+  'admin.mailSettings.sender_address': 'Sender address',
+  'admin.mailSettings.list': 'The shop’s emails',
+  'admin.mailSettings.list_help':
+    'An email switched off is not sent; for orders, the history notes that it was skipped.',
+  'admin.mailSettings.col.mail': 'Email',
+  'admin.mailSettings.col.recipient': 'Recipient',
+  'admin.mailSettings.col.sent': 'Sending',
+  'admin.mailSettings.col.preview': 'Preview',
+  'admin.mailSettings.audience_customer': 'Customer',
+  'admin.mailSettings.audience_shop': 'Shop management',
+  'admin.mailSettings.send': 'Send',
+  'admin.mailSettings.always_on': 'Always on',
+  'admin.mailSettings.required.contract':
+    'Required by law: the contract confirmation on a durable medium (§ 312f BGB).',
+  'admin.mailSettings.required.withdrawal':
+    'Required by law: the confirmation of receipt of a withdrawal (§ 356a BGB).',
+  'admin.mailSettings.required.account':
+    'Needed for customer accounts: without it nobody can open or recover an account.',
+  'admin.mailSettings.required.staff':
+    'Needed for the team: with it the new member sets their password.',
+  'admin.mailSettings.required.elsewhere': 'Switched elsewhere',
+  'admin.mailSettings.preview_link': 'Preview {lang}',
+  'admin.mailSettings.preview_heading': 'Preview: {mail} ({lang})',
+  'admin.mailSettings.preview_help':
+    'Built from the latest order; nothing is sent or saved. Keys in links are placeholders.',
+  'admin.mailSettings.preview_to': 'To',
+  'admin.mailSettings.preview_subject': 'Subject',
+  'admin.mailSettings.preview_text': 'Text',
+  'admin.mailSettings.preview_html': 'HTML',
+  'admin.mailSettings.preview_html_frame': 'HTML version: {mail} ({lang})',
+  'admin.mailSettings.preview_none': 'This email has no preview: each form sets its own text.',
+  'admin.mailSettings.no_order':
+    'No order yet: preview and test send need an order as their example.',
+  'admin.mailSettings.lang_de': 'German',
+  'admin.mailSettings.lang_en': 'English',
+  'admin.mailSettings.test': 'Test send',
+  'admin.mailSettings.test_help':
+    'Sends the chosen email, built from the latest order, the same way the shop sends mail, to {email} or another address.',
+  'admin.mailSettings.test_mail': 'Email',
+  'admin.mailSettings.test_lang': 'Language',
+  'admin.mailSettings.test_to': 'Recipient address',
+  'admin.mailSettings.test_to_help': 'Left empty: {email}.',
+  'admin.mailSettings.test_send': 'Send test email',
+  'admin.mailSettings.test_prefix': '[Test]',
+  'admin.mailSettings.test_sent': 'Test email “{mail}” ({lang}) sent to {to}.',
+  'admin.mailSettings.test_failed':
+    'The test email could not be sent. Please check the mail settings (SMTP_URL).',
+  'admin.mailSettings.sample_note': 'Your order will be packed tomorrow.',
+  'admin.mailSettings.sample_subscription': 'Subscription',
+  'admin.mailSettings.error.invalid': 'This input is not valid.',
+  'admin.mailSettings.error.control': 'Line breaks and control characters are not allowed here.',
+  'admin.mailSettings.error.too_long': 'At most {max} characters.',
+  'admin.mailSettings.error.name_chars':
+    'The name must not contain quotes, angle brackets or backslashes.',
+  'admin.mailSettings.error.email': 'Please enter a valid email address, e.g. shop@example.com.',
+  'admin.mailSettings.error.rate':
+    'Too many test emails: at most 10 a minute. Please try again shortly.',
+  'admin.mailSettings.mail.order_confirmation': 'Order confirmation',
+  'admin.mailSettings.purpose.order_confirmation':
+    'Confirms the order with the terms, the cancellation policy and the model withdrawal form.',
+  'admin.mailSettings.mail.order_status': 'Order status changed',
+  'admin.mailSettings.purpose.order_status':
+    'Tells the new status of an order (paid, processing, completed …).',
+  'admin.mailSettings.mail.order_unpaid_cancelled': 'Unpaid order cancelled',
+  'admin.mailSettings.purpose.order_unpaid_cancelled':
+    'Tells that an unpaid order was cancelled after the hold time.',
+  'admin.mailSettings.mail.order_shipped': 'Order shipped',
+  'admin.mailSettings.purpose.order_shipped':
+    'A parcel is on its way: carrier, tracking number, contents.',
+  'admin.mailSettings.mail.order_refund': 'Refund',
+  'admin.mailSettings.purpose.order_refund': 'What was refunded: amount, lines, shipping.',
+  'admin.mailSettings.mail.customer_note': 'Note to the customer',
+  'admin.mailSettings.purpose.customer_note':
+    'A note the team writes to the customer about the order.',
+  'admin.mailSettings.mail.payment_request': 'Payment request',
+  'admin.mailSettings.purpose.payment_request': 'The link to pay an order that waits for payment.',
+  'admin.mailSettings.mail.subscription_renewal': 'Subscription renewal',
+  'admin.mailSettings.purpose.subscription_renewal': 'Renewal paid, failed or due.',
+  'admin.mailSettings.mail.subscription_cancelled': 'Subscription cancelled',
+  'admin.mailSettings.purpose.subscription_cancelled':
+    'Confirms the cancellation and until when the subscription runs.',
+  'admin.mailSettings.mail.withdrawal_receipt': 'Withdrawal receipt',
+  'admin.mailSettings.purpose.withdrawal_receipt': 'Confirms the receipt of a withdrawal.',
+  'admin.mailSettings.mail.account_activation': 'Account activation',
+  'admin.mailSettings.purpose.account_activation':
+    'The confirmation link of a new registration (double opt-in).',
+  'admin.mailSettings.mail.account_exists': 'Registration with an existing address',
+  'admin.mailSettings.purpose.account_exists':
+    'Tells the address’s owner that there already is an account.',
+  'admin.mailSettings.mail.password_reset': 'Password reset',
+  'admin.mailSettings.purpose.password_reset': 'The link to set a new password.',
+  'admin.mailSettings.mail.email_change': 'Confirm new email address',
+  'admin.mailSettings.purpose.email_change': 'Confirms a changed address of a customer account.',
+  'admin.mailSettings.mail.staff_invite': 'Team invitation',
+  'admin.mailSettings.purpose.staff_invite': 'The link a new team member sets their password with.',
+  'admin.mailSettings.mail.new_order_notice': 'New order',
+  'admin.mailSettings.purpose.new_order_notice': 'Tells the shop about every new order.',
+  'admin.mailSettings.mail.withdrawal_notice': 'Withdrawal received',
+  'admin.mailSettings.purpose.withdrawal_notice': 'Tells the shop about a withdrawal received.',
+  'admin.mailSettings.mail.stock_notice': 'Low or out of stock',
+  'admin.mailSettings.purpose.stock_notice':
+    'Reports low or no stock; switched in the checkout settings.',
+  'admin.mailSettings.mail.contact_form': 'Contact form',
+  'admin.mailSettings.purpose.contact_form':
+    'Forwards enquiries; each form sets its recipient and text.',
+  'admin.mailSettings.skipped.order_status':
+    'Email “Order status changed” not sent: switched off in the email settings.',
+  'admin.mailSettings.skipped.order_unpaid_cancelled':
+    'Email “Unpaid order cancelled” not sent: switched off in the email settings.',
+  'admin.mailSettings.skipped.order_shipped':
+    'Email “Order shipped” not sent: switched off in the email settings.',
+  'admin.mailSettings.skipped.order_refund':
+    'Email “Refund” not sent: switched off in the email settings.',
+  'admin.mailSettings.skipped.customer_note':
+    'Email “Note to the customer” not sent: switched off in the email settings.',
+  'admin.mailSettings.skipped.payment_request':
+    'Email “Payment request” not sent: switched off in the email settings.',
+  'admin.mailSettings.skipped.subscription_renewal':
+    'Email “Subscription renewal” not sent: switched off in the email settings.',
+  'admin.mailSettings.skipped.subscription_cancelled':
+    'Email “Subscription cancelled” not sent: switched off in the email settings.',
+  'admin.mailSettings.skipped.new_order_notice':
+    'Email “New order” not sent: switched off in the email settings.',
+  'admin.mailSettings.skipped.withdrawal_notice':
+    'Email “Withdrawal received” not sent: switched off in the email settings.',
 };
