@@ -154,30 +154,40 @@ export async function taxReport(db: Tx, range: ReportRange): Promise<TaxRow[]> {
   });
 }
 
-/** The ten products with the most revenue, and the ten sold most often. */
+/** The ten products with the most revenue, and the ten sold most often: one pass over the lines. */
 export async function productReport(
   db: Tx,
   range: ReportRange,
 ): Promise<{ byRevenue: ProductRow[]; byQuantity: ProductRow[] }> {
-  const top = (order: SQL) =>
-    rowsOf<{ product_id: number; name: string; quantity: unknown; revenue: unknown }>(
-      db.execute(sql`
+  const rows = await rowsOf<{
+    top: 'revenue' | 'quantity';
+    product_id: number;
+    name: string;
+    quantity: unknown;
+    revenue: unknown;
+  }>(
+    db.execute(sql`
+      with sold as materialized (
         select i.product_id, max(i.name) as name, sum(i.quantity) as quantity, sum(i.total) as revenue
           from ${orders} o join ${orderItems} i on i.order_id = o.id
          where ${counted(range)}
-         group by i.product_id order by ${order}, i.product_id limit ${TOP_LIMIT}`),
-    );
-  const [byRevenue, byQuantity] = await readAll(db, [
-    () => top(sql`revenue desc`),
-    () => top(sql`quantity desc`),
-  ] as const);
-  const row = (r: (typeof byRevenue)[number]): ProductRow => ({
-    productId: r.product_id,
-    name: r.name,
-    quantity: num(r.quantity),
-    revenue: num(r.revenue),
-  });
-  return { byRevenue: byRevenue.map(row), byQuantity: byQuantity.map(row) };
+         group by i.product_id
+      )
+      (select 'revenue' as top, * from sold order by revenue desc, product_id limit ${TOP_LIMIT})
+      union all
+      (select 'quantity' as top, * from sold order by quantity desc, product_id limit ${TOP_LIMIT})`),
+  );
+  const pick = (top: 'revenue' | 'quantity'): ProductRow[] =>
+    rows
+      .filter((r) => r.top === top)
+      .map((r) => ({
+        productId: r.product_id,
+        name: r.name,
+        quantity: num(r.quantity),
+        revenue: num(r.revenue),
+      }))
+      .sort((a, b) => b[top] - a[top] || a.productId - b.productId);
+  return { byRevenue: pick('revenue'), byQuantity: pick('quantity') };
 }
 
 /** Revenue per category (a line of a product in two categories counts in both), top ten. */
