@@ -16,7 +16,7 @@ import type {
   RevenueReport,
   TaxRow,
 } from '#app/domain/reports/reports.view.ts';
-import { type TextKey, formatDate, formatNumber, useI18n } from '#app/lib/i18n.ts';
+import { type TextKey, formatNumber, useI18n } from '#app/lib/i18n.ts';
 import { intlLocale, type Locale } from '#app/lib/locale.ts';
 
 function countryName(code: string, locale: Locale): string {
@@ -30,15 +30,15 @@ function countryName(code: string, locale: Locale): string {
 /** A period as its table row names it: the day, the week's Monday, or the month. */
 function usePeriodLabel(grouping: ReportGrouping) {
   const { t, locale } = useI18n();
+  // Short dates: the table stands beside the chart and should not wrap its first column.
+  const tag = intlLocale(locale);
+  const short = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
+  const month = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (period: string) => {
-    const noon = `${period}T12:00:00Z`;
-    if (grouping === 'day') return formatDate(noon, locale);
-    if (grouping === 'week') return t('admin.reports.week_of', { day: formatDate(noon, locale) });
-    return new Intl.DateTimeFormat(intlLocale(locale), {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(noon));
+    const noon = new Date(`${period}T12:00:00Z`);
+    if (grouping === 'day') return short.format(noon);
+    if (grouping === 'week') return t('admin.reports.week_of', { day: short.format(noon) });
+    return month.format(noon);
   };
 }
 
@@ -227,9 +227,7 @@ export function RevenueReportView({
           <RevenueChart days={days} summary={summary} />
         </div>
         <Table
-          caption={t('admin.reports.revenue_table', {
-            grouping: t(`admin.reports.group.${range.grouping}`),
-          })}
+          caption={t(`admin.reports.revenue_table.${range.grouping}`)}
           head={[
             { label: t('admin.reports.col.period') },
             { label: t('admin.col.orders'), num: true },

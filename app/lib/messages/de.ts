@@ -3425,7 +3425,9 @@ export const de = {
   'admin.reports.week_of': 'Woche ab {day}',
   'admin.reports.chart_label': 'Umsatz je Zeitraum: gesamt {total}, am höchsten {max} in {period}',
   'admin.reports.chart_empty': 'Umsatz je Zeitraum: kein Umsatz in diesem Zeitraum',
-  'admin.reports.revenue_table': 'Umsatz nach {grouping}',
+  'admin.reports.revenue_table.day': 'Umsatz je Tag',
+  'admin.reports.revenue_table.week': 'Umsatz je Woche',
+  'admin.reports.revenue_table.month': 'Umsatz je Monat',
   'admin.reports.taxes_hint':
     'Umsatzsteuer nach Behandlung, Bestimmungsland und Steuersatz (für die Umsatzsteuer-Voranmeldung und OSS): Positionen und Versand der im Zeitraum aufgegebenen Bestellungen, abzüglich der im Zeitraum erstatteten Positionen. Steuerfreie Ausfuhren und Reverse Charge ohne Umsatzsteuer.',
   'admin.reports.taxes_table': 'Umsatzsteuer nach Steuersatz und Land',

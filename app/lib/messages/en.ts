@@ -3296,7 +3296,9 @@ export const en: Messages = {
   'admin.reports.week_of': 'Week of {day}',
   'admin.reports.chart_label': 'Revenue per period: total {total}, highest {max} in {period}',
   'admin.reports.chart_empty': 'Revenue per period: no revenue in this range',
-  'admin.reports.revenue_table': 'Revenue by {grouping}',
+  'admin.reports.revenue_table.day': 'Revenue by day',
+  'admin.reports.revenue_table.week': 'Revenue by week',
+  'admin.reports.revenue_table.month': 'Revenue by month',
   'admin.reports.taxes_hint':
     'VAT by treatment, destination country and rate (for the VAT return and OSS): lines and shipping of the orders placed in the range, less the lines refunded in it. Tax-free exports and reverse charge carry no VAT.',
   'admin.reports.taxes_table': 'VAT by rate and country',
