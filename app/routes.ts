@@ -62,6 +62,8 @@ export default [
     route('orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
     route('orders/packing-slips', 'routes/admin/packing-slips.tsx'),
     route('orders/:id/address', 'routes/admin/order-address.tsx'),
+    route('reports', 'routes/admin/reports.tsx'),
+    route('reports/export.csv', 'routes/admin/reports-export.ts'),
     route('reviews', 'routes/admin/reviews.tsx'),
     route('reviews/settings', 'routes/admin/review-settings.tsx'),
     route('legal-pages', 'routes/admin/legal-pages.tsx'),

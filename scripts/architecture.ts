@@ -24,7 +24,7 @@ export const CONCEPT_LAYERS: readonly (readonly string[])[] = [
   ['cart'],
   ['orders'],
   ['attribution', 'payments', 'reviews'],
-  ['invoices'],
+  ['invoices', 'reports'],
   ['subscriptions'],
   ['checkout', 'privacy'],
 ];

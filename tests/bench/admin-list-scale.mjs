@@ -9,10 +9,10 @@ export const label = (n) => (n >= 1000 && n % 1000 === 0 ? `${n / 1000} k` : Str
 
 /**
  * Writes the fixture of one size with `fixtureScript` (which prints `cookie ...` for a signed-in
- * shop manager), then starts the shop on it without the demo catalogue. With `pgBase` the fixture
+ * shop manager; `fixtureArgs(size)` adds arguments), then starts the shop on it without the demo catalogue. With `pgBase` the fixture
  * is a fresh database on that PostgreSQL server, else an embedded one in `${baseDir}-${size}`.
  */
-async function prepareShop({ root, noun, fixtureScript, baseDir, pgBase }, size) {
+async function prepareShop({ root, noun, fixtureScript, fixtureArgs, baseDir, pgBase }, size) {
   const target = pgBase
     ? `${pgBase.replace(/\/[^/]*$/, '')}/bench_${noun}s_${size}`
     : `${baseDir}-${size}`;
@@ -21,7 +21,7 @@ async function prepareShop({ root, noun, fixtureScript, baseDir, pgBase }, size)
   const fixture = startProcess(
     `${noun}s fixture ${label(size)}`,
     path.join(root, 'node_modules/.bin/tsx'),
-    [fixtureScript, target, String(size)],
+    [fixtureScript, target, String(size), ...(fixtureArgs?.(size) ?? [])],
     {
       cwd: root,
       onLine: (line) => {

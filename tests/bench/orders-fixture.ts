@@ -1,7 +1,8 @@
 // Orders for the back office bench: <count> orders with two lines each, inserted with set-based
 // SQL (INSERT … SELECT over generate_series) into a fresh database, plus a shop manager's session.
 //
-//   tsx tests/bench/orders-fixture.ts <data dir | postgres://…/db> <count>
+//   tsx tests/bench/orders-fixture.ts <data dir | postgres://…/db> <count> [<days>]
+// Orders come one a minute, newest now; with <days> they spread evenly over that many days.
 // A data dir is replaced by an embedded database under <data dir>/pgdata; a PostgreSQL URL
 // names a database that is dropped and created anew on that server. Prints the session cookie
 // as the last line (`cookie sid=…`).
@@ -12,8 +13,9 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase } from '#app/lib/db.server.ts';
 import { signedInCustomer } from '../support/customers.ts';
 
-const [target, countArg] = process.argv.slice(2);
+const [target, countArg, daysArg] = process.argv.slice(2);
 const count = Number(countArg);
+const stepSeconds = daysArg ? (Number(daysArg) * 86_400) / count : 60;
 if (!target || !Number.isInteger(count) || count < 1)
   throw new Error('usage: tsx tests/bench/orders-fixture.ts <data dir | postgres url> <count>');
 
@@ -55,7 +57,8 @@ await db.execute(sql`
       'methodId', (array['flat_rate','free_shipping','local_pickup'])[1 + g % 3],
       'name', (array['DHL','Versandkostenfrei','Abholung'])[1 + g % 3])),
     '{"terms":true,"digital":null,"at":"2026-01-01T00:00:00Z"}'::jsonb,
-    now() - g * interval '1 minute', now() - g * interval '1 minute'
+    now() - make_interval(secs => g * ${stepSeconds}::float8),
+    now() - make_interval(secs => g * ${stepSeconds}::float8)
   from generate_series(1, ${count}) g
   cross join lateral (select jsonb_build_object(
     'first_name', (array['Erika','Max','Anna','Jonas','Lena'])[1 + g % 5],

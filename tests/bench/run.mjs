@@ -4,7 +4,8 @@
 // Ratios below target are reported, never fatal: the exit code is non-zero only when the
 // bench itself broke. `npm run bench -- PART` runs one part: `catalog` (d), `shop` (a to c),
 // `login` (e), `order` (f), `orders-admin` and `products-admin` (g, h: the back office's lists
-// at 1 k and 100 k), `import` (i: the product import's rate, the storefront's throughput beside).
+// at 1 k and 100 k), `import` (i: the product import's rate, the storefront's throughput beside),
+// `reports` (j: the back office's reports page at 1 k and 100 k orders).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { fmt, measure, settings } from './load.mjs';
 import { loginBench } from './login.mjs';
 import { ordersAdminBench } from './orders-admin.mjs';
 import { productsAdminBench } from './products-admin.mjs';
+import { reportsAdminBench } from './reports-admin.mjs';
 import { productImportBench } from './product-import.mjs';
 import { placeOrderPart, placeOrderRow } from './place-order.mjs';
 import { freePort, startProcess, stopAll, waitForHttp, waitForLine } from './processes.mjs';
@@ -39,7 +41,16 @@ const TARGETS = {
   listingFirstVisitJsGzipKB: 100,
 };
 const KB = 1024;
-const PARTS = ['shop', 'catalog', 'login', 'order', 'orders-admin', 'products-admin', 'import'];
+const PARTS = [
+  'shop',
+  'catalog',
+  'login',
+  'order',
+  'orders-admin',
+  'products-admin',
+  'import',
+  'reports',
+];
 
 async function main() {
   const only = process.argv[2];
@@ -57,6 +68,11 @@ async function main() {
   else if (only === 'order') await orderPart();
   else if (only === 'orders-admin') await summaryPart(ordersAdminBench, `order ${LIST}`);
   else if (only === 'products-admin') await summaryPart(productsAdminBench, `product ${LIST}`);
+  else if (only === 'reports')
+    await summaryPart(
+      reportsAdminBench,
+      'reports summary (p50 latency; the target is reported, never enforced)',
+    );
   else if (only === 'import') await summaryPart(productImportBench, 'product import summary');
   else {
     if (only !== 'catalog') await shopBench(started);

@@ -7,6 +7,7 @@ import { type TextKey, useI18n } from '#app/lib/i18n.ts';
 const SECTIONS: { to: string; key: TextKey; end?: boolean; administrator?: true }[] = [
   { to: '/admin', key: 'admin.dashboard', end: true },
   { to: '/admin/orders', key: 'admin.orders' },
+  { to: '/admin/reports', key: 'admin.reports.nav' },
   { to: '/admin/customers', key: 'admin.customers.nav' },
   { to: '/admin/coupons', key: 'admin.coupons.nav' },
   { to: '/admin/products', key: 'admin.stock.nav' },

@@ -35,10 +35,12 @@ export function useChartSummary(days: SalesDay[]): string {
  * Revenue per day as bars. The server renders an empty box of the plot's height; uPlot is
  * loaded in the browser only, so neither the storefront nor the admin's first chunk carry it.
  */
-export function RevenueChart({ days }: { days: SalesDay[] }) {
+export function RevenueChart({ days, summary: given }: { days: SalesDay[]; summary?: string }) {
   const { locale } = useI18n();
   const currency = useCurrency();
-  const summary = useChartSummary(days);
+  const dashboardSummary = useChartSummary(days);
+  // Another page (the reports) names its own range in the chart's accessible name.
+  const summary = given ?? dashboardSummary;
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let cancelled = false;

@@ -76,6 +76,8 @@ export const ORDER_SEARCH_TEXT = `lower((number)::text || ' ' || coalesce(billin
 /** The shipping method of the order's (first) package, as the list filters by it. */
 export const ORDER_SHIPPING_METHOD = `(shipping_lines -> 0 ->> 'methodId')`;
 export const ORDER_BILLING_COUNTRY = `(billing_address ->> 'country')`;
+/** A guest's identity in the reports (new or returning customer), indexed with the date. */
+export const ORDER_BILLING_EMAIL = `lower(billing_address ->> 'email')`;
 
 export const orders = pgTable(
   'orders',
@@ -166,6 +168,7 @@ export const orders = pgTable(
     index('orders_payment_created_idx').on(t.paymentMethod, t.createdAt, t.id),
     index('orders_shipping_created_idx').on(sql.raw(ORDER_SHIPPING_METHOD), t.createdAt, t.id),
     index('orders_country_created_idx').on(sql.raw(ORDER_BILLING_COUNTRY), t.createdAt, t.id),
+    index('orders_email_created_idx').on(sql.raw(ORDER_BILLING_EMAIL), t.createdAt),
     index('orders_total_idx').on(t.total, t.id),
     index('orders_status_id_idx').on(t.status, t.id),
     index('orders_search_trgm_idx').using('gin', sql.raw(`${ORDER_SEARCH_TEXT} gin_trgm_ops`)),

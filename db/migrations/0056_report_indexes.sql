@@ -1,0 +1,1 @@
+CREATE INDEX "orders_email_created_idx" ON "orders" USING btree (lower(billing_address ->> 'email'),"created_at");
