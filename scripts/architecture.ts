@@ -13,9 +13,11 @@ import ts from 'typescript';
  */
 export const CONCEPT_LAYERS: readonly (readonly string[])[] = [
   ['kernel'],
-  ['settings', 'sessions', 'webhooks'],
+  ['settings', 'sessions'],
+  ['audit'],
+  ['webhooks'],
   ['customers', 'legal', 'social'],
-  ['audit', 'pricing'],
+  ['pricing'],
   ['media', 'api-keys', 'staff'],
   ['compliance', 'forms'],
   ['catalog'],
