@@ -196,6 +196,14 @@ const ADMIN_ROUTES: Record<
     get: () => '/admin/settings/shipping/new',
     post: true,
   },
+  '/admin/settings/catalog': { who: 'staff', get: () => '/admin/settings/catalog', post: true },
+  '/admin/settings/mails': { who: 'staff', get: () => '/admin/settings/mails', post: true },
+  '/admin/reports': { who: 'staff', get: () => '/admin/reports', post: false },
+  '/admin/reports/export.csv': {
+    who: 'staff',
+    get: () => '/admin/reports/export.csv?report=revenue',
+    post: false,
+  },
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
