@@ -107,6 +107,7 @@ export default [
     route('settings/checkout', 'routes/admin/checkout-settings.tsx'),
     route('settings/catalog', 'routes/admin/catalog-settings.tsx'),
     route('settings/mails', 'routes/admin/mail-settings.tsx'),
+    route('settings/mails/preview.html', 'routes/admin/mail-preview-html.ts'),
     route('settings/shipping', 'routes/admin/shipping-zones.tsx'),
     route('settings/shipping/:id', 'routes/admin/shipping-zone.tsx'),
     route('settings/payments', 'routes/admin/payment-settings.tsx'),

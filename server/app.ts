@@ -187,7 +187,11 @@ export function createShopHandler({
         if (name !== 'set-cookie') headers.push([name, value]);
       });
       for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
-      if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
+      // A response with a policy of its own (a mail preview's sandbox) keeps it.
+      if (
+        (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+        !response.headers.has('content-security-policy')
+      ) {
         headers.push([
           'content-security-policy',
           contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))),

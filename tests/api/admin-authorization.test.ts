@@ -198,6 +198,11 @@ const ADMIN_ROUTES: Record<
   },
   '/admin/settings/catalog': { who: 'staff', get: () => '/admin/settings/catalog', post: true },
   '/admin/settings/mails': { who: 'staff', get: () => '/admin/settings/mails', post: true },
+  '/admin/settings/mails/preview.html': {
+    who: 'staff',
+    get: () => '/admin/settings/mails/preview.html?preview=order_confirmation&lang=de',
+    post: false,
+  },
   '/admin/reports': { who: 'staff', get: () => '/admin/reports', post: false },
   '/admin/reports/export.csv': {
     who: 'staff',

@@ -200,8 +200,18 @@ describe('previews', () => {
     expect(de).toContain('Widerrufsbelehrung');
     expect(de).not.toContain(XSS);
     expect(de).toContain('&lt;script');
-    // A frame with every sandbox restriction: no scripts, no same origin.
-    expect(de).toMatch(/<iframe[^>]*\ssandbox(="")?\s[^>]*srcdoc="/);
+    // The HTML part on a page of its own, locked down by its headers, for staff only.
+    const htmlPath = '/admin/settings/mails/preview.html?preview=order_confirmation&amp;lang=de';
+    expect(de).toContain(`href="${htmlPath}"`);
+    const html = await http.get(manager, htmlPath.replace('&amp;', '&'));
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+    const htmlText = await html.text();
+    expect(htmlText).toContain(`${order.order_number}`);
+    expect(htmlText).not.toContain(XSS);
+    const stranger = await http.get(await signedInCustomer(db()), htmlPath.replace('&amp;', '&'));
+    expect(stranger.status).toBe(404);
+    expect(await stranger.text()).not.toContain(`${order.order_number}`);
     const en = await (await http.get(manager, `${PAGE}?preview=order_shipped&lang=en`)).text();
     expect(en).toContain(`order ${order.order_number} has been shipped`);
     // The lines as the order recorded them.

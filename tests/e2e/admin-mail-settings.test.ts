@@ -82,6 +82,10 @@ describe('the mail settings', () => {
       await page.getByRole('link', { name: text.preview }).click();
       await page.getByRole('heading', { name: text.previewHeading }).waitFor();
       await expect.poll(() => page.getByTestId('preview-text').textContent()).toContain('10');
+      const htmlLink = page.getByRole('link', { name: /^HTML/ });
+      const html = await page.request.get((await htmlLink.getAttribute('href'))!);
+      expect(html.status()).toBe(200);
+      expect(html.headers()['content-security-policy']).toMatch(/^sandbox;/);
       await expectNoAxeViolations(page);
       await shoot(page, `admin-mail-settings-preview-${lang}-${width}`);
 

@@ -164,7 +164,7 @@ type Preview = {
   reason: 'no_order' | 'not_written' | null;
 };
 
-/** The chosen mail as it would read: subject, text, and the HTML part in a locked-down frame. */
+/** The chosen mail as it would read: subject and text here, the HTML part on a locked-down page. */
 export function MailPreviewCard({ preview }: { preview: Preview }) {
   const { t } = useI18n();
   const name = t(mailKey(preview.kind));
@@ -202,12 +202,16 @@ export function MailPreviewCard({ preview }: { preview: Preview }) {
           {preview.mail.html && (
             <>
               <h3>{t('admin.mailSettings.preview_html')}</h3>
-              <iframe
-                className="admin-mail-html"
-                title={t('admin.mailSettings.preview_html_frame', { mail: name, lang })}
-                sandbox=""
-                srcDoc={preview.mail.html}
-              />
+              <p>
+                <a
+                  href={`/admin/settings/mails/preview.html?preview=${encodeURIComponent(preview.kind)}&lang=${preview.locale}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {t('admin.mailSettings.preview_html_frame', { mail: name, lang })}
+                </a>{' '}
+                <span className="hint">{t('admin.mailSettings.preview_html_new_tab')}</span>
+              </p>
             </>
           )}
         </>

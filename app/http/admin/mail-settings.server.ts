@@ -30,6 +30,7 @@ import { defaultSender, fromHeader, senderOf } from '../mail/mail-sender.server.
 import { previewMail, previewSample } from '../mail/mail-previews.server.ts';
 import { readForm } from '../request.server.ts';
 import { auditValueText } from './audit-values.ts';
+import { pageNotFound } from '../pages/not-found.ts';
 import { staffShop } from './staff.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
@@ -93,6 +94,27 @@ async function previewOf(shop: Shop, url: URL) {
   if (!sample) return { kind, locale, mail: null, reason: 'no_order' as const };
   const mail = await previewMail(shop.db, shop.env, sample, kind, locale);
   return { kind, locale, mail, reason: mail ? null : ('not_written' as const) };
+}
+
+/**
+ * A mail's HTML part on its own address, for a new tab: the browser runs it under
+ * `Content-Security-Policy: sandbox` (no scripts, no forms, an origin of its own) and fetches
+ * nothing but inline styles and pictures.
+ */
+export async function mailPreviewHtml(args: Args): Promise<Response> {
+  const shop = await staffShop(args);
+  const preview = await previewOf(shop, new URL(args.request.url));
+  if (!preview?.mail?.html) pageNotFound();
+  return new Response(preview.mail.html, {
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy':
+        "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex',
+    },
+  });
 }
 
 export async function loadMailSettings(args: Args, areas: readonly MessageArea[]) {

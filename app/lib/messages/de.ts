@@ -3725,6 +3725,7 @@ export const de = {
   'admin.reports.error.too_long': 'Der Zeitraum ist zu lang: höchstens drei Jahre.',
   'admin.reports.error.bad_grouping': 'Gruppieren nach Tag, Woche oder Monat.',
   'admin.reports.error.bad_report': 'Diesen Bericht gibt es nicht.',
+  'admin.mailSettings.preview_html_new_tab': '(öffnet sich in einem neuen Tab)',
 } as const;
 
 export type MessageKey = keyof typeof de;

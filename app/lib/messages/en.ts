@@ -3586,4 +3586,5 @@ export const en: Messages = {
   'admin.reports.error.too_long': 'The range is too long: at most three years.',
   'admin.reports.error.bad_grouping': 'Group by day, week or month.',
   'admin.reports.error.bad_report': 'There is no such report.',
+  'admin.mailSettings.preview_html_new_tab': '(opens in a new tab)',
 };
