@@ -1,13 +1,11 @@
 import { Link } from 'react-router';
-import { Field } from '#app/components/ui/field.tsx';
 import type {
   ProductPageForm,
   ProductPageNumberField,
 } from '#app/domain/cart/product-page-settings.rules.ts';
-import { settingControlId } from '#app/domain/settings/shop-settings.rules.ts';
 import type { SettingsAnswer } from '#app/domain/settings/shop-settings.view.ts';
 import { type TextKey, useI18n } from '#app/lib/i18n.ts';
-import { Checkbox, FormFrame, answered } from './shop-settings.tsx';
+import { Checkbox, FormFrame, NumberSetting, answered } from './shop-settings.tsx';
 
 type BoxField = Exclude<keyof ProductPageForm, ProductPageNumberField>;
 
@@ -46,29 +44,16 @@ export function ProductPageSettingsForm({
     />
   );
   const number = (name: ProductPageNumberField) => (
-    <Field
-      id={settingControlId(name)}
+    <NumberSetting
+      name={name}
       label={t(`admin.catalogSettings.${name}` as TextKey)}
-      required
-      error={errorOf(name)}
       help={`${t(`admin.catalogSettings.${name}_help` as TextKey, limits[name])} ${t(
         'admin.catalogSettings.default_hint',
         { value: String(defaults[name]) },
       )}`}
-    >
-      {(control) => (
-        <input
-          {...control}
-          type="text"
-          inputMode="numeric"
-          name={name}
-          defaultValue={typed?.[name] ?? String(settings[name])}
-          maxLength={9}
-          autoComplete="off"
-          className="input-short"
-        />
-      )}
-    </Field>
+      value={typed?.[name] ?? String(settings[name])}
+      error={errorOf(name)}
+    />
   );
   return (
     <FormFrame security={security} version={version} answer={answer}>

@@ -71,6 +71,38 @@ export function Checkbox({
   );
 }
 
+/** A whole-number setting, typed as text so that a refused value shows as it was typed. */
+export function NumberSetting({
+  name,
+  label,
+  help,
+  value,
+  error,
+}: {
+  name: string;
+  label: string;
+  help: string;
+  value: string;
+  error: string | undefined;
+}) {
+  return (
+    <Field id={settingControlId(name)} label={label} required error={error} help={help}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          inputMode="numeric"
+          name={name}
+          defaultValue={value}
+          maxLength={9}
+          autoComplete="off"
+          className="input-short"
+        />
+      )}
+    </Field>
+  );
+}
+
 /** The countries by name in the reader's language, for the owner's country. */
 function countryOptions(locale: 'de' | 'en') {
   const names = new Intl.DisplayNames([intlLocale(locale)], { type: 'region' });
@@ -223,26 +255,13 @@ export function CheckoutSettingsForm({
   const checked = (name: keyof CheckoutForm) =>
     typed ? typed[name] === 'yes' : Boolean(settings[name]);
   const number = (name: 'hold_stock_minutes' | 'guest_cart_days' | 'low_stock_amount') => (
-    <Field
-      id={settingControlId(name)}
+    <NumberSetting
+      name={name}
       label={t(`admin.checkoutSettings.${name}` as TextKey)}
-      required
-      error={errorOf(name)}
       help={t(`admin.checkoutSettings.${name}_help` as TextKey, limits[name])}
-    >
-      {(control) => (
-        <input
-          {...control}
-          type="text"
-          inputMode="numeric"
-          name={name}
-          defaultValue={typed?.[name] ?? String(settings[name])}
-          maxLength={9}
-          autoComplete="off"
-          className="input-short"
-        />
-      )}
-    </Field>
+      value={typed?.[name] ?? String(settings[name])}
+      error={errorOf(name)}
+    />
   );
   return (
     <FormFrame security={security} version={version} answer={answer}>

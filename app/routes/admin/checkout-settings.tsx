@@ -1,27 +1,21 @@
 import { useActionData } from 'react-router';
 import type { Route } from './+types/checkout-settings';
-import { ErrorSummary } from '#app/components/admin/form-errors.tsx';
-import { AdminPage } from '#app/components/admin/frame.tsx';
+import {
+  SettingsPage,
+  settingsHandle,
+  settingsLinks,
+  settingsMeta,
+} from '#app/components/admin/settings-page.tsx';
 import { CheckoutSettingsForm, SectionChanges } from '#app/components/admin/shop-settings.tsx';
-import { Notice } from '#app/components/ui/notice.tsx';
 import type { SettingsAnswer } from '#app/domain/settings/shop-settings.view.ts';
 import {
   handleCheckoutSettingsForm,
   loadCheckoutSettings,
 } from '#app/http/admin/shop-settings.server.ts';
-import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
-import stylesheet from '#app/styles/admin-settings.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
-
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-];
-
-export const handle = {
-  messageAreas: ['admin', 'forms.required_mark', 'forms.optional_mark'],
-} satisfies MessagesHandle;
+export const links = settingsLinks;
+export const meta = settingsMeta;
+export const handle = settingsHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return loadCheckoutSettings(args, handle.messageAreas);
@@ -33,21 +27,15 @@ export async function action(args: Route.ActionArgs) {
 
 /** Whether guests may buy, how long goods and guest carts are held, and the stock mails. */
 export default function CheckoutSettingsPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
   const answer = useActionData<SettingsAnswer>();
   const { settings, version, limits, changes, security, saved } = loaderData;
   return (
-    <AdminPage
-      title={t('admin.checkoutSettings.title')}
-      crumbs={[{ label: t('admin.settings.nav'), to: '/admin/settings' }]}
+    <SettingsPage
+      title="admin.checkoutSettings.title"
       className="admin-checkout-settings"
+      saved={saved}
+      refusal={answer}
     >
-      {saved && !answer && (
-        <Notice kind={saved === 'yes' ? 'success' : 'info'}>
-          {t(saved === 'yes' ? 'admin.shopSettings.saved' : 'admin.shopSettings.unchanged')}
-        </Notice>
-      )}
-      <ErrorSummary answer={answer} />
       <CheckoutSettingsForm
         key={answer ? JSON.stringify(answer.values ?? {}) : `saved-${version}`}
         settings={settings}
@@ -57,6 +45,6 @@ export default function CheckoutSettingsPage({ loaderData }: Route.ComponentProp
         answer={answer}
       />
       <SectionChanges changes={changes} />
-    </AdminPage>
+    </SettingsPage>
   );
 }

@@ -1,12 +1,15 @@
 import { useActionData } from 'react-router';
 import type { Route } from './+types/payment-settings';
-import { ErrorSummary } from '#app/components/admin/form-errors.tsx';
-import { AdminPage } from '#app/components/admin/frame.tsx';
 import {
   PaymentSettingChanges,
   PaymentSettingsForm,
 } from '#app/components/admin/payment-settings.tsx';
-import { Notice } from '#app/components/ui/notice.tsx';
+import {
+  SettingsPage,
+  settingsHandle,
+  settingsLinks,
+  settingsMeta,
+} from '#app/components/admin/settings-page.tsx';
 import { StripeKeysForm } from '#app/components/admin/stripe-keys-form.tsx';
 import type {
   PaymentSettingsAnswer,
@@ -16,23 +19,11 @@ import {
   handlePaymentSettingsForm,
   loadPaymentSettings,
 } from '#app/http/admin/payment-settings.server.ts';
-import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
 import paymentsStylesheet from '#app/styles/admin-payments.css?url';
-import stylesheet from '#app/styles/admin-settings.css?url';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'stylesheet', href: paymentsStylesheet },
-];
-
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-];
-
-export const handle = {
-  messageAreas: ['admin', 'forms.required_mark', 'forms.optional_mark'],
-} satisfies MessagesHandle;
+export const links = () => [...settingsLinks(), { rel: 'stylesheet', href: paymentsStylesheet }];
+export const meta = settingsMeta;
+export const handle = settingsHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return loadPaymentSettings(args, handle.messageAreas);
@@ -51,7 +42,6 @@ const SAVED_TEXT = {
 
 /** Which payment methods the checkout offers, in what order, and the offline methods' details. */
 export default function PaymentSettingsPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
   const posted = useActionData<PaymentSettingsAnswer | StripeKeysAnswer>();
   const answer = posted?.intent === 'payment-settings' ? posted : undefined;
   const keysAnswer = posted?.intent === 'stripe-keys' ? posted : undefined;
@@ -59,15 +49,14 @@ export default function PaymentSettingsPage({ loaderData }: Route.ComponentProps
   const refusal = keysAnswer?.connection ? undefined : posted;
   const { saved, changes, version, stripeKeys, ...form } = loaderData;
   return (
-    <AdminPage
-      title={t('admin.payments.title')}
-      crumbs={[{ label: t('admin.settings.nav') }]}
+    <SettingsPage
+      title="admin.payments.title"
       className="admin-payment-settings"
+      saved={saved}
+      savedText={SAVED_TEXT}
+      refusal={refusal}
+      posted={posted !== undefined}
     >
-      {saved && !posted && (
-        <Notice kind={saved === 'unchanged' ? 'info' : 'success'}>{t(SAVED_TEXT[saved])}</Notice>
-      )}
-      <ErrorSummary answer={refusal} />
       <PaymentSettingsForm
         // A refused post shows what was typed; a saved one starts from the settings in force.
         key={answer ? JSON.stringify(answer.typed ?? {}) : version}
@@ -90,6 +79,6 @@ export default function PaymentSettingsPage({ loaderData }: Route.ComponentProps
         answer={keysAnswer}
       />
       <PaymentSettingChanges changes={changes} />
-    </AdminPage>
+    </SettingsPage>
   );
 }

@@ -1,24 +1,18 @@
 import { useActionData } from 'react-router';
 import type { Route } from './+types/shop-settings';
-import { ErrorSummary } from '#app/components/admin/form-errors.tsx';
-import { AdminPage } from '#app/components/admin/frame.tsx';
+import {
+  SettingsPage,
+  settingsHandle,
+  settingsLinks,
+  settingsMeta,
+} from '#app/components/admin/settings-page.tsx';
 import { SectionChanges, ShopSettingsForm } from '#app/components/admin/shop-settings.tsx';
-import { Notice } from '#app/components/ui/notice.tsx';
 import type { SettingsAnswer } from '#app/domain/settings/shop-settings.view.ts';
 import { handleShopSettingsForm, loadShopSettings } from '#app/http/admin/shop-settings.server.ts';
-import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
-import stylesheet from '#app/styles/admin-settings.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
-
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-];
-
-export const handle = {
-  messageAreas: ['admin', 'forms.required_mark', 'forms.optional_mark'],
-} satisfies MessagesHandle;
+export const links = settingsLinks;
+export const meta = settingsMeta;
+export const handle = settingsHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return loadShopSettings(args, handle.messageAreas);
@@ -30,21 +24,15 @@ export async function action(args: Route.ActionArgs) {
 
 /** Who runs the shop, the notice every page shows, and whether the shop is open yet. */
 export default function ShopSettingsPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
   const answer = useActionData<SettingsAnswer>();
   const { settings, version, defaults, changes, security, saved } = loaderData;
   return (
-    <AdminPage
-      title={t('admin.shopSettings.title')}
-      crumbs={[{ label: t('admin.settings.nav'), to: '/admin/settings' }]}
+    <SettingsPage
+      title="admin.shopSettings.title"
       className="admin-shop-settings"
+      saved={saved}
+      refusal={answer}
     >
-      {saved && !answer && (
-        <Notice kind={saved === 'yes' ? 'success' : 'info'}>
-          {t(saved === 'yes' ? 'admin.shopSettings.saved' : 'admin.shopSettings.unchanged')}
-        </Notice>
-      )}
-      <ErrorSummary answer={answer} />
       <ShopSettingsForm
         // A refused post shows what was typed: the form starts afresh from the answer.
         key={answer ? JSON.stringify(answer.values ?? {}) : `saved-${version}`}
@@ -55,6 +43,6 @@ export default function ShopSettingsPage({ loaderData }: Route.ComponentProps) {
         answer={answer}
       />
       <SectionChanges changes={changes} />
-    </AdminPage>
+    </SettingsPage>
   );
 }
