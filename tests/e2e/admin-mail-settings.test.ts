@@ -8,7 +8,12 @@ import { settings } from '#app/domain/settings/settings.schema.ts';
 import { invoiceOrder } from '../support/invoice-orders.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { shoot, staffContext } from '../support/staff-browser.ts';
-import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
+import {
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  launchBrowser,
+  waitForHydration,
+} from './browser.ts';
 
 /** The mails page, in a shop of its own with one order to build the previews from. */
 let shop: TestShop;
@@ -71,6 +76,7 @@ describe('the mail settings', () => {
       await waitForHydration(page);
       await page.getByRole('heading', { level: 1, name: text.title }).waitFor();
       await expectNoAxeViolations(page);
+      await expectNoSidewaysScroll(page);
 
       const sender = `Kerzenwerk ${lang.toUpperCase()}`;
       await page.getByLabel(text.name).fill(sender);
@@ -87,6 +93,7 @@ describe('the mail settings', () => {
       expect(html.status()).toBe(200);
       expect(html.headers()['content-security-policy']).toMatch(/^sandbox;/);
       await expectNoAxeViolations(page);
+      await expectNoSidewaysScroll(page);
       await shoot(page, `admin-mail-settings-preview-${lang}-${width}`);
 
       // The test send takes the previewed mail and language.

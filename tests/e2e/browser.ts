@@ -61,3 +61,23 @@ export async function waitForHydration(page: Page): Promise<void> {
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);
 }
+
+/** Nothing wider than the window: at 390 px a page scrolls down, never sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // What a scrolling box holds may reach past the window; the box itself may not.
+    const inScroller = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (/auto|scroll|hidden|clip/.test(getComputedStyle(up).overflowX)) return true;
+      }
+      return false;
+    };
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !inScroller(el))
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+      .slice(0, 5);
+    return { scroll: document.documentElement.scrollWidth - width, wide };
+  });
+  expect(overflow).toEqual({ scroll: 0, wide: [] });
+}
