@@ -24,6 +24,8 @@ import { shop } from '#app/http/request.server.ts';
 import { pageNotFound } from '#app/http/pages/not-found.ts';
 import { getProduct } from '#app/domain/catalog/catalog.server.ts';
 import { swatchSettings } from '#app/domain/catalog/swatch-settings.server.ts';
+import { galleryOptions } from '#app/domain/catalog/gallery-settings.server.ts';
+import type { GalleryOptions } from '#app/domain/catalog/gallery-settings.view.ts';
 import {
   type SwatchSettings,
   productForBrowser,
@@ -77,21 +79,23 @@ export async function loader(args: Route.LoaderArgs) {
   if (!product) pageNotFound('error.product_not_found');
   const url = new URL(args.request.url);
   const replyTo = Number(url.searchParams.get('replytocom'));
-  const [reviews, summary, page, settings, swatches, express, upsells, tags] = await Promise.all([
-    listReviews(db, product.id),
-    reviewSummary(db, product.id),
-    reviewPage(db, {
-      productId: product.id,
-      page: commentPage(url),
-      rating: ratingFilter(url.searchParams.get('rating')),
-    }),
-    reviewSettings(db),
-    swatchSettings(db),
-    // Shared by every visitor (decision 0016): knows no session.
-    expressCheckoutParams({ db, env, t, currency }, { kind: 'product', product }),
-    upsellCards(db, product.id, locale),
-    productTagLinks(db, product.id, locale),
-  ]);
+  const [reviews, summary, page, settings, swatches, gallery, express, upsells, tags] =
+    await Promise.all([
+      listReviews(db, product.id),
+      reviewSummary(db, product.id),
+      reviewPage(db, {
+        productId: product.id,
+        page: commentPage(url),
+        rating: ratingFilter(url.searchParams.get('rating')),
+      }),
+      reviewSettings(db),
+      swatchSettings(db),
+      galleryOptions(db),
+      // Shared by every visitor (decision 0016): knows no session.
+      expressCheckoutParams({ db, env, t, currency }, { kind: 'product', product }),
+      upsellCards(db, product.id, locale),
+      productTagLinks(db, product.id, locale),
+    ]);
   return {
     product: productForBrowser(product, swatches.ajaxThreshold),
     reviews: {
@@ -101,6 +105,7 @@ export async function loader(args: Route.LoaderArgs) {
       replyTo: Number.isSafeInteger(replyTo) && replyTo > 0 ? replyTo : null,
     },
     swatches,
+    gallery,
     express,
     upsells,
     tags,
@@ -139,6 +144,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         product={loaderData.product}
         reviews={loaderData.reviews}
         swatches={loaderData.swatches}
+        gallery={loaderData.gallery}
         moderated={loaderData.moderated}
         express={loaderData.express}
         upsells={loaderData.upsells}
@@ -152,6 +158,7 @@ function Product({
   product,
   reviews,
   swatches,
+  gallery,
   moderated,
   express,
   upsells,
@@ -163,6 +170,7 @@ function Product({
   express: Route.ComponentProps['loaderData']['express'];
   reviews: Route.ComponentProps['loaderData']['reviews'];
   swatches: SwatchSettings;
+  gallery: GalleryOptions;
   moderated: string | null;
 }) {
   const { t, locale } = useI18n();
@@ -220,6 +228,7 @@ function Product({
         product={product}
         selection={selection}
         form={{ swatches }}
+        gallery={gallery}
         afterForm={
           <ExpressCheckout
             params={express}

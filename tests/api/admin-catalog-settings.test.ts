@@ -7,7 +7,7 @@ import { auditLog } from '#app/domain/audit/audit.schema.ts';
 import { PRODUCT_PAGE_SETTING_KEYS } from '#app/domain/cart/product-page-settings.server.ts';
 import { settings } from '#app/domain/settings/settings.schema.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
-import { createAttribute, createProduct } from '#db/seed/factories.ts';
+import { createAttribute, createImage, createProduct } from '#db/seed/factories.ts';
 import { type SignedIn, customerRequests, signedInCustomer } from '../support/customers.ts';
 import { TEN_KB } from '../support/hostile.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
@@ -32,9 +32,22 @@ beforeAll(async () => {
       { slug: 'blau', name: { de: 'Blau', en: 'Blue' }, swatch: { color: '#2f5e8e' } },
     ],
   });
+  const picture = await createImage(db, {
+    rendered: {
+      key: 'hemd-cs',
+      width: 1200,
+      height: 1200,
+      sizes: [
+        { name: 'large', width: 800, height: 800 },
+        { name: 'full', width: 1200, height: 1200 },
+      ],
+    },
+    alt: { de: 'Ein rotes Hemd', en: 'A red shirt' },
+  });
   const made = await createProduct(db, {
     name: { de: 'Hemd', en: 'Shirt' },
     regularPrice: 4900,
+    images: [picture.id],
     attributes: [
       {
         attributeId: colour.attribute.id,
@@ -80,6 +93,8 @@ const DEFAULT_FORM = {
   stock_label_threshold: '5',
   reveal_mini_cart: 'yes',
   reveal_seconds: '5',
+  gallery_zoom: 'yes',
+  gallery_lightbox: 'yes',
 };
 
 const alertOf = (page: string) => /role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(page)?.[1] ?? '';
@@ -218,6 +233,47 @@ describe('saving the section', () => {
     expect(page).toMatch(/Varianten einzeln beim Server abfragen ab \(Anzahl\): 30/);
     expect(page).toMatch(/Varianten einzeln beim Server abfragen ab \(Anzahl\): 1/);
     expect(page).toContain('Zum Warenkorb weiterleiten: an');
+  });
+
+  it("switches the gallery's zoom and lightbox off, and the product page and quick view follow", async () => {
+    const security = nonceOf(manager);
+    const productPage = async () => (await fetch(`${shop.url}/product/${shirt.slug}`)).text();
+    const quickView = async () => {
+      const res = await fetch(`${shop.url}/wc-ajax/quick_view`, {
+        method: 'POST',
+        body: `product=${shirt.id}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      return res.text();
+    };
+    const lightboxLink =
+      /<a [^>]*aria-label="Bild 1 von 1 im Vollbild öffnen[^>]*class="gallery-main"/;
+    for (const html of [await productPage(), await quickView()]) {
+      expect(html).toMatch(lightboxLink);
+      expect(html).toContain('gallery-zoom-status');
+    }
+
+    const { gallery_zoom: _zoom, gallery_lightbox: _lightbox, ...galleryOff } = DEFAULT_FORM;
+    const res = await http.post(manager, PAGE, { ...galleryOff, security });
+    expect(res.headers.get('location')).toBe(`${PAGE}?saved=yes`);
+    expect((await stored())['product.gallery']).toEqual({ zoom: false, lightbox: false });
+    expect((await auditOf()).at(-1)).toMatchObject({ entityId: 'product.gallery' });
+
+    // The picture stays on the page: no fullscreen link, no zoom; the picture itself is shown.
+    for (const html of [await productPage(), await quickView()]) {
+      expect(html).not.toMatch(/<a [^>]*class="gallery-main"/);
+      expect(html).toMatch(/<div class="gallery-main"/);
+      expect(html).not.toContain('gallery-zoom-status');
+    }
+    const page = await (await http.get(manager, PAGE)).text();
+    expect(page).toContain('Vollbildansicht beim Klick auf ein Bild: aus');
+    expect(page).not.toMatch(/name="gallery_lightbox"[^>]*checked/);
+
+    // Zoom alone back on.
+    await http.post(manager, PAGE, { ...galleryOff, gallery_zoom: 'yes', security });
+    const html = await productPage();
+    expect(html).toContain('gallery-zoom-status');
+    expect(html).not.toMatch(/<a [^>]*class="gallery-main"/);
   });
 
   it('keeps the ajax threshold when the variations tab saves the other swatch options', async () => {

@@ -1,11 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GALLERY_SETTINGS_KEY } from '#app/domain/catalog/gallery-settings.view.ts';
 import { SWATCH_SETTINGS_KEY } from '#app/domain/catalog/swatch-settings.view.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
-import { createAttribute, createProduct } from '#db/seed/factories.ts';
+import { createAttribute, createImage, createProduct } from '#db/seed/factories.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { shoot, staffContext } from '../support/staff-browser.ts';
-import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
+import {
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  launchBrowser,
+  waitForHydration,
+} from './browser.ts';
 
 /** The catalog and product page section of the settings area, in a shop of its own. */
 let shop: TestShop;
@@ -26,9 +32,22 @@ beforeAll(async () => {
       { slug: 'blau', name: { de: 'Blau', en: 'Blue' }, swatch: { color: '#2f5e8e' } },
     ],
   });
+  const picture = await createImage(db, {
+    rendered: {
+      key: 'leinenhemd-ce',
+      width: 1200,
+      height: 1200,
+      sizes: [
+        { name: 'large', width: 800, height: 800 },
+        { name: 'full', width: 1200, height: 1200 },
+      ],
+    },
+    alt: { de: 'Leinenhemd', en: 'Linen shirt' },
+  });
   const made = await createProduct(db, {
     name: { de: 'Leinenhemd', en: 'Linen shirt' },
     regularPrice: 4900,
+    images: [picture.id],
     attributes: [
       {
         attributeId: colour.attribute.id,
@@ -102,6 +121,38 @@ describe('ajax-variation threshold', () => {
       await context.close();
     });
   }
+});
+
+describe('gallery options', () => {
+  it('switches the lightbox off with the keyboard: the product picture stays on the page (en, 390 px)', async () => {
+    await putSetting(shop.database.db, GALLERY_SETTINGS_KEY, {});
+    const context = await staffContext(browser, shop, 'en', 390);
+    const store = await context.newPage();
+    await store.goto(`/product/${slug}`);
+    await waitForHydration(store);
+    const opener = store.getByRole('link', { name: /^Open image 1 of 1 in full screen/ });
+    expect(await opener.count()).toBe(1);
+
+    const page = await context.newPage();
+    await page.goto('/admin/settings/catalog');
+    await waitForHydration(page);
+    const lightbox = page.getByRole('checkbox', { name: 'Fullscreen view on picture click' });
+    expect(await lightbox.isChecked()).toBe(true);
+    await lightbox.focus();
+    await page.keyboard.press('Space');
+    expect(await lightbox.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Save settings' }).press('Enter');
+    await page.getByText(TEXT.en.saved).waitFor();
+    expect(await lightbox.isChecked()).toBe(false);
+    await expectNoSidewaysScroll(page);
+
+    await store.reload();
+    await waitForHydration(store);
+    expect(await opener.count()).toBe(0);
+    await store.getByRole('img', { name: 'Linen shirt' }).first().click();
+    expect(await store.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
 });
 
 describe('the page passes axe', () => {

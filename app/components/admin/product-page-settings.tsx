@@ -67,6 +67,9 @@ export function ProductPageSettingsForm({
       {box('reveal_mini_cart')}
       {number('reveal_seconds')}
       {box('redirect_after_add')}
+      <h2 id="catalog-gallery">{t('admin.catalogSettings.gallery')}</h2>
+      {box('gallery_zoom')}
+      {box('gallery_lightbox')}
       <h2 id="catalog-reviews">{t('admin.catalogSettings.reviews')}</h2>
       <p>
         {t('admin.catalogSettings.reviews_text')}{' '}

@@ -9,6 +9,10 @@ import {
 import { Icon } from '#app/components/icon.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import type { GalleryItemView } from '#app/domain/catalog/catalog.view.ts';
+import {
+  DEFAULT_GALLERY_OPTIONS,
+  type GalleryOptions,
+} from '#app/domain/catalog/gallery-settings.view.ts';
 import { imageSrcSet, imageUrl } from '#app/domain/media/media.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { pictureFromHash } from './gallery-hash.ts';
@@ -39,6 +43,7 @@ export function Gallery({
   name,
   sizes = '(max-width: 849px) 100vw, 600px',
   hashId,
+  options = DEFAULT_GALLERY_OPTIONS,
 }: {
   images: GalleryImage[];
   name: string;
@@ -46,6 +51,8 @@ export function Gallery({
   sizes?: string;
   /** Gallery id in the address hash (`#&gid=1&pid=3`); without it the lightbox leaves the address alone. */
   hashId?: number;
+  /** Whether hover zoom and the lightbox are on (shop setting). */
+  options?: GalleryOptions;
 }) {
   const { t } = useI18n();
   const firstKey = images[0]?.key;
@@ -133,8 +140,9 @@ export function Gallery({
     });
   };
   // A link or reload with `#&gid=1&pid=3` opens the lightbox at that picture.
+  const lightbox = options.lightbox;
   useEffect(() => {
-    if (hashId === undefined) return;
+    if (hashId === undefined || !lightbox) return;
     const openFromHash = () => {
       const at = pictureFromHash(window.location.hash, hashId, imagesRef.current.length);
       if (at !== null) void openLightbox(at);
@@ -143,7 +151,7 @@ export function Gallery({
     window.addEventListener('hashchange', openFromHash);
     return () => window.removeEventListener('hashchange', openFromHash);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per gallery, reads refs
-  }, [hashId]);
+  }, [hashId, lightbox]);
 
   if (!current) return <div className="gallery" />;
 
@@ -165,7 +173,7 @@ export function Gallery({
     }
     swipeRef.current = { x: event.clientX, y: event.clientY, swiped: false };
   };
-  const onPointerUp = (event: PointerEvent<HTMLAnchorElement>) => {
+  const onPointerUp = (event: PointerEvent<HTMLElement>) => {
     const start = swipeRef.current;
     if (!start || event.pointerType === 'mouse') return;
     const dx = event.clientX - start.x;
@@ -194,32 +202,53 @@ export function Gallery({
   };
 
   const full = sizeOf(current, 'large');
+  const zoomOn = options.zoom;
+  const swipe = {
+    onPointerUp,
+    onPointerCancel: () => (swipeRef.current = null),
+  };
+  const picture = <ProductImage image={current} size="large" eager sizes={sizes} />;
   return (
     <div className="gallery" aria-label={t('product.gallery')} role="group">
       <div
         className="gallery-stage"
         style={{ aspectRatio: `${full.width} / ${full.height}` }}
-        data-zoomed={zoom.zoomed ? 'true' : undefined}
-        {...zoom.handlers}
+        data-zoomed={zoomOn && zoom.zoomed ? 'true' : undefined}
+        {...(zoomOn ? zoom.handlers : {})}
       >
-        <a
-          ref={mainRef}
-          href={fullSrc}
-          className="gallery-main"
-          aria-label={t('product.gallery_open', {
-            index: index + 1,
-            count: images.length,
-            alt: current.alt || name,
-          })}
-          onClick={onMainClick}
-          onFocus={() => void loadLightbox()}
-          onPointerDown={onPointerDown}
-          onPointerUp={onPointerUp}
-          onPointerCancel={() => (swipeRef.current = null)}
-        >
-          <ProductImage image={current} size="large" eager sizes={sizes} />
-          {zoom.layer}
-        </a>
+        {lightbox ? (
+          <a
+            ref={mainRef}
+            href={fullSrc}
+            className="gallery-main"
+            aria-label={t('product.gallery_open', {
+              index: index + 1,
+              count: images.length,
+              alt: current.alt || name,
+            })}
+            onClick={onMainClick}
+            onFocus={() => void loadLightbox()}
+            onPointerDown={onPointerDown}
+            {...swipe}
+          >
+            {picture}
+            {zoomOn && zoom.layer}
+          </a>
+        ) : (
+          // Without the lightbox the picture is no control; a swipe still turns the pictures.
+          <div
+            className="gallery-main"
+            onPointerDown={(event) => {
+              if (event.pointerType !== 'mouse') {
+                swipeRef.current = { x: event.clientX, y: event.clientY, swiped: false };
+              }
+            }}
+            {...swipe}
+          >
+            {picture}
+            {zoomOn && zoom.layer}
+          </div>
+        )}
         {current.video && (
           <button
             type="button"
@@ -230,7 +259,7 @@ export function Gallery({
             <Icon name="play" size={32} />
           </button>
         )}
-        {zoom.status}
+        {zoomOn && zoom.status}
       </div>
       {images.length > 1 && (
         <ul className="gallery-thumbs" ref={thumbsRef} onKeyDown={onThumbKey}>

@@ -21,6 +21,7 @@ import {
   AddToCartForm,
   type AddToCartFormProps,
 } from './add-to-cart-form.tsx';
+import type { GalleryOptions } from '#app/domain/catalog/gallery-settings.view.ts';
 import { Gallery } from './gallery.tsx';
 import { LiveUnitPrice } from './live-unit-price.tsx';
 import type { VariationChoice } from './variation.ts';
@@ -47,6 +48,8 @@ export type ProductSummaryProps = {
   /** How the add-to-cart form posts (see AddToCartForm). */
   form?: Pick<AddToCartFormProps, 'action' | 'fetcher' | 'idPrefix' | 'swatches'>;
   gallerySizes?: string;
+  /** Hover zoom and lightbox on or off (shop setting); both on when not given. */
+  gallery?: GalleryOptions;
   /** Shown right below the add-to-cart form (the express checkout on the product page). */
   afterForm?: ReactNode;
 };
@@ -62,6 +65,7 @@ export function ProductSummary({
   productUrl,
   form,
   gallerySizes,
+  gallery: galleryOptions,
   afterForm,
 }: ProductSummaryProps) {
   const { t, locale } = useI18n();
@@ -79,6 +83,7 @@ export function ProductSummary({
         name={product.name}
         sizes={gallerySizes}
         hashId={productUrl ? undefined : 1}
+        options={galleryOptions}
       />
       <div className="product-summary">
         {Heading && <Heading>{product.name}</Heading>}

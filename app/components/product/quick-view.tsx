@@ -104,6 +104,7 @@ function QuickViewDialog({ product, onClose }: { product: QuickViewProduct; onCl
               heading={false}
               fetcher={fetcher}
               swatches={loading.payload.swatches}
+              gallery={loading.payload.gallery}
             />
           </I18nContext.Provider>
         )}

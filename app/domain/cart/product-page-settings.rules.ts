@@ -12,6 +12,8 @@ export const PRODUCT_PAGE_FORM_FIELDS = [
   'reveal_mini_cart',
   'reveal_seconds',
   'redirect_after_add',
+  'gallery_zoom',
+  'gallery_lightbox',
 ] as const;
 export type ProductPageFormField = (typeof PRODUCT_PAGE_FORM_FIELDS)[number];
 
@@ -52,6 +54,8 @@ export const productPageFormSchema = z.object({
   reveal_mini_cart: checkbox,
   reveal_seconds: amount(PRODUCT_PAGE_LIMITS.reveal_seconds),
   redirect_after_add: checkbox,
+  gallery_zoom: checkbox,
+  gallery_lightbox: checkbox,
 });
 
 export type ProductPageForm = z.infer<typeof productPageFormSchema>;

@@ -1,5 +1,5 @@
-// The catalog and product page section of the settings area: the swatch behaviour and what an
-// add to cart does, each kept in the setting its storefront reader already uses.
+// The catalog and product page section of the settings area: the swatch behaviour, what an
+// add to cart does and how the gallery behaves, each kept in the setting its storefront reader already uses.
 import type { Actor } from '#app/domain/audit/audit.server.ts';
 import { type SectionSave, saveSettingSection } from '#app/domain/audit/setting-sections.server.ts';
 import {
@@ -8,6 +8,15 @@ import {
   swatchSettings,
 } from '#app/domain/catalog/swatch-settings.server.ts';
 import { SWATCH_SETTINGS_KEY } from '#app/domain/catalog/swatch-settings.view.ts';
+import {
+  forgetGalleryOptions,
+  storedGalleryOptions,
+} from '#app/domain/catalog/gallery-settings.server.ts';
+import {
+  DEFAULT_GALLERY_OPTIONS,
+  GALLERY_SETTINGS_KEY,
+  type GalleryOptions,
+} from '#app/domain/catalog/gallery-settings.view.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
   type SettingValues,
@@ -23,25 +32,35 @@ import {
 } from './cart-settings.server.ts';
 import type { ProductPageForm } from './product-page-settings.rules.ts';
 
-export const PRODUCT_PAGE_SETTING_KEYS = [SWATCH_SETTINGS_KEY, CART_BEHAVIOUR_KEY];
+export const PRODUCT_PAGE_SETTING_KEYS = [
+  SWATCH_SETTINGS_KEY,
+  CART_BEHAVIOUR_KEY,
+  GALLERY_SETTINGS_KEY,
+];
 
-export type ProductPageSettings = { swatches: SwatchOptions; cart: CartOptions };
+export type ProductPageSettings = {
+  swatches: SwatchOptions;
+  cart: CartOptions;
+  gallery: GalleryOptions;
+};
 
 /** The settings in force, read past the per-instance cache (the form must see the latest). */
 export async function productPageSettings(db: Tx): Promise<ProductPageSettings> {
   return {
     swatches: await swatchSettings(db),
     cart: await getSetting(db, CART_BEHAVIOUR_KEY, cartBehaviourSchema, DEFAULT_CART_OPTIONS),
+    gallery: await storedGalleryOptions(db),
   };
 }
 
 export const PRODUCT_PAGE_DEFAULTS: ProductPageSettings = {
   swatches: DEFAULT_SWATCH_OPTIONS,
   cart: DEFAULT_CART_OPTIONS,
+  gallery: DEFAULT_GALLERY_OPTIONS,
 };
 
 /** The section's form fields as the settings give them. */
-export function productPageForm({ swatches, cart }: ProductPageSettings): ProductPageForm {
+export function productPageForm({ swatches, cart, gallery }: ProductPageSettings): ProductPageForm {
   return {
     ajax_threshold: swatches.ajaxThreshold,
     clear_on_reselect: swatches.clearOnReselect,
@@ -51,11 +70,17 @@ export function productPageForm({ swatches, cart }: ProductPageSettings): Produc
     reveal_mini_cart: cart.revealMiniCart,
     reveal_seconds: cart.revealSeconds,
     redirect_after_add: cart.redirectAfterAdd,
+    gallery_zoom: gallery.zoom,
+    gallery_lightbox: gallery.lightbox,
   };
 }
 
-function productPageValues({ swatches, cart }: ProductPageSettings): SettingValues {
-  return { [SWATCH_SETTINGS_KEY]: swatches, [CART_BEHAVIOUR_KEY]: cart };
+function productPageValues({ swatches, cart, gallery }: ProductPageSettings): SettingValues {
+  return {
+    [SWATCH_SETTINGS_KEY]: swatches,
+    [CART_BEHAVIOUR_KEY]: cart,
+    [GALLERY_SETTINGS_KEY]: gallery,
+  };
 }
 
 export function productPageSettingsVersion(settings: ProductPageSettings): string {
@@ -76,6 +101,7 @@ function settingsOfForm(form: ProductPageForm): ProductPageSettings {
       revealSeconds: form.reveal_seconds,
       redirectAfterAdd: form.redirect_after_add,
     },
+    gallery: { zoom: form.gallery_zoom, lightbox: form.gallery_lightbox },
   };
 }
 
@@ -100,5 +126,6 @@ export async function saveProductPageSettings(
     seenVersion,
   );
   if (saved.ok && saved.changed.includes(CART_BEHAVIOUR_KEY)) forgetCartBehaviour(db);
+  if (saved.ok && saved.changed.includes(GALLERY_SETTINGS_KEY)) forgetGalleryOptions(db);
   return saved;
 }

@@ -1,3 +1,4 @@
+import type { GalleryOptions } from './gallery-settings.view.ts';
 import type { ProductDetail } from '#app/domain/catalog/catalog.view.ts';
 import type { SwatchSettings } from '#app/domain/catalog/swatch-settings.view.ts';
 import type { PageMessages } from '#app/lib/i18n.ts';
@@ -11,4 +12,6 @@ export type QuickViewPayload = {
   messages: PageMessages;
   /** How the variation swatches behave (shop setting). */
   swatches: SwatchSettings;
+  /** Hover zoom and lightbox on or off (shop setting). */
+  gallery: GalleryOptions;
 };

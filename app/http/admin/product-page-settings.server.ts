@@ -16,6 +16,7 @@ import {
   productPageSettingsVersion,
   saveProductPageSettings,
 } from '#app/domain/cart/product-page-settings.server.ts';
+import { GALLERY_SETTINGS_KEY } from '#app/domain/catalog/gallery-settings.view.ts';
 import { SWATCH_SETTINGS_KEY } from '#app/domain/catalog/swatch-settings.view.ts';
 import { settingControlId } from '#app/domain/settings/shop-settings.rules.ts';
 import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
@@ -51,6 +52,7 @@ const OPTION_FIELDS: Record<string, Record<string, string>> = {
     revealSeconds: 'reveal_seconds',
     redirectAfterAdd: 'redirect_after_add',
   },
+  [GALLERY_SETTINGS_KEY]: { zoom: 'gallery_zoom', lightbox: 'gallery_lightbox' },
 };
 
 const asRecord = (value: unknown): Record<string, unknown> =>

@@ -7,6 +7,7 @@ import {
   QuickViewContent,
 } from '#app/components/product/quick-view-content.tsx';
 import { getProduct } from '#app/domain/catalog/catalog.server.ts';
+import { galleryOptions } from '#app/domain/catalog/gallery-settings.server.ts';
 import { swatchSettings } from '#app/domain/catalog/swatch-settings.server.ts';
 import { productForBrowser } from '#app/domain/catalog/swatch-settings.view.ts';
 import { notFound } from '#app/domain/kernel/result.ts';
@@ -44,18 +45,21 @@ export const quickView = defineEndpoint({
   handle: async ({ db, locale, input, args, headers }) => {
     const found = await getProduct(db, { id: input.product }, locale);
     if (!found) return { ok: false, error: notFound('error.product_not_found') };
-    const swatches = await swatchSettings(db);
+    const [swatches, gallery] = await Promise.all([swatchSettings(db), galleryOptions(db)]);
     const product = productForBrowser(found, swatches.ajaxThreshold);
     const url = `/product/${product.slug}`;
     const messages = messagesFor(locale, PRODUCT_SUMMARY_MESSAGES);
     headers.Vary = 'Accept';
     if (wantsJson(args.request)) {
-      return { ok: true, value: { product, url, messages, swatches } satisfies QuickViewPayload };
+      return {
+        ok: true,
+        value: { product, url, messages, swatches, gallery } satisfies QuickViewPayload,
+      };
     }
     const content = createElement(
       I18nContext.Provider,
       { value: { locale, t: translator(locale, messages) } },
-      createElement(QuickViewContent, { product, heading: 'h2', swatches }),
+      createElement(QuickViewContent, { product, heading: 'h2', swatches, gallery }),
     );
     return new Response(await renderInRouter(content, new URL(url, args.request.url)), {
       headers: {

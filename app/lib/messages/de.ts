@@ -3452,11 +3452,19 @@ export const de = {
   'admin.catalogSettings.redirect_after_add': 'Zum Warenkorb weiterleiten',
   'admin.catalogSettings.redirect_after_add_help':
     'Nach dem Hinzufügen geht es direkt zur Warenkorbseite.',
+  'admin.catalogSettings.gallery': 'Produktbilder',
+  'admin.catalogSettings.gallery_zoom': 'Zoom beim Überfahren mit der Maus',
+  'admin.catalogSettings.gallery_zoom_help':
+    'Das große Produktbild zeigt unter dem Mauszeiger einen vergrößerten Ausschnitt.',
+  'admin.catalogSettings.gallery_lightbox': 'Vollbildansicht beim Klick auf ein Bild',
+  'admin.catalogSettings.gallery_lightbox_help':
+    'Ein Klick auf das große Bild öffnet alle Bilder im Vollbild; ausgeschaltet bleibt das Bild auf der Seite.',
   'admin.catalogSettings.reviews': 'Bewertungen',
   'admin.catalogSettings.reviews_text':
     'Ob und wie Kundinnen und Kunden Produkte bewerten, steht auf einer eigenen Seite.',
   'admin.catalogSettings.reviews_link': 'Bewertungseinstellungen öffnen',
   'admin.shopSettings.setting.product.swatches': 'Varianten-Swatches',
+  'admin.shopSettings.setting.product.gallery': 'Produktbilder',
   'admin.shopSettings.setting.cart.behaviour': 'Verhalten nach „In den Warenkorb“',
   // Stripe keys on the payment settings page
   'admin.stripeKeys.heading': 'Stripe-Schlüssel',

@@ -3323,11 +3323,19 @@ export const en: Messages = {
   'admin.catalogSettings.redirect_after_add': 'Go to the cart',
   'admin.catalogSettings.redirect_after_add_help':
     'After an add the shopper goes straight to the cart page.',
+  'admin.catalogSettings.gallery': 'Product pictures',
+  'admin.catalogSettings.gallery_zoom': 'Zoom on mouse hover',
+  'admin.catalogSettings.gallery_zoom_help':
+    'The large product picture shows an enlarged detail under the mouse pointer.',
+  'admin.catalogSettings.gallery_lightbox': 'Fullscreen view on picture click',
+  'admin.catalogSettings.gallery_lightbox_help':
+    'A click on the large picture opens all pictures in fullscreen; when off, the picture stays on the page.',
   'admin.catalogSettings.reviews': 'Reviews',
   'admin.catalogSettings.reviews_text':
     'Whether and how customers review products is set on its own page.',
   'admin.catalogSettings.reviews_link': 'Open the review settings',
   'admin.shopSettings.setting.product.swatches': 'Variation swatches',
+  'admin.shopSettings.setting.product.gallery': 'Product pictures',
   'admin.shopSettings.setting.cart.behaviour': 'After "Add to cart"',
   // Stripe keys on the payment settings page
   'admin.stripeKeys.heading': 'Stripe keys',
