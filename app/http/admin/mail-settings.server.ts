@@ -3,6 +3,7 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import type { Actor } from '#app/domain/audit/audit.server.ts';
 import { saveSettingSection, settingChanges } from '#app/domain/audit/setting-sections.server.ts';
+import { takeTestSend } from '#app/domain/audit/test-sends.server.ts';
 import {
   MAIL_FORM_FIELDS,
   MAIL_KINDS,
@@ -36,22 +37,6 @@ import { staffShop } from './staff.server.ts';
 type Args = { request: Request; context: AppLoadContext };
 
 export const MAIL_SETTINGS_PATH = '/admin/settings/mails';
-
-const TEST_LIMIT = 10;
-const TEST_WINDOW_MS = 60_000;
-/** Test sends per staff member in the last minute (per instance: enough against a stuck key). */
-const testSends = new Map<number, number[]>();
-
-function testAllowed(staffId: number, now = Date.now()): boolean {
-  const recent = (testSends.get(staffId) ?? []).filter((at) => now - at < TEST_WINDOW_MS);
-  if (recent.length >= TEST_LIMIT) {
-    testSends.set(staffId, recent);
-    return false;
-  }
-  recent.push(now);
-  testSends.set(staffId, recent);
-  return true;
-}
 
 type Shop = Awaited<ReturnType<typeof staffShop>>;
 
@@ -298,7 +283,8 @@ async function testSend(shop: Shop, form: FormData) {
   }
   const { mail, lang, to } = parsed.data;
   const address = to || shop.viewer.email;
-  if (!testAllowed(shop.viewer.id)) {
+  const actor = { channel: 'admin' as const, id: shop.viewer.id, label: shop.viewer.email };
+  if (!(await takeTestSend(db, actor, { mail, to: address, lang }))) {
     return refuse(t, 'test', 429, [{ field: '', code: 'admin.mailSettings.error.rate' }], {
       mail,
       lang,
