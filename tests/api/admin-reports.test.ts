@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '#app/domain/pricing/money.ts';
 import { createCategory, createProduct } from '#db/seed/factories.ts';
+import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { parseCsv } from '../support/csv.ts';
 import { type SignedIn, signedInCustomer } from '../support/customers.ts';
 import { HOSTILE_VALUES, formPairs } from '../support/hostile.ts';
-import { reportOrder, refundLine } from '../support/report-orders.ts';
+import { refundLine, refundShipping, reportOrder } from '../support/report-orders.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 
 let shop: TestShop;
@@ -177,6 +178,33 @@ describe('report figures', () => {
       ['Germany', 'DE', '19', '25.00', '4.75', '29.75'],
       ['Germany', 'DE', '7', '10.00', '0.70', '10.70'],
       ['Tax-free export', 'US', '0', '45.00', '0.00', '45.00'],
+    ]);
+  });
+
+  it("taxes: refunded shipping taken off at the rates of the order's shipping", async () => {
+    const db = shop.database.db;
+    const [coffee] = await db.select().from(products).limit(1);
+    const { order } = await reportOrder(db, {
+      at: '2036-05-10T10:00:00Z',
+      email: 'versand@example.org',
+      lines: [
+        { productId: coffee!.id, name: 'Kaffee', quantity: 1, total: 1190, tax: 190, rate: 19 },
+      ],
+      shipping: { total: 595, tax: 95, rate: 19 },
+    });
+    const MAY = 'from=2036-05-01&to=2036-05-31';
+    expect((await csv(`report=taxes&${MAY}`))[1]).toEqual([
+      'Germany',
+      'DE',
+      '19',
+      '15.00',
+      '2.85',
+      '17.85',
+    ]);
+    await refundShipping(db, { orderId: order.id, amount: 595, at: '2036-05-12T10:00:00Z' });
+    expect(await csv(`report=taxes&${MAY}`)).toEqual([
+      ['Treatment', 'Country', 'Rate', 'Net', 'VAT', 'Gross'],
+      ['Germany', 'DE', '19', '10.00', '1.90', '11.90'],
     ]);
   });
 

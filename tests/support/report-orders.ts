@@ -153,3 +153,23 @@ export async function refundLine(
   });
   return refund!;
 }
+
+/** A refund of shipping only, made at `at`. */
+export async function refundShipping(
+  db: Tx,
+  input: { orderId: number; amount: number; at: string },
+) {
+  const [refund] = await db
+    .insert(orderRefunds)
+    .values({
+      orderId: input.orderId,
+      amount: input.amount,
+      shippingAmount: input.amount,
+      method: 'manual',
+      status: 'succeeded',
+      actorChannel: 'admin',
+      createdAt: new Date(input.at),
+    })
+    .returning();
+  return refund!;
+}

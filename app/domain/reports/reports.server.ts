@@ -99,8 +99,9 @@ export async function revenueReport(db: Tx, range: ReportRange): Promise<Revenue
 
 /**
  * VAT by treatment, destination country and rate: order lines and shipping of the orders
- * placed in the range, less the lines refunded in it. Reverse charge and exports carry no VAT
- * and stand as their own rows at rate 0.
+ * placed in the range, less the lines and the shipping refunded in it (refunded shipping split
+ * over the order's shipping rates in proportion, as its cancellation invoice does). Reverse
+ * charge and exports carry no VAT and stand as their own rows at rate 0.
  */
 export async function taxReport(db: Tx, range: ReportRange): Promise<TaxRow[]> {
   const rows = await rowsOf<{
@@ -117,17 +118,20 @@ export async function taxReport(db: Tx, range: ReportRange): Promise<TaxRow[]> {
           from ${orders} o join ${orderItems} i on i.order_id = o.id
          where ${counted(range)}
         union all
-        select o.tax_treatment, o.tax_country, coalesce((t.value ->> 'rate')::numeric, 0),
-               case when jsonb_array_length(coalesce(l.value -> 'taxes', '[]')) <= 1
-                    then (l.value ->> 'total')::int
-                    else (t.value ->> 'amount')::int
-                         + round((t.value ->> 'amount')::numeric * 100 / nullif((t.value ->> 'rate')::numeric, 0))::int
-               end,
-               coalesce((t.value ->> 'amount')::int, 0)
-          from ${orders} o
-          cross join lateral jsonb_array_elements(o.shipping_lines) l
-          left join lateral jsonb_array_elements(coalesce(l.value -> 'taxes', '[]')) t on true
+        select o.tax_treatment, o.tax_country, s.rate, s.gross, s.vat
+          from ${orders} o cross join lateral ${shippingParts(sql`o`)} s
          where ${counted(range)}
+        union all
+        select o.tax_treatment, o.tax_country, s.rate,
+               -round(r.shipping_amount * s.gross::numeric / s.whole)::int,
+               -round(r.shipping_amount * s.gross::numeric / s.whole * s.rate / (100 + s.rate))::int
+          from ${orderRefunds} r
+          join ${orders} o on o.id = r.order_id
+          cross join lateral (
+            select p.*, sum(p.gross) over () as whole from ${shippingParts(sql`o`)} p
+          ) s
+         where r.status = 'succeeded' and r.shipping_amount > 0 and s.whole > 0
+           and r.created_at >= ${start(range)} and r.created_at < ${end(range)}
         union all
         select o.tax_treatment, o.tax_country, i.tax_rate::numeric, -rl.amount, -rl.tax
           from ${orderRefunds} r
@@ -152,6 +156,21 @@ export async function taxReport(db: Tx, range: ReportRange): Promise<TaxRow[]> {
       gross,
     };
   });
+}
+
+/** An order's shipping per VAT rate: gross and VAT of each rate of each shipping line. */
+function shippingParts(order: SQL) {
+  return sql`(
+    select coalesce((t.value ->> 'rate')::numeric, 0) as rate,
+           case when jsonb_array_length(coalesce(l.value -> 'taxes', '[]')) <= 1
+                then (l.value ->> 'total')::int
+                else (t.value ->> 'amount')::int
+                     + round((t.value ->> 'amount')::numeric * 100 / nullif((t.value ->> 'rate')::numeric, 0))::int
+           end as gross,
+           coalesce((t.value ->> 'amount')::int, 0) as vat
+      from jsonb_array_elements(${order}.shipping_lines) l
+      left join lateral jsonb_array_elements(coalesce(l.value -> 'taxes', '[]')) t on true
+  )`;
 }
 
 /** The ten products with the most revenue, and the ten sold most often: one pass over the lines. */
