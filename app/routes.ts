@@ -111,6 +111,7 @@ export default [
     route('settings/shipping', 'routes/admin/shipping-zones.tsx'),
     route('settings/shipping/:id', 'routes/admin/shipping-zone.tsx'),
     route('settings/payments', 'routes/admin/payment-settings.tsx'),
+    route('settings/express', 'routes/admin/express-settings.tsx'),
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
     route('customers/:id/erase', 'routes/admin/customer-erase.tsx'),

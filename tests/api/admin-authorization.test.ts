@@ -197,6 +197,7 @@ const ADMIN_ROUTES: Record<
     post: true,
   },
   '/admin/settings/catalog': { who: 'staff', get: () => '/admin/settings/catalog', post: true },
+  '/admin/settings/express': { who: 'staff', get: () => '/admin/settings/express', post: true },
   '/admin/settings/mails': { who: 'staff', get: () => '/admin/settings/mails', post: true },
   '/admin/settings/mails/preview.html': {
     who: 'staff',

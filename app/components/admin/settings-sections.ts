@@ -25,6 +25,11 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     title: 'admin.payments.title',
     about: 'admin.settings.about_payments',
   },
+  {
+    to: '/admin/settings/express',
+    title: 'admin.expressSettings.title',
+    about: 'admin.expressSettings.about',
+  },
   { to: '/admin/settings/shipping', title: 'admin.shipping.title', about: 'admin.shipping.about' },
   { to: '/admin/settings/tax', title: 'admin.taxSettings.title', about: 'admin.taxSettings.about' },
   {

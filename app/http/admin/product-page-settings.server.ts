@@ -18,7 +18,6 @@ import {
 } from '#app/domain/cart/product-page-settings.server.ts';
 import { GALLERY_SETTINGS_KEY } from '#app/domain/catalog/gallery-settings.view.ts';
 import { SWATCH_SETTINGS_KEY } from '#app/domain/catalog/swatch-settings.view.ts';
-import { settingControlId } from '#app/domain/settings/shop-settings.rules.ts';
 import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
@@ -28,6 +27,7 @@ import {
   type Shop,
   collect,
   echoed,
+  fieldProblems,
   opened,
   refuse,
   savedOf,
@@ -135,17 +135,7 @@ export async function handleProductPageSettingsForm(args: Args) {
   const { fields, seen } = collect(form, PRODUCT_PAGE_FORM_FIELDS, errors);
   const parsed = productPageFormSchema.safeParse(fields);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? '');
-      const known = (PRODUCT_PAGE_FORM_FIELDS as readonly string[]).includes(name);
-      const field = known ? settingControlId(name) : '';
-      if (field && errors.some((e) => e.field === field)) continue;
-      const code = issue.message.startsWith('admin.shopSettings.error.')
-        ? issue.message
-        : 'admin.shopSettings.error.invalid';
-      const limits = PRODUCT_PAGE_LIMITS[name as keyof typeof PRODUCT_PAGE_LIMITS];
-      errors.push({ field, code, params: limits ? { ...limits } : undefined });
-    }
+    fieldProblems(parsed.error.issues, PRODUCT_PAGE_FORM_FIELDS, PRODUCT_PAGE_LIMITS, errors);
   }
   if (errors.length > 0 || !parsed.success) {
     return refuse(shop.t, 400, errors, echoed(form, PRODUCT_PAGE_FORM_FIELDS));

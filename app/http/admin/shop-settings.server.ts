@@ -214,6 +214,28 @@ function issuesOf(issues: z.core.$ZodIssue[], names: readonly string[], errors: 
   }
 }
 
+/**
+ * A section schema's problems as field errors, the first of each field only; a range names
+ * the field's limits.
+ */
+export function fieldProblems(
+  issues: z.core.$ZodIssue[],
+  names: readonly string[],
+  limits: Record<string, { min: number; max: number }>,
+  errors: Problem[],
+) {
+  for (const issue of issues) {
+    const name = String(issue.path[0] ?? '');
+    const field = names.includes(name) ? settingControlId(name) : '';
+    if (field && errors.some((e) => e.field === field)) continue;
+    const code = issue.message.startsWith('admin.shopSettings.error.')
+      ? issue.message
+      : 'admin.shopSettings.error.invalid';
+    const range = limits[name];
+    errors.push({ field, code, params: range ? { ...range } : undefined });
+  }
+}
+
 /** The common start of both forms: signed-in staff, a readable body, the page's own nonce. */
 export async function opened(args: Args, fields: readonly string[]) {
   const shop = await staffShop(args);

@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import type { Actor } from '#app/domain/audit/audit.server.ts';
+import { type SectionSave, saveSettingSection } from '#app/domain/audit/setting-sections.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
+import { settingsVersion } from '#app/domain/settings/settings-version.server.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
+import {
+  EXPRESS_BUTTON_THEMES,
+  EXPRESS_LIMITS,
+  type ExpressForm,
+} from './express-settings.rules.ts';
 
 /** Where the shop owner sets express checkout (`settings` table, key `payments.express`). */
 export const EXPRESS_SETTINGS_KEY = 'payments.express';
@@ -44,5 +52,68 @@ export function expressSettings(db: Tx): Promise<ExpressSettings> {
       .partial()
       .transform((v) => ({ ...DEFAULT_EXPRESS_SETTINGS, ...v }) satisfies ExpressSettings),
     DEFAULT_EXPRESS_SETTINGS,
+  );
+}
+
+/** The section's form fields as the settings give them. */
+export function expressForm(settings: ExpressSettings): ExpressForm {
+  const { pages, button } = settings;
+  return {
+    page_product: pages.product,
+    page_cart: pages.cart,
+    page_checkout: pages.checkout,
+    page_pay_for_order: pages.pay_for_order,
+    button_type: button.type === 'default' ? 'default' : 'buy',
+    button_theme: (EXPRESS_BUTTON_THEMES as readonly string[]).includes(button.theme)
+      ? (button.theme as ExpressForm['button_theme'])
+      : 'dark',
+    // What the buttons show: the browser clamps the stored height to the spec's range.
+    button_height: Math.min(
+      EXPRESS_LIMITS.button_height.max,
+      Math.max(EXPRESS_LIMITS.button_height.min, button.height),
+    ),
+    button_radius: Math.min(EXPRESS_LIMITS.button_radius.max, button.radius),
+    payer_phone: settings.payerPhone,
+  };
+}
+
+function settingsOfForm(form: ExpressForm): ExpressSettings {
+  return {
+    pages: {
+      product: form.page_product,
+      cart: form.page_cart,
+      checkout: form.page_checkout,
+      pay_for_order: form.page_pay_for_order,
+    },
+    button: {
+      height: form.button_height,
+      radius: form.button_radius,
+      type: form.button_type,
+      theme: form.button_theme,
+    },
+    payerPhone: form.payer_phone,
+  };
+}
+
+export function expressSettingsVersion(settings: ExpressSettings): string {
+  return settingsVersion({ [EXPRESS_SETTINGS_KEY]: settings });
+}
+
+/** Saves the section with its audit entry, while the settings are still those the form saw. */
+export function saveExpressSettings(
+  db: Tx,
+  form: ExpressForm,
+  actor: Actor,
+  seenVersion?: string,
+): Promise<SectionSave> {
+  return saveSettingSection(
+    db,
+    {
+      lock: 'express-settings',
+      read: async (tx) => ({ [EXPRESS_SETTINGS_KEY]: await expressSettings(tx) }),
+      next: () => ({ [EXPRESS_SETTINGS_KEY]: settingsOfForm(form) }),
+    },
+    actor,
+    seenVersion,
   );
 }

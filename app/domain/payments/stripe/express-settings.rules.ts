@@ -1,0 +1,57 @@
+// The express checkout section of the settings area: what each field may hold. Pure, so the
+// page can share it.
+import { z } from 'zod';
+
+export const EXPRESS_BUTTON_TYPES = ['buy', 'default'] as const;
+export const EXPRESS_BUTTON_THEMES = ['dark', 'light', 'light-outline'] as const;
+
+export const EXPRESS_FORM_FIELDS = [
+  'page_product',
+  'page_cart',
+  'page_checkout',
+  'page_pay_for_order',
+  'button_type',
+  'button_theme',
+  'button_height',
+  'button_radius',
+  'payer_phone',
+] as const;
+
+/** The ranges the wallet buttons take: the browser clamps the height to 40–55 px (spec). */
+export const EXPRESS_LIMITS = {
+  button_height: { min: 40, max: 55 },
+  button_radius: { min: 0, max: 30 },
+} as const;
+export type ExpressNumberField = keyof typeof EXPRESS_LIMITS;
+
+const checkbox = z
+  .literal('yes', { message: 'admin.shopSettings.error.invalid' })
+  .optional()
+  .transform((value) => value === 'yes');
+
+function amount({ min, max }: { min: number; max: number }) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, { message: 'admin.shopSettings.error.number' })
+    .transform(Number)
+    .refine((v) => v >= min && v <= max, { message: 'admin.shopSettings.error.range' });
+}
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { message: 'admin.shopSettings.error.invalid' });
+
+/** The section as sent (each field once, as text); the messages name the text to show. */
+export const expressFormSchema = z.object({
+  page_product: checkbox,
+  page_cart: checkbox,
+  page_checkout: checkbox,
+  page_pay_for_order: checkbox,
+  button_type: choice(EXPRESS_BUTTON_TYPES),
+  button_theme: choice(EXPRESS_BUTTON_THEMES),
+  button_height: amount(EXPRESS_LIMITS.button_height),
+  button_radius: amount(EXPRESS_LIMITS.button_radius),
+  payer_phone: checkbox,
+});
+
+export type ExpressForm = z.infer<typeof expressFormSchema>;
