@@ -1,11 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../support/chromium.ts';
+import { connectChromium, launchChromium } from '../support/chromium.ts';
 import { axeViolations } from '../support/axe.ts';
 import { waitForQuiet } from '../support/network-quiet.ts';
 import { expect, inject } from 'vitest';
 
+/** The browser tests' shared Chromium (global setup), or one of the file's own without it. */
 export function launchBrowser(): Promise<Browser> {
-  return launchChromium();
+  const endpoint = inject('browserEndpoint');
+  return endpoint ? connectChromium(endpoint) : launchChromium();
 }
 
 export function shopUrl(path = '/'): string {

@@ -3,8 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCoupon, createProduct } from '#db/seed/factories.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { expectNoAxeViolations, waitForHydration } from './browser.ts';
+import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
 
 // Coupons need their own products and codes per test, so this file runs a shop whose database
 // it writes with the factories (the shared shop's database lives in another process).
@@ -12,7 +11,7 @@ let shop: TestShop;
 let browser: Browser;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startTestShop(), launchChromium()]);
+  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
 });
 
 afterAll(async () => {

@@ -5,9 +5,16 @@ import { seedDemoForms } from '#db/seed/demo-forms.ts';
 import { seedDemoShipping } from '#db/seed/demo-shipping.ts';
 import { seedDemoCheckout } from '#db/seed/demo-checkout.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
+import { launchChromiumServer } from '../support/chromium.ts';
 import { startTestShop } from '../support/shop.ts';
 
-type SharedShop = { url: string; dataDir: string; users: number; close: () => Promise<void> };
+type SharedShop = {
+  url: string;
+  dataDir: string;
+  browserEndpoint: string;
+  users: number;
+  close: () => Promise<void>;
+};
 const KEY = Symbol.for('ladenzeile.e2e.sharedShop');
 const registry = globalThis as unknown as Record<symbol, Promise<SharedShop> | undefined>;
 
@@ -23,12 +30,22 @@ async function startSharedShop(): Promise<SharedShop> {
   await putSetting(shop.database.db, 'accounts', {
     throttle: { perAccount: 5, perAddress: 100_000, windowMinutes: 15 },
   });
-  return { url: shop.url, dataDir: shop.dataDir, users: 0, close: () => shop.close() };
+  const browser = await launchChromiumServer();
+  return {
+    url: shop.url,
+    dataDir: shop.dataDir,
+    browserEndpoint: browser.wsEndpoint(),
+    users: 0,
+    close: async () => {
+      await browser.close();
+      await shop.close();
+    },
+  };
 }
 
 /**
- * One shop with the demo catalog for all browser tests; each test uses its own browser context
- * (own session). Both test projects (shared and alone) run this setup in the same process: the
+ * One shop with the demo catalog and one Chromium for all browser tests; each test uses its own
+ * browser context (own session). Both test projects (shared and alone) run this setup in the same process: the
  * first starts the shop, the last to finish closes it.
  */
 export default async function setup(project: TestProject) {
@@ -36,6 +53,7 @@ export default async function setup(project: TestProject) {
   shop.users++;
   project.provide('shopUrl', shop.url);
   project.provide('shopDataDir', shop.dataDir);
+  project.provide('browserEndpoint', shop.browserEndpoint);
   return async () => {
     if (--shop.users > 0) return;
     registry[KEY] = undefined;
@@ -48,5 +66,7 @@ declare module 'vitest' {
     shopUrl: string;
     /** Where the shop writes its mails (outbox), for journeys that follow a mailed link. */
     shopDataDir: string;
+    /** The Chromium every browser test file connects to. */
+    browserEndpoint: string;
   }
 }

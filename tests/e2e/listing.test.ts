@@ -8,8 +8,7 @@ import {
   createReview,
 } from '#db/seed/factories.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { expectNoAxeViolations } from './browser.ts';
+import { expectNoAxeViolations, launchBrowser } from './browser.ts';
 
 // Listing tests need their own products per test, so this file runs a shop whose database it
 // can write with the factories (the shared shop's database lives in another process).
@@ -17,7 +16,7 @@ let shop: TestShop;
 let browser: Browser;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startTestShop(), launchChromium()]);
+  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
 });
 
 afterAll(async () => {

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putReviewSettings } from '#app/domain/reviews/review-settings.server.ts';
 import { reviews } from '#app/domain/reviews/reviews.schema.ts';
 import { createProduct, createReview } from '#db/seed/factories.ts';
-import { launchChromium } from '../support/chromium.ts';
 import { signedInCustomer } from '../support/customers.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
-import { expectNoAxeViolations, waitForHydration } from './browser.ts';
+import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
 
 // Reviews need their own products, reviews and signed-in shop managers per test, so this file
 // runs a shop whose database it writes with the factories.
@@ -16,7 +15,7 @@ let shop: TestShop;
 let browser: Browser;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startTestShop(), launchChromium()]);
+  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
   // Every test posts from the same loopback address.
   await putReviewSettings(shop.database.db, { rateLimit: { max: 1000, windowSeconds: 60 } });
 });

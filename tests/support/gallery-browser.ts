@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createAttribute, createCategory, createProduct } from '#db/seed/factories.ts';
 import type { ProductImageSpec } from '#db/seed/art/product-svg.ts';
 import { type TestShop, startTestShop } from './shop.ts';
-import { launchChromium } from './chromium.ts';
+import { launchBrowser } from '../e2e/browser.ts';
 
 // The gallery needs products with pictures of its own (a video, a variation picture, a picture
 // whose full size is missing), so each gallery test file runs a shop whose database the
@@ -139,7 +139,7 @@ export const lightboxSettled = (page: Page) =>
 /** A built shop of its own and a browser for the test file. */
 export function withGalleryShop() {
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startTestShop(), launchChromium()]);
+    [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
