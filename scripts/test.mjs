@@ -1,7 +1,7 @@
 // `npm test`: type check, lint, build, unit + integration + API tests, browser tests.
 // Closes with one line over all suites, e.g. "2401 passed, 0 failed, 3 skipped, 1 file failed
 // to run; lint failed"; the skipped tests are listed above it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -41,9 +41,14 @@ const vitest = (name, config) => [
   ],
   `test-results/${name}.json`,
 ];
-const steps = [
+// The type check and lint do not depend on each other: they run side by side, each printing its
+// output once it is done.
+const CHECKS = [
   ['type check', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
+];
+const steps = [
+  ['type check and lint', CHECKS],
   // The tests run the built shop: without a build there is nothing to test.
   ['build', 'npm', ['run', '--silent', 'build'], undefined, { required: true }],
   ['unit, integration and API tests', ...vitest('unit')],
@@ -61,10 +66,37 @@ const skippedTests = [];
 const failedTests = [];
 const filesFailedToRun = [];
 const stepTimes = [];
+/** Runs the checks at once; their output is printed whole, one after the other. */
+async function runSideBySide(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => resolve({ name, status, output }));
+        }),
+    ),
+  );
+  for (const { name, status, output } of results) {
+    console.log(`\n▷ ${name}`);
+    process.stdout.write(Buffer.concat(output));
+    if (status !== 0) {
+      console.error(`✖ ${name} failed`);
+      totals.failedSteps.push(name);
+    }
+  }
+  return { status: 0 };
+}
+
 for (const [name, command, args, report, options] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const result = Array.isArray(command)
+    ? await runSideBySide(command)
+    : spawnSync(command, args, { stdio: 'inherit', env: process.env });
   stepTimes.push(`${name} ${formatDuration(Date.now() - started)}`);
   let counted = false;
   if (report && existsSync(report)) {
