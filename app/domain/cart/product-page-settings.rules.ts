@@ -2,6 +2,7 @@
 // so the page can share it.
 import { z } from 'zod';
 import { SWATCH_LIMITS } from '#app/domain/catalog/swatch-settings.rules.ts';
+import { settingAmount, settingCheckbox } from '#app/domain/settings/shop-settings.rules.ts';
 
 export const PRODUCT_PAGE_FORM_FIELDS = [
   'ajax_threshold',
@@ -28,34 +29,18 @@ export const PRODUCT_PAGE_LIMITS = {
 } as const;
 export type ProductPageNumberField = keyof typeof PRODUCT_PAGE_LIMITS;
 
-/** A checkbox sends `yes` when ticked and nothing otherwise. */
-const checkbox = z
-  .literal('yes', { message: 'admin.shopSettings.error.invalid' })
-  .optional()
-  .transform((value) => value === 'yes');
-
-/** A whole number as typed within its setting's range: digits only, no sign or exponent. */
-function amount({ min, max }: { min: number; max: number }) {
-  return z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/, { message: 'admin.shopSettings.error.number' })
-    .transform(Number)
-    .refine((v) => v >= min && v <= max, { message: 'admin.shopSettings.error.range' });
-}
-
 /** The section as sent (each field once, as text); the messages name the text to show. */
 export const productPageFormSchema = z.object({
-  ajax_threshold: amount(PRODUCT_PAGE_LIMITS.ajax_threshold),
-  clear_on_reselect: checkbox,
-  deselect_unavailable: checkbox,
-  clickable_out_of_stock: checkbox,
-  stock_label_threshold: amount(PRODUCT_PAGE_LIMITS.stock_label_threshold),
-  reveal_mini_cart: checkbox,
-  reveal_seconds: amount(PRODUCT_PAGE_LIMITS.reveal_seconds),
-  redirect_after_add: checkbox,
-  gallery_zoom: checkbox,
-  gallery_lightbox: checkbox,
+  ajax_threshold: settingAmount(PRODUCT_PAGE_LIMITS.ajax_threshold),
+  clear_on_reselect: settingCheckbox,
+  deselect_unavailable: settingCheckbox,
+  clickable_out_of_stock: settingCheckbox,
+  stock_label_threshold: settingAmount(PRODUCT_PAGE_LIMITS.stock_label_threshold),
+  reveal_mini_cart: settingCheckbox,
+  reveal_seconds: settingAmount(PRODUCT_PAGE_LIMITS.reveal_seconds),
+  redirect_after_add: settingCheckbox,
+  gallery_zoom: settingCheckbox,
+  gallery_lightbox: settingCheckbox,
 });
 
 export type ProductPageForm = z.infer<typeof productPageFormSchema>;

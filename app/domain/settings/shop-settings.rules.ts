@@ -42,8 +42,8 @@ export const NOTICE_MAX = 500;
 /** A field's control id on the page: error messages link to it. */
 export const settingControlId = (field: string) => `setting-${field.replaceAll('_', '-')}`;
 
-/** A checkbox sends `yes` when ticked and nothing otherwise. */
-const checkbox = z
+/** A checkbox of a settings section: sends `yes` when ticked and nothing otherwise. */
+export const settingCheckbox = z
   .literal('yes', { message: 'admin.shopSettings.error.invalid' })
   .optional()
   .transform((value) => value === 'yes');
@@ -108,10 +108,10 @@ export function shopFormSchema(checks: OwnerChecks) {
       owner_vat_id: line(40, false).transform(checks.normalizeVatId),
       owner_register: line(OWNER_FIELDS.owner_register.max, false),
       owner_representative: line(OWNER_FIELDS.owner_representative.max, false),
-      notice_on: checkbox,
+      notice_on: settingCheckbox,
       notice_de: noticeText(),
       notice_en: noticeText(),
-      coming_soon: checkbox,
+      coming_soon: settingCheckbox,
     })
     .superRefine((form, ctx) => {
       if (form.owner_vat_id !== '' && !checks.vatIdFits(form.owner_vat_id, form.owner_country)) {
@@ -140,14 +140,19 @@ const amount = z
   .regex(/^\d{1,9}$/, { message: 'admin.shopSettings.error.number' })
   .transform(Number);
 
+/** A whole amount as typed within a setting's range. */
+export function settingAmount({ min, max }: { min: number; max: number }) {
+  return amount.refine((v) => v >= min && v <= max, { message: 'admin.shopSettings.error.range' });
+}
+
 /** The checkout section as sent; ranges are checked against each setting's own schema. */
 export const checkoutFormSchema = z.object({
-  guest_checkout: checkbox,
+  guest_checkout: settingCheckbox,
   hold_stock_minutes: amount,
   guest_cart_days: amount,
   low_stock_amount: amount,
-  notify_low: checkbox,
-  notify_out: checkbox,
+  notify_low: settingCheckbox,
+  notify_out: settingCheckbox,
 });
 
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;

@@ -1,6 +1,6 @@
 // The express checkout section of the settings area (/admin/settings/express): where the
 // wallet buttons show and how they look. Shop managers and administrators.
-import { type AppLoadContext, redirect } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import { settingChanges } from '#app/domain/audit/setting-sections.server.ts';
 import {
   EXPRESS_FORM_FIELDS,
@@ -21,16 +21,7 @@ import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import { auditValueText } from './audit-values.ts';
-import {
-  type Problem,
-  type Shop,
-  collect,
-  echoed,
-  fieldProblems,
-  opened,
-  refuse,
-  savedOf,
-} from './shop-settings.server.ts';
+import { type Shop, handleSectionForm, savedOf } from './shop-settings.server.ts';
 import { staffShop } from './staff.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
@@ -92,29 +83,13 @@ export async function loadExpressSettings(args: Args, areas: readonly MessageAre
   };
 }
 
-/**
- * Saves the section: every field judged at once, nothing saved unless all are valid; answered
- * with post, redirect, get.
- */
-export async function handleExpressSettingsForm(args: Args) {
-  const start = await opened(args, EXPRESS_FORM_FIELDS);
-  if ('refused' in start) return start.refused;
-  const { shop, form, actor } = start;
-  const errors: Problem[] = [];
-  const { fields, seen } = collect(form, EXPRESS_FORM_FIELDS, errors);
-  const parsed = expressFormSchema.safeParse(fields);
-  if (!parsed.success) {
-    fieldProblems(parsed.error.issues, EXPRESS_FORM_FIELDS, EXPRESS_LIMITS, errors);
-  }
-  if (errors.length > 0 || !parsed.success) {
-    return refuse(shop.t, 400, errors, echoed(form, EXPRESS_FORM_FIELDS));
-  }
-  const saved = await saveExpressSettings(shop.db, parsed.data, actor, seen);
-  if (!saved.ok) {
-    const conflict = [{ field: '', code: 'admin.shopSettings.error.conflict' }];
-    return refuse(shop.t, 409, conflict, echoed(form, EXPRESS_FORM_FIELDS), saved.version);
-  }
-  return redirect(
-    `${EXPRESS_SETTINGS_PATH}?saved=${saved.changed.length > 0 ? 'yes' : 'unchanged'}`,
-  );
+/** Saves the section (see handleSectionForm). */
+export function handleExpressSettingsForm(args: Args) {
+  return handleSectionForm(args, {
+    fields: EXPRESS_FORM_FIELDS,
+    schema: expressFormSchema,
+    limits: EXPRESS_LIMITS,
+    path: EXPRESS_SETTINGS_PATH,
+    save: saveExpressSettings,
+  });
 }

@@ -1,6 +1,6 @@
 // The catalog and product page section of the settings area (/admin/settings/catalog): shop
 // managers and administrators.
-import { type AppLoadContext, redirect } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import { settingChanges } from '#app/domain/audit/setting-sections.server.ts';
 import { CART_BEHAVIOUR_KEY } from '#app/domain/cart/cart-settings.server.ts';
 import {
@@ -22,16 +22,7 @@ import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import { auditValueText } from './audit-values.ts';
-import {
-  type Problem,
-  type Shop,
-  collect,
-  echoed,
-  fieldProblems,
-  opened,
-  refuse,
-  savedOf,
-} from './shop-settings.server.ts';
+import { type Shop, handleSectionForm, savedOf } from './shop-settings.server.ts';
 import { staffShop } from './staff.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
@@ -123,29 +114,13 @@ export async function loadProductPageSettings(args: Args, areas: readonly Messag
   };
 }
 
-/**
- * Saves the section: every field judged at once, nothing saved unless all are valid, the
- * numbers within the ranges their settings' readers accept; answered with post, redirect, get.
- */
-export async function handleProductPageSettingsForm(args: Args) {
-  const start = await opened(args, PRODUCT_PAGE_FORM_FIELDS);
-  if ('refused' in start) return start.refused;
-  const { shop, form, actor } = start;
-  const errors: Problem[] = [];
-  const { fields, seen } = collect(form, PRODUCT_PAGE_FORM_FIELDS, errors);
-  const parsed = productPageFormSchema.safeParse(fields);
-  if (!parsed.success) {
-    fieldProblems(parsed.error.issues, PRODUCT_PAGE_FORM_FIELDS, PRODUCT_PAGE_LIMITS, errors);
-  }
-  if (errors.length > 0 || !parsed.success) {
-    return refuse(shop.t, 400, errors, echoed(form, PRODUCT_PAGE_FORM_FIELDS));
-  }
-  const saved = await saveProductPageSettings(shop.db, parsed.data, actor, seen);
-  if (!saved.ok) {
-    const conflict = [{ field: '', code: 'admin.shopSettings.error.conflict' }];
-    return refuse(shop.t, 409, conflict, echoed(form, PRODUCT_PAGE_FORM_FIELDS), saved.version);
-  }
-  return redirect(
-    `${PRODUCT_PAGE_SETTINGS_PATH}?saved=${saved.changed.length > 0 ? 'yes' : 'unchanged'}`,
-  );
+/** Saves the section (see handleSectionForm). */
+export function handleProductPageSettingsForm(args: Args) {
+  return handleSectionForm(args, {
+    fields: PRODUCT_PAGE_FORM_FIELDS,
+    schema: productPageFormSchema,
+    limits: PRODUCT_PAGE_LIMITS,
+    path: PRODUCT_PAGE_SETTINGS_PATH,
+    save: saveProductPageSettings,
+  });
 }

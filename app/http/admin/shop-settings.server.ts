@@ -3,7 +3,12 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import type { z } from 'zod';
 import type { Actor } from '#app/domain/audit/audit.server.ts';
-import { saveSettingSection, settingChanges } from '#app/domain/audit/setting-sections.server.ts';
+import {
+  type SectionSave,
+  saveSettingSection,
+  settingChanges,
+} from '#app/domain/audit/setting-sections.server.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
 import { GUEST_CART_DAYS_LIMITS, guestCartDaysSchema } from '#app/domain/cart/cart.server.ts';
 import { LOW_STOCK_LIMITS, lowStockSchema } from '#app/domain/catalog/stock-admin.server.ts';
 import {
@@ -257,6 +262,39 @@ export async function opened(args: Args, fields: readonly string[]) {
   }
   const actor: Actor = { channel: 'admin', id: shop.viewer.id, label: shop.viewer.email };
   return { shop, form, actor } as const;
+}
+
+/**
+ * Saves a section whose form maps straight onto its schema: every field judged at once,
+ * nothing saved unless all are valid, the numbers within their limits; a save against settings
+ * changed meanwhile is refused with 409. Answered with post, redirect, get.
+ */
+export async function handleSectionForm<T>(
+  args: Args,
+  section: {
+    fields: readonly string[];
+    schema: z.ZodType<T, Record<string, string>>;
+    limits: Record<string, { min: number; max: number }>;
+    path: string;
+    save: (db: Tx, form: T, actor: Actor, seen?: string) => Promise<SectionSave>;
+  },
+) {
+  const start = await opened(args, section.fields);
+  if ('refused' in start) return start.refused;
+  const { shop, form, actor } = start;
+  const errors: Problem[] = [];
+  const { fields, seen } = collect(form, section.fields, errors);
+  const parsed = section.schema.safeParse(fields);
+  if (!parsed.success) fieldProblems(parsed.error.issues, section.fields, section.limits, errors);
+  if (errors.length > 0 || !parsed.success) {
+    return refuse(shop.t, 400, errors, echoed(form, section.fields));
+  }
+  const saved = await section.save(shop.db, parsed.data, actor, seen);
+  if (!saved.ok) {
+    const conflict = [{ field: '', code: 'admin.shopSettings.error.conflict' }];
+    return refuse(shop.t, 409, conflict, echoed(form, section.fields), saved.version);
+  }
+  return redirect(`${section.path}?saved=${saved.changed.length > 0 ? 'yes' : 'unchanged'}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 // The express checkout section of the settings area: what each field may hold. Pure, so the
 // page can share it.
 import { z } from 'zod';
+import { settingAmount, settingCheckbox } from '#app/domain/settings/shop-settings.rules.ts';
 
 export const EXPRESS_BUTTON_TYPES = ['buy', 'default'] as const;
 export const EXPRESS_BUTTON_THEMES = ['dark', 'light', 'light-outline'] as const;
@@ -24,34 +25,20 @@ export const EXPRESS_LIMITS = {
 } as const;
 export type ExpressNumberField = keyof typeof EXPRESS_LIMITS;
 
-const checkbox = z
-  .literal('yes', { message: 'admin.shopSettings.error.invalid' })
-  .optional()
-  .transform((value) => value === 'yes');
-
-function amount({ min, max }: { min: number; max: number }) {
-  return z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/, { message: 'admin.shopSettings.error.number' })
-    .transform(Number)
-    .refine((v) => v >= min && v <= max, { message: 'admin.shopSettings.error.range' });
-}
-
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { message: 'admin.shopSettings.error.invalid' });
 
 /** The section as sent (each field once, as text); the messages name the text to show. */
 export const expressFormSchema = z.object({
-  page_product: checkbox,
-  page_cart: checkbox,
-  page_checkout: checkbox,
-  page_pay_for_order: checkbox,
+  page_product: settingCheckbox,
+  page_cart: settingCheckbox,
+  page_checkout: settingCheckbox,
+  page_pay_for_order: settingCheckbox,
   button_type: choice(EXPRESS_BUTTON_TYPES),
   button_theme: choice(EXPRESS_BUTTON_THEMES),
-  button_height: amount(EXPRESS_LIMITS.button_height),
-  button_radius: amount(EXPRESS_LIMITS.button_radius),
-  payer_phone: checkbox,
+  button_height: settingAmount(EXPRESS_LIMITS.button_height),
+  button_radius: settingAmount(EXPRESS_LIMITS.button_radius),
+  payer_phone: settingCheckbox,
 });
 
 export type ExpressForm = z.infer<typeof expressFormSchema>;
