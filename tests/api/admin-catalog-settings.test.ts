@@ -10,6 +10,7 @@ import { sessionNonce } from '#app/lib/session.server.ts';
 import { createAttribute, createImage, createProduct } from '#db/seed/factories.ts';
 import { type SignedIn, customerRequests, signedInCustomer } from '../support/customers.ts';
 import { TEN_KB } from '../support/hostile.ts';
+import { alertOf, expectRefusedBesideField, tipOf, versionOf } from '../support/settings-forms.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 
 let shop: TestShop;
@@ -96,11 +97,6 @@ const DEFAULT_FORM = {
   gallery_zoom: 'yes',
   gallery_lightbox: 'yes',
 };
-
-const alertOf = (page: string) => /role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(page)?.[1] ?? '';
-const tipOf = (page: string, field: string) =>
-  new RegExp(`id="setting-${field}-tip"[^>]*>([^<]*)<`).exec(page)?.[1] ?? '';
-const versionOf = (page: string) => /name="version" value="([^"]+)"/.exec(page)?.[1];
 
 let manager: SignedIn;
 beforeEach(async () => {
@@ -349,14 +345,7 @@ describe('saving the section', () => {
       [form({ clear_on_reselect: TEN_KB }), 'clear-on-reselect', 'falscher Form'],
       [`${form({})}&ajax_threshold=3`, 'ajax-threshold', 'mehrfach'],
     ];
-    for (const [body, field, text] of cases) {
-      const res = await http.post(manager, PAGE, body);
-      const label = body.slice(0, 100);
-      expect(res.status, label).toBe(400);
-      const page = await res.text();
-      expect(alertOf(page), label).toContain(text);
-      expect(tipOf(page, field), label).toContain(text);
-    }
+    await expectRefusedBesideField((body) => http.post(manager, PAGE, body), cases);
     const arrays = await http.post(manager, PAGE, `${form({})}&reveal_seconds[]=3`);
     expect(arrays.status).toBe(400);
     const en = await http.post(english(manager), PAGE, form({ reveal_seconds: '0' }));

@@ -11,6 +11,7 @@ import { settings } from '#app/domain/settings/settings.schema.ts';
 import { sessionNonce } from '#app/lib/session.server.ts';
 import { type SignedIn, customerRequests, signedInCustomer } from '../support/customers.ts';
 import { TEN_KB } from '../support/hostile.ts';
+import { alertOf, expectRefusedBesideField, tipOf, versionOf } from '../support/settings-forms.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 
 let shop: TestShop;
@@ -27,10 +28,6 @@ afterAll(async () => {
 const db = () => shop.database.db;
 const nonceOf = (who: SignedIn) => sessionNonce({ idHash: who.idHash } as never, shop.env);
 const english = (who: SignedIn) => ({ cookie: `lang=en; ${who.cookie}` });
-const alertOf = (page: string) => /role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(page)?.[1] ?? '';
-const tipOf = (page: string, field: string) =>
-  new RegExp(`id="setting-${field}-tip"[^>]*>([^<]*)<`).exec(page)?.[1] ?? '';
-const versionOf = (page: string) => /name="version" value="([^"]+)"/.exec(page)?.[1];
 
 /** The section as the form sends it with every default. */
 const DEFAULT_FORM = {
@@ -156,14 +153,7 @@ describe('the express checkout section', () => {
       [form({ page_cart: 'on' }), 'page-cart', 'falscher Form'],
       [`${form({})}&button_height=50`, 'button-height', 'mehrfach'],
     ];
-    for (const [body, field, text] of cases) {
-      const res = await http.post(manager, PAGE, body);
-      const label = body.slice(0, 100);
-      expect(res.status, label).toBe(400);
-      const page = await res.text();
-      expect(alertOf(page), label).toContain(text);
-      expect(tipOf(page, field), label).toContain(text);
-    }
+    await expectRefusedBesideField((body) => http.post(manager, PAGE, body), cases);
     expect((await http.post(manager, PAGE, `${form({})}&button_type[]=buy`)).status).toBe(400);
     const en = await http.post(english(manager), PAGE, form({ button_height: '60' }));
     expect(tipOf(await en.text(), 'button-height')).toBe('Enter a whole number from 40 to 55.');

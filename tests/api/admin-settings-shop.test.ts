@@ -12,6 +12,7 @@ import { sessionNonce } from '#app/lib/session.server.ts';
 import { startCheckoutShop } from '../support/checkout-shop.ts';
 import { type SignedIn, customerRequests, signedInCustomer } from '../support/customers.ts';
 import { TEN_KB } from '../support/hostile.ts';
+import { alertOf, expectRefusedBesideField, tipOf } from '../support/settings-forms.ts';
 import type { TestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 
@@ -84,12 +85,6 @@ beforeEach(async () => {
     expect(res.status).toBe(302);
   }
 });
-
-/** The error summary's text (the page also carries the area's messages, so look only there). */
-const alertOf = (page: string) => /role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(page)?.[1] ?? '';
-/** The message beside a field. */
-const tipOf = (page: string, field: string) =>
-  new RegExp(`id="setting-${field}-tip"[^>]*>([^<]*)<`).exec(page)?.[1] ?? '';
 
 /** The version the page's form carries. */
 async function formVersion(who: SignedIn, path: string) {
@@ -315,14 +310,7 @@ describe('hostile input', () => {
       [form({ notify_low: 'on' }), 'notify-low', 'falscher Form'],
       [`${form({})}&low_stock_amount=3`, 'low-stock-amount', 'mehrfach'],
     ];
-    for (const [body, field, text] of cases) {
-      const res = await http.post(manager, CHECKOUT, body);
-      const label = body.slice(0, 100);
-      expect(res.status, label).toBe(400);
-      const page = await res.text();
-      expect(alertOf(page), label).toContain(text);
-      expect(tipOf(page, field), label).toContain(text);
-    }
+    await expectRefusedBesideField((body) => http.post(manager, CHECKOUT, body), cases);
     const en = await http.post(english(manager), CHECKOUT, form({ guest_cart_days: '0' }));
     expect(tipOf(await en.text(), 'guest-cart-days')).toBe('Enter a whole number from 1 to 3650.');
     expect(await stored()).toEqual(before.settings);
