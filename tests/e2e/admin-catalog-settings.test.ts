@@ -156,23 +156,25 @@ describe('gallery options', () => {
 });
 
 describe('the page passes axe', () => {
-  for (const lang of ['de', 'en'] as const) {
-    for (const width of [1280, 390]) {
-      it(`also with a refused form (${lang}, ${width} px)`, async () => {
-        const context = await staffContext(browser, shop, lang, width);
-        const page = await context.newPage();
-        await page.goto('/admin/settings/catalog');
-        await waitForHydration(page);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        await expectNoAxeViolations(page);
-        await shoot(page, `admin-catalog-settings-${lang}-${width}`);
-        await page.locator('#setting-reveal-seconds').fill('0');
-        await page.locator('button[type="submit"]').last().click();
-        await page.locator('#setting-reveal-seconds-tip').waitFor();
-        await expectNoAxeViolations(page);
-        await shoot(page, `admin-catalog-settings-error-${lang}-${width}`);
-        await context.close();
-      });
-    }
+  // Each language at one width: German, with the longer words, where room is narrowest.
+  for (const [lang, width] of [
+    ['de', 390],
+    ['en', 1280],
+  ] as const) {
+    it(`also with a refused form (${lang}, ${width} px)`, async () => {
+      const context = await staffContext(browser, shop, lang, width);
+      const page = await context.newPage();
+      await page.goto('/admin/settings/catalog');
+      await waitForHydration(page);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectNoAxeViolations(page);
+      await shoot(page, `admin-catalog-settings-${lang}-${width}`);
+      await page.locator('#setting-reveal-seconds').fill('0');
+      await page.locator('button[type="submit"]').last().click();
+      await page.locator('#setting-reveal-seconds-tip').waitFor();
+      await expectNoAxeViolations(page);
+      await shoot(page, `admin-catalog-settings-error-${lang}-${width}`);
+      await context.close();
+    });
   }
 });

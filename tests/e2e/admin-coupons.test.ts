@@ -135,32 +135,34 @@ describe('coupon list', () => {
 });
 
 describe('accessibility', () => {
-  for (const lang of ['de', 'en'] as const) {
-    for (const width of [1280, 390]) {
-      it(`list, editor and delete page pass axe at ${width} px (${lang})`, async () => {
-        const coupon = await createCoupon(shop.database.db, { usageLimit: 5 });
-        const context = await staffContext(browser, shop, lang, width);
-        const page = await context.newPage();
-        await page.goto('/admin/coupons');
-        await waitForHydration(page);
-        await expectNoAxeViolations(page);
-        await shoot(page, `admin-coupons-${lang}-${width}`);
-        await page.goto(`/admin/coupons/${coupon.id}`);
-        await waitForHydration(page);
-        await expectNoAxeViolations(page);
-        await shoot(page, `admin-coupon-${lang}-${width}`);
-        // With a refused form: errors at the fields and in the summary.
-        await page.locator('#coupon-coupon-amount').fill('abc');
-        await page.locator('#coupon-code').fill('');
-        await page.locator('#coupon-code').press('Enter');
-        await page.locator('[aria-invalid="true"]').first().waitFor();
-        await expectNoAxeViolations(page);
-        await shoot(page, `admin-coupon-refused-${lang}-${width}`);
-        await page.goto(`/admin/coupons/${coupon.id}/delete`);
-        await waitForHydration(page);
-        await expectNoAxeViolations(page);
-        await context.close();
-      });
-    }
+  // Each language at one width: German, with the longer words, where room is narrowest.
+  for (const [lang, width] of [
+    ['de', 390],
+    ['en', 1280],
+  ] as const) {
+    it(`list, editor and delete page pass axe at ${width} px (${lang})`, async () => {
+      const coupon = await createCoupon(shop.database.db, { usageLimit: 5 });
+      const context = await staffContext(browser, shop, lang, width);
+      const page = await context.newPage();
+      await page.goto('/admin/coupons');
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+      await shoot(page, `admin-coupons-${lang}-${width}`);
+      await page.goto(`/admin/coupons/${coupon.id}`);
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+      await shoot(page, `admin-coupon-${lang}-${width}`);
+      // With a refused form: errors at the fields and in the summary.
+      await page.locator('#coupon-coupon-amount').fill('abc');
+      await page.locator('#coupon-code').fill('');
+      await page.locator('#coupon-code').press('Enter');
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      await expectNoAxeViolations(page);
+      await shoot(page, `admin-coupon-refused-${lang}-${width}`);
+      await page.goto(`/admin/coupons/${coupon.id}/delete`);
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+      await context.close();
+    });
   }
 });

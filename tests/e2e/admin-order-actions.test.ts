@@ -194,22 +194,24 @@ describe('order actions in the back office', () => {
     });
   }
 
-  for (const lang of ['de', 'en'] as const) {
-    for (const width of [1280, 390]) {
-      it(`passes axe on the order page and the address form (${lang}, ${width} px)`, async () => {
-        const order = await bankTransfer('on-hold');
-        const context = await managerContext(lang, width);
-        const page = await context.newPage();
-        await page.goto(`/admin/orders/${order.id}`);
-        await waitForHydration(page);
-        await expectNoAxeViolations(page);
-        await shoot(page, `admin-order-actions-${lang}-${width}`);
-        await page.goto(`/admin/orders/${order.id}/address`);
-        await waitForHydration(page);
-        await expectNoAxeViolations(page);
-        await shoot(page, `admin-order-address-${lang}-${width}`);
-        await context.close();
-      });
-    }
+  // Each language at one width: German, with the longer words, where room is narrowest.
+  for (const [lang, width] of [
+    ['de', 390],
+    ['en', 1280],
+  ] as const) {
+    it(`passes axe on the order page and the address form (${lang}, ${width} px)`, async () => {
+      const order = await bankTransfer('on-hold');
+      const context = await managerContext(lang, width);
+      const page = await context.newPage();
+      await page.goto(`/admin/orders/${order.id}`);
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+      await shoot(page, `admin-order-actions-${lang}-${width}`);
+      await page.goto(`/admin/orders/${order.id}/address`);
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+      await shoot(page, `admin-order-address-${lang}-${width}`);
+      await context.close();
+    });
   }
 });

@@ -80,27 +80,29 @@ describe('staff and API keys', () => {
     await context.close();
   });
 
-  for (const lang of ['de', 'en'] as const) {
-    for (const width of [1280, 390]) {
-      it(`passes axe on the staff and API key pages (${lang}, ${width} px)`, async () => {
-        const context = await adminContext(lang, width);
-        const page = await context.newPage();
-        for (const [name, path] of [
-          ['staff', '/admin/staff'],
-          ['api-keys', '/admin/api-keys'],
-        ] as const) {
-          await page.goto(path);
-          await waitForHydration(page);
-          await expectNoAxeViolations(page);
-          await shoot(page, `admin-${name}-${lang}-${width}`);
-        }
-        // A refused form: errors beside the fields, still clean.
-        await page.getByRole('button', { name: /API/ }).last().click();
-        await page.locator('#key-description-tip').waitFor();
+  // Each language at one width: German, with the longer words, where room is narrowest.
+  for (const [lang, width] of [
+    ['de', 390],
+    ['en', 1280],
+  ] as const) {
+    it(`passes axe on the staff and API key pages (${lang}, ${width} px)`, async () => {
+      const context = await adminContext(lang, width);
+      const page = await context.newPage();
+      for (const [name, path] of [
+        ['staff', '/admin/staff'],
+        ['api-keys', '/admin/api-keys'],
+      ] as const) {
+        await page.goto(path);
+        await waitForHydration(page);
         await expectNoAxeViolations(page);
-        await shoot(page, `admin-api-keys-error-${lang}-${width}`);
-        await context.close();
-      });
-    }
+        await shoot(page, `admin-${name}-${lang}-${width}`);
+      }
+      // A refused form: errors beside the fields, still clean.
+      await page.getByRole('button', { name: /API/ }).last().click();
+      await page.locator('#key-description-tip').waitFor();
+      await expectNoAxeViolations(page);
+      await shoot(page, `admin-api-keys-error-${lang}-${width}`);
+      await context.close();
+    });
   }
 });

@@ -98,31 +98,33 @@ describe('webhooks in the back office', () => {
     await context.close();
   });
 
-  for (const lang of ['de', 'en'] as const) {
-    for (const width of [1280, 390]) {
-      it(`passes axe on the webhook pages (${lang}, ${width} px)`, async () => {
-        const context = await adminContext(lang, width);
-        const page = await context.newPage();
-        const [hook] = await shop.database.db.select().from(webhooks).limit(1);
-        for (const [name, path] of [
-          ['list', '/admin/webhooks'],
-          ['edit', `/admin/webhooks/${hook!.id}`],
-          ['new', '/admin/webhooks/new'],
-        ] as const) {
-          await page.goto(path);
-          await waitForHydration(page);
-          await expectNoAxeViolations(page);
-          await shoot(page, `admin-webhooks-${name}-${lang}-${width}`);
-        }
-        // A refused form: the address missing, its error beside the field, still clean.
-        await page
-          .getByRole('button', { name: lang === 'de' ? 'Webhook speichern' : 'Save webhook' })
-          .click();
-        await page.locator('#webhook-delivery_url-tip').waitFor();
+  // Each language at one width: German, with the longer words, where room is narrowest.
+  for (const [lang, width] of [
+    ['de', 390],
+    ['en', 1280],
+  ] as const) {
+    it(`passes axe on the webhook pages (${lang}, ${width} px)`, async () => {
+      const context = await adminContext(lang, width);
+      const page = await context.newPage();
+      const [hook] = await shop.database.db.select().from(webhooks).limit(1);
+      for (const [name, path] of [
+        ['list', '/admin/webhooks'],
+        ['edit', `/admin/webhooks/${hook!.id}`],
+        ['new', '/admin/webhooks/new'],
+      ] as const) {
+        await page.goto(path);
+        await waitForHydration(page);
         await expectNoAxeViolations(page);
-        await shoot(page, `admin-webhooks-error-${lang}-${width}`);
-        await context.close();
-      });
-    }
+        await shoot(page, `admin-webhooks-${name}-${lang}-${width}`);
+      }
+      // A refused form: the address missing, its error beside the field, still clean.
+      await page
+        .getByRole('button', { name: lang === 'de' ? 'Webhook speichern' : 'Save webhook' })
+        .click();
+      await page.locator('#webhook-delivery_url-tip').waitFor();
+      await expectNoAxeViolations(page);
+      await shoot(page, `admin-webhooks-error-${lang}-${width}`);
+      await context.close();
+    });
   }
 });

@@ -96,24 +96,26 @@ describe('back office', () => {
     await context.close();
   });
 
-  for (const lang of ['de', 'en'] as const) {
-    for (const width of [1280, 390]) {
-      it(`passes axe on dashboard, list, detail and product export (${lang}, ${width} px)`, async () => {
-        const context = await managerContext(lang, width);
-        const page = await context.newPage();
-        for (const [name, path] of [
-          ['dashboard', '/admin'],
-          ['orders', '/admin/orders'],
-          ['order', `/admin/orders/${toShip.id}`],
-          ['product-export', '/admin/products/export'],
-        ] as const) {
-          await page.goto(path);
-          await waitForHydration(page);
-          await expectNoAxeViolations(page);
-          await shoot(page, `admin-${name}-${lang}-${width}`);
-        }
-        await context.close();
-      });
-    }
+  // Each language at one width: German, with the longer words, where room is narrowest.
+  for (const [lang, width] of [
+    ['de', 390],
+    ['en', 1280],
+  ] as const) {
+    it(`passes axe on dashboard, list, detail and product export (${lang}, ${width} px)`, async () => {
+      const context = await managerContext(lang, width);
+      const page = await context.newPage();
+      for (const [name, path] of [
+        ['dashboard', '/admin'],
+        ['orders', '/admin/orders'],
+        ['order', `/admin/orders/${toShip.id}`],
+        ['product-export', '/admin/products/export'],
+      ] as const) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await expectNoAxeViolations(page);
+        await shoot(page, `admin-${name}-${lang}-${width}`);
+      }
+      await context.close();
+    });
   }
 });

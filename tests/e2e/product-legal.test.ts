@@ -257,18 +257,20 @@ describe('sticky add-to-cart bar', () => {
 });
 
 describe('accessibility', () => {
-  for (const lang of ['de', 'en'] as const) {
-    for (const width of [1280, 390]) {
-      it(`has no axe violations at ${width} px (${lang}), sticky bar shown`, async () => {
-        const { context, page } = await open(ESPRESSO, { lang, width });
-        await expectNoAxeViolations(page);
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page
-          .getByRole('region', { name: lang === 'de' ? 'Schnellkauf' : 'Quick purchase' })
-          .waitFor();
-        await expectNoAxeViolations(page);
-        await context.close();
-      });
-    }
+  // Each language at one width: German, with the longer words, where room is narrowest.
+  for (const [lang, width] of [
+    ['de', 390],
+    ['en', 1280],
+  ] as const) {
+    it(`has no axe violations at ${width} px (${lang}), sticky bar shown`, async () => {
+      const { context, page } = await open(ESPRESSO, { lang, width });
+      await expectNoAxeViolations(page);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page
+        .getByRole('region', { name: lang === 'de' ? 'Schnellkauf' : 'Quick purchase' })
+        .waitFor();
+      await expectNoAxeViolations(page);
+      await context.close();
+    });
   }
 });
