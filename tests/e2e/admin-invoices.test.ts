@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,10 +32,17 @@ afterAll(async () => {
 const contextAs = (who: SignedIn, lang: 'de' | 'en', width = 1280) =>
   contextWithSession(browser, shop.url, who.sessionId, { lang, width, acceptDownloads: true });
 
-const sha256 = async (download: Download) =>
-  createHash('sha256')
-    .update(readFileSync((await download.path())!))
-    .digest('hex');
+/** The downloaded file's digest; saved aside, as the browser may run in another process. */
+async function sha256(download: Download) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'invoice-download-'));
+  try {
+    const file = path.join(dir, 'invoice.pdf');
+    await download.saveAs(file);
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const TEXT = {
   de: {
