@@ -119,6 +119,33 @@ export async function reportOrder(
   return { order: order!, items };
 }
 
+/** A refund row of the given parts, made at `at`. */
+async function refund(
+  db: Tx,
+  input: {
+    orderId: number;
+    items: number;
+    shipping: number;
+    at: string;
+    status?: 'succeeded' | 'failed';
+  },
+) {
+  const [row] = await db
+    .insert(orderRefunds)
+    .values({
+      orderId: input.orderId,
+      amount: input.items + input.shipping,
+      itemsAmount: input.items,
+      shippingAmount: input.shipping,
+      method: 'manual',
+      status: input.status ?? 'succeeded',
+      actorChannel: 'admin',
+      createdAt: new Date(input.at),
+    })
+    .returning();
+  return row!;
+}
+
 /** A refund of one line's pieces, made at `at`. */
 export async function refundLine(
   db: Tx,
@@ -132,44 +159,18 @@ export async function refundLine(
     status?: 'succeeded' | 'failed';
   },
 ) {
-  const [refund] = await db
-    .insert(orderRefunds)
-    .values({
-      orderId: input.orderId,
-      amount: input.amount,
-      itemsAmount: input.amount,
-      method: 'manual',
-      status: input.status ?? 'succeeded',
-      actorChannel: 'admin',
-      createdAt: new Date(input.at),
-    })
-    .returning();
+  const made = await refund(db, { ...input, items: input.amount, shipping: 0 });
   await db.insert(orderRefundLines).values({
-    refundId: refund!.id,
+    refundId: made.id,
     orderItemId: input.itemId,
     quantity: input.quantity,
     amount: input.amount,
     tax: input.tax,
   });
-  return refund!;
+  return made;
 }
 
 /** A refund of shipping only, made at `at`. */
-export async function refundShipping(
-  db: Tx,
-  input: { orderId: number; amount: number; at: string },
-) {
-  const [refund] = await db
-    .insert(orderRefunds)
-    .values({
-      orderId: input.orderId,
-      amount: input.amount,
-      shippingAmount: input.amount,
-      method: 'manual',
-      status: 'succeeded',
-      actorChannel: 'admin',
-      createdAt: new Date(input.at),
-    })
-    .returning();
-  return refund!;
+export function refundShipping(db: Tx, input: { orderId: number; amount: number; at: string }) {
+  return refund(db, { ...input, items: 0, shipping: input.amount });
 }

@@ -3,14 +3,20 @@
  * appearance, what the wallet sheet is asked for, and the order payload built from the
  * sheet's answer. No DOM, no calls: table-tested beside this file.
  */
-import { splitName, stripPhone } from '#app/domain/payments/stripe/express.rules.ts';
+import {
+  BUTTON_HEIGHT,
+  buttonHeight,
+  splitName,
+  stripPhone,
+} from '#app/domain/payments/stripe/express.rules.ts';
+
+export { BUTTON_HEIGHT, buttonHeight };
 import {
   EXPRESS_EXTENSION,
   type ExpressCheckoutParams,
   type ExpressDisplayItem,
 } from '#app/domain/payments/stripe/express.view.ts';
 
-export const BUTTON_HEIGHT = { min: 40, max: 55, fallback: 48 } as const;
 export const BUTTON_RADIUS_FALLBACK = 4;
 /** Spec section 9. */
 export const ADD_TO_CART_WAIT_MS = 700;
@@ -29,12 +35,6 @@ export const WALLET_NAMES: Record<string, string> = {
 
 export function walletName(expressPaymentType: string): string {
   return WALLET_NAMES[expressPaymentType] ?? expressPaymentType;
-}
-
-export function buttonHeight(height: unknown): number {
-  const n = typeof height === 'number' ? height : Number.parseInt(String(height), 10);
-  if (!Number.isFinite(n)) return BUTTON_HEIGHT.fallback;
-  return Math.min(BUTTON_HEIGHT.max, Math.max(BUTTON_HEIGHT.min, Math.round(n)));
 }
 
 export function buttonRadius(radius: unknown): number {

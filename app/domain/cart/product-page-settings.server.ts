@@ -1,5 +1,6 @@
 // The catalog and product page section of the settings area: the swatch behaviour, what an
-// add to cart does and how the gallery behaves, each kept in the setting its storefront reader already uses.
+// add to cart does and how the gallery behaves, each kept in the setting its storefront reader
+// already uses.
 import type { Actor } from '#app/domain/audit/audit.server.ts';
 import { type SectionSave, saveSettingSection } from '#app/domain/audit/setting-sections.server.ts';
 import {

@@ -227,10 +227,11 @@ export async function handleMailSettingsForm(args: Args) {
   if (form.getAll('intent').length > 1) {
     return refuse(t, 'settings', 400, [{ field: '', code: 'admin.mailSettings.error.invalid' }]);
   }
-  return intent === 'test' ? testSend(shop, form) : saveSettings(shop, form);
+  const actor = { channel: 'admin' as const, id: shop.viewer.id, label: shop.viewer.email };
+  return intent === 'test' ? testSend(shop, actor, form) : saveSettings(shop, actor, form);
 }
 
-async function saveSettings(shop: Shop, form: FormData) {
+async function saveSettings(shop: Shop, actor: Actor, form: FormData) {
   const { t } = shop;
   const errors: Problem[] = [];
   const fields = collect(form, MAIL_FORM_FIELDS, errors);
@@ -245,7 +246,6 @@ async function saveSettings(shop: Shop, form: FormData) {
     return refuse(t, 'settings', 400, errors, echoed(form, MAIL_FORM_FIELDS));
   }
   const values = parsed.data;
-  const actor: Actor = { channel: 'admin', id: shop.viewer.id, label: shop.viewer.email };
   const enabled: Record<string, boolean> = {};
   for (const kind of SWITCHABLE_MAILS) enabled[kind] = values[`on_${kind}`] === true;
   const sender =
@@ -272,7 +272,7 @@ async function saveSettings(shop: Shop, form: FormData) {
 const TEST_FIELDS = ['mail', 'lang', 'to'] as const;
 
 /** Sends the chosen mail, built from the sample order, to the staff member or a typed address. */
-async function testSend(shop: Shop, form: FormData) {
+async function testSend(shop: Shop, actor: Actor & { id: number }, form: FormData) {
   const { t, db, env } = shop;
   const errors: Problem[] = [];
   const fields = collect(form, TEST_FIELDS, errors);
@@ -283,7 +283,6 @@ async function testSend(shop: Shop, form: FormData) {
   }
   const { mail, lang, to } = parsed.data;
   const address = to || shop.viewer.email;
-  const actor = { channel: 'admin' as const, id: shop.viewer.id, label: shop.viewer.email };
   if (!(await takeTestSend(db, actor, { mail, to: address, lang }))) {
     return refuse(t, 'test', 429, [{ field: '', code: 'admin.mailSettings.error.rate' }], {
       mail,

@@ -200,33 +200,14 @@ export function collect(form: FormData, names: readonly string[], errors: Proble
   return { fields, seen: typeof versions[0] === 'string' ? versions[0] : undefined };
 }
 
-/** The schema's problems as field errors; the first problem of each field only. */
-function issuesOf(issues: z.core.$ZodIssue[], names: readonly string[], errors: Problem[]) {
-  for (const issue of issues) {
-    const name = String(issue.path[0] ?? '');
-    const field = names.includes(name) ? settingControlId(name) : '';
-    if (field && errors.some((e) => e.field === field)) continue;
-    const code = issue.message.startsWith('admin.shopSettings.error.')
-      ? issue.message
-      : 'admin.shopSettings.error.invalid';
-    const max =
-      name in OWNER_FIELDS
-        ? OWNER_FIELDS[name as keyof typeof OWNER_FIELDS].max
-        : name.startsWith('notice_')
-          ? NOTICE_MAX
-          : 0;
-    errors.push({ field, code, params: { max } });
-  }
-}
-
 /**
- * A section schema's problems as field errors, the first of each field only; a range names
- * the field's limits.
+ * A section schema's problems as field errors, the first of each field only; the message's
+ * parameters (a range, a length) come from `paramsOf`.
  */
-export function fieldProblems(
+function fieldProblems(
   issues: z.core.$ZodIssue[],
   names: readonly string[],
-  limits: Record<string, { min: number; max: number }>,
+  paramsOf: (name: string) => Problem['params'],
   errors: Problem[],
 ) {
   for (const issue of issues) {
@@ -236,9 +217,32 @@ export function fieldProblems(
     const code = issue.message.startsWith('admin.shopSettings.error.')
       ? issue.message
       : 'admin.shopSettings.error.invalid';
-    const range = limits[name];
-    errors.push({ field, code, params: range ? { ...range } : undefined });
+    errors.push({ field, code, params: paramsOf(name) });
   }
+}
+
+/** The longest text a shop field takes, for its message. */
+function shopFieldParams(name: string) {
+  if (name in OWNER_FIELDS) return { max: OWNER_FIELDS[name as keyof typeof OWNER_FIELDS].max };
+  return { max: name.startsWith('notice_') ? NOTICE_MAX : 0 };
+}
+
+const rangeOf = (limits: Record<string, { min: number; max: number }>) => (name: string) =>
+  limits[name] ? { ...limits[name] } : undefined;
+
+/** After a valid post: back to the page with its status, or 409 if others saved meanwhile. */
+function savedAnswer(
+  t: Translate,
+  form: FormData,
+  fields: readonly string[],
+  saved: SectionSave,
+  path: string,
+) {
+  if (!saved.ok) {
+    const conflict = [{ field: '', code: 'admin.shopSettings.error.conflict' }];
+    return refuse(t, 409, conflict, echoed(form, fields), saved.version);
+  }
+  return redirect(`${path}?saved=${saved.changed.length > 0 ? 'yes' : 'unchanged'}`);
 }
 
 /** The common start of both forms: signed-in staff, a readable body, the page's own nonce. */
@@ -285,16 +289,14 @@ export async function handleSectionForm<T>(
   const errors: Problem[] = [];
   const { fields, seen } = collect(form, section.fields, errors);
   const parsed = section.schema.safeParse(fields);
-  if (!parsed.success) fieldProblems(parsed.error.issues, section.fields, section.limits, errors);
+  if (!parsed.success) {
+    fieldProblems(parsed.error.issues, section.fields, rangeOf(section.limits), errors);
+  }
   if (errors.length > 0 || !parsed.success) {
     return refuse(shop.t, 400, errors, echoed(form, section.fields));
   }
   const saved = await section.save(shop.db, parsed.data, actor, seen);
-  if (!saved.ok) {
-    const conflict = [{ field: '', code: 'admin.shopSettings.error.conflict' }];
-    return refuse(shop.t, 409, conflict, echoed(form, section.fields), saved.version);
-  }
-  return redirect(`${section.path}?saved=${saved.changed.length > 0 ? 'yes' : 'unchanged'}`);
+  return savedAnswer(shop.t, form, section.fields, saved, section.path);
 }
 
 /**
@@ -308,7 +310,8 @@ export async function handleShopSettingsForm(args: Args) {
   const errors: Problem[] = [];
   const { fields, seen } = collect(form, SHOP_FORM_FIELDS, errors);
   const parsed = shopFormSchema(OWNER_CHECKS).safeParse(fields);
-  if (!parsed.success) issuesOf(parsed.error.issues, SHOP_FORM_FIELDS, errors);
+  if (!parsed.success)
+    fieldProblems(parsed.error.issues, SHOP_FORM_FIELDS, shopFieldParams, errors);
   if (errors.length > 0 || !parsed.success) {
     return refuse(shop.t, 400, errors, echoed(form, SHOP_FORM_FIELDS));
   }
@@ -323,11 +326,7 @@ export async function handleShopSettingsForm(args: Args) {
     actor,
     seen,
   );
-  if (!saved.ok) {
-    const conflict = [{ field: '', code: 'admin.shopSettings.error.conflict' }];
-    return refuse(shop.t, 409, conflict, echoed(form, SHOP_FORM_FIELDS), saved.version);
-  }
-  return redirect(`${SHOP_SETTINGS_PATH}?saved=${saved.changed.length > 0 ? 'yes' : 'unchanged'}`);
+  return savedAnswer(shop.t, form, SHOP_FORM_FIELDS, saved, SHOP_SETTINGS_PATH);
 }
 
 /** Saves the checkout section; the numbers within the limits their settings' readers accept. */
@@ -338,14 +337,12 @@ export async function handleCheckoutSettingsForm(args: Args) {
   const errors: Problem[] = [];
   const { fields, seen } = collect(form, CHECKOUT_FORM_FIELDS, errors);
   const parsed = checkoutFormSchema.safeParse(fields);
-  if (!parsed.success) issuesOf(parsed.error.issues, CHECKOUT_FORM_FIELDS, errors);
+  if (!parsed.success) {
+    fieldProblems(parsed.error.issues, CHECKOUT_FORM_FIELDS, rangeOf(LIMITS), errors);
+  }
   for (const [name, { limits, schema }] of Object.entries(NUMBERS)) {
     const field = settingControlId(name);
-    const problem = errors.find((e) => e.field === field);
-    if (problem) {
-      problem.params = { ...limits };
-      continue;
-    }
+    if (errors.some((e) => e.field === field)) continue;
     const value = parsed.success ? parsed.data[name as keyof typeof parsed.data] : undefined;
     if (value !== undefined && !schema.safeParse(value).success) {
       errors.push({ field, code: 'admin.shopSettings.error.range', params: { ...limits } });
@@ -355,11 +352,5 @@ export async function handleCheckoutSettingsForm(args: Args) {
     return refuse(shop.t, 400, errors, echoed(form, CHECKOUT_FORM_FIELDS));
   }
   const saved = await saveCheckoutSettings(shop.db, parsed.data, actor, seen);
-  if (!saved.ok) {
-    const conflict = [{ field: '', code: 'admin.shopSettings.error.conflict' }];
-    return refuse(shop.t, 409, conflict, echoed(form, CHECKOUT_FORM_FIELDS), saved.version);
-  }
-  return redirect(
-    `${CHECKOUT_SETTINGS_PATH}?saved=${saved.changed.length > 0 ? 'yes' : 'unchanged'}`,
-  );
+  return savedAnswer(shop.t, form, CHECKOUT_FORM_FIELDS, saved, CHECKOUT_SETTINGS_PATH);
 }

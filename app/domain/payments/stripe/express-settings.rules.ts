@@ -2,6 +2,7 @@
 // page can share it.
 import { z } from 'zod';
 import { settingAmount, settingCheckbox } from '#app/domain/settings/shop-settings.rules.ts';
+import { BUTTON_HEIGHT } from './express.rules.ts';
 
 export const EXPRESS_BUTTON_TYPES = ['buy', 'default'] as const;
 export const EXPRESS_BUTTON_THEMES = ['dark', 'light', 'light-outline'] as const;
@@ -18,9 +19,9 @@ export const EXPRESS_FORM_FIELDS = [
   'payer_phone',
 ] as const;
 
-/** The ranges the wallet buttons take: the browser clamps the height to 40–55 px (spec). */
+/** The ranges the wallet buttons take: the height is the one the browser clamps to (spec). */
 export const EXPRESS_LIMITS = {
-  button_height: { min: 40, max: 55 },
+  button_height: { min: BUTTON_HEIGHT.min, max: BUTTON_HEIGHT.max },
   button_radius: { min: 0, max: 30 },
 } as const;
 export type ExpressNumberField = keyof typeof EXPRESS_LIMITS;

@@ -9,6 +9,7 @@ import {
   EXPRESS_LIMITS,
   type ExpressForm,
 } from './express-settings.rules.ts';
+import { buttonHeight } from './express.rules.ts';
 
 /** Where the shop owner sets express checkout (`settings` table, key `payments.express`). */
 export const EXPRESS_SETTINGS_KEY = 'payments.express';
@@ -67,11 +68,8 @@ export function expressForm(settings: ExpressSettings): ExpressForm {
     button_theme: (EXPRESS_BUTTON_THEMES as readonly string[]).includes(button.theme)
       ? (button.theme as ExpressForm['button_theme'])
       : 'dark',
-    // What the buttons show: the browser clamps the stored height to the spec's range.
-    button_height: Math.min(
-      EXPRESS_LIMITS.button_height.max,
-      Math.max(EXPRESS_LIMITS.button_height.min, button.height),
-    ),
+    // What the buttons show: the browser clamps the stored height the same way.
+    button_height: buttonHeight(button.height),
     button_radius: Math.min(EXPRESS_LIMITS.button_radius.max, button.radius),
     payer_phone: settings.payerPhone,
   };

@@ -51,3 +51,12 @@ export const WALLET_NAMES: Readonly<Record<string, string>> = {
 /** Allowed countries, as the sheet restricts them; an empty list allows none. */
 export const shipsTo = (allowed: readonly string[], country: string) =>
   allowed.includes(country.toUpperCase());
+
+/** The wallet buttons' height in px (spec section 5): clamped to 40–55, 48 when unreadable. */
+export const BUTTON_HEIGHT = { min: 40, max: 55, fallback: 48 } as const;
+
+export function buttonHeight(height: unknown): number {
+  const n = typeof height === 'number' ? height : Number.parseInt(String(height), 10);
+  if (!Number.isFinite(n)) return BUTTON_HEIGHT.fallback;
+  return Math.min(BUTTON_HEIGHT.max, Math.max(BUTTON_HEIGHT.min, Math.round(n)));
+}
