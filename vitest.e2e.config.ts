@@ -26,6 +26,9 @@ export default defineConfig({
   test: {
     // A shared, busy machine: polled conditions get ten seconds, never a fixed sleep.
     expect: { poll: { timeout: 10_000 } },
+    // A browser test that fails is run once more before it counts: on a shared machine a page
+    // may miss a frame. A broken feature fails both runs; the report names every retried test.
+    retry: 1,
     globalSetup: ['tests/e2e/global-setup.ts'],
     environment: 'node',
     testTimeout: 60_000,

@@ -17,14 +17,15 @@ export function parseArgs(args) {
 }
 
 /**
- * What one vitest JSON report says: counts, the failed and skipped tests and the files that did
- * not run.
+ * What one vitest JSON report says: counts, the failed, retried and skipped tests and the files
+ * that did not run. A retried test passed on a later run; its earlier failures are its messages.
  * The tests of a file that did not run (its import or a `beforeAll` failed) are not counted
  * as skipped: the file is counted instead.
  */
 export function readReport(report) {
   const skippedTests = [];
   const failedTests = [];
+  const retriedTests = [];
   const filesFailedToRun = [];
   for (const file of report.testResults ?? []) {
     const assertions = file.assertionResults ?? [];
@@ -36,6 +37,9 @@ export function readReport(report) {
       if (test.status === 'failed') {
         const why = (test.failureMessages ?? [])[0] ?? '';
         failedTests.push({ file: file.name, name: test.fullName ?? test.title, message: why });
+      } else if (test.status === 'passed' && (test.failureMessages ?? []).length > 0) {
+        const why = test.failureMessages[0];
+        retriedTests.push({ file: file.name, name: test.fullName ?? test.title, message: why });
       } else if (test.status === 'skipped' || test.status === 'pending' || test.status === 'todo') {
         skippedTests.push({ file: file.name, name: test.fullName ?? test.title });
       }
@@ -47,6 +51,7 @@ export function readReport(report) {
     skipped: skippedTests.length,
     skippedTests,
     failedTests,
+    retriedTests,
     filesFailedToRun,
   };
 }

@@ -36,6 +36,7 @@ const {
     skipped: number;
     skippedTests: { file: string; name: string }[];
     failedTests: { file: string; name: string; message: string }[];
+    retriedTests: { file: string; name: string; message: string }[];
     filesFailedToRun: { file: string; message: string }[];
   };
   runFailed(c: Counts): boolean;
@@ -44,7 +45,7 @@ const {
 // The shape vitest's JSON reporter writes: a file that could not be imported, one whose
 // beforeAll threw (its tests marked skipped), and one with passed, skipped and todo tests.
 const REPORT = {
-  numPassedTests: 1,
+  numPassedTests: 2,
   numFailedTests: 0,
   numPendingTests: 4,
   numTodoTests: 1,
@@ -69,7 +70,13 @@ const REPORT = {
       status: 'passed',
       message: '',
       assertionResults: [
-        { title: 'passes', fullName: 'mixed passes', status: 'passed' },
+        { title: 'passes', fullName: 'mixed passes', status: 'passed', failureMessages: [] },
+        {
+          title: 'flaky',
+          fullName: 'mixed flaky',
+          status: 'passed',
+          failureMessages: ['Timeout 30000ms exceeded\nat'],
+        },
         { title: 'skipped one', fullName: 'mixed skipped one', status: 'skipped' },
         { title: 'todo one', fullName: 'mixed todo one', status: 'todo' },
       ],
@@ -80,12 +87,20 @@ const REPORT = {
 describe('the test runner’s summary', () => {
   it('counts files that failed to run apart from skipped tests, and lists the skipped ones', () => {
     const read = readReport(REPORT);
-    expect(read).toMatchObject({ passed: 1, failed: 0, skipped: 2 });
+    expect(read).toMatchObject({ passed: 2, failed: 0, skipped: 2 });
     expect(read.filesFailedToRun.map((f) => f.file)).toEqual([
       '/shop/tests/api/broken-import.test.ts',
       '/shop/tests/api/hook.test.ts',
     ]);
     expect(read.skippedTests.map((t) => t.name)).toEqual(['mixed skipped one', 'mixed todo one']);
+    // A test that passed only on its second run is listed with the first run's failure.
+    expect(read.retriedTests).toEqual([
+      {
+        file: '/shop/tests/api/mixed.test.ts',
+        name: 'mixed flaky',
+        message: 'Timeout 30000ms exceeded\nat',
+      },
+    ]);
   });
 
   it('does not count a file with a failed test as one that failed to run', () => {

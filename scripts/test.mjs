@@ -64,6 +64,7 @@ mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0, filesFailedToRun: 0, failedSteps: [] };
 const skippedTests = [];
 const failedTests = [];
+const retriedTests = [];
 const filesFailedToRun = [];
 const stepTimes = [];
 /** Runs the checks at once; their output is printed whole, one after the other. */
@@ -107,6 +108,7 @@ for (const [name, command, args, report, options] of steps) {
     totals.filesFailedToRun += read.filesFailedToRun.length;
     skippedTests.push(...read.skippedTests);
     failedTests.push(...read.failedTests);
+    retriedTests.push(...read.retriedTests);
     filesFailedToRun.push(...read.filesFailedToRun);
     counted = read.failed > 0 || read.filesFailedToRun.length > 0;
   }
@@ -125,15 +127,19 @@ if (skippedTests.length > 0) {
   console.log(`\nSkipped (${skippedTests.length}):`);
   for (const test of skippedTests) console.log(`  ↓ ${relative(test.file)} > ${test.name}`);
 }
-// Last, so that a log cut to its end still names what failed and why.
-if (failedTests.length > 0) {
-  console.log(`\nFailed (${failedTests.length}):`);
-  for (const test of failedTests) {
-    console.log(`  ✖ ${relative(test.file)} > ${test.name}`);
+const listWithReason = (heading, mark, tests) => {
+  if (tests.length === 0) return;
+  console.log(`\n${heading} (${tests.length}):`);
+  for (const test of tests) {
+    console.log(`  ${mark} ${relative(test.file)} > ${test.name}`);
     const why = test.message.split('\n').slice(0, 3).join('\n      ');
     if (why) console.log(`      ${why}`);
   }
-}
+};
+// Flaky tests stay visible though they count as passed.
+listWithReason('Passed only when run again', '↻', retriedTests);
+// Last, so that a log cut to its end still names what failed and why.
+listWithReason('Failed', '✖', failedTests);
 if (filesFailedToRun.length > 0) {
   console.log('\nFailed to run:');
   for (const file of filesFailedToRun) {

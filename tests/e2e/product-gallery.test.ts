@@ -111,19 +111,34 @@ describe('product gallery', () => {
     // picture at half the pointer's distance and closes on its own only past 0.4 of a third
     // of the height; the shop closes once the backdrop has faded below 0.75 of its opacity.
     await page.clock.install();
+    // A busy browser may hand a move to the page after the next frame: each step waits until
+    // the page has seen it, so the frames the clock runs always carry the pointer's place.
+    await page.evaluate(() =>
+      document.addEventListener(
+        'pointermove',
+        (event) => document.body.setAttribute('data-pointer-y', String(event.clientY)),
+        true,
+      ),
+    );
+    const moveTo = async (x: number, y: number) => {
+      await page.mouse.move(x, y);
+      await expect
+        .poll(() => page.evaluate(() => Number(document.body.getAttribute('data-pointer-y'))))
+        .toBe(Math.round(y));
+    };
     const height = 900;
     const drag = async (share: number) => {
       const x = 640;
       const y = height / 2;
-      await page.mouse.move(x, y);
+      await moveTo(x, y);
       await page.mouse.down();
       await page.clock.runFor(100);
       for (let step = 1; step <= 10; step++) {
-        await page.mouse.move(x, y + (height * share * step) / 10);
+        await moveTo(x, y + Math.round((height * share * step) / 10));
         await page.clock.runFor(20);
       }
       await page.clock.runFor(300);
-      await page.mouse.move(x, y + height * share + 1);
+      await moveTo(x, y + Math.round(height * share) + 1);
       await page.mouse.up();
       await page.clock.runFor(1000);
     };
