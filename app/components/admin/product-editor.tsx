@@ -2,12 +2,13 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { ProductDescription } from '#app/components/product/product-description.tsx';
 import { Field } from '#app/components/ui/field.tsx';
-import { ALLERGENS, NUTRI_SCORES } from '#app/domain/compliance/compliance.types.ts';
+import { ALLERGENS, NUTRIENT_KEYS, NUTRI_SCORES } from '#app/domain/compliance/compliance.types.ts';
 import {
   EDITOR_STATUSES,
   EDITOR_TYPES,
   type EditorField,
   controlId,
+  nutrientField,
 } from '#app/domain/catalog/product-editor.rules.ts';
 import type {
   EditorCategory,
@@ -103,6 +104,16 @@ function Check({ ctx, name, help }: { ctx: Ctx; name: EditorField; help?: string
   const label = useLabel();
   return (
     <TypedCheckbox form={ctx} name={name} id={controlId(name)} label={label(name)} help={help} />
+  );
+}
+
+/** Fields that belong together inside a group, under their own legend. */
+function SubGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="product-editor-subgroup">
+      <legend>{legend}</legend>
+      <div className="product-editor-fields">{children}</div>
+    </fieldset>
   );
 }
 
@@ -366,6 +377,13 @@ export function ProductEditorForm({
         <TextArea ctx={ctx} name="safety_instructions_en" />
         <TextArea ctx={ctx} name="defect_description_de" />
         <TextArea ctx={ctx} name="defect_description_en" />
+        <SubGroup legend={t('admin.productEditor.g.power')}>
+          <p className="hint">{t('admin.productEditor.power_help')}</p>
+          <TextInput ctx={ctx} name="power_min_watts" inputMode="numeric" />
+          <TextInput ctx={ctx} name="power_max_watts" inputMode="numeric" />
+          <Check ctx={ctx} name="power_usb_pd" />
+          <Check ctx={ctx} name="power_charger_included" />
+        </SubGroup>
       </Group>
 
       <Group legend={t('admin.productEditor.g.food')}>
@@ -400,6 +418,20 @@ export function ProductEditorForm({
           empty={none}
         />
         <TextInput ctx={ctx} name="food_alcohol" inputMode="decimal" />
+        <SubGroup legend={t('admin.productEditor.g.nutrients')}>
+          <p className="hint">{t('admin.productEditor.nutrients_help')}</p>
+          <Select
+            ctx={ctx}
+            name="food_nutrient_reference"
+            options={(['g', 'ml'] as const).map((u) => ({
+              value: u,
+              label: t('compliance.nutrients_per', { unit: u }),
+            }))}
+          />
+          {NUTRIENT_KEYS.map((key) => (
+            <TextInput key={key} ctx={ctx} name={nutrientField(key)} inputMode="decimal" />
+          ))}
+        </SubGroup>
       </Group>
 
       <Group legend={t('admin.productEditor.g.publish')}>

@@ -1,6 +1,13 @@
 // The product editor's form (/admin/products/{id}, /admin/products/new): every field read from
 // plain text, German number input accepted, every refusal named with the field it belongs to.
-import { ALLERGENS, type Allergen, NUTRI_SCORES } from '#app/domain/compliance/compliance.types.ts';
+import {
+  ALLERGENS,
+  type Allergen,
+  NUTRIENT_KEYS,
+  NUTRI_SCORES,
+  type NutrientKey,
+  type PowerSupply,
+} from '#app/domain/compliance/compliance.types.ts';
 import type { Localized } from '#app/domain/kernel/localized.ts';
 import { TAX_CLASSES } from '#app/domain/pricing/tax.ts';
 import { BACKORDERS, PRODUCT_STATUSES } from './catalog.schema.ts';
@@ -70,6 +77,12 @@ export const EDITOR_FIELDS = [
   'food_ingredients_en',
   'food_nutri_score',
   'food_alcohol',
+  'food_nutrient_reference',
+  ...NUTRIENT_KEYS.map((key) => `nutrient_${key}` as const),
+  'power_min_watts',
+  'power_max_watts',
+  'power_usb_pd',
+  'power_charger_included',
 ] as const;
 export type EditorField = (typeof EDITOR_FIELDS)[number];
 /** Fields sent once per ticked box. */
@@ -144,8 +157,32 @@ export type EditorValues = {
     allergens: Allergen[];
     nutriScore: (typeof NUTRI_SCORES)[number] | null;
     alcoholContent: number | null;
+    nutrientReference: 'g' | 'ml';
+    nutrients: Partial<Record<NutrientKey, number>>;
   } | null;
+  powerSupply: PowerSupply | null;
 };
+
+/** The editor's field for one nutrient. */
+export const nutrientField = (key: NutrientKey) => `nutrient_${key}` as const;
+
+/** The unit the storefront's nutrition table shows a nutrient in. */
+export const nutrientUnit = (key: NutrientKey) =>
+  key === 'energy_kj' ? 'kJ' : key === 'energy_kcal' ? 'kcal' : 'g';
+
+/**
+ * The highest value a nutrient can have per 100 g or 100 ml: pure fat has about 3,700 kJ
+ * (900 kcal) per 100 g; a gram amount is at most the whole 100 g, and a dense liquid (syrup,
+ * oil) carries a little more than 100 g in 100 ml.
+ */
+export function nutrientMax(key: NutrientKey, reference: 'g' | 'ml'): number {
+  if (key === 'energy_kj') return 4_000;
+  if (key === 'energy_kcal') return 1_000;
+  return reference === 'ml' ? 150 : 100;
+}
+
+/** Chargers under the EU common charger rules: USB Power Delivery goes up to 240 W. */
+export const POWER_WATTS_MAX = 240;
 
 /** "12,50", "1.234,5", "12.50": a decimal number; null for empty, NaN for anything else. */
 export function germanNumber(raw: string): number | null {
@@ -344,6 +381,52 @@ export function parseEditorForm(
     : null;
   if (nutriScoreText && !nutriScore) refuse('food_nutri_score', 'invalid');
   const alcoholContent = decimal('food_alcohol', 100);
+  const nutrientReference = choice('food_nutrient_reference', ['g', 'ml'] as const, 'g');
+  const nutrients: Partial<Record<NutrientKey, number>> = {};
+  for (const key of NUTRIENT_KEYS) {
+    const n = germanNumber(text(nutrientField(key)));
+    if (n === null) continue;
+    if (Number.isNaN(n) || n < 0 || n > nutrientMax(key, nutrientReference)) {
+      const unit = nutrientUnit(key);
+      refuse(nutrientField(key), `nutrient_${unit === 'g' ? 'grams' : unit}`);
+    } else nutrients[key] = n;
+  }
+  // "of which" amounts are part of the amount above them.
+  for (const [part, whole] of [
+    ['saturated_fat', 'fat'],
+    ['sugars', 'carbohydrates'],
+  ] as const) {
+    const p = nutrients[part];
+    const w = nutrients[whole];
+    if (p !== undefined && w !== undefined && p > w)
+      refuse(nutrientField(part), `nutrient_${part}_above`);
+  }
+  const hasNutrients = Object.keys(nutrients).length > 0;
+  const watts = (name: EditorField): number | null => {
+    const n = germanNumber(text(name));
+    if (n === null) return null;
+    if (!Number.isInteger(n) || n < 1 || n > POWER_WATTS_MAX) {
+      refuse(name, 'watts');
+      return null;
+    }
+    return n;
+  };
+  const minWatts = watts('power_min_watts');
+  const maxWatts = watts('power_max_watts');
+  const usbPowerDelivery = yes('power_usb_pd');
+  const chargerIncluded = yes('power_charger_included');
+  let powerSupply: PowerSupply | null = null;
+  const powerTyped = ['power_min_watts', 'power_max_watts'].some((n) => text(n as EditorField));
+  if (powerTyped || usbPowerDelivery || chargerIncluded) {
+    // The charger label shows the range of power the device needs: both ends are required.
+    // A refusal already given for the field stays the one shown.
+    if (minWatts === null) refuse('power_min_watts', 'power_required');
+    if (maxWatts === null) refuse('power_max_watts', 'power_required');
+    if (minWatts !== null && maxWatts !== null) {
+      if (maxWatts < minWatts) refuse('power_max_watts', 'power_max_below_min');
+      else powerSupply = { minWatts, maxWatts, usbPowerDelivery, chargerIncluded };
+    }
+  }
 
   const value: EditorValues = {
     type,
@@ -392,9 +475,10 @@ export function parseEditorForm(
     subscription,
     categoryIds,
     food:
-      ingredients || allergens.length || nutriScore || alcoholContent !== null
-        ? { ingredients, allergens, nutriScore, alcoholContent }
+      ingredients || allergens.length || nutriScore || alcoholContent !== null || hasNutrients
+        ? { ingredients, allergens, nutriScore, alcoholContent, nutrientReference, nutrients }
         : null,
+    powerSupply,
   };
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
 }

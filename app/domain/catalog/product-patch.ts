@@ -70,6 +70,7 @@ export type EditorPatch = Partial<
     | 'shippingCostsInfo'
     | 'subscription'
     | 'food'
+    | 'powerSupply'
   >
 > & { type?: 'simple' | 'variable' };
 

@@ -2,7 +2,7 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import type { Actor } from '#app/domain/audit/audit.server.ts';
 import type { ProductRow } from '#app/domain/catalog/catalog.rules.ts';
-import type { FoodData } from '#app/domain/compliance/compliance.types.ts';
+import { type FoodData, NUTRIENT_KEYS } from '#app/domain/compliance/compliance.types.ts';
 import {
   EDITOR_FIELDS,
   EDITOR_LISTS,
@@ -10,6 +10,7 @@ import {
   type EditorValues,
   berlinDate,
   controlId,
+  nutrientField,
   parseEditorForm,
 } from '#app/domain/catalog/product-editor.rules.ts';
 import {
@@ -120,7 +121,15 @@ function formOf(row: ProductRow): Record<string, string> {
     food_ingredients_en: row.food?.ingredients?.en ?? '',
     food_nutri_score: row.food?.nutriScore ?? '',
     food_alcohol: decimal(row.food?.alcoholContent ?? null),
+    food_nutrient_reference: row.food?.nutrientReference ?? 'g',
+    power_min_watts: row.powerSupply ? String(row.powerSupply.minWatts) : '',
+    power_max_watts: row.powerSupply ? String(row.powerSupply.maxWatts) : '',
+    power_usb_pd: flag(row.powerSupply?.usbPowerDelivery ?? null),
+    power_charger_included: flag(row.powerSupply?.chargerIncluded ?? null),
   };
+  for (const key of NUTRIENT_KEYS) {
+    v[nutrientField(key)] = decimal(row.food?.nutrients[key] ?? null);
+  }
   return v as Record<string, string>;
 }
 
@@ -130,6 +139,7 @@ const EMPTY_FORM: Record<string, string> = {
   tax_class: 'standard',
   backorders: 'no',
   menu_order: '0',
+  food_nutrient_reference: 'g',
   subscription_period: 'month',
   subscription_interval: '1',
   subscription_trial_days: '0',
@@ -239,19 +249,29 @@ function fieldOfError(error: { code: string; params?: Record<string, string | nu
   return FIELD_OF_CODE[error.code];
 }
 
+/** Food data the form does not show: kept as the import or the REST API set it. */
+const HIDDEN_FOOD = [
+  'description',
+  'distributor',
+  'placeOfOrigin',
+  'netFillingQuantity',
+  'drainedWeight',
+] as const;
+
 /** The form's values as the product's columns. */
 function patchOf(v: EditorValues, before: ProductRow | null): ProductPatch {
   let food: FoodData | null = null;
   const kept = before?.food ?? null;
-  if (v.food || (kept && Object.keys(kept.nutrients).length > 0)) {
-    // Nutrients are kept as they were: the form does not show them.
+  if (v.food || (kept && HIDDEN_FOOD.some((k) => kept[k] !== undefined))) {
+    const hidden: Partial<FoodData> = Object.fromEntries(
+      HIDDEN_FOOD.filter((k) => kept?.[k] !== undefined).map((k) => [k, kept![k]]),
+    );
     food = {
-      ...(kept ?? { nutrientReference: 'g', nutrients: {} }),
+      ...hidden,
+      nutrientReference: v.food?.nutrientReference ?? kept?.nutrientReference ?? 'g',
+      nutrients: v.food?.nutrients ?? {},
       allergens: v.food?.allergens ?? [],
     };
-    delete food.ingredients;
-    delete food.nutriScore;
-    delete food.alcoholContent;
     if (v.food?.ingredients) food.ingredients = v.food.ingredients;
     if (v.food?.nutriScore) food.nutriScore = v.food.nutriScore;
     if (v.food?.alcoholContent != null) food.alcoholContent = v.food.alcoholContent;
@@ -300,6 +320,7 @@ function patchOf(v: EditorValues, before: ProductRow | null): ProductPatch {
     digital: v.digital,
     subscription: v.subscription,
     food,
+    powerSupply: v.powerSupply,
     categoryIds: v.categoryIds,
   };
 }

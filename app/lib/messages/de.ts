@@ -3756,6 +3756,41 @@ export const de = {
   'admin.reports.error.bad_grouping': 'Gruppieren nach Tag, Woche oder Monat.',
   'admin.reports.error.bad_report': 'Diesen Bericht gibt es nicht.',
   'admin.mailSettings.preview_html_new_tab': '(öffnet sich in einem neuen Tab)',
+  'admin.productEditor.g.nutrients': 'Nährwerte',
+  'admin.productEditor.nutrients_help':
+    'Je 100 g oder 100 ml, wie auf der Verpackung; Komma oder Punkt, z. B. 3,5. Leer lassen, was nicht angegeben wird.',
+  'admin.productEditor.f.food_nutrient_reference': 'Bezugsgröße der Nährwerte',
+  'admin.productEditor.f.nutrient_energy_kj': 'Energie (kJ)',
+  'admin.productEditor.f.nutrient_energy_kcal': 'Energie (kcal)',
+  'admin.productEditor.f.nutrient_fat': 'Fett (g)',
+  'admin.productEditor.f.nutrient_saturated_fat': 'davon gesättigte Fettsäuren (g)',
+  'admin.productEditor.f.nutrient_carbohydrates': 'Kohlenhydrate (g)',
+  'admin.productEditor.f.nutrient_sugars': 'davon Zucker (g)',
+  'admin.productEditor.f.nutrient_fibre': 'Ballaststoffe (g)',
+  'admin.productEditor.f.nutrient_protein': 'Eiweiß (g)',
+  'admin.productEditor.f.nutrient_salt': 'Salz (g)',
+  'admin.productEditor.g.power': 'Stromversorgung (einheitliches Ladegerät)',
+  'admin.productEditor.power_help':
+    'Für Geräte, die per Kabel geladen werden: die Leistung, die das Ladegerät mindestens und höchstens liefern muss, in ganzen Watt. Der Shop zeigt daraus das Piktogramm und das Etikett.',
+  'admin.productEditor.f.power_min_watts': 'Mindestleistung (Watt)',
+  'admin.productEditor.f.power_max_watts': 'Höchstleistung (Watt)',
+  'admin.productEditor.f.power_usb_pd': 'Unterstützt USB Power Delivery',
+  'admin.productEditor.f.power_charger_included': 'Ladegerät im Lieferumfang',
+  'admin.productEditor.error.nutrient_kj':
+    'Bitte einen Brennwert von 0 bis 4000 kJ eingeben, z. B. 1250.',
+  'admin.productEditor.error.nutrient_kcal':
+    'Bitte einen Brennwert von 0 bis 1000 kcal eingeben, z. B. 298.',
+  'admin.productEditor.error.nutrient_grams':
+    'Bitte Gramm von 0 bis 100 eingeben (je 100 ml bis 150), z. B. 3,5.',
+  'admin.productEditor.error.nutrient_saturated_fat_above':
+    'Die gesättigten Fettsäuren dürfen nicht mehr sein als das Fett.',
+  'admin.productEditor.error.nutrient_sugars_above':
+    'Der Zucker darf nicht mehr sein als die Kohlenhydrate.',
+  'admin.productEditor.error.watts': 'Bitte ganze Watt von 1 bis 240 eingeben, z. B. 45.',
+  'admin.productEditor.error.power_required':
+    'Für das Ladegerät-Etikett braucht es die Mindest- und die Höchstleistung.',
+  'admin.productEditor.error.power_max_below_min':
+    'Die Höchstleistung darf nicht unter der Mindestleistung liegen.',
 } as const;
 
 export type MessageKey = keyof typeof de;

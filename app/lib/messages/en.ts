@@ -3617,4 +3617,39 @@ export const en: Messages = {
   'admin.reports.error.bad_grouping': 'Group by day, week or month.',
   'admin.reports.error.bad_report': 'There is no such report.',
   'admin.mailSettings.preview_html_new_tab': '(opens in a new tab)',
+  'admin.productEditor.g.nutrients': 'Nutrition facts',
+  'admin.productEditor.nutrients_help':
+    'Per 100 g or 100 ml, as on the packaging; comma or point, e.g. 3.5. Leave empty what is not declared.',
+  'admin.productEditor.f.food_nutrient_reference': 'Nutrition facts reference',
+  'admin.productEditor.f.nutrient_energy_kj': 'Energy (kJ)',
+  'admin.productEditor.f.nutrient_energy_kcal': 'Energy (kcal)',
+  'admin.productEditor.f.nutrient_fat': 'Fat (g)',
+  'admin.productEditor.f.nutrient_saturated_fat': 'of which saturates (g)',
+  'admin.productEditor.f.nutrient_carbohydrates': 'Carbohydrate (g)',
+  'admin.productEditor.f.nutrient_sugars': 'of which sugars (g)',
+  'admin.productEditor.f.nutrient_fibre': 'Fibre (g)',
+  'admin.productEditor.f.nutrient_protein': 'Protein (g)',
+  'admin.productEditor.f.nutrient_salt': 'Salt (g)',
+  'admin.productEditor.g.power': 'Power supply (common charger)',
+  'admin.productEditor.power_help':
+    'For devices charged by cable: the least and the most power the charger must deliver, in whole watts. The shop shows the pictogram and the label from it.',
+  'admin.productEditor.f.power_min_watts': 'Minimum power (watts)',
+  'admin.productEditor.f.power_max_watts': 'Maximum power (watts)',
+  'admin.productEditor.f.power_usb_pd': 'Supports USB Power Delivery',
+  'admin.productEditor.f.power_charger_included': 'Charger included',
+  'admin.productEditor.error.nutrient_kj':
+    'Please enter an energy value from 0 to 4000 kJ, e.g. 1250.',
+  'admin.productEditor.error.nutrient_kcal':
+    'Please enter an energy value from 0 to 1000 kcal, e.g. 298.',
+  'admin.productEditor.error.nutrient_grams':
+    'Please enter grams from 0 to 100 (per 100 ml up to 150), e.g. 3.5.',
+  'admin.productEditor.error.nutrient_saturated_fat_above':
+    'The saturates cannot be more than the fat.',
+  'admin.productEditor.error.nutrient_sugars_above':
+    'The sugars cannot be more than the carbohydrate.',
+  'admin.productEditor.error.watts': 'Please enter whole watts from 1 to 240, e.g. 45.',
+  'admin.productEditor.error.power_required':
+    'The charger label needs both the minimum and the maximum power.',
+  'admin.productEditor.error.power_max_below_min':
+    'The maximum power cannot be below the minimum power.',
 };
