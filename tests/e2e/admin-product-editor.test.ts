@@ -37,6 +37,11 @@ const TEXT = {
     preview: 'Vorschau',
     previewHeading: 'Vorschau der Texte',
     add: 'Produkt hinzufügen',
+    fat: /^Fett \(g\)/,
+    protein: /^Eiweiß \(g\)/,
+    minWatts: /^Mindestleistung \(Watt\)/,
+    maxWatts: /^Höchstleistung \(Watt\)/,
+    fatShown: '3,5 g',
   },
   en: {
     name: /^Name \(German\)/,
@@ -52,6 +57,11 @@ const TEXT = {
     preview: 'Preview',
     previewHeading: 'Preview of the texts',
     add: 'Add product',
+    fat: /^Fat \(g\)/,
+    protein: /^Protein \(g\)/,
+    minWatts: /^Minimum power \(watts\)/,
+    maxWatts: /^Maximum power \(watts\)/,
+    fatShown: '3.5 g',
   },
 };
 
@@ -88,6 +98,16 @@ describe('product editor', () => {
         .selectOption({ label: lang === 'de' ? `2 Tage ${tag}` : `2 days ${tag}` });
       await page.getByRole('textbox', { name: text.safety }).focus();
       await page.keyboard.type(`Nur in Innenräumen ${tag}`);
+      // Two nutrients (German decimal comma) and the charger's power range.
+      for (const [field, value] of [
+        [text.fat, '3,5'],
+        [text.protein, '12'],
+        [text.minWatts, '15'],
+        [text.maxWatts, '65'],
+      ] as const) {
+        await page.getByRole('textbox', { name: field }).focus();
+        await page.keyboard.type(value);
+      }
       await page.getByRole('button', { name: text.save }).focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/admin\/products\/\d+\?saved=1$/);
@@ -99,6 +119,8 @@ describe('product editor', () => {
         status: 'publish',
         regularPrice: 2490,
         manufacturerId: maker.id,
+        food: { nutrients: { fat: 3.5, protein: 12 } },
+        powerSupply: { minWatts: 15, maxWatts: 65 },
       });
       const shopPage = await context.newPage();
       await shopPage.goto(`/product/${row!.slug}`);
@@ -106,6 +128,8 @@ describe('product editor', () => {
       expect(body).toContain(`Leuchte ${tag}`);
       expect(body).toContain(`Werkstatt ${tag}`);
       expect(body).toContain(`Nur in Innenräumen ${tag}`);
+      expect(body).toContain(text.fatShown);
+      expect(body).toContain('15–65W');
       await context.close();
     });
 
