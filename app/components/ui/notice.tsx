@@ -1,4 +1,4 @@
-import { type ReactNode, forwardRef } from 'react';
+import { type MouseEvent, type ReactNode, forwardRef } from 'react';
 
 export type NoticeKind = 'success' | 'error' | 'info';
 
@@ -55,6 +55,29 @@ export const NoticeList = forwardRef<HTMLDivElement, { notices: NoticeMessage[] 
   },
 );
 
+const CONTROL = 'input, select, textarea, button, [tabindex]';
+
+/**
+ * Leads to the field by moving the focus there, not by changing the address: a new hash counts
+ * as a navigation and would drop the refused form's answer, and with it what was typed. Without
+ * script the plain link still jumps to the field.
+ */
+function toField(event: MouseEvent<HTMLAnchorElement>, field: string) {
+  const target = document.getElementById(field);
+  const control = target?.matches(CONTROL) ? target : target?.querySelector<HTMLElement>(CONTROL);
+  if (!target || !control) return;
+  event.preventDefault();
+  target.scrollIntoView({ block: 'center' });
+  control.focus({ preventScroll: true });
+}
+
 function MessageText({ message }: { message: NoticeMessage }) {
-  return message.field ? <a href={`#${message.field}`}>{message.text}</a> : <>{message.text}</>;
+  const { field } = message;
+  return field ? (
+    <a href={`#${field}`} onClick={(event) => toField(event, field)}>
+      {message.text}
+    </a>
+  ) : (
+    <>{message.text}</>
+  );
 }
