@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, useActionData } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
-import { Notice } from '#app/components/ui/notice.tsx';
+import { FieldLink, Notice } from '#app/components/ui/notice.tsx';
 import { CARRIER_NAMES, type Carrier } from '#app/domain/orders/shipments.rules.ts';
 import type {
   LineToShip,
@@ -113,7 +113,11 @@ function ShipForm({ panel }: { panel: ShipmentPanel }) {
           <ul>
             {errors.map((e) => {
               const id = controlId(e.field, panel.lines);
-              return <li key={e.field}>{id ? <a href={`#${id}`}>{e.message}</a> : e.message}</li>;
+              return (
+                <li key={e.field}>
+                  {id ? <FieldLink field={id}>{e.message}</FieldLink> : e.message}
+                </li>
+              );
             })}
           </ul>
         </div>

@@ -71,13 +71,16 @@ function toField(event: MouseEvent<HTMLAnchorElement>, field: string) {
   control.focus({ preventScroll: true });
 }
 
+/** A link from an error summary to the field it names. */
+export function FieldLink({ field, children }: { field: string; children: ReactNode }) {
+  return (
+    <a href={`#${field}`} onClick={(event) => toField(event, field)}>
+      {children}
+    </a>
+  );
+}
+
 function MessageText({ message }: { message: NoticeMessage }) {
   const { field } = message;
-  return field ? (
-    <a href={`#${field}`} onClick={(event) => toField(event, field)}>
-      {message.text}
-    </a>
-  ) : (
-    <>{message.text}</>
-  );
+  return field ? <FieldLink field={field}>{message.text}</FieldLink> : <>{message.text}</>;
 }
