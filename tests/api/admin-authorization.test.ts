@@ -254,6 +254,10 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
     url: () => 'products/categories',
     methods: ['GET', 'POST'],
   },
+  '/wp-json/wc/v3/products/categories/batch': {
+    url: () => 'products/categories/batch',
+    methods: ['POST', 'PUT'],
+  },
   '/wp-json/wc/v3/products/categories/:id': {
     url: (d) => `products/categories/${d.category}`,
     methods: METHODS,
@@ -261,6 +265,10 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
   '/wp-json/wc/v3/products/attributes': {
     url: () => 'products/attributes',
     methods: ['GET', 'POST'],
+  },
+  '/wp-json/wc/v3/products/attributes/batch': {
+    url: () => 'products/attributes/batch',
+    methods: ['POST', 'PUT'],
   },
   '/wp-json/wc/v3/products/attributes/:id': {
     url: (d) => `products/attributes/${d.attribute}`,
@@ -270,11 +278,19 @@ const REST_ROUTES: Record<string, { url: (d: Data) => string; methods: Method[] 
     url: (d) => `products/attributes/${d.attribute}/terms`,
     methods: ['GET', 'POST'],
   },
+  '/wp-json/wc/v3/products/attributes/:id/terms/batch': {
+    url: (d) => `products/attributes/${d.attribute}/terms/batch`,
+    methods: ['POST', 'PUT'],
+  },
   '/wp-json/wc/v3/products/attributes/:id/terms/:termId': {
     url: (d) => `products/attributes/${d.attribute}/terms/${d.term}`,
     methods: METHODS,
   },
   '/wp-json/wc/v3/products/tags': { url: () => 'products/tags', methods: ['GET', 'POST'] },
+  '/wp-json/wc/v3/products/tags/batch': {
+    url: () => 'products/tags/batch',
+    methods: ['POST', 'PUT'],
+  },
   '/wp-json/wc/v3/products/tags/:id': { url: (d) => `products/tags/${d.tag}`, methods: METHODS },
   ...webhookRows.REST,
   // Coupons (issue 28).

@@ -44,18 +44,20 @@ const itemId = z.union([
 ]);
 
 /** What a batch does with one item of each kind; each answers the object or a failure. */
-export type BatchOps<B> = {
+export type BatchOps<B, C = B> = {
   schema: z.ZodType<B>;
+  /** The fields of a `create` item, when they differ from an update's. */
+  createSchema?: z.ZodType<C>;
   /** The code of an id that names nothing. */
   notFound: string;
-  create: (ctx: RestContext<Batch>, body: B) => Promise<Result<unknown>>;
+  create: (ctx: RestContext<Batch>, body: C) => Promise<Result<unknown>>;
   update: (ctx: RestContext<Batch>, id: number, body: B) => Promise<Result<unknown>>;
   delete: (ctx: RestContext<Batch>, id: number) => Promise<Result<unknown>>;
   /** A check of the caller before any item (the whole batch refused). */
   allowed?: (ctx: RestContext<Batch>) => Promise<Result<unknown>>;
 };
 
-async function runBatch<B>(ctx: RestContext<Batch>, ops: BatchOps<B>) {
+async function runBatch<B, C>(ctx: RestContext<Batch>, ops: BatchOps<B, C>) {
   const { input, t } = ctx;
   const allowed = ops.allowed ? await ops.allowed(ctx) : null;
   if (allowed && !allowed.ok) return allowed;
@@ -71,7 +73,7 @@ async function runBatch<B>(ctx: RestContext<Batch>, ops: BatchOps<B>) {
   if (input.create) {
     body.create = [];
     for (const item of input.create) {
-      const parsed = ops.schema.safeParse(item);
+      const parsed = (ops.createSchema ?? (ops.schema as unknown as z.ZodType<C>)).safeParse(item);
       body.create.push(
         parsed.success
           ? answer(await ops.create(ctx, parsed.data), 0)
@@ -101,7 +103,7 @@ async function runBatch<B>(ctx: RestContext<Batch>, ops: BatchOps<B>) {
 }
 
 /** A batch route over these operations: `POST|PUT|PATCH …/batch`. */
-export function defineBatchRoute<B>(ops: BatchOps<B>) {
+export function defineBatchRoute<B, C = B>(ops: BatchOps<B, C>) {
   const handler = restHandler({
     schema: batchSchema,
     handle: (ctx: RestContext<Batch>) => runBatch(ctx, ops),

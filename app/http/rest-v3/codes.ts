@@ -40,6 +40,8 @@ export const REST_V3_CODES: ErrorCodes = {
     'catalog.error.name_required': 'rest_missing_callback_param',
     'catalog.error.product_exists': 'woocommerce_rest_product_exists',
     'catalog.error.type_change': 'rest_invalid_param',
+    // WooCommerce drops such entries silently; the shop says what is wrong instead.
+    'rest.error.invalid_default_attributes': 'woocommerce_rest_invalid_default_attributes',
     'catalog.error.not_variable': 'woocommerce_rest_product_variation_invalid_parent',
     'catalog.error.unknown_category': 'rest_invalid_param',
     'catalog.error.unknown_image': 'woocommerce_product_invalid_image_id',
@@ -66,7 +68,7 @@ export const REST_V3_CODES: ErrorCodes = {
     'admin.catalogLists.error.unknown': 'woocommerce_rest_term_invalid',
     'admin.catalogLists.error.image': 'woocommerce_product_invalid_image_id',
     'admin.categories.error.cycle': 'rest_invalid_param',
-    'rest.error.batch_too_large': 'rest_request_entity_too_large',
+    'rest.error.batch_too_large': 'woocommerce_rest_request_entity_too_large',
     // Customers (WooCommerce's customers controller).
     'rest.error.customer_invalid_id': 'woocommerce_rest_invalid_id',
     'rest.error.customer_exists': 'woocommerce_rest_customer_exists',

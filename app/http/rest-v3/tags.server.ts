@@ -10,12 +10,16 @@ import {
   updateEntryFields,
 } from '#app/domain/catalog/catalog-lists.server.ts';
 import { type Localized, localize } from '#app/domain/kernel/localized.ts';
-import { fail, notFound, ok } from '#app/domain/kernel/result.ts';
+import { type Result, fail, notFound, ok } from '#app/domain/kernel/result.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import { defineRestRoute, restHandler } from './endpoint.server.ts';
+import { defineBatchRoute } from './batch.server.ts';
+import { type RestContext, defineRestRoute, restHandler } from './endpoint.server.ts';
 import { pagingHeaders, routeId } from './orders.server.ts';
 import { restLocale } from './product-context.server.ts';
 import {
+  type ItemContext,
+  answered,
+  created,
   deleteSchema,
   listFailure,
   listSchema,
@@ -45,6 +49,66 @@ const tagFields = z.object({
   description: textField.optional(),
 });
 
+type TagFields = z.infer<typeof tagFields>;
+
+async function createTagItem({ db, env, url, principal }: ItemContext, input: TagFields) {
+  const locale = restLocale(url, env.SHOP_LOCALE);
+  if (!input.name) return fail(missingName());
+  const name = localized(input.name, locale);
+  const made = await saveEntry(
+    db,
+    CATALOG_LISTS.tags,
+    null,
+    {
+      slug: input.slug || name.de,
+      values: {
+        name,
+        description: input.description ? localizedText(input.description, locale) : null,
+      },
+    },
+    principal.actor,
+  );
+  return made.ok ? ok(tagJson(made.value, locale, env.SHOP_URL)) : made;
+}
+
+async function updateTagItem(
+  { db, env, url, principal }: ItemContext,
+  id: number,
+  input: TagFields,
+): Promise<Result<ReturnType<typeof tagJson>>> {
+  const locale = restLocale(url, env.SHOP_LOCALE);
+  const updated = await updateEntryFields(
+    db,
+    CATALOG_LISTS.tags,
+    id,
+    {
+      slug: input.slug,
+      values: {
+        name: input.name ? localized(input.name, locale) : undefined,
+        description:
+          input.description === undefined ? undefined : localizedText(input.description, locale),
+      },
+    },
+    principal.actor,
+  );
+  const failed = listFailure(updated, 'catalog.error.no_tag');
+  if (failed || !updated.ok) return failed!;
+  return ok(tagJson(updated.value, locale, env.SHOP_URL));
+}
+
+async function deleteTagItem(
+  { db, env, url, principal }: ItemContext,
+  id: number,
+  force: boolean,
+): Promise<Result<ReturnType<typeof tagJson>>> {
+  const entry = await findEntry(db, CATALOG_LISTS.tags, id);
+  if (!entry) return fail(notFound('catalog.error.no_tag'));
+  if (!force) return noTrash();
+  const deleted = await deleteEntry(db, CATALOG_LISTS.tags, id, principal.actor);
+  if (!deleted.ok) return deleted;
+  return ok(tagJson(entry, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL));
+}
+
 /** `GET|POST /wp-json/wc/v3/products/tags` */
 export const tagsRoute = defineRestRoute({
   GET: restHandler({
@@ -72,52 +136,16 @@ export const tagsRoute = defineRestRoute({
   }),
   POST: restHandler({
     schema: tagFields,
-    handle: async ({ db, env, url, input, principal }) => {
-      const locale = restLocale(url, env.SHOP_LOCALE);
-      if (!input.name) return fail(missingName());
-      const name = localized(input.name, locale);
-      const created = await saveEntry(
-        db,
-        CATALOG_LISTS.tags,
-        null,
-        {
-          slug: input.slug || name.de,
-          values: {
-            name,
-            description: input.description ? localizedText(input.description, locale) : null,
-          },
-        },
-        principal.actor,
-      );
-      if (!created.ok) return created;
-      return ok({ body: tagJson(created.value, locale, env.SHOP_URL), status: 201 });
-    },
+    handle: async (ctx: RestContext<TagFields>) => created(await createTagItem(ctx, ctx.input)),
   }),
 });
 
 const updateTag = restHandler({
   schema: tagFields,
-  handle: async ({ db, env, url, input, params, principal }) => {
-    const id = routeId(params.id);
+  handle: async (ctx: RestContext<TagFields>) => {
+    const id = routeId(ctx.params.id);
     if (id === null) return fail(notFound('rest.error.no_route'));
-    const locale = restLocale(url, env.SHOP_LOCALE);
-    const updated = await updateEntryFields(
-      db,
-      CATALOG_LISTS.tags,
-      id,
-      {
-        slug: input.slug,
-        values: {
-          name: input.name ? localized(input.name, locale) : undefined,
-          description:
-            input.description === undefined ? undefined : localizedText(input.description, locale),
-        },
-      },
-      principal.actor,
-    );
-    const failed = listFailure(updated, 'catalog.error.no_tag');
-    if (failed || !updated.ok) return failed!;
-    return ok({ body: tagJson(updated.value, locale, env.SHOP_URL) });
+    return answered(await updateTagItem(ctx, id, ctx.input));
   },
 });
 
@@ -138,15 +166,19 @@ export const tagRoute = defineRestRoute({
   POST: updateTag,
   DELETE: restHandler({
     schema: deleteSchema,
-    handle: async ({ db, env, url, input, params, principal }) => {
-      const id = routeId(params.id);
+    handle: async (ctx: RestContext<z.infer<typeof deleteSchema>>) => {
+      const id = routeId(ctx.params.id);
       if (id === null) return fail(notFound('rest.error.no_route'));
-      const entry = await findEntry(db, CATALOG_LISTS.tags, id);
-      if (!entry) return fail(notFound('catalog.error.no_tag'));
-      if (!input.force) return noTrash();
-      const deleted = await deleteEntry(db, CATALOG_LISTS.tags, id, principal.actor);
-      if (!deleted.ok) return deleted;
-      return ok({ body: tagJson(entry, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL) });
+      return answered(await deleteTagItem(ctx, id, ctx.input.force ?? false));
     },
   }),
+});
+
+/** `POST|PUT|PATCH /wp-json/wc/v3/products/tags/batch`; a batch deletes for good. */
+export const tagsBatchRoute = defineBatchRoute({
+  schema: tagFields,
+  notFound: 'catalog.error.no_tag',
+  create: createTagItem,
+  update: updateTagItem,
+  delete: (ctx, id) => deleteTagItem(ctx, id, true),
 });

@@ -21,7 +21,8 @@ import { type Localized, localize } from '#app/domain/kernel/localized.ts';
 import { type Result, domainError, fail, notFound, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import { defineRestRoute, restHandler } from './endpoint.server.ts';
+import { defineBatchRoute } from './batch.server.ts';
+import { type RestContext, defineRestRoute, restHandler } from './endpoint.server.ts';
 import { pagingHeaders, routeId } from './orders.server.ts';
 import { restLocale } from './product-context.server.ts';
 import { boolParam, idList, idParam, pageParam, perPageParam } from './params.ts';
@@ -94,6 +95,39 @@ function termJson(row: TermRow, attributeId: number, locale: Locale, base: strin
   };
 }
 
+/** What one write of a list item needs from the request (a single route's or a batch's). */
+export type ItemContext = Pick<RestContext<unknown>, 'db' | 'env' | 'url' | 'principal'>;
+
+/** A single route's answer for an item's result: 201 for a new one. */
+export const answered = (result: Result<unknown>) =>
+  result.ok ? ok({ body: result.value }) : result;
+export const created = (result: Result<unknown>) =>
+  result.ok ? ok({ body: result.value, status: 201 }) : result;
+
+const categoryCreateFields = z.object({
+  name: nameField.optional(),
+  slug: z.string().max(200).optional(),
+  parent: z.union([z.literal(0), idParam]).optional(),
+  description: z.string().max(10_000).optional(),
+});
+type CategoryCreate = z.infer<typeof categoryCreateFields>;
+
+async function createCategoryItem({ db, env, url, principal }: ItemContext, input: CategoryCreate) {
+  const locale = restLocale(url, env.SHOP_LOCALE);
+  if (!input.name) return fail(missingName());
+  const made = await createCategory(
+    db,
+    {
+      name: localized(input.name, locale),
+      slug: input.slug,
+      parentId: input.parent || undefined,
+      description: input.description ? { de: input.description } : undefined,
+    },
+    principal.actor,
+  );
+  return made.ok ? ok(categoryJson(made.value, locale, env.SHOP_URL)) : made;
+}
+
 /** `GET|POST /wp-json/wc/v3/products/categories` */
 export const categoriesRoute = defineRestRoute({
   GET: restHandler({
@@ -121,28 +155,9 @@ export const categoriesRoute = defineRestRoute({
     },
   }),
   POST: restHandler({
-    schema: z.object({
-      name: nameField.optional(),
-      slug: z.string().max(200).optional(),
-      parent: z.union([z.literal(0), idParam]).optional(),
-      description: z.string().max(10_000).optional(),
-    }),
-    handle: async ({ db, env, url, input, principal }) => {
-      const locale = restLocale(url, env.SHOP_LOCALE);
-      if (!input.name) return fail(missingName());
-      const created = await createCategory(
-        db,
-        {
-          name: localized(input.name, locale),
-          slug: input.slug,
-          parentId: input.parent || undefined,
-          description: input.description ? { de: input.description } : undefined,
-        },
-        principal.actor,
-      );
-      if (!created.ok) return created;
-      return ok({ body: categoryJson(created.value, locale, env.SHOP_URL), status: 201 });
-    },
+    schema: categoryCreateFields,
+    handle: async (ctx: RestContext<CategoryCreate>) =>
+      created(await createCategoryItem(ctx, ctx.input)),
   }),
 });
 
@@ -169,35 +184,57 @@ export function localizedText(value: z.infer<typeof textField>, locale: Locale):
 export const deleteSchema = z.object({ force: boolParam.optional() });
 export const noTrash = () => fail(domainError('invalid', 'rest.error.trash'));
 
+const categoryFields = z.object({
+  name: nameField.optional(),
+  slug: z.string().max(200).optional(),
+  parent: z.union([z.literal(0), idParam]).optional(),
+  description: textField.optional(),
+  image: z.union([z.null(), z.object({ id: idParam }).passthrough()]).optional(),
+  menu_order: z.number().int().optional(),
+});
+type CategoryFields = z.infer<typeof categoryFields>;
+
+async function updateCategoryItem(
+  { db, env, url, principal }: ItemContext,
+  id: number,
+  input: CategoryFields,
+) {
+  const locale = restLocale(url, env.SHOP_LOCALE);
+  const updated = await updateCategoryFields(
+    db,
+    id,
+    {
+      name: input.name ? localized(input.name, locale) : undefined,
+      slug: input.slug,
+      parentId: input.parent === undefined ? undefined : input.parent || null,
+      description:
+        input.description === undefined ? undefined : localizedText(input.description, locale),
+      imageId: input.image === undefined ? undefined : (input.image?.id ?? null),
+    },
+    principal.actor,
+  );
+  if (!updated.ok) return updated;
+  return categoryAnswer(db, id, locale, env.SHOP_URL);
+}
+
+async function deleteCategoryItem(
+  { db, env, url, principal }: ItemContext,
+  id: number,
+  force: boolean,
+) {
+  const before = await categoryAnswer(db, id, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL);
+  if (!before.ok) return before;
+  if (!force) return noTrash();
+  const deleted = await deleteCategory(db, id, principal.actor);
+  return deleted.ok ? before : deleted;
+}
+
 const updateCategory = restHandler({
-  schema: z.object({
-    name: nameField.optional(),
-    slug: z.string().max(200).optional(),
-    parent: z.union([z.literal(0), idParam]).optional(),
-    description: textField.optional(),
-    image: z.union([z.null(), z.object({ id: idParam }).passthrough()]).optional(),
-    menu_order: z.number().int().optional(),
-  }),
-  handle: async ({ db, env, url, input, params, principal }) => {
-    const id = routeId(params.id);
+  schema: categoryFields,
+  handle: async (ctx: RestContext<CategoryFields>) => {
+    const id = routeId(ctx.params.id);
     if (id === null) return fail(notFound('rest.error.no_route'));
-    const locale = restLocale(url, env.SHOP_LOCALE);
-    const updated = await updateCategoryFields(
-      db,
-      id,
-      {
-        name: input.name ? localized(input.name, locale) : undefined,
-        slug: input.slug,
-        parentId: input.parent === undefined ? undefined : input.parent || null,
-        description:
-          input.description === undefined ? undefined : localizedText(input.description, locale),
-        imageId: input.image === undefined ? undefined : (input.image?.id ?? null),
-      },
-      principal.actor,
-    );
-    if (!updated.ok) return updated;
-    const answer = await categoryAnswer(db, id, locale, env.SHOP_URL);
-    return answer.ok ? ok({ body: answer.value }) : answer;
+    return answered(await updateCategoryItem(ctx, id, ctx.input));
   },
 });
 
@@ -217,17 +254,43 @@ export const categoryRoute = defineRestRoute({
   POST: updateCategory,
   DELETE: restHandler({
     schema: deleteSchema,
-    handle: async ({ db, env, url, input, params, principal }) => {
-      const id = routeId(params.id);
+    handle: async (ctx: RestContext<z.infer<typeof deleteSchema>>) => {
+      const id = routeId(ctx.params.id);
       if (id === null) return fail(notFound('rest.error.no_route'));
-      const before = await categoryAnswer(db, id, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL);
-      if (!before.ok) return before;
-      if (!input.force) return noTrash();
-      const deleted = await deleteCategory(db, id, principal.actor);
-      return deleted.ok ? ok({ body: before.value }) : deleted;
+      return answered(await deleteCategoryItem(ctx, id, ctx.input.force ?? false));
     },
   }),
 });
+
+/** `POST|PUT|PATCH /wp-json/wc/v3/products/categories/batch`; a batch deletes for good. */
+export const categoriesBatchRoute = defineBatchRoute({
+  schema: categoryFields,
+  createSchema: categoryCreateFields,
+  notFound: 'catalog.error.no_category',
+  create: createCategoryItem,
+  update: updateCategoryItem,
+  delete: (ctx, id) => deleteCategoryItem(ctx, id, true),
+});
+
+const attributeCreateFields = z.object({
+  name: nameField.optional(),
+  slug: z.string().max(200).optional(),
+});
+type AttributeCreate = z.infer<typeof attributeCreateFields>;
+
+async function createAttributeItem(
+  { db, env, url, principal }: ItemContext,
+  input: AttributeCreate,
+) {
+  const locale = restLocale(url, env.SHOP_LOCALE);
+  if (!input.name) return fail(missingName());
+  const made = await createAttribute(
+    db,
+    { name: localized(input.name, locale), slug: input.slug },
+    principal.actor,
+  );
+  return made.ok ? ok(attributeJson(made.value, locale, env.SHOP_URL)) : made;
+}
 
 /** `GET|POST /wp-json/wc/v3/products/attributes` (WooCommerce sends them all, unpaged). */
 export const attributesRoute = defineRestRoute({
@@ -240,18 +303,9 @@ export const attributesRoute = defineRestRoute({
     },
   }),
   POST: restHandler({
-    schema: z.object({ name: nameField.optional(), slug: z.string().max(200).optional() }),
-    handle: async ({ db, env, url, input, principal }) => {
-      const locale = restLocale(url, env.SHOP_LOCALE);
-      if (!input.name) return fail(missingName());
-      const created = await createAttribute(
-        db,
-        { name: localized(input.name, locale), slug: input.slug },
-        principal.actor,
-      );
-      if (!created.ok) return created;
-      return ok({ body: attributeJson(created.value, locale, env.SHOP_URL), status: 201 });
-    },
+    schema: attributeCreateFields,
+    handle: async (ctx: RestContext<AttributeCreate>) =>
+      created(await createAttributeItem(ctx, ctx.input)),
   }),
 });
 
@@ -268,32 +322,55 @@ export function listFailure<T>(result: Result<T>, missing: string): Result<never
     : (result as Result<never>);
 }
 
+const attributeFields = z.object({
+  name: nameField.optional(),
+  slug: z.string().max(200).optional(),
+  type: z.string().max(40).optional(),
+  order_by: z.string().max(40).optional(),
+  has_archives: boolParam.optional(),
+});
+type AttributeFields = z.infer<typeof attributeFields>;
+
+async function updateAttributeItem(
+  { db, env, url, principal }: ItemContext,
+  id: number,
+  input: AttributeFields,
+) {
+  const locale = restLocale(url, env.SHOP_LOCALE);
+  const updated = await updateEntryFields(
+    db,
+    CATALOG_LISTS.attributes,
+    id,
+    {
+      slug: input.slug?.replace(/^pa_/, ''),
+      values: { name: input.name ? localized(input.name, locale) : undefined },
+    },
+    principal.actor,
+  );
+  return (
+    listFailure(updated, 'catalog.error.no_attribute') ??
+    attributeAnswer(db, id, locale, env.SHOP_URL)
+  );
+}
+
+async function deleteAttributeItem(
+  { db, env, url, principal }: ItemContext,
+  id: number,
+  force: boolean,
+) {
+  const before = await attributeAnswer(db, id, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL);
+  if (!before.ok) return before;
+  if (!force) return noTrash();
+  const deleted = await deleteEntry(db, CATALOG_LISTS.attributes, id, principal.actor);
+  return listFailure(deleted, 'catalog.error.no_attribute') ?? before;
+}
+
 const updateAttribute = restHandler({
-  schema: z.object({
-    name: nameField.optional(),
-    slug: z.string().max(200).optional(),
-    type: z.string().max(40).optional(),
-    order_by: z.string().max(40).optional(),
-    has_archives: boolParam.optional(),
-  }),
-  handle: async ({ db, env, url, input, params, principal }) => {
-    const id = routeId(params.id);
+  schema: attributeFields,
+  handle: async (ctx: RestContext<AttributeFields>) => {
+    const id = routeId(ctx.params.id);
     if (id === null) return fail(notFound('rest.error.no_route'));
-    const locale = restLocale(url, env.SHOP_LOCALE);
-    const updated = await updateEntryFields(
-      db,
-      CATALOG_LISTS.attributes,
-      id,
-      {
-        slug: input.slug?.replace(/^pa_/, ''),
-        values: { name: input.name ? localized(input.name, locale) : undefined },
-      },
-      principal.actor,
-    );
-    const failed = listFailure(updated, 'catalog.error.no_attribute');
-    if (failed) return failed;
-    const answer = await attributeAnswer(db, id, locale, env.SHOP_URL);
-    return answer.ok ? ok({ body: answer.value }) : answer;
+    return answered(await updateAttributeItem(ctx, id, ctx.input));
   },
 });
 
@@ -313,17 +390,47 @@ export const attributeRoute = defineRestRoute({
   POST: updateAttribute,
   DELETE: restHandler({
     schema: deleteSchema,
-    handle: async ({ db, env, url, input, params, principal }) => {
-      const id = routeId(params.id);
+    handle: async (ctx: RestContext<z.infer<typeof deleteSchema>>) => {
+      const id = routeId(ctx.params.id);
       if (id === null) return fail(notFound('rest.error.no_route'));
-      const before = await attributeAnswer(db, id, restLocale(url, env.SHOP_LOCALE), env.SHOP_URL);
-      if (!before.ok) return before;
-      if (!input.force) return noTrash();
-      const deleted = await deleteEntry(db, CATALOG_LISTS.attributes, id, principal.actor);
-      return listFailure(deleted, 'catalog.error.no_attribute') ?? ok({ body: before.value });
+      return answered(await deleteAttributeItem(ctx, id, ctx.input.force ?? false));
     },
   }),
 });
+
+/** `POST|PUT|PATCH /wp-json/wc/v3/products/attributes/batch`; a batch deletes for good. */
+export const attributesBatchRoute = defineBatchRoute({
+  schema: attributeFields,
+  createSchema: attributeCreateFields,
+  notFound: 'catalog.error.no_attribute',
+  create: createAttributeItem,
+  update: updateAttributeItem,
+  delete: (ctx, id) => deleteAttributeItem(ctx, id, true),
+});
+
+const termCreateFields = z.object({
+  name: nameField.optional(),
+  slug: z.string().max(200).optional(),
+  menu_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+});
+type TermCreate = z.infer<typeof termCreateFields>;
+
+async function createTermItem(
+  { db, env, url, principal }: ItemContext,
+  id: number,
+  input: TermCreate,
+) {
+  if (!(await attributeByRef(db, { id }))) return fail(notFound('catalog.error.no_attribute'));
+  const locale = restLocale(url, env.SHOP_LOCALE);
+  if (!input.name) return fail(missingName());
+  const made = await createTerm(
+    db,
+    id,
+    { name: localized(input.name, locale), slug: input.slug, menuOrder: input.menu_order },
+    principal.actor,
+  );
+  return made.ok ? ok(termJson(made.value, id, locale, env.SHOP_URL)) : made;
+}
 
 /** `GET|POST /wp-json/wc/v3/products/attributes/{id}/terms` */
 export const termsRoute = defineRestRoute({
@@ -347,25 +454,11 @@ export const termsRoute = defineRestRoute({
     },
   }),
   POST: restHandler({
-    schema: z.object({
-      name: nameField.optional(),
-      slug: z.string().max(200).optional(),
-      menu_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
-    }),
-    handle: async ({ db, env, url, input, params, principal }) => {
-      const id = routeId(params.id);
+    schema: termCreateFields,
+    handle: async (ctx: RestContext<TermCreate>) => {
+      const id = routeId(ctx.params.id);
       if (id === null) return fail(notFound('rest.error.no_route'));
-      if (!(await attributeByRef(db, { id }))) return fail(notFound('catalog.error.no_attribute'));
-      const locale = restLocale(url, env.SHOP_LOCALE);
-      if (!input.name) return fail(missingName());
-      const created = await createTerm(
-        db,
-        id,
-        { name: localized(input.name, locale), slug: input.slug, menuOrder: input.menu_order },
-        principal.actor,
-      );
-      if (!created.ok) return created;
-      return ok({ body: termJson(created.value, id, locale, env.SHOP_URL), status: 201 });
+      return created(await createTermItem(ctx, id, ctx.input));
     },
   }),
 });
@@ -383,37 +476,61 @@ const termIds = (params: Record<string, string | undefined>) => {
   return id === null || termId === null ? null : { id, termId };
 };
 
-const updateTerm = restHandler({
-  schema: z.object({
-    name: nameField.optional(),
-    slug: z.string().max(200).optional(),
-    description: z.string().max(10_000).optional(),
-    menu_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
-  }),
-  handle: async ({ db, env, url, input, params, principal }) => {
-    const ids = termIds(params);
-    if (!ids) return fail(notFound('rest.error.no_route'));
-    const locale = restLocale(url, env.SHOP_LOCALE);
-    if (!(await attributeByRef(db, { id: ids.id })))
-      return fail(notFound('catalog.error.no_attribute'));
-    const updated = await updateEntryFields(
-      db,
-      CATALOG_LISTS.terms,
-      ids.termId,
-      {
-        slug: input.slug,
-        values: {
-          name: input.name ? localized(input.name, locale) : undefined,
-          position: input.menu_order,
-        },
+const termFields = z.object({
+  name: nameField.optional(),
+  slug: z.string().max(200).optional(),
+  description: z.string().max(10_000).optional(),
+  menu_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+});
+type TermFields = z.infer<typeof termFields>;
+
+async function updateTermItem(
+  { db, env, url, principal }: ItemContext,
+  ids: { id: number; termId: number },
+  input: TermFields,
+) {
+  const locale = restLocale(url, env.SHOP_LOCALE);
+  if (!(await attributeByRef(db, { id: ids.id })))
+    return fail(notFound('catalog.error.no_attribute'));
+  const updated = await updateEntryFields(
+    db,
+    CATALOG_LISTS.terms,
+    ids.termId,
+    {
+      slug: input.slug,
+      values: {
+        name: input.name ? localized(input.name, locale) : undefined,
+        position: input.menu_order,
       },
-      principal.actor,
-      ids.id,
-    );
-    const failed = listFailure(updated, 'catalog.error.no_term');
-    if (failed) return failed;
-    const answer = await termAnswer(db, ids.id, ids.termId, locale, env.SHOP_URL);
-    return answer.ok ? ok({ body: answer.value }) : answer;
+    },
+    principal.actor,
+    ids.id,
+  );
+  return (
+    listFailure(updated, 'catalog.error.no_term') ??
+    termAnswer(db, ids.id, ids.termId, locale, env.SHOP_URL)
+  );
+}
+
+async function deleteTermItem(
+  { db, env, url, principal }: ItemContext,
+  ids: { id: number; termId: number },
+  force: boolean,
+) {
+  const locale = restLocale(url, env.SHOP_LOCALE);
+  const before = await termAnswer(db, ids.id, ids.termId, locale, env.SHOP_URL);
+  if (!before.ok) return before;
+  if (!force) return noTrash();
+  const deleted = await deleteEntry(db, CATALOG_LISTS.terms, ids.termId, principal.actor, ids.id);
+  return listFailure(deleted, 'catalog.error.no_term') ?? before;
+}
+
+const updateTerm = restHandler({
+  schema: termFields,
+  handle: async (ctx: RestContext<TermFields>) => {
+    const ids = termIds(ctx.params);
+    if (!ids) return fail(notFound('rest.error.no_route'));
+    return answered(await updateTermItem(ctx, ids, ctx.input));
   },
 });
 
@@ -439,21 +556,31 @@ export const termRoute = defineRestRoute({
   POST: updateTerm,
   DELETE: restHandler({
     schema: deleteSchema,
-    handle: async ({ db, env, url, input, params, principal }) => {
-      const ids = termIds(params);
+    handle: async (ctx: RestContext<z.infer<typeof deleteSchema>>) => {
+      const ids = termIds(ctx.params);
       if (!ids) return fail(notFound('rest.error.no_route'));
-      const locale = restLocale(url, env.SHOP_LOCALE);
-      const before = await termAnswer(db, ids.id, ids.termId, locale, env.SHOP_URL);
-      if (!before.ok) return before;
-      if (!input.force) return noTrash();
-      const deleted = await deleteEntry(
-        db,
-        CATALOG_LISTS.terms,
-        ids.termId,
-        principal.actor,
-        ids.id,
-      );
-      return listFailure(deleted, 'catalog.error.no_term') ?? ok({ body: before.value });
+      return answered(await deleteTermItem(ctx, ids, ctx.input.force ?? false));
     },
   }),
+});
+
+/**
+ * `POST|PUT|PATCH /wp-json/wc/v3/products/attributes/{id}/terms/batch`; a batch deletes for
+ * good; an unknown attribute refuses the whole batch.
+ */
+export const termsBatchRoute = defineBatchRoute({
+  schema: termFields,
+  createSchema: termCreateFields,
+  notFound: 'catalog.error.no_term',
+  allowed: async ({ db, params }) => {
+    const id = routeId(params.id);
+    if (id === null) return fail(notFound('rest.error.no_route'));
+    return (await attributeByRef(db, { id }))
+      ? ok(null)
+      : fail(notFound('catalog.error.no_attribute'));
+  },
+  create: (ctx, input) => createTermItem(ctx, routeId(ctx.params.id) ?? 0, input),
+  update: (ctx, termId, input) =>
+    updateTermItem(ctx, { id: routeId(ctx.params.id) ?? 0, termId }, input),
+  delete: (ctx, termId) => deleteTermItem(ctx, { id: routeId(ctx.params.id) ?? 0, termId }, true),
 });
