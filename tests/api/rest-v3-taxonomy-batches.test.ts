@@ -94,7 +94,10 @@ describe('categories batch', () => {
       status: 413,
       body: { code: 'woocommerce_rest_request_entity_too_large', data: { status: 413 } },
     });
-    const made = await db().select().from(categories).where(eq(categories.slug, `viele-${u}-0`));
+    const made = await db()
+      .select()
+      .from(categories)
+      .where(eq(categories.slug, `viele-${u}-0`));
     expect(made).toEqual([]);
     const split = await call('PUT', 'products/categories/batch', {
       create: Array.from({ length: 50 }, (_, i) => ({ name: `Viele ${u} ${i}` })),
@@ -153,9 +156,9 @@ describe('attributes and terms batch', () => {
     });
     expect(changed.body.update[0]).toMatchObject({ id: linen.id, name: 'Halbleinen' });
     expect(changed.body.delete[0]).toMatchObject({ id: wool.id });
-    expect(
-      await db().select().from(attributeTerms).where(eq(attributeTerms.id, wool.id)),
-    ).toEqual([]);
+    expect(await db().select().from(attributeTerms).where(eq(attributeTerms.id, wool.id))).toEqual(
+      [],
+    );
     // Another attribute's term is no term of this one.
     const other = await createAttribute(db(), {
       slug: `farbe${u}`.slice(0, 25),
@@ -244,9 +247,12 @@ describe('refusals', () => {
         expect(res.status, `${method} ${route}`).toBe(403);
       }
     }
-    expect(await db().select().from(categories).where(eq(categories.slug, `lesen-${u}`))).toEqual(
-      [],
-    );
+    expect(
+      await db()
+        .select()
+        .from(categories)
+        .where(eq(categories.slug, `lesen-${u}`)),
+    ).toEqual([]);
     const get = await call('GET', 'products/categories/batch');
     expect(get).toMatchObject({ status: 404, body: { code: 'rest_no_route' } });
   });
