@@ -78,6 +78,36 @@ export async function productBodyPatch(
   return ok(patch);
 }
 
+/** The attributes a variable product's variations are made of, with their terms. */
+export type VariationAxis = { attributeId: number; termIds: readonly number[] };
+
+/**
+ * `default_attributes` as the product's defaults (attribute slug → term slug): each must be
+ * one of the product's variation attributes, its option one of that attribute's terms; an
+ * empty option leaves the attribute unchosen.
+ */
+export async function defaultAttributesPatch(
+  db: Tx,
+  given: NonNullable<ProductBody['default_attributes']>,
+  axes: readonly VariationAxis[],
+): Promise<Result<Record<string, string> | null>> {
+  const refused = fail(domainError('invalid', 'rest.error.invalid_default_attributes'));
+  const chosen: Record<string, string> = {};
+  for (const item of given) {
+    const attribute = await attributeByRef(db, item.id ? { id: item.id } : { name: item.name });
+    const axis = attribute && axes.find((a) => a.attributeId === attribute.id);
+    if (!attribute || !axis) return refused;
+    if (item.option.trim() === '') {
+      delete chosen[attribute.slug];
+      continue;
+    }
+    const term = await termByOption(db, attribute.id, item.option);
+    if (!term || !axis.termIds.includes(term.id)) return refused;
+    chosen[attribute.slug] = term.slug;
+  }
+  return ok(Object.keys(chosen).length > 0 ? chosen : null);
+}
+
 /** A variation body as the domain's patch: attribute options become term slugs. */
 export async function variationBodyPatch(
   db: Tx,

@@ -104,6 +104,17 @@ export const productSchema = z.object({
     )
     .max(50)
     .optional(),
+  // An attribute by id, or by name with id 0; `option` is a term's name or slug.
+  default_attributes: z
+    .array(
+      z.object({
+        id: z.union([z.literal(0), idParam]).optional(),
+        name: z.string().max(200).optional(),
+        option: z.string().max(200),
+      }),
+    )
+    .max(50)
+    .optional(),
   upsell_ids: z.array(idParam).max(100).optional(),
   cross_sell_ids: z.array(idParam).max(100).optional(),
   // A tag by id, or by name (found, else created); the answer's `slug` may come back as sent.

@@ -111,6 +111,21 @@ function shippingJson(row: ProductRow) {
   };
 }
 
+/** The combination the product page starts with: attribute and term named (all global: no id 0). */
+function defaultAttributesJson(
+  row: ProductRow,
+  links: ProductRecord['links'],
+  ctx: ProductJsonContext,
+) {
+  const chosen = row.defaultAttributes ?? {};
+  return links.attributes.flatMap((a) => {
+    const term = chosen[a.slug] ? a.options.find((o) => o.slug === chosen[a.slug]) : undefined;
+    return term
+      ? [{ id: a.id, name: localize(a.name, ctx.locale), option: localize(term.name, ctx.locale) }]
+      : [];
+  });
+}
+
 /** A product in WooCommerce's REST API v3 shape (`class-wc-rest-products-controller`). */
 export function productJson(record: ProductRecord, ctx: ProductJsonContext) {
   const { row, links } = record;
@@ -170,7 +185,7 @@ export function productJson(record: ProductRecord, ctx: ProductJsonContext) {
       variation: a.variation,
       options: a.options.map((o) => localize(o.name, ctx.locale)),
     })),
-    default_attributes: [],
+    default_attributes: defaultAttributesJson(row, links, ctx),
     variations: links.variations.map((v) => v.id),
     grouped_products: [],
     menu_order: row.menuOrder,

@@ -11,12 +11,19 @@ import {
   updateProduct,
 } from '#app/domain/catalog/product-writes.server.ts';
 import type { Actor } from '#app/domain/audit/audit.server.ts';
+import type { ProductPatch } from '#app/domain/catalog/product-patch.ts';
+import { linkedAttributes } from '#app/domain/catalog/variations-admin.server.ts';
 import { type Result, domainError, fail, notFound, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { minorUnit } from '#app/domain/pricing/money.ts';
 import { type RestContext, defineRestRoute, restHandler } from './endpoint.server.ts';
 import { pagingHeaders, routeId } from './orders.server.ts';
-import { jsonContext, productBodyPatch } from './product-context.server.ts';
+import {
+  type VariationAxis,
+  defaultAttributesPatch,
+  jsonContext,
+  productBodyPatch,
+} from './product-context.server.ts';
 import { productSchema } from './product-input.ts';
 import { type ProductJsonContext, productJson } from './product-json.server.ts';
 import { boolParam, idList, idParam, pageParam, perPageParam } from './params.ts';
@@ -79,6 +86,31 @@ export async function productAnswer(
 
 type ProductBody = z.infer<typeof productSchema>;
 
+/**
+ * Sets the patch's default attributes from the body's, checked against the variation
+ * attributes the product has after the change (only a variable product has any).
+ */
+async function withDefaults(
+  db: Tx,
+  body: ProductBody,
+  patch: ProductPatch,
+  type: string,
+  current: () => Promise<VariationAxis[]>,
+): Promise<Result<ProductPatch>> {
+  if (body.default_attributes === undefined) return ok(patch);
+  const axes =
+    type !== 'variable'
+      ? []
+      : patch.attributes
+        ? patch.attributes.filter((a) => a.usedForVariations)
+        : await current();
+  const defaults = await defaultAttributesPatch(db, body.default_attributes, axes);
+  return defaults.ok ? ok({ ...patch, defaultAttributes: defaults.value }) : defaults;
+}
+
+const variationAxes = async (db: Tx, id: number) =>
+  (await linkedAttributes(db, id)).filter((a) => a.usedForVariations);
+
 /** Creates one product: the list's POST and a batch's `create` item. */
 export async function createFromBody(
   db: Tx,
@@ -87,7 +119,9 @@ export async function createFromBody(
   actor: Actor,
 ) {
   if (body.id !== undefined) return fail(domainError('invalid', 'catalog.error.product_exists'));
-  const patch = await productBodyPatch(db, body, ctx);
+  const made = await productBodyPatch(db, body, ctx);
+  if (!made.ok) return made;
+  const patch = await withDefaults(db, body, made.value, body.type ?? 'simple', async () => []);
   if (!patch.ok) return patch;
   const created = await createProduct(db, body.type ?? 'simple', patch.value, actor);
   if (!created.ok) return created;
@@ -102,13 +136,17 @@ export async function updateFromBody(
   ctx: ProductJsonContext,
   actor: Actor,
 ) {
-  const patch = await productBodyPatch(db, body, ctx);
-  if (!patch.ok) return patch;
-  if (body.type !== undefined) {
+  const made = await productBodyPatch(db, body, ctx);
+  if (!made.ok) return made;
+  let patch: Result<ProductPatch> = made;
+  if (body.type !== undefined || body.default_attributes !== undefined) {
     const record = await productRecord(db, id);
-    if (record && record.row.type !== body.type) {
+    if (!record) return fail(invalidId());
+    if (body.type !== undefined && record.row.type !== body.type) {
       return fail(domainError('invalid', 'catalog.error.type_change'));
     }
+    patch = await withDefaults(db, body, made.value, record.row.type, () => variationAxes(db, id));
+    if (!patch.ok) return patch;
   }
   const updated = await updateProduct(db, id, patch.value, actor);
   if (!updated.ok) return updated;

@@ -3791,6 +3791,8 @@ export const de = {
     'Für das Ladegerät-Etikett braucht es die Mindest- und die Höchstleistung.',
   'admin.productEditor.error.power_max_below_min':
     'Die Höchstleistung darf nicht unter der Mindestleistung liegen.',
+  'rest.error.invalid_default_attributes':
+    'Standard-Attribute müssen Variationsattribute dieses Produkts und eine ihrer Optionen nennen.',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -3652,4 +3652,6 @@ export const en: Messages = {
     'The charger label needs both the minimum and the maximum power.',
   'admin.productEditor.error.power_max_below_min':
     'The maximum power cannot be below the minimum power.',
+  'rest.error.invalid_default_attributes':
+    'Default attributes must name variation attributes of this product and one of their options.',
 };
