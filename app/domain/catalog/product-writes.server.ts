@@ -372,7 +372,9 @@ export async function updateProduct(
         before: auditFields(before),
         after: auditFields(row!),
       });
-      if (!variation) await queueWebhookEvent(tx, productTopic(before, row!), id);
+      // A variation is part of its product: the product is announced as changed.
+      if (variation) await queueWebhookEvent(tx, 'product.updated', before.parentId!);
+      else await queueWebhookEvent(tx, productTopic(before, row!), id);
       return ok(row!);
     }),
   );
@@ -412,6 +414,7 @@ export async function createVariation(
         action: 'create',
         after: auditFields(row!),
       });
+      await queueWebhookEvent(tx, 'product.updated', parentId);
       return ok(row!);
     }),
   );
@@ -456,6 +459,7 @@ export async function deleteProduct(
       after: null,
     });
     if (before.parentId === null) await queueWebhookEvent(tx, 'product.deleted', id);
+    else await queueWebhookEvent(tx, 'product.updated', before.parentId);
     return ok(before);
   });
 }

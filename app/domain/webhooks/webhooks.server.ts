@@ -41,13 +41,18 @@ export async function queueWebhookEvent(
   topic: WebhookTopic,
   resourceId: number,
 ): Promise<number> {
+  // The payload is read at delivery: the same event queued twice by one transaction (a bulk
+  // edit of twenty variations) is delivered once; the key names the transaction.
   const rows = await tx.execute(sql`
-    insert into outbox (kind, payload)
+    insert into outbox (kind, payload, dedupe_key)
     select ${WEBHOOK_DELIVER},
       jsonb_build_object('webhookId', ${webhooks.id}, 'topic', ${topic}::text,
-        'resourceId', ${resourceId}::int)
+        'resourceId', ${resourceId}::int),
+      concat_ws(':', ${WEBHOOK_DELIVER}::text, ${webhooks.id}, ${topic}::text,
+        ${resourceId}::int, pg_current_xact_id())
     from ${webhooks}
     where ${webhooks.status} = 'active' and ${webhooks.topic} = ${topic}
+    on conflict (dedupe_key) do nothing
     returning id`);
   return (rows as unknown as { rows: unknown[] }).rows.length;
 }
