@@ -280,7 +280,10 @@ describe('batch', () => {
     const tooMany = await call('POST', 'products/batch', {
       delete: Array.from({ length: 101 }, (_, i) => i + 1),
     });
-    expect(tooMany).toMatchObject({ status: 413, body: { code: 'woocommerce_rest_request_entity_too_large' } });
+    expect(tooMany).toMatchObject({
+      status: 413,
+      body: { code: 'woocommerce_rest_request_entity_too_large' },
+    });
     expect((await call('POST', 'products/batch', { create: 'x' })).status).toBe(400);
   });
 
