@@ -106,6 +106,14 @@ export function OrderLines({ order, lines }: { order: OrderView; lines: AdminOrd
               </td>
             </tr>
           )}
+          {order.fees.map((fee) => (
+            <tr key={fee.key}>
+              <th scope="row">{t(`order.fee.${fee.key}` as TextKey)}</th>
+              <td className="num">
+                <Money amount={fee.total} />
+              </td>
+            </tr>
+          ))}
           <tr className="admin-grand-total">
             <th scope="row">{t('cart.total')}</th>
             <td className="num">

@@ -14,7 +14,12 @@ import { type TextKey, useI18n } from '#app/lib/i18n.ts';
 import { intlLocale } from '#app/lib/locale.ts';
 import { type SettingChange, SettingChanges } from './setting-changes.tsx';
 
-type Defaults = { invoiceLimit: string; codCountries: string[]; enabled: string[] };
+type Defaults = {
+  invoiceLimit: string;
+  codFee: string;
+  codCountries: string[];
+  enabled: string[];
+};
 
 /** One method's line: on/off, what limits it, and the buttons that move it a place. */
 function MethodItem({
@@ -81,6 +86,7 @@ function MethodItem({
 export function PaymentSettingsForm({
   settings,
   invoiceLimit,
+  codFee,
   defaults,
   methods,
   codCountries,
@@ -92,6 +98,7 @@ export function PaymentSettingsForm({
 }: {
   settings: PaymentSettingsFields;
   invoiceLimit: string;
+  codFee: string;
   defaults: Defaults;
   methods: PaymentMethodRow[];
   codCountries: string[];
@@ -248,6 +255,27 @@ export function PaymentSettingsForm({
             </span>
           )
         }
+      </Field>
+      <Field
+        id={controlId('cod_fee')}
+        label={t('admin.payments.cod_fee')}
+        help={t('admin.payments.cod_fee_help', { default: defaults.codFee })}
+        error={errorOf(controlId('cod_fee'))}
+      >
+        {(control) => (
+          <span className="admin-payments-amount">
+            <input
+              {...control}
+              type="text"
+              inputMode="decimal"
+              name="cod_fee"
+              defaultValue={text('cod_fee', codFee)}
+              maxLength={12}
+              autoComplete="off"
+            />
+            <span aria-hidden="true">€</span>
+          </span>
+        )}
       </Field>
       <button type="submit" className="button">
         {t('admin.payments.save')}

@@ -169,6 +169,14 @@ export function OrderDetails({ order }: { order: OrderView }) {
                 </td>
               </tr>
             )}
+            {order.fees.map((fee) => (
+              <tr key={fee.key} className="fee">
+                <th scope="row">{t(`order.fee.${fee.key}` as TextKey)}</th>
+                <td>
+                  <Money amount={fee.total} />
+                </td>
+              </tr>
+            ))}
             {order.paymentMethodTitle && (
               <tr>
                 <th scope="row">{t('order.payment_method')}</th>

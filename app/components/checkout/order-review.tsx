@@ -122,6 +122,14 @@ export function ReviewTable({
             </td>
           </tr>
         )}
+        {cart.totals.breakdown.fees.map((fee) => (
+          <tr key={fee.key} className="fee">
+            <th scope="row">{fee.name}</th>
+            <td>
+              <Money amount={fee.gross} />
+            </td>
+          </tr>
+        ))}
         <tr className="order-total">
           <th scope="row">{t('cart.total')}</th>
           <td>
@@ -198,6 +206,7 @@ export function PaymentMethods({
                   value={m.id}
                   checked={m.id === chosen}
                   data-order_button_text={m.orderButtonText ?? undefined}
+                  data-fee={m.fee ?? undefined}
                   onChange={() => onChoose?.(m.id)}
                   readOnly={!onChoose}
                 />

@@ -170,7 +170,9 @@ export function useOrderReview({
         name.startsWith('shipping_method') ||
         name === 'ship_to_different_address' ||
         // A VAT id may turn reverse charge on or off.
-        name === 'billing_vat_id'
+        name === 'billing_vat_id' ||
+        // A method with a fee (cash on delivery) changes the totals when picked or left.
+        (name === 'payment_method' && form.querySelector('input[name="payment_method"][data-fee]'))
       ) {
         requestUpdate();
       }

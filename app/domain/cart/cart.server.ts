@@ -11,6 +11,7 @@ import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { SHOP_COUNTRY, taxInGross } from '#app/domain/pricing/tax.ts';
 import { cartTaxTreatment } from '#app/domain/pricing/vat.server.ts';
 import { computeTotals } from '#app/domain/pricing/totals/totals.ts';
+import { paymentFee } from '#app/domain/payments/payments.server.ts';
 import { cartCouponViews } from '#app/domain/coupons/cart-coupons.server.ts';
 import {
   cartShipping,
@@ -279,6 +280,8 @@ export async function loadCart(
     readOnly?: boolean;
     /** False: the lines come without their pictures (an order does not keep them). */
     pictures?: boolean;
+    /** The payment method chosen: a method with a fee (cash on delivery) adds its fee line. */
+    paymentMethod?: string | null;
   },
 ): Promise<CartView> {
   const cart = owner ? await findCart(db, owner) : null;
@@ -327,7 +330,12 @@ export async function loadCart(
     },
     ctx.locale,
   );
-  const totals = computeTotals({ ...totalsInput, shipping: shipping.shipping });
+  let totals = computeTotals({ ...totalsInput, shipping: shipping.shipping });
+  const fee = ctx.paymentMethod ? await paymentFee(db, ctx.paymentMethod, ctx.locale) : null;
+  // Nothing to pay, no method, no fee.
+  if (fee && totals.needsPayment) {
+    totals = computeTotals({ ...totalsInput, shipping: shipping.shipping, fees: [fee] });
+  }
   const lines: CartLine[] = priced.map((l, i) => ({
     ...l,
     ...(totals.vatFree ? netPrices(l) : {}),

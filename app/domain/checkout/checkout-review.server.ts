@@ -6,7 +6,7 @@ import { type ProductRow, resolveVariation } from '#app/domain/catalog/catalog.r
 import { loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { availableMethods } from '#app/domain/payments/payments.server.ts';
+import { availableMethods, paymentFee } from '#app/domain/payments/payments.server.ts';
 import { pickupPointsNear } from '#app/domain/shipping/pickup-points.server.ts';
 import { cartSubscriptionMode } from '#app/domain/subscriptions/order-subscriptions.server.ts';
 import type { Locale } from '#app/lib/locale.ts';
@@ -63,7 +63,7 @@ export async function checkoutReview(
   owner: CartOwner | null,
   ctx: CheckoutContext & { chosenPaymentMethod?: string | null },
 ): Promise<CheckoutReview> {
-  const cart = await loadCart(db, owner, { currency: ctx.currency, locale: ctx.locale });
+  let cart = await loadCart(db, owner, { currency: ctx.currency, locale: ctx.locale });
   const subscription = await cartSubscriptionMode(db, cart.lines);
   const methods = await availableMethods(db, {
     total: cart.totals.total,
@@ -72,15 +72,27 @@ export async function checkoutReview(
     needsShipping: cart.shipping.needsShipping,
     subscription,
   });
+  const codFee = methods.some((m) => m.id === 'cod')
+    ? await paymentFee(db, 'cod', ctx.locale)
+    : null;
   const paymentMethods = methods.map((m) => ({
     id: m.id,
     title: localize(m.title, ctx.locale),
     description: localize(m.description, ctx.locale),
     orderButtonText: m.orderButtonText ? localize(m.orderButtonText, ctx.locale) : null,
     client: m.client ?? null,
+    ...(m.id === 'cod' && codFee ? { fee: codFee.amount } : {}),
   }));
   const chosen =
     paymentMethods.find((m) => m.id === ctx.chosenPaymentMethod)?.id ?? paymentMethods[0]?.id;
+  // The chosen method's fee (cash on delivery) belongs in the totals the shopper confirms.
+  if (chosen === 'cod' && codFee) {
+    cart = await loadCart(db, owner, {
+      currency: ctx.currency,
+      locale: ctx.locale,
+      paymentMethod: chosen,
+    });
+  }
   return {
     cart,
     facts: cart.lines.length ? await lineFacts(db, cart, ctx.locale) : [],

@@ -12,6 +12,8 @@ export type PaymentMethodView = {
   orderButtonText: string | null;
   /** For the card provider's methods: what its element needs in the browser. */
   client?: ClientPaymentConfig | null;
+  /** The gross fee choosing this method adds (cash on delivery); absent: none. */
+  fee?: number;
 };
 
 /** Legal facts each line shows right above the order button (§ 312j BGB). */

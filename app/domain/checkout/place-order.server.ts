@@ -147,6 +147,8 @@ async function checkedCart(
     locale: ctx.locale,
     readOnly: true,
     pictures: false,
+    // The chosen method's fee is priced here too, never taken from the request.
+    paymentMethod: input.paymentMethod || null,
   });
   if (view.lines.length === 0) {
     throw new Rollback(domainError('invalid', 'checkout.error.empty_cart'));

@@ -14,7 +14,7 @@ export type InvoiceNote = 'small_business' | 'reverse_charge' | 'intra_eu_supply
 
 /** One line of the document: amounts in minor units, `rate` in basis points (1900 = 19 %). */
 export type InvoiceLine = {
-  kind: 'item' | 'shipping' | 'deposit' | 'amount';
+  kind: 'item' | 'shipping' | 'deposit' | 'fee' | 'amount';
   name: string;
   detail: string;
   sku: string | null;
@@ -124,10 +124,16 @@ function line(
 }
 
 /** A gross amount split over rates in proportion to `shares` (a shipping line's VAT shares). */
-function shareLines(name: string, gross: number, tax: number, shares: readonly OrderTaxLine[]) {
+function shareLines(
+  name: string,
+  gross: number,
+  tax: number,
+  shares: readonly OrderTaxLine[],
+  kind: 'shipping' | 'fee' = 'shipping',
+) {
   const taxed = shares.filter((s) => s.amount !== 0);
   if (taxed.length <= 1) {
-    return [line('shipping', name, 1, gross, tax, taxed[0]?.rate ?? 0)];
+    return [line(kind, name, 1, gross, tax, taxed[0]?.rate ?? 0)];
   }
   // Each share's gross is its VAT grossed up; the last share takes the rounding rest.
   let rest = gross;
@@ -137,17 +143,37 @@ function shareLines(name: string, gross: number, tax: number, shares: readonly O
         ? rest
         : roundMinor((share.amount * (10_000 + share.rate)) / share.rate);
     rest -= part;
-    return line('shipping', name, 1, part, share.amount, share.rate);
+    return line(kind, name, 1, part, share.amount, share.rate);
   });
 }
 
 const DEPOSIT_RATE = 1900;
+
+/**
+ * The VAT of an order's fees per rate: the order's VAT at each rate less what its items,
+ * their deposits and its shipping carry at that rate (a fee is split over the rates as
+ * shipping is).
+ */
+function feeTaxShares(order: OrderRow, items: readonly OrderItemRow[]): OrderTaxLine[] {
+  return order.taxLines.map(({ rate, amount }) => {
+    let rest = amount;
+    for (const item of items) {
+      if (item.taxRate !== rate) continue;
+      rest -= item.tax + taxInGross(item.deposit, item.taxRate);
+    }
+    for (const shipping of order.shippingLines) {
+      for (const share of shipping.taxes) if (share.rate === rate) rest -= share.amount;
+    }
+    return { rate, amount: rest };
+  });
+}
 
 /** The lines of an order's invoice: its items, shipping and deposits, as sold. */
 export function orderLines(
   order: OrderRow,
   items: readonly OrderItemRow[],
   labels: { shipping: string; deposit: string },
+  fees: readonly { name: string; gross: number; tax: number }[] = [],
 ): InvoiceLine[] {
   const lines = items.map((item) =>
     line('item', item.name, item.quantity, item.total, item.tax, item.taxRate, {
@@ -170,6 +196,9 @@ export function orderLines(
     lines.push(
       line('deposit', labels.deposit, 1, order.depositTotal, order.depositTax, DEPOSIT_RATE),
     );
+  }
+  for (const fee of fees) {
+    lines.push(...shareLines(fee.name, fee.gross, fee.tax, feeTaxShares(order, items), 'fee'));
   }
   return lines;
 }

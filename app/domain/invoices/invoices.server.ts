@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { orderFees } from '#app/domain/orders/order-fees.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -221,10 +222,12 @@ export async function issueInvoice(
         .where(eq(orderItems.orderId, orderId))
         .orderBy(asc(orderItems.id));
       const { seller, smallBusiness } = await sellerOf(tx);
-      const lines = orderLines(order, items, {
-        shipping: t('invoice.pdf.shipping'),
-        deposit: t('invoice.pdf.deposit'),
-      });
+      const lines = orderLines(
+        order,
+        items,
+        { shipping: t('invoice.pdf.shipping'), deposit: t('invoice.pdf.deposit') },
+        orderFees(order, localeOf(order)),
+      );
       const base = baseDocument(order, seller, lines, now);
       const destination = order.shippingAddress.country || order.billingAddress.country;
       const invoice = await store(

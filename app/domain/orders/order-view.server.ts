@@ -2,6 +2,7 @@ import type { TaxTreatment } from '#app/domain/pricing/vat.rules.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { customerMayCancel, needsPayment } from './lifecycle.rules.ts';
+import { orderFees } from './order-fees.ts';
 import type { OrderView } from './order.view.ts';
 import type { OrderRow } from './orders.schema.ts';
 import { orderDetails } from './orders.server.ts';
@@ -63,6 +64,7 @@ export async function assembleOrderView(
     coupons: order.couponLines.map((c) => ({ code: c.code, discount: c.discount })),
     shipping_lines: order.shippingLines.map((s) => ({ name: s.name, total: s.total })),
     depositTotal: order.depositTotal,
+    fees: orderFees(order, order.locale).map((f) => ({ key: f.key, total: f.gross })),
     total: order.total,
     taxLines: order.taxLines,
     bankDetails,

@@ -30,6 +30,8 @@ export type OrderView = {
   coupons: { code: string; discount: number }[];
   shipping_lines: { name: string; total: number }[];
   depositTotal: number;
+  /** Fee lines (cash on delivery), gross; named by `order.fee.<key>`. */
+  fees: { key: string; total: number }[];
   total: number;
   taxLines: { rate: number; amount: number }[];
   /** Bank details for a bank transfer still to be made. */

@@ -1,4 +1,6 @@
+import type { Localized } from '#app/domain/kernel/localized.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
+import { eurosOfCents } from './payment-settings.rules.ts';
 import type { PaymentMethod, PaymentOutcome, PaymentSettings } from './payments.ts';
 
 /** Bank details as the shopper needs them for the transfer; the order number is the reference. */
@@ -11,6 +13,27 @@ export function bankTransferDetails(settings: PaymentSettings, order: Pick<Order
     { key: 'bic', value: account.bic },
     { key: 'reference', value: String(order.number) },
   ].filter((d) => d.value !== '');
+}
+
+/** The fee line's name on the order, mails and invoice. */
+export const COD_FEE_NAME: Localized = { de: 'Nachnahmegebühr', en: 'Cash on delivery fee' };
+
+/** The gross fee (minor units) the shop charges for a method; 0: none. */
+export function methodFee(settings: Pick<PaymentSettings, 'codFee'>, methodId: string): number {
+  return methodId === 'cod' ? (settings.codFee ?? 0) : 0;
+}
+
+function codDescription(fee: number): Localized {
+  if (fee <= 0) {
+    return {
+      de: 'Sie bezahlen bar bei der Zustellung; der Zusteller erhebt eine eigene Gebühr.',
+      en: 'Pay with cash upon delivery; the carrier charges its own fee.',
+    };
+  }
+  return {
+    de: `Sie bezahlen bar bei der Zustellung. Wir berechnen eine Nachnahmegebühr von ${eurosOfCents(fee, 'de')} €.`,
+    en: `Pay with cash upon delivery. We charge a cash on delivery fee of €${eurosOfCents(fee, 'en')}.`,
+  };
 }
 
 const offlineOutcome = (
@@ -49,10 +72,7 @@ export function offlineMethods(settings: PaymentSettings): PaymentMethod[] {
     {
       id: 'cod',
       title: { de: 'Nachnahme', en: 'Cash on delivery' },
-      description: {
-        de: 'Sie bezahlen bar bei der Zustellung; der Zusteller erhebt eine eigene Gebühr.',
-        en: 'Pay with cash upon delivery; the carrier charges its own fee.',
-      },
+      description: codDescription(methodFee(settings, 'cod')),
       orderButtonText: null,
       isAvailable: (ctx) =>
         ctx.needsShipping &&

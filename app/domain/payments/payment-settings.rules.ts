@@ -1,6 +1,6 @@
 // The payment settings form: what each field may hold. Pure, so the page can share it.
 import { STRIPE_METHODS } from './stripe/methods.ts';
-import type { PaymentSettings } from './payments.ts';
+import { MAX_COD_FEE, type PaymentSettings } from './payments.ts';
 
 export const OFFLINE_METHOD_IDS = ['bacs', 'invoice', 'cod'] as const;
 
@@ -91,6 +91,7 @@ export type PaymentSettingsFields = {
   bankName: string;
   iban: string;
   bic: string;
+  codFee: number;
 };
 
 export function fieldsOf(settings: PaymentSettings): PaymentSettingsFields {
@@ -103,6 +104,7 @@ export function fieldsOf(settings: PaymentSettings): PaymentSettingsFields {
     // The order of the countries means nothing; sorted, a save that only reorders them is none.
     codCountries: [...settings.codCountries].sort(),
     ...settings.bankAccount,
+    codFee: settings.codFee ?? 0,
   };
 }
 
@@ -119,12 +121,14 @@ export function settingsOfFields(fields: PaymentSettingsFields): PaymentSettings
       iban: fields.iban,
       bic: fields.bic,
     },
+    codFee: fields.codFee,
   };
 }
 
 /** The form's scalar fields. */
 export const SCALAR_FIELDS = [
   'invoice_limit',
+  'cod_fee',
   'account_holder',
   'bank_name',
   'iban',
@@ -189,6 +193,10 @@ export function judgePaymentForm(
   }
   const invoiceLimit = centsOfEuros(scalars.invoice_limit ?? '');
   if (invoiceLimit === null) e(controlId('invoice_limit'), 'invoice_limit');
+  // Empty: no fee.
+  const codFeeText = (scalars.cod_fee ?? '').trim();
+  const codFee = codFeeText === '' ? 0 : centsOfEuros(codFeeText);
+  if (codFee === null || codFee > MAX_COD_FEE) e(controlId('cod_fee'), 'cod_fee');
   const holder = (scalars.account_holder ?? '').trim();
   const bank = (scalars.bank_name ?? '').trim();
   if (!PLAIN.test(holder)) e(controlId('account_holder'), 'text');
@@ -210,6 +218,7 @@ export function judgePaymentForm(
       bankName: bank,
       iban: iban === '' ? '' : formatIban(iban),
       bic,
+      codFee: codFee!,
     },
   };
 }

@@ -1,6 +1,9 @@
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
-import { offlineMethods } from './offline.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
+import type { FeeInput } from '#app/domain/pricing/totals/totals.ts';
+import type { Locale } from '#app/lib/locale.ts';
+import { COD_FEE_NAME, methodFee, offlineMethods } from './offline.ts';
 import { stripePaymentMethods } from './stripe/gateway.server.ts';
 import { stripeMethodByGateway } from './stripe/methods.ts';
 import {
@@ -40,4 +43,19 @@ export async function availableMethods(db: Tx, ctx: PaymentContext): Promise<Pay
     return enabled.filter((m) => m.client?.isReusable && m.isAvailable(kept));
   }
   return enabled.filter((m) => m.isAvailable(ctx));
+}
+
+/**
+ * The fee line a chosen method adds to the totals, or null. The cash on delivery fee is a
+ * secondary service following the goods: split over the cart's VAT rates like shipping.
+ */
+export async function paymentFee(
+  db: Tx,
+  methodId: string,
+  locale: Locale,
+): Promise<FeeInput | null> {
+  if (methodId !== 'cod') return null;
+  const amount = methodFee(await paymentSettings(db), methodId);
+  if (amount <= 0) return null;
+  return { key: 'cod', name: localize(COD_FEE_NAME, locale), amount, taxRate: 0, split: true };
 }

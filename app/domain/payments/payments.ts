@@ -125,6 +125,8 @@ export const paymentSettingsSchema = z.object({
   codCountries: z.array(z.string()),
   /** Extra text the bank transfer asks the shopper to put on the transfer. */
   bankAccount: bankAccountSchema,
+  /** Nachnahmegebühr: gross minor units charged when cash on delivery is chosen; 0 or absent: none. */
+  codFee: z.number().int().min(0).max(10_000).optional(),
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
@@ -135,4 +137,8 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
   invoiceLimit: 50_000,
   codCountries: ['DE', 'AT'],
   bankAccount: { accountHolder: '', bankName: '', iban: '', bic: '' },
+  codFee: 0,
 };
+
+/** The highest cash on delivery fee the settings accept, gross minor units. */
+export const MAX_COD_FEE = 10_000;

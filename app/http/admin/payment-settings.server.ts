@@ -81,7 +81,7 @@ function shown(
   field: string,
   value: unknown,
 ): string {
-  if (field === 'invoiceLimit' && typeof value === 'number') {
+  if ((field === 'invoiceLimit' || field === 'codFee') && typeof value === 'number') {
     return `${eurosOfCents(value, locale)} €`;
   }
   if ((field === 'enabled' || field === 'order') && Array.isArray(value)) {
@@ -110,8 +110,10 @@ export async function loadPaymentSettings(args: Args, areas: readonly MessageAre
   return {
     settings: fields,
     invoiceLimit: eurosOfCents(fields.invoiceLimit, locale),
+    codFee: eurosOfCents(fields.codFee, locale),
     defaults: {
       invoiceLimit: eurosOfCents(DEFAULT_PAYMENT_SETTINGS.invoiceLimit, locale),
+      codFee: eurosOfCents(DEFAULT_PAYMENT_SETTINGS.codFee ?? 0, locale),
       codCountries: DEFAULT_PAYMENT_SETTINGS.codCountries,
       enabled: DEFAULT_PAYMENT_SETTINGS.enabled.map((id) => rows.get(id)?.title ?? id),
     },

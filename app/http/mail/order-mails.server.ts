@@ -59,6 +59,7 @@ function summaryRows(order: OrderView, t: Translate, locale: Locale): [string, s
     rows.push([`${t('cart.shipping')}: ${line.name}`, money(line.total)]);
   }
   if (order.depositTotal > 0) rows.push([t('cart.deposit_total'), money(order.depositTotal)]);
+  for (const fee of order.fees) rows.push([t(`order.fee.${fee.key}` as TextKey), money(fee.total)]);
   rows.push([t('order.payment_method'), order.paymentMethodTitle]);
   rows.push([
     t(isVatFree(order.vat) ? 'cart.total' : 'checkout.total_incl_vat'),

@@ -1,4 +1,5 @@
 import { minorUnit, roundMinor } from '#app/domain/pricing/money.ts';
+import { orderFees } from '#app/domain/orders/order-fees.ts';
 import type {
   OrderAddress,
   OrderItemRow,
@@ -172,22 +173,22 @@ export function orderJson(order: OrderRow, items: readonly OrderItemRow[], base:
       taxes: line.taxes.map((tax) => ({ id: tax.rate, total: money(tax.amount), subtotal: '' })),
       meta_data: [],
     })),
-    fee_lines:
-      order.depositTotal > 0
-        ? [
-            {
-              id: 1,
-              name: 'Pfand',
-              tax_class: '',
-              tax_status: 'taxable',
-              amount: money(order.depositTotal - order.depositTax),
-              total: money(order.depositTotal - order.depositTax),
-              total_tax: money(order.depositTax),
-              taxes: [],
-              meta_data: [],
-            },
-          ]
-        : [],
+    fee_lines: [
+      ...(order.depositTotal > 0
+        ? [{ name: 'Pfand', gross: order.depositTotal, tax: order.depositTax }]
+        : []),
+      ...orderFees(order, order.locale),
+    ].map((fee, i) => ({
+      id: i + 1,
+      name: fee.name,
+      tax_class: '',
+      tax_status: 'taxable',
+      amount: money(fee.gross - fee.tax),
+      total: money(fee.gross - fee.tax),
+      total_tax: money(fee.tax),
+      taxes: [],
+      meta_data: [],
+    })),
     coupon_lines: order.couponLines.map((line, i) => ({
       id: i + 1,
       code: line.code,

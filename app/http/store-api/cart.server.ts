@@ -36,9 +36,9 @@ export async function storeCartJson(
 }
 
 /** The whole cart as the Store API shows it, prices computed now. */
-export async function currentCart(ctx: EndpointContext<unknown>) {
+export async function currentCart(ctx: EndpointContext<unknown>, paymentMethod?: string | null) {
   const { db, currency, locale } = ctx;
-  const cart = await loadCart(db, ctx.session, { currency, locale });
+  const cart = await loadCart(db, ctx.session, { currency, locale, paymentMethod });
   return storeCartJson(db, cart, ctx);
 }
 

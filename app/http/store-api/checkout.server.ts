@@ -272,7 +272,7 @@ export const postCheckout = defineEndpoint({
     }
     const body = orderJson(order, outcome, env.SHOP_URL);
     body.payment_result.redirect_url = new URL(result.redirect, env.SHOP_URL).href;
-    body.__experimentalCart = await currentCart(ctx);
+    body.__experimentalCart = await currentCart(ctx, input.payment_method);
     const answer = json(body, { headers: ctx.headers });
     if (!ctx.args.request.headers.has('cart-token')) {
       for (const cookie of [...cartCookies('', secureCookies(env)), ...result.cookies]) {

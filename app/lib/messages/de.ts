@@ -3793,6 +3793,14 @@ export const de = {
     'Die Höchstleistung darf nicht unter der Mindestleistung liegen.',
   'rest.error.invalid_default_attributes':
     'Standard-Attribute müssen Variationsattribute dieses Produkts und eine ihrer Optionen nennen.',
+  'admin.payments.cod_fee': 'Nachnahmegebühr',
+  'admin.payments.cod_fee_help':
+    'Brutto in Euro, mit Komma oder Punkt, höchstens 100 €. 0 oder leer: keine Gebühr. Voreinstellung: {default} €.',
+  'admin.payments.error.cod_fee':
+    'Bitte einen Betrag in Euro zwischen 0 und 100 angeben, z. B. 2,50.',
+  'admin.payments.setting.codFee': 'Nachnahmegebühr',
+  'order.fee.cod': 'Nachnahmegebühr',
+  'order.fee.fees': 'Gebühren',
 } as const;
 
 export type MessageKey = keyof typeof de;

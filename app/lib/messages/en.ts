@@ -3654,4 +3654,11 @@ export const en: Messages = {
     'The maximum power cannot be below the minimum power.',
   'rest.error.invalid_default_attributes':
     'Default attributes must name variation attributes of this product and one of their options.',
+  'admin.payments.cod_fee': 'Cash on delivery fee',
+  'admin.payments.cod_fee_help':
+    'Gross, in euros, with a comma or a point, at most 100 €. 0 or empty: no fee. Default: {default} €.',
+  'admin.payments.error.cod_fee': 'Please enter an amount in euros from 0 to 100, e.g. 2.50.',
+  'admin.payments.setting.codFee': 'Cash on delivery fee',
+  'order.fee.cod': 'Cash on delivery fee',
+  'order.fee.fees': 'Fees',
 };

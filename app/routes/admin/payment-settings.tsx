@@ -62,6 +62,7 @@ export default function PaymentSettingsPage({ loaderData }: Route.ComponentProps
         key={answer ? JSON.stringify(answer.typed ?? {}) : version}
         settings={form.settings}
         invoiceLimit={form.invoiceLimit}
+        codFee={form.codFee}
         defaults={form.defaults}
         methods={form.methods}
         codCountries={form.codCountries}

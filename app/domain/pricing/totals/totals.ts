@@ -40,7 +40,17 @@ export type CouponInput = {
 
 export type ShippingInput = { id: string; cost: number; taxable: boolean };
 
-export type FeeInput = { key: string; name: string; amount: number; taxRate: number };
+export type FeeInput = {
+  key: string;
+  name: string;
+  amount: number;
+  taxRate: number;
+  /**
+   * A secondary service following the goods (the cash on delivery fee): split over the cart's
+   * VAT rates like shipping, and `taxRate` is ignored.
+   */
+  split?: boolean;
+};
 
 export type TotalsInput = {
   lines: readonly TotalsLineInput[];
@@ -77,7 +87,14 @@ export type ShippingTotals = TaxedAmount & {
   shares: ShippingShare[];
 };
 
-export type FeeTotals = TaxedAmount & { key: string; name: string; taxRate: number };
+export type FeeTotals = TaxedAmount & {
+  key: string;
+  name: string;
+  /** A split fee: the rate of its largest share. */
+  taxRate: number;
+  /** A split fee's parts per VAT rate, as shipping's. */
+  shares?: ShippingShare[];
+};
 
 export type Totals = {
   lines: LineTotals[];
@@ -145,12 +162,28 @@ export function computeTotals(input: TotalsInput): Totals {
   });
 
   const shipping = input.shipping ? shippingTotals(input.shipping, lineTotals) : null;
-  const fees = (input.fees ?? []).map((fee): FeeTotals => ({
-    key: fee.key,
-    name: fee.name,
-    taxRate: fee.taxRate,
-    ...taxed(fee.amount, fee.taxRate),
-  }));
+  const fees = (input.fees ?? []).map((fee): FeeTotals => {
+    if (!fee.split) {
+      return {
+        key: fee.key,
+        name: fee.name,
+        taxRate: fee.taxRate,
+        ...taxed(fee.amount, fee.taxRate),
+      };
+    }
+    const shares = sharesByRate(fee.amount, lineTotals);
+    const tax = sum(shares.map((s) => s.tax));
+    const main = shares.reduce((a, b) => (b.gross > a.gross ? b : a), shares[0]!);
+    return {
+      key: fee.key,
+      name: fee.name,
+      taxRate: main.rate,
+      gross: fee.amount,
+      tax,
+      net: fee.amount - tax,
+      shares,
+    };
+  });
 
   const byRate = new Map<number, number>();
   const addTax = (rate: number, amount: number) =>
@@ -160,7 +193,10 @@ export function computeTotals(input: TotalsInput): Totals {
     if (line.deposit) addTax(line.taxRate, line.deposit.tax);
   }
   for (const share of shipping?.shares ?? []) addTax(share.rate, share.tax);
-  for (const fee of fees) addTax(fee.taxRate, fee.tax);
+  for (const fee of fees) {
+    if (fee.shares) for (const share of fee.shares) addTax(share.rate, share.tax);
+    else addTax(fee.taxRate, fee.tax);
+  }
 
   const items = {
     beforeDiscount: addUp(lineTotals.map((l) => l.beforeDiscount)),
@@ -222,7 +258,12 @@ function withoutVat(totals: Totals): Totals {
     coupons: totals.coupons.map((c) => ({ ...c, discount: net(c.discount) })),
     deposits: net(totals.deposits),
     shipping,
-    fees: totals.fees.map((f) => ({ ...f, ...net(f), taxRate: 0 })),
+    fees: totals.fees.map((f) => ({
+      ...f,
+      ...net(f),
+      taxRate: 0,
+      ...(f.shares ? { shares: f.shares.map((s) => ({ ...s, ...net(s), rate: 0 })) } : {}),
+    })),
     feesTotal: net(totals.feesTotal),
     taxLines: [],
     total,
@@ -332,6 +373,13 @@ function allocate(total: number, weights: readonly number[]): number[] {
 function shippingTotals(shipping: ShippingInput, lines: readonly LineTotals[]): ShippingTotals {
   const { id, cost, taxable } = shipping;
   if (!taxable) return { id, taxable, gross: cost, tax: 0, net: cost, shares: [] };
+  const shares = sharesByRate(cost, lines);
+  const tax = sum(shares.map((s) => s.tax));
+  return { id, taxable, gross: cost, tax, net: cost - tax, shares };
+}
+
+/** A secondary service's gross amount split over the items' VAT rates, as shipping is. */
+function sharesByRate(amount: number, lines: readonly LineTotals[]): ShippingShare[] {
   const weightsAt = (pick: (l: LineTotals) => number) => {
     const byRate = new Map<number, number>();
     for (const l of lines) byRate.set(l.taxRate, (byRate.get(l.taxRate) ?? 0) + pick(l));
@@ -343,15 +391,13 @@ function shippingTotals(shipping: ShippingInput, lines: readonly LineTotals[]): 
   if (sum(weights.map(([, w]) => w)) === 0) weights = [[vatRate('standard'), 1]];
   weights = weights.filter(([, w]) => w > 0);
   const whole = BigInt(sum(weights.map(([, w]) => w)));
-  const grossShares = weights.map(([, w]) => Number((BigInt(cost) * BigInt(w)) / whole));
+  const grossShares = weights.map(([, w]) => Number((BigInt(amount) * BigInt(w)) / whole));
   let largest = 0;
   weights.forEach(([, w], i) => {
     if (w > weights[largest]![1]) largest = i;
   });
-  grossShares[largest]! += cost - sum(grossShares);
-  const shares = weights.map(([rate], i) => ({ rate, ...taxed(grossShares[i]!, rate) }));
-  const tax = sum(shares.map((s) => s.tax));
-  return { id, taxable, gross: cost, tax, net: cost - tax, shares };
+  grossShares[largest]! += amount - sum(grossShares);
+  return weights.map(([rate], i) => ({ rate, ...taxed(grossShares[i]!, rate) }));
 }
 
 /** Money and rates are whole non-negative numbers; anything else is a caller's bug. */
