@@ -309,6 +309,35 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'splits a secondary-service fee over the rates like shipping',
+    input: {
+      lines: [line('a', 2580, 1900), line('b', 1070, 700)],
+      shipping: { id: 'flat', cost: 490, taxable: true },
+      fees: [{ key: 'cod', name: 'Nachnahmegebühr', amount: 250, taxRate: 0, split: true }],
+    },
+    expected: {
+      // 250 × 2580 / 3650 = 176.7 and 73.3: the rounding cent goes to the larger share.
+      fees: [
+        {
+          key: 'cod',
+          name: 'Nachnahmegebühr',
+          taxRate: 1900,
+          ...money(250, 33),
+          shares: [
+            { rate: 1900, ...money(177, 28) },
+            { rate: 700, ...money(73, 5) },
+          ],
+        },
+      ],
+      feesTotal: money(250, 33),
+      taxLines: [
+        { rate: 1900, amount: 412 + 55 + 28 },
+        { rate: 700, amount: 70 + 9 + 5 },
+      ],
+      total: money(4390, 579),
+    },
+  },
+  {
     name: 'needs neither payment nor shipping when empty',
     input: { lines: [], coupons: [{ code: 'TEN', kind: 'percent', amount: 1000 }] },
     expected: {

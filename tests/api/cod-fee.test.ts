@@ -1,0 +1,371 @@
+// The cash on delivery fee (Nachnahmegebühr): set on the payment settings page, refused when
+// hostile, and charged as a fee line split over the cart's VAT rates like shipping when the
+// shopper pays cash on delivery: Store API, classic and no-JS checkout, export orders net.
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog } from '#app/domain/audit/audit.schema.ts';
+import { invoices } from '#app/domain/invoices/invoices.schema.ts';
+import { orders } from '#app/domain/orders/orders.schema.ts';
+import { methodOrder } from '#app/domain/payments/payment-settings.rules.ts';
+import { PAYMENT_SETTINGS_KEY, type PaymentSettings } from '#app/domain/payments/payments.ts';
+import { settings } from '#app/domain/settings/settings.schema.ts';
+import { putSetting } from '#app/domain/settings/settings.server.ts';
+import { sessionNonce } from '#app/lib/session.server.ts';
+import { createProduct } from '#db/seed/factories.ts';
+import { DEMO_PAYMENT_SETTINGS } from '#db/seed/demo-checkout.ts';
+import { GERMAN_BILLING } from '../support/addresses.ts';
+import { startCheckoutShop } from '../support/checkout-shop.ts';
+import { type SignedIn, customerRequests, signedInCustomer } from '../support/customers.ts';
+import { mailsWith } from '../support/forms-mail.ts';
+import { TEN_KB } from '../support/hostile.ts';
+import { pdfText, useSeller } from '../support/invoice-orders.ts';
+import { outboxSettled } from '../support/outbox.ts';
+import type { TestShop } from '../support/shop.ts';
+import { StoreClient } from '../support/store-client.ts';
+
+let shop: TestShop;
+let candle: number;
+let book: number;
+let manager: SignedIn;
+const http = customerRequests(() => shop.url);
+const PATH = '/admin/settings/payments';
+const db = () => shop.database.db;
+
+beforeAll(async () => {
+  ({ shop, candle } = await startCheckoutShop({ candleStock: 1000 }));
+  await useSeller(db());
+  // A book at the reduced rate: the fee is split over 19 % and 7 %.
+  book = (
+    await createProduct(db(), {
+      name: { de: 'Buch', en: 'Book' },
+      regularPrice: 1070,
+      taxClass: 'reduced',
+    })
+  ).product.id;
+  manager = await signedInCustomer(db(), { role: 'shop_manager' });
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.close();
+});
+
+async function stored(): Promise<PaymentSettings> {
+  const [row] = await db().select().from(settings).where(eq(settings.key, PAYMENT_SETTINGS_KEY));
+  return row!.value as PaymentSettings;
+}
+
+const useFee = (codFee: number, codCountries = DEMO_PAYMENT_SETTINGS.codCountries) =>
+  putSetting(db(), PAYMENT_SETTINGS_KEY, { ...DEMO_PAYMENT_SETTINGS, codFee, codCountries });
+
+describe('the setting', () => {
+  beforeEach(() => putSetting(db(), PAYMENT_SETTINGS_KEY, DEMO_PAYMENT_SETTINGS));
+
+  const form = (codFee: string | string[] | null) => {
+    const s = DEMO_PAYMENT_SETTINGS;
+    const params = new URLSearchParams({
+      security: sessionNonce({ idHash: manager.idHash } as never, shop.env),
+      invoice_limit: '500,00',
+      account_holder: s.bankAccount.accountHolder,
+      bank_name: s.bankAccount.bankName,
+      iban: s.bankAccount.iban,
+      bic: s.bankAccount.bic,
+    });
+    for (const id of s.enabled) params.append('enabled', id);
+    for (const id of methodOrder(s)) params.append('order', id);
+    for (const c of s.codCountries) params.append('cod_countries', c);
+    for (const v of codFee === null ? [] : Array.isArray(codFee) ? codFee : [codFee]) {
+      params.append('cod_fee', v);
+    }
+    return params.toString();
+  };
+
+  it('shows the field with its default and saves German and English amounts, audited', async () => {
+    const page = await (await http.get(manager, PATH)).text();
+    expect(page).toContain('id="payments-cod-fee"');
+    expect(page).toContain('Nachnahmegebühr');
+    expect(page).toContain('Voreinstellung: 0,00 €');
+    for (const [typed, cents] of [
+      ['2,50', 250],
+      ['3.5', 350],
+      ['100', 10_000],
+      ['', 0],
+      ['0', 0],
+    ] as const) {
+      const res = await http.post(manager, PATH, form(typed));
+      expect(res.status, typed).toBe(302);
+      expect((await stored()).codFee, typed).toBe(cents);
+    }
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'setting'), eq(auditLog.entityId, PAYMENT_SETTINGS_KEY)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry!.after).toMatchObject({ codFee: 0 });
+    expect(entry!.before).toMatchObject({ codFee: 10_000 });
+    // The audit list names the field and shows euros.
+    const audited = await (await http.get(manager, PATH)).text();
+    expect(audited).toContain('100,00 €');
+    // A form without the field (sent before it existed) means no fee.
+    await useFee(250);
+    expect((await http.post(manager, PATH, form(null))).status).toBe(302);
+    expect((await stored()).codFee).toBe(0);
+  });
+
+  it('refuses hostile and out-of-range amounts beside the field, in German and English', async () => {
+    await useFee(250);
+    const before = JSON.stringify(await stored());
+    const cases: [string, string][] = [
+      [form('abc'), 'zwischen 0 und 100'],
+      [form('-1'), 'zwischen 0 und 100'],
+      [form('100,01'), 'zwischen 0 und 100'],
+      [form('1e2'), 'zwischen 0 und 100'],
+      [form('2,505'), 'zwischen 0 und 100'],
+      // Control characters are refused for the whole form, naming the field.
+      [form('a\u0000b'), 'Ungültiger Parameter: cod_fee'],
+      [form('\u0000'), 'Ungültiger Parameter: cod_fee'],
+      [form(TEN_KB), 'mehrfach oder in falscher Form'],
+      [form(['1', '2']), 'mehrfach oder in falscher Form'],
+      [`${form('1')}&cod_fee[]=2`, 'mehrfach oder in falscher Form'],
+    ];
+    for (const [sent, text] of cases) {
+      const res = await http.post(manager, PATH, sent);
+      const label = sent.slice(-80);
+      expect(res.status, label).toBe(400);
+      const page = await res.text();
+      expect(page, label).toContain(text);
+      if (text.startsWith('zwischen')) {
+        expect(page, label).toContain('id="payments-cod-fee-tip"');
+      }
+    }
+    const english = await http.post({ cookie: `lang=en; ${manager.cookie}` }, PATH, form('abc'));
+    expect(english.status).toBe(400);
+    expect(await english.text()).toContain('from 0 to 100');
+    expect(JSON.stringify(await stored())).toBe(before);
+  });
+});
+
+// 2 candles (12,90 €, 19 %) and a book (10,70 €, 7 %), shipped in Germany for 4,90 €, fee 2,50 €.
+// Shipping and fee are split 2580 : 1070 over the rates, the rounding cent to the larger share:
+// shipping 347 + 143 (VAT 55 + 9), fee 177 + 73 (VAT 28 + 5).
+const ITEMS = 2 * 1290 + 1070;
+const FEE = 250;
+const FEE_TAX = 28 + 5;
+const TOTAL = ITEMS + 490 + FEE;
+const TAX_LINES = [
+  { rate: 1900, amount: 412 + 55 + 28 },
+  { rate: 700, amount: 70 + 9 + 5 },
+];
+
+async function shopper(
+  items: [number, number][] = [
+    [candle, 2],
+    [book, 1],
+  ],
+) {
+  const client = await StoreClient.start(shop.url);
+  for (const [id, quantity] of items) {
+    expect((await client.post('/cart/add-item', { id, quantity })).status).toBe(201);
+  }
+  return client;
+}
+
+async function storeCheckout(client: StoreClient, extra: Record<string, unknown>) {
+  const res = await client.post('/checkout', {
+    billing_address: GERMAN_BILLING,
+    payment_method: 'cod',
+    additional_fields: { terms: true },
+    ...extra,
+  });
+  const body = (await res.json()) as any;
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  const [order] = await db()
+    .select()
+    .from(orders)
+    .where(eq(orders.id, body.order_id as number));
+  return { body, order: order! };
+}
+
+function expectFeeOrder(order: typeof orders.$inferSelect) {
+  expect(order.paymentMethod).toBe('cod');
+  expect(order.total).toBe(TOTAL);
+  expect(order.totalTax).toBe(412 + 70 + 55 + 9 + FEE_TAX);
+  expect(order.taxLines).toEqual(TAX_LINES);
+  expect(order.shippingTotal).toBe(490);
+  expect(order.itemsTotal).toBe(ITEMS);
+}
+
+describe('charging the fee', () => {
+  it('is nothing with the default of 0: orders and reviews stay as they were', async () => {
+    await useFee(0);
+    const { order } = await storeCheckout(await shopper(), {});
+    expect(order.total).toBe(ITEMS + 490);
+  });
+
+  it('adds the fee line to a Store API order paid cash on delivery, whatever the request claims', async () => {
+    await useFee(FEE);
+    const client = await shopper();
+    const { body, order } = await storeCheckout(client, {
+      // Claims about money are not read.
+      fees: [],
+      fee_lines: [],
+      cod_fee: '0',
+      total: 1,
+      extensions: { fees: { cod: 0 } },
+    });
+    expectFeeOrder(order);
+    // The order-received page, the back office and the REST API show the fee line.
+    const { pathname, search } = new URL(body.payment_result.redirect_url as string);
+    const received = await fetch(`${shop.url}${pathname}${search}`, {
+      headers: { cookie: client.cookieHeader },
+    });
+    const page = await received.text();
+    expect(received.status).toBe(200);
+    expect(page).toContain('Nachnahmegebühr');
+    expect(page).toContain('2,50');
+    expect(page).toContain('43,90');
+    const admin = await (await http.get(manager, `/admin/orders/${order.id}`)).text();
+    expect(admin).toContain('Nachnahmegebühr');
+    expect(admin).toContain('43,90');
+  });
+
+  it('adds no fee to another method, however the request asks for one', async () => {
+    await useFee(FEE);
+    const { order } = await storeCheckout(await shopper(), {
+      payment_method: 'bacs',
+      fees: [{ name: 'Nachnahmegebühr', total: '250' }],
+      cod_fee: '250',
+    });
+    expect(order.total).toBe(ITEMS + 490);
+  });
+
+  it('shows the fee in the classic review for cash on delivery only, and places it', async () => {
+    await useFee(FEE);
+    const client = await shopper();
+    const fields = {
+      billing_first_name: 'Max',
+      billing_last_name: 'Muster',
+      billing_country: 'DE',
+      billing_address_1: 'Hauptstr. 1',
+      billing_postcode: '10115',
+      billing_city: 'Berlin',
+      billing_email: 'max@example.org',
+      billing_phone: '+49 30 123456',
+      terms: '1',
+    };
+    const classic = async (action: string, extra: Record<string, string>) => {
+      const res = await fetch(`${shop.url}/wc-ajax/${action}`, {
+        method: 'POST',
+        headers: {
+          cookie: client.cookieHeader,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ security: client.nonce, ...fields, ...extra }),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as any;
+    };
+    const review = (method: string) =>
+      classic('update_order_review', {
+        payment_method: method,
+        country: 'DE',
+        postcode: '10115',
+        city: 'Berlin',
+        post_data: new URLSearchParams({ ...fields, payment_method: method }).toString(),
+      });
+    const cod = await review('cod');
+    expect(cod.review.chosenPaymentMethod).toBe('cod');
+    expect(cod.review.cart.totals.total).toBe(TOTAL);
+    expect(cod.review.cart.totals.breakdown.fees).toMatchObject([
+      { key: 'cod', name: 'Nachnahmegebühr', gross: FEE, tax: FEE_TAX },
+    ]);
+    expect(cod.fragments['.woocommerce-checkout-review-order-table']).toContain('Nachnahmegebühr');
+    expect(cod.review.paymentMethods.find((m: any) => m.id === 'cod').fee).toBe(FEE);
+    const bacs = await review('bacs');
+    expect(bacs.review.cart.totals.total).toBe(ITEMS + 490);
+    expect(bacs.review.cart.totals.breakdown.fees).toEqual([]);
+    expect(bacs.fragments['.woocommerce-checkout-review-order-table']).not.toContain(
+      'Nachnahmegebühr',
+    );
+    const key = `cod-${Date.now()}`;
+    const placed = await classic('checkout', { payment_method: 'cod', checkout_key: key });
+    expect(placed.result).toBe('success');
+    const [order] = await db().select().from(orders).where(eq(orders.idempotencyKey, key));
+    expectFeeOrder(order!);
+  });
+
+  it('places the fee through the page form without JavaScript; mail and invoice show it', async () => {
+    await useFee(FEE);
+    const client = await shopper();
+    const res = await fetch(`${shop.url}/checkout`, {
+      method: 'POST',
+      headers: {
+        cookie: client.cookieHeader,
+        origin: shop.url,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        security: client.nonce,
+        billing_first_name: 'Nora',
+        billing_last_name: 'Nachnahme',
+        billing_country: 'DE',
+        billing_address_1: 'Hauptstr. 1',
+        billing_postcode: '10115',
+        billing_city: 'Berlin',
+        billing_email: 'nora@example.org',
+        billing_phone: '+49 30 123456',
+        payment_method: 'cod',
+        terms: '1',
+      }),
+      redirect: 'manual',
+    });
+    expect(res.status, await res.clone().text()).toBe(303);
+    const location = res.headers.get('location')!;
+    expect(location).toContain('/checkout/order-received/');
+    const id = Number(/order-received\/(\d+)/.exec(location)![1]);
+    const [order] = await db().select().from(orders).where(eq(orders.id, id));
+    expectFeeOrder(order!);
+    const page = await (
+      await fetch(new URL(location, shop.url), { headers: { cookie: client.cookieHeader } })
+    ).text();
+    expect(page).toContain('Nachnahmegebühr');
+    expect(page).toContain('2,50');
+    await outboxSettled(shop);
+    const mail = mailsWith(shop.dataDir, `${order!.number}`).find((m) =>
+      m.header('to')?.includes('nora@example.org'),
+    );
+    expect(mail?.text).toContain('Nachnahmegebühr');
+    expect(mail?.text).toContain('2,50');
+    const [invoice] = await db()
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order!.id), eq(invoices.kind, 'invoice')));
+    expect(invoice, 'the cash on delivery order has its invoice').toBeDefined();
+    const text = await pdfText(invoice!.pdf);
+    expect(text).toContain('Nachnahmegebühr');
+    expect(text).toContain('43,90');
+  });
+
+  it('charges the fee net on an export order', async () => {
+    // Cash on delivery everywhere, so also to Switzerland.
+    await useFee(FEE, []);
+    const zurich = {
+      ...GERMAN_BILLING,
+      address_1: 'Bahnhofstrasse 1',
+      city: 'Zürich',
+      postcode: '8001',
+      country: 'CH',
+      email: 'kunde@example.ch',
+    };
+    const client = await shopper([[candle, 2]]);
+    const { order } = await storeCheckout(client, {
+      billing_address: zurich,
+      shipping_address: zurich,
+    });
+    expect(order.taxTreatment).toBe('export');
+    expect(order.totalTax).toBe(0);
+    expect(order.taxLines).toEqual([]);
+    // Net of candles 2 × 10,84 €, the world rate 20,92 € and the fee 2,10 € (2,50 € less 19 %).
+    expect(order.total).toBe(2 * 1084 + 2092 + 210);
+  });
+});

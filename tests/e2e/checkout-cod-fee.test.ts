@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_SETTINGS_KEY } from '#app/domain/payments/payments.ts';
+import { putSetting } from '#app/domain/settings/settings.server.ts';
+import { DEMO_PAYMENT_SETTINGS } from '#db/seed/demo-checkout.ts';
+import { expectNoAxeViolations } from './browser.ts';
+import { PLACE_TEXTS, fillBillingAddress } from './checkout-setup.ts';
+import { shop, shopper, withCheckoutShop } from '../support/checkout-browser.ts';
+
+/** Cash on delivery with the shop's fee: the review shows it as the shopper picks the method. */
+
+withCheckoutShop();
+
+describe('cash on delivery fee', () => {
+  it('adds the fee line and total when cash on delivery is chosen, and places it', async () => {
+    await putSetting(shop.database.db, PAYMENT_SETTINGS_KEY, {
+      ...DEMO_PAYMENT_SETTINGS,
+      codFee: 250,
+    });
+    const { context, page } = await shopper({ lang: 'de' });
+    await fillBillingAddress(page, 'de');
+    const review = page.locator('.woocommerce-checkout-review-order-table');
+    const feeRow = review.getByRole('row', { name: /Nachnahmegebühr/ });
+    const total = review.locator('tr.order-total');
+    // Two candles at 12,90 € and 4,90 € shipping; the fee 2,50 € on top.
+    await page.getByRole('radio', { name: PLACE_TEXTS.de.bankTransfer }).check();
+    await expect.poll(() => total.textContent()).toMatch(/30,70/);
+    expect(await feeRow.count()).toBe(0);
+    await page.getByRole('radio', { name: 'Nachnahme' }).check();
+    await feeRow.waitFor();
+    expect(await feeRow.textContent()).toMatch(/2,50/);
+    await expect.poll(() => total.textContent()).toMatch(/33,20/);
+    await expectNoAxeViolations(page);
+    await page.getByRole('checkbox', { name: PLACE_TEXTS.de.terms }).check();
+    await page.getByRole('button', { name: PLACE_TEXTS.de.buy }).click();
+    await page.waitForURL(/\/checkout\/order-received\/\d+\?key=wc_order_/);
+    await page.getByRole('row', { name: /Nachnahmegebühr/ }).waitFor();
+    expect(
+      await page
+        .getByRole('row', { name: /Gesamtsumme|Summe/ })
+        .last()
+        .textContent(),
+    ).toMatch(/33,20/);
+    await context.close();
+  });
+});
