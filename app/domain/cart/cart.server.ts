@@ -10,8 +10,7 @@ import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { SHOP_COUNTRY, taxInGross } from '#app/domain/pricing/tax.ts';
 import { cartTaxTreatment } from '#app/domain/pricing/vat.server.ts';
-import { computeTotals } from '#app/domain/pricing/totals/totals.ts';
-import { paymentFee } from '#app/domain/payments/payments.server.ts';
+import { type FeeInput, computeTotals } from '#app/domain/pricing/totals/totals.ts';
 import { cartCouponViews } from '#app/domain/coupons/cart-coupons.server.ts';
 import {
   cartShipping,
@@ -280,8 +279,8 @@ export async function loadCart(
     readOnly?: boolean;
     /** False: the lines come without their pictures (an order does not keep them). */
     pictures?: boolean;
-    /** The payment method chosen: a method with a fee (cash on delivery) adds its fee line. */
-    paymentMethod?: string | null;
+    /** The fee of the payment method chosen (cash on delivery), priced by the caller. */
+    paymentFee?: FeeInput | null;
   },
 ): Promise<CartView> {
   const cart = owner ? await findCart(db, owner) : null;
@@ -331,7 +330,7 @@ export async function loadCart(
     ctx.locale,
   );
   let totals = computeTotals({ ...totalsInput, shipping: shipping.shipping });
-  const fee = ctx.paymentMethod ? await paymentFee(db, ctx.paymentMethod, ctx.locale) : null;
+  const fee = ctx.paymentFee ?? null;
   // Nothing to pay, no method, no fee.
   if (fee && totals.needsPayment) {
     totals = computeTotals({ ...totalsInput, shipping: shipping.shipping, fees: [fee] });

@@ -90,7 +90,7 @@ export async function checkoutReview(
     cart = await loadCart(db, owner, {
       currency: ctx.currency,
       locale: ctx.locale,
-      paymentMethod: chosen,
+      paymentFee: codFee,
     });
   }
   return {

@@ -26,7 +26,11 @@ import {
   takeStock,
 } from '#app/domain/orders/orders.server.ts';
 import { type OrderRow, orderItems, orders } from '#app/domain/orders/orders.schema.ts';
-import { availableMethods, enabledMethods } from '#app/domain/payments/payments.server.ts';
+import {
+  availableMethods,
+  enabledMethods,
+  paymentFee,
+} from '#app/domain/payments/payments.server.ts';
 import type { PaymentMethod } from '#app/domain/payments/payments.ts';
 import { shippingSetup } from '#app/domain/shipping/shipping.server.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
@@ -147,8 +151,7 @@ async function checkedCart(
     locale: ctx.locale,
     readOnly: true,
     pictures: false,
-    // The chosen method's fee is priced here too, never taken from the request.
-    paymentMethod: input.paymentMethod || null,
+    paymentFee: input.paymentMethod ? await paymentFee(tx, input.paymentMethod, ctx.locale) : null,
   });
   if (view.lines.length === 0) {
     throw new Rollback(domainError('invalid', 'checkout.error.empty_cart'));

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { paymentFee } from '#app/domain/payments/payments.server.ts';
 import { invalidKey, invalidParam, invalidProduct } from '#app/domain/cart/cart.errors.ts';
 import { addItem, loadCart, removeItem, updateItemQuantity } from '#app/domain/cart/cart.server.ts';
 import {
@@ -38,7 +39,8 @@ export async function storeCartJson(
 /** The whole cart as the Store API shows it, prices computed now. */
 export async function currentCart(ctx: EndpointContext<unknown>, paymentMethod?: string | null) {
   const { db, currency, locale } = ctx;
-  const cart = await loadCart(db, ctx.session, { currency, locale, paymentMethod });
+  const fee = paymentMethod ? await paymentFee(db, paymentMethod, locale) : null;
+  const cart = await loadCart(db, ctx.session, { currency, locale, paymentFee: fee });
   return storeCartJson(db, cart, ctx);
 }
 
