@@ -229,6 +229,48 @@ describe('charging the fee', () => {
     expect(admin).toContain('43,90');
   });
 
+  it('prices the Store API draft for the chosen method, in WooCommerce’s fee shape', async () => {
+    await useFee(FEE);
+    const client = await shopper();
+    const put = (body: string) =>
+      fetch(`${shop.url}/wc/store/v1/checkout?__experimental_calc_totals=true`, {
+        method: 'PUT',
+        body,
+        headers: {
+          cookie: client.cookieHeader,
+          nonce: client.nonce,
+          origin: shop.url,
+          'content-type': 'application/json',
+        },
+      });
+    const cod = await put(JSON.stringify({ payment_method: 'cod', fees: [], total: 1 }));
+    expect(cod.status).toBe(200);
+    const draft = (await cod.json()) as any;
+    expect(draft.payment_method).toBe('cod');
+    expect(draft.__experimentalCart.fees).toEqual([
+      {
+        id: 'cod',
+        key: 'cod',
+        name: 'Nachnahmegebühr',
+        totals: expect.objectContaining({ total: String(FEE - FEE_TAX), total_tax: '33' }),
+      },
+    ]);
+    expect(draft.__experimentalCart.totals).toMatchObject({
+      total_fees: String(FEE - FEE_TAX),
+      total_fees_tax: String(FEE_TAX),
+      total_price: String(TOTAL),
+    });
+    const bacs = (await (await put(JSON.stringify({ payment_method: 'bacs' }))).json()) as any;
+    expect(bacs.__experimentalCart.fees).toEqual([]);
+    expect(bacs.__experimentalCart.totals.total_price).toBe(String(ITEMS + 490));
+    // Nothing is kept: the cart alone knows no method.
+    expect((await client.cart()).totals.total_fees).toBe('0');
+    for (const body of ['{"payment_method":"nope"}', '{"payment_method":["cod"]}', '[]', 'x']) {
+      expect((await put(body)).status, body).toBe(400);
+    }
+    expect((await put(JSON.stringify({ payment_method: 'a\u0000b' }))).status).toBe(400);
+  });
+
   it('adds no fee to another method, however the request asks for one', async () => {
     await useFee(FEE);
     const { order } = await storeCheckout(await shopper(), {

@@ -112,6 +112,11 @@ export function checkoutInputFromForm(form: CheckoutForm): {
   };
 }
 
+/** `PUT /wc/store/v1/checkout`: the draft's chosen payment method (other fields are not kept). */
+export const storeCheckoutUpdateSchema = z.object({
+  payment_method: z.string().max(100).optional(),
+});
+
 /** `POST /wc/store/v1/checkout`: WooCommerce's Store API checkout body. */
 export const storeCheckoutSchema = z.object({
   billing_address: billingAddressSchema,

@@ -6,16 +6,17 @@ import { payForOrder } from '#app/domain/checkout/checkout-payment.server.ts';
 import {
   pickupPoint,
   storeCheckoutSchema,
+  storeCheckoutUpdateSchema,
   storePayOrderSchema,
 } from '#app/domain/checkout/checkout.validation.ts';
 import { type DomainError, domainError, fail, ok } from '#app/domain/kernel/result.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import { findOrderFor } from '#app/domain/orders/orders.server.ts';
 import type { PaymentOutcome } from '#app/domain/payments/payments.ts';
-import { isKnownMethod } from '#app/domain/payments/payments.server.ts';
+import { isKnownMethod, paymentFee as methodFee } from '#app/domain/payments/payments.server.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { extensionAttribution } from '../attribution.server.ts';
-import { defineEndpoint } from '../endpoint.server.ts';
+import { type EndpointContext, defineEndpoint } from '../endpoint.server.ts';
 import { placeCheckout } from '../checkout.server.ts';
 import { orderReceivedPath } from '../order-links.ts';
 import {
@@ -154,33 +155,59 @@ export function orderJson(order: OrderRow, outcome: PaymentOutcome | null, shopU
   };
 }
 
-/** GET: the checkout as it would be placed now: the cart's addresses, no order yet. */
+/**
+ * The checkout as it would be placed now: the cart's addresses, no order yet; with a payment
+ * method, the cart priced for it (the cash on delivery fee).
+ */
+async function checkoutDraft(ctx: EndpointContext<unknown>, paymentMethod: string) {
+  const { db, currency, locale, session } = ctx;
+  const paymentFee = paymentMethod ? await methodFee(db, paymentMethod, locale) : null;
+  const cart = await loadCart(db, session, { currency, locale, paymentFee });
+  return {
+    order_id: 0,
+    status: 'checkout-draft',
+    order_key: '',
+    order_number: '',
+    customer_note: '',
+    customer_id: session?.customerId ?? 0,
+    billing_address: {
+      ...cart.shipping.billingAddress,
+      email: cart.shipping.billingAddress.email ?? '',
+    },
+    shipping_address: cart.shipping.address,
+    payment_method: paymentMethod,
+    // Nothing paid yet: WooCommerce's empty payment result.
+    payment_result: { payment_status: '', payment_details: [], redirect_url: '' },
+    additional_fields: { terms: false },
+    __experimentalCart: await storeCartJson(db, cart, ctx),
+    extensions: {},
+  };
+}
+
+/** GET: the checkout as it would be placed now. */
 export const getCheckout = defineEndpoint({
   methods: ['GET'],
   codes: CHECKOUT_CODES,
   session: 'start',
+  handle: async (ctx) => ok(await checkoutDraft(ctx, '')),
+});
+
+/**
+ * PUT: the draft updated with the chosen payment method, its totals computed for it (as
+ * WooCommerce's `__experimental_calc_totals`); nothing is stored.
+ */
+export const putCheckout = defineEndpoint({
+  methods: ['PUT'],
+  codes: CHECKOUT_CODES,
+  nonce: true,
+  session: 'start',
+  schema: storeCheckoutUpdateSchema,
   handle: async (ctx) => {
-    const { db, currency, locale, session } = ctx;
-    const cart = await loadCart(db, session, { currency, locale });
-    return ok({
-      order_id: 0,
-      status: 'checkout-draft',
-      order_key: '',
-      order_number: '',
-      customer_note: '',
-      customer_id: session?.customerId ?? 0,
-      billing_address: {
-        ...cart.shipping.billingAddress,
-        email: cart.shipping.billingAddress.email ?? '',
-      },
-      shipping_address: cart.shipping.address,
-      payment_method: '',
-      // Nothing paid yet: WooCommerce's empty payment result.
-      payment_result: { payment_status: '', payment_details: [], redirect_url: '' },
-      additional_fields: { terms: false },
-      __experimentalCart: await storeCartJson(db, cart, ctx),
-      extensions: {},
-    });
+    const method = ctx.input.payment_method ?? '';
+    if (method && !(await isKnownMethod(ctx.db, method))) {
+      return fail(domainError('invalid', 'error.invalid_param', { param: 'payment_method' }));
+    }
+    return ok(await checkoutDraft(ctx, method));
   },
 });
 
