@@ -57,6 +57,26 @@ describe('back office', () => {
     await context.close();
   });
 
+  it('is linked from the account navigation of staff, not of customers', async () => {
+    const context = await managerContext('de');
+    const page = await context.newPage();
+    await page.goto('/my-account');
+    await waitForHydration(page);
+    const accountNav = page.getByRole('navigation', { name: 'Kontonavigation' });
+    await accountNav.getByRole('link', { name: 'Verwaltung', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
+    await context.close();
+
+    const customer = await staffContext(browser, shop, 'en', 1280, { role: 'customer' });
+    const account = await customer.newPage();
+    await account.goto('/my-account');
+    await waitForHydration(account);
+    const customerNav = account.getByRole('navigation', { name: 'Account navigation' });
+    await customerNav.getByRole('link', { name: 'Orders' }).waitFor();
+    expect(await customerNav.getByRole('link', { name: 'Back office' }).count()).toBe(0);
+    await customer.close();
+  });
+
   it('moves through the side navigation with the keyboard alone', async () => {
     const context = await managerContext('en');
     const page = await context.newPage();

@@ -26,6 +26,7 @@ const LINKS = [
 
 /** What a shop manager looks after from the account. */
 const STAFF_LINKS = [
+  { to: '/admin', key: 'account.nav.back_office' },
   { to: '/admin/reviews', key: 'account.nav.reviews' },
   { to: '/admin/legal-pages', key: 'account.nav.legal_pages' },
 ] as const;

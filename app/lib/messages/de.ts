@@ -3801,6 +3801,7 @@ export const de = {
   'admin.payments.setting.codFee': 'Nachnahmegebühr',
   'order.fee.cod': 'Nachnahmegebühr',
   'order.fee.fees': 'Gebühren',
+  'account.nav.back_office': 'Verwaltung',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -3661,4 +3661,5 @@ export const en: Messages = {
   'admin.payments.setting.codFee': 'Cash on delivery fee',
   'order.fee.cod': 'Cash on delivery fee',
   'order.fee.fees': 'Fees',
+  'account.nav.back_office': 'Back office',
 };
