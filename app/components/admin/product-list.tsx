@@ -147,6 +147,20 @@ function PriceCell({ row }: { row: AdminProductRow }) {
   );
 }
 
+/** No filter, search or page cursor: an empty list means the shop has no products at all. */
+function unfiltered(query: AdminProductQuery): boolean {
+  return (
+    !query.search &&
+    query.category === null &&
+    query.type === null &&
+    query.stock === null &&
+    !query.onSale &&
+    query.status === null &&
+    query.after === null &&
+    query.before === null
+  );
+}
+
 export function ProductTable({
   page,
   query,
@@ -163,7 +177,9 @@ export function ProductTable({
       <p className="admin-empty">
         {query.search
           ? t('admin.products.empty_search', { query: query.search })
-          : t('admin.products.empty')}
+          : unfiltered(query)
+            ? t('admin.products.none_yet')
+            : t('admin.products.empty')}
       </p>
     );
   }

@@ -3802,6 +3802,8 @@ export const de = {
   'order.fee.cod': 'Nachnahmegebühr',
   'order.fee.fees': 'Gebühren',
   'account.nav.back_office': 'Verwaltung',
+  'admin.products.none_yet':
+    'Noch keine Produkte. Legen Sie mit „Produkt hinzufügen“ das erste an.',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -3662,4 +3662,5 @@ export const en: Messages = {
   'order.fee.cod': 'Cash on delivery fee',
   'order.fee.fees': 'Fees',
   'account.nav.back_office': 'Back office',
+  'admin.products.none_yet': 'No products yet. Create the first with “Add product”.',
 };
