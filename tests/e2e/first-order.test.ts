@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase } from '../support/database.ts';
 import { type ShopProcess, spawnShop } from '../support/shop-process.ts';
@@ -22,9 +22,18 @@ let browser: Browser;
 let database: { name: string; url: string } | undefined;
 
 beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+// A fresh shop for each attempt: a retried journey starts from the empty catalog again.
+beforeEach(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-first-order-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) database = await createTestDatabase(serverUrl);
+  database = serverUrl ? await createTestDatabase(serverUrl) : undefined;
   shop = await spawnShop({
     ...(database ? { DATABASE_URL: database.url } : {}),
     DATA_DIR: dataDir,
@@ -32,13 +41,11 @@ beforeAll(async () => {
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
   });
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterEach(async () => {
   await shop?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
   if (database) {
     const server = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await server.connect();
@@ -164,6 +171,7 @@ describe('a shop from an empty catalog', () => {
 
     // Products → new: a simple product with price, stock and delivery time, published.
     await open(admin, 'Produkte');
+    await admin.getByText('Noch keine Produkte.', { exact: false }).waitFor();
     await admin.getByRole('link', { name: 'Produkt hinzufügen' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Neues Produkt' }).waitFor();
     await waitForHydration(admin);
@@ -261,10 +269,17 @@ describe('a shop from an empty catalog', () => {
     await waitForHydration(admin);
     await admin.getByRole('status').getByText('Die Zahlung wurde erfasst.').waitFor();
     await admin.getByText(/^In Bearbeitung Aufgegeben am/).waitFor();
-    // Invoices are made on payment by default: the first one is there, as a PDF.
+    // Invoices are made on payment by default, just after it (the outbox): the owner reloads.
     const invoice = admin
       .getByRole('region', { name: 'Rechnungen' })
       .getByRole('link', { name: /^PDF RE-\d{4}-00001 herunterladen$/ });
+    await expect
+      .poll(async () => {
+        if (await invoice.count()) return true;
+        await admin.reload();
+        return false;
+      })
+      .toBe(true);
     const pdf = await admin.request.get((await invoice.getAttribute('href'))!);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
