@@ -1,4 +1,4 @@
-import { termRoute } from '#app/http/rest-v3/taxonomies.server.ts';
+import { termRoute } from '#app/http/rest-v3/attribute-terms.server.ts';
 
 export const loader = termRoute.loader;
 export const action = termRoute.action;

@@ -1,4 +1,4 @@
-import { termsBatchRoute } from '#app/http/rest-v3/taxonomies.server.ts';
+import { termsBatchRoute } from '#app/http/rest-v3/attribute-terms.server.ts';
 
 export const loader = termsBatchRoute.loader;
 export const action = termsBatchRoute.action;

@@ -1,4 +1,4 @@
-import { termsRoute } from '#app/http/rest-v3/taxonomies.server.ts';
+import { termsRoute } from '#app/http/rest-v3/attribute-terms.server.ts';
 
 export const loader = termsRoute.loader;
 export const action = termsRoute.action;
