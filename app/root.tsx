@@ -66,6 +66,7 @@ export const handle = {
     'error',
     'ui',
     'home.usp_shipping',
+    'home.usp_shipping_free',
     // The header's account link and its login popup.
     'login',
     'password',

@@ -5,6 +5,17 @@ import { Icon } from './icon.tsx';
 import { useMoney } from './ui/price.tsx';
 import { markAllergens } from './compliance/allergens.ts';
 
+/** Whether ComplianceDetails shows anything: without it the section has nothing to head. */
+export function hasComplianceDetails(compliance: ComplianceView): boolean {
+  return Boolean(
+    compliance.defectDescription ||
+    compliance.food ||
+    compliance.deposit ||
+    compliance.powerSupply ||
+    compliance.hasProductSafetyInformation,
+  );
+}
+
 /** Every piece of German and EU product information the product has, each under its own heading. */
 export function ComplianceDetails({ compliance }: { compliance: ComplianceView }) {
   const { t } = useI18n();

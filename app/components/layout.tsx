@@ -14,6 +14,7 @@ import { GrowlRegion } from './ui/growl.tsx';
 import { HeaderCart } from './cart/mini-cart.tsx';
 import { HeaderAccount } from './account/header-account.tsx';
 import { ConsentSettingsLink } from './site/consent.tsx';
+import { useShopClaims } from './site/shop-claims.tsx';
 
 /**
  * The header in its slot: the slot keeps the header's place in the page while the header is
@@ -40,11 +41,12 @@ function HeaderBar({
   headerRef: Ref<HTMLElement>;
 }) {
   const { t } = useI18n();
+  const { freeShipping } = useShopClaims();
   return (
     <header className={`site-header${stuck ? ' is-stuck' : ''}`} ref={headerRef}>
       <div className="topbar">
         <div className="container topbar-inner">
-          <span>{t('home.usp_shipping')}</span>
+          <span>{freeShipping}</span>
           {data?.stripeSandbox ? <TestModeBadge /> : null}
           <LanguageSwitcher />
         </div>

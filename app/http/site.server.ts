@@ -8,6 +8,8 @@ import { customerOfSession } from '#app/domain/customers/identity.server.ts';
 import { canEditContent } from '#app/domain/customers/identity.view.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { siteSettings } from '#app/domain/settings/site-settings.server.ts';
+import { homeFreeShipping } from '#app/domain/shipping/shipping.server.ts';
+import { formatMoneyInText } from '#app/domain/pricing/money.ts';
 import type { PageMessages } from '#app/lib/i18n.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { consentOf, storeNoticeHidden } from '#app/lib/page-cookies.ts';
@@ -25,8 +27,8 @@ export type ComingSoonData = { comingSoon: true; locale: Locale; messages: PageM
 
 /**
  * What the page shell shows besides the menu: the store notice (unless this visitor hid it),
- * the consent choice, the attribution prefix, and in coming-soon mode the shop manager's
- * banner. For anyone else in coming-soon mode it throws the coming-soon page (503, noindex).
+ * the consent choice, the attribution prefix, the claims the settings bear out, and in
+ * coming-soon mode the shop manager's banner. For anyone else in coming-soon mode it throws the coming-soon page (503, noindex).
  * It reads the session only in coming-soon mode, so shared pages stay shared otherwise.
  */
 export async function siteShell(
@@ -36,7 +38,11 @@ export async function siteShell(
 ) {
   const { db, env, locale } = base;
   const cookies = args.request.headers.get('cookie');
-  const [site, attribution] = await Promise.all([siteSettings(db), attributionSettings(db)]);
+  const [site, attribution, freeShipping] = await Promise.all([
+    siteSettings(db),
+    attributionSettings(db),
+    homeFreeShipping(db),
+  ]);
   let comingSoonBanner: { restUrl: string; nonce: string } | null = null;
   if (site.comingSoon) {
     const session = await base.session();
@@ -73,5 +79,17 @@ export async function siteShell(
     consent: consentOf(cookies),
     attributionPrefix: attribution.enabled ? attribution.prefix : null,
     comingSoonBanner,
+    claims: {
+      /** Free shipping within the shop's country: null none, `from` null without a minimum. */
+      freeShipping: freeShipping
+        ? {
+            from:
+              freeShipping.minAmount === null
+                ? null
+                : formatMoneyInText(freeShipping.minAmount, env.SHOP_CURRENCY, locale),
+          }
+        : null,
+      cardPayment: site.cardPayment,
+    },
   };
 }

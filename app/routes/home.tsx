@@ -4,6 +4,7 @@ import { ProductGrid } from '#app/components/product-card.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Icon } from '#app/components/icon.tsx';
 import { InstagramFeed } from '#app/components/site/instagram.tsx';
+import { useShopClaims } from '#app/components/site/shop-claims.tsx';
 import { CountUp } from '#app/components/chrome/count-up.tsx';
 import { type HeroSlide, HeroSlider } from '#app/components/chrome/hero-slider.tsx';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
@@ -88,6 +89,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const claims = useShopClaims();
   return (
     <>
       <JsonLd data={loaderData.seo.jsonLd} />
@@ -104,15 +106,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <ul className="container usp-list">
-        <li>
-          <Icon name="truck" /> {t('home.usp_shipping')}
-        </li>
+        {claims.freeShipping && (
+          <li>
+            <Icon name="truck" /> {claims.freeShipping}
+          </li>
+        )}
         <li>
           <Icon name="undo" /> {t('home.usp_returns')}
         </li>
-        <li>
-          <Icon name="shield" /> {t('home.usp_secure')}
-        </li>
+        {claims.securePayment && (
+          <li>
+            <Icon name="shield" /> {t('home.usp_secure')}
+          </li>
+        )}
       </ul>
       <section className="container section" aria-labelledby="categories-title">
         <h2 id="categories-title">{t('home.categories')}</h2>

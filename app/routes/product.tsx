@@ -1,7 +1,7 @@
 import { Link, useActionData } from 'react-router';
 import { startingSession } from '#app/client/session-start.ts';
 import type { Route } from './+types/product';
-import { ComplianceDetails } from '#app/components/compliance.tsx';
+import { ComplianceDetails, hasComplianceDetails } from '#app/components/compliance.tsx';
 import { CartResultNotice } from '#app/components/cart/cart-result.tsx';
 import { ProductSummary } from '#app/components/product/product-summary.tsx';
 import { ProductDescription } from '#app/components/product/product-description.tsx';
@@ -306,10 +306,12 @@ function Product({
             },
           ]}
         />
-        <section aria-labelledby="compliance-title" className="detail-section">
-          <h2 id="compliance-title">{t('compliance.title')}</h2>
-          <ComplianceDetails compliance={compliance} />
-        </section>
+        {hasComplianceDetails(compliance) && (
+          <section aria-labelledby="compliance-title" className="detail-section">
+            <h2 id="compliance-title">{t('compliance.title')}</h2>
+            <ComplianceDetails compliance={compliance} />
+          </section>
+        )}
       </div>
       {upsells.length > 0 && (
         <section aria-labelledby="upsells-title" className="upsells">

@@ -4,7 +4,7 @@ import type { DomainError } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { OrderRow, OrderStatus } from '#app/domain/orders/orders.schema.ts';
 import type { Env } from '#app/lib/env.server.ts';
-import { DEFAULT_STRIPE_GATEWAYS } from './stripe/methods.ts';
+import { DEFAULT_STRIPE_GATEWAYS, STRIPE_GATEWAY_ID } from './stripe/methods.ts';
 
 /** What a method needs to know to decide whether the shopper may choose it. */
 export type PaymentContext = {
@@ -142,3 +142,8 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
 
 /** The highest cash on delivery fee the settings accept, gross minor units. */
 export const MAX_COD_FEE = 10_000;
+
+/** Card payment is on: the wallets (Apple Pay, Google Pay) pay through it too. */
+export function takesCardOrWallet(settings: Pick<PaymentSettings, 'enabled'>): boolean {
+  return settings.enabled.includes(STRIPE_GATEWAY_ID);
+}

@@ -31,6 +31,23 @@ export function formatMoney(amount: number, currency: string, locale: Locale): s
   return formatter(locale, currency).format(amount / 10 ** minorUnit(currency));
 }
 
+/**
+ * An amount inside a sentence: whole amounts without their zero cents ("50 €"), spaced like
+ * the words around it.
+ */
+export function formatMoneyInText(amount: number, currency: string, locale: Locale): string {
+  const unit = 10 ** minorUnit(currency);
+  const text =
+    amount % unit === 0
+      ? new Intl.NumberFormat(intlLocale(locale), {
+          style: 'currency',
+          currency,
+          maximumFractionDigits: 0,
+        }).format(amount / unit)
+      : formatMoney(amount, currency, locale);
+  return text.replace(/[\u00a0\u202f]/g, ' ');
+}
+
 export { roundMinor };
 
 /** Unit price times a (possibly fractional) quantity, e.g. 0.5 m of fabric. */

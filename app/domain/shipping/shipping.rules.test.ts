@@ -7,6 +7,7 @@ import {
   findZone,
   flatRateCost,
   freeShippingAvailable,
+  freeShippingOffer,
   postcodeMatches,
   quoteRates,
   zoneMatches,
@@ -183,5 +184,51 @@ describe('rates', () => {
     expect(chooseRate(rates, 'local_pickup:13')?.rateId).toBe('local_pickup:13');
     expect(chooseRate(rates, 'free_shipping:11')?.rateId).toBe('flat_rate:12');
     expect(chooseRate([], 'flat_rate:12')).toBeNull();
+  });
+});
+
+describe('free shipping a zone promises', () => {
+  const free = (
+    instanceId: number,
+    requires: 'none' | 'min_amount' | 'coupon' | 'either' | 'both',
+    minAmount: number,
+    enabled = true,
+  ): MethodRule => ({
+    instanceId,
+    methodId: 'free_shipping',
+    position: instanceId,
+    enabled,
+    settings: { requires, minAmount, ignoreDiscounts: false },
+  });
+  const flatRate: MethodRule = {
+    instanceId: 9,
+    methodId: 'flat_rate',
+    position: 0,
+    enabled: true,
+    settings: {
+      cost: 490,
+      taxable: true,
+      classCosts: {},
+      noClassCost: 0,
+      calculation: 'per_class',
+    },
+  };
+
+  it('names the lowest minimum reached by spending alone', () => {
+    expect(freeShippingOffer([flatRate, free(1, 'either', 5000)])).toEqual({ minAmount: 5000 });
+    expect(freeShippingOffer([free(1, 'min_amount', 9000), free(2, 'either', 6000)])).toEqual({
+      minAmount: 6000,
+    });
+  });
+
+  it('has no minimum when free shipping needs nothing', () => {
+    expect(freeShippingOffer([free(1, 'none', 5000)])).toEqual({ minAmount: null });
+    expect(freeShippingOffer([free(1, 'min_amount', 0)])).toEqual({ minAmount: null });
+  });
+
+  it('promises nothing without an enabled method open to every shopper', () => {
+    expect(freeShippingOffer([flatRate])).toBeNull();
+    expect(freeShippingOffer([free(1, 'coupon', 0), free(2, 'both', 5000)])).toBeNull();
+    expect(freeShippingOffer([free(1, 'min_amount', 5000, false)])).toBeNull();
   });
 });

@@ -170,3 +170,24 @@ export function chooseRate<R extends { rateId: string }>(
 ): R | null {
   return rates.find((r) => r.rateId === chosen) ?? rates[0] ?? null;
 }
+
+/**
+ * What a zone's free shipping promises every shopper: `minAmount` null when it is always free,
+ * the lowest minimum otherwise, null when none of its enabled free-shipping methods is
+ * reached by spending alone (only with a coupon, or no such method).
+ */
+export function freeShippingOffer(
+  methods: readonly MethodRule[],
+): { minAmount: number | null } | null {
+  const minimums = methods
+    .filter((m) => m.enabled && m.methodId === 'free_shipping')
+    .flatMap((m) => {
+      const s = m.settings as FreeShippingSettings;
+      if (s.requires === 'none') return [0];
+      if (s.requires === 'min_amount' || s.requires === 'either') return [Math.max(0, s.minAmount)];
+      return [];
+    });
+  if (minimums.length === 0) return null;
+  const lowest = Math.min(...minimums);
+  return { minAmount: lowest > 0 ? lowest : null };
+}

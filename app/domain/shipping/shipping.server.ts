@@ -15,6 +15,7 @@ import {
   type ZoneRule,
   chooseRate,
   findZone,
+  freeShippingOffer,
   quoteRates,
   rateId,
 } from './shipping.rules.ts';
@@ -198,4 +199,13 @@ export async function shippingCountries(db: Tx): Promise<string[]> {
     }
   }
   return [...codes].filter(isKnownCountry).sort();
+}
+
+/**
+ * The free shipping the zone of a cart without an address (the shop's own country) offers;
+ * read from the kept zones, so every page may show it.
+ */
+export async function homeFreeShipping(db: Tx): Promise<{ minAmount: number | null } | null> {
+  const zone = findZone(await shippingSetup(db), defaultCustomer().shippingAddress);
+  return zone ? freeShippingOffer(zone.methods) : null;
 }

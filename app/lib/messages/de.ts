@@ -46,7 +46,7 @@ export const de = {
   'home.hero_cta': 'Jetzt entdecken',
   'home.featured': 'Beliebte Produkte',
   'home.categories': 'Kategorien entdecken',
-  'home.usp_shipping': 'Versandkostenfrei ab 50 € in Deutschland',
+  'home.usp_shipping': 'Versandkostenfrei ab {amount} in Deutschland',
   'home.usp_returns': '14 Tage Widerrufsrecht',
   'home.usp_secure': 'Sichere Zahlung mit Karte und Wallet',
   'home.slider_label': 'Empfehlungen',
@@ -3804,6 +3804,7 @@ export const de = {
   'account.nav.back_office': 'Verwaltung',
   'admin.products.none_yet':
     'Noch keine Produkte. Legen Sie mit „Produkt hinzufügen“ das erste an.',
+  'home.usp_shipping_free': 'Versandkostenfrei in Deutschland',
 } as const;
 
 export type MessageKey = keyof typeof de;

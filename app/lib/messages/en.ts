@@ -46,7 +46,7 @@ export const en: Messages = {
   'home.hero_cta': 'Start browsing',
   'home.featured': 'Popular products',
   'home.categories': 'Explore categories',
-  'home.usp_shipping': 'Free shipping in Germany from €50',
+  'home.usp_shipping': 'Free shipping in Germany from {amount}',
   'home.usp_returns': '14-day right of withdrawal',
   'home.usp_secure': 'Secure payment by card and wallet',
   'home.slider_label': 'Highlights',
@@ -3663,4 +3663,5 @@ export const en: Messages = {
   'order.fee.fees': 'Fees',
   'account.nav.back_office': 'Back office',
   'admin.products.none_yet': 'No products yet. Create the first with “Add product”.',
+  'home.usp_shipping_free': 'Free shipping in Germany',
 };
