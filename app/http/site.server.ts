@@ -28,8 +28,9 @@ export type ComingSoonData = { comingSoon: true; locale: Locale; messages: PageM
 /**
  * What the page shell shows besides the menu: the store notice (unless this visitor hid it),
  * the consent choice, the attribution prefix, the claims the settings bear out, and in
- * coming-soon mode the shop manager's banner. For anyone else in coming-soon mode it throws the coming-soon page (503, noindex).
- * It reads the session only in coming-soon mode, so shared pages stay shared otherwise.
+ * coming-soon mode the shop manager's banner. For anyone else in coming-soon mode it throws
+ * the coming-soon page (503, noindex). It reads the session only in coming-soon mode, so
+ * shared pages stay shared otherwise.
  */
 export async function siteShell(
   args: { request: Request; context: AppLoadContext },
