@@ -1,50 +1,14 @@
 // REST API v3 writes of categories, attributes, their terms and tags, through the official
 // client and by hand for what it never sends.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '#app/domain/audit/audit.schema.ts';
 import { categories, productAttributes, tags } from '#app/domain/catalog/catalog.schema.ts';
 import { createCategory, createProduct } from '#db/seed/factories.ts';
 import { TEN_KB } from '../support/hostile.ts';
-import {
-  type TestKey,
-  VIA_HTTPS,
-  basicAuth,
-  officialClient,
-  staffKey,
-} from '../support/rest-v3.ts';
-import { type TestShop, startTestShop } from '../support/shop.ts';
+import { call, client, db, reader, unique, withRestShop } from '../support/rest-v3-shop.ts';
 
-let shop: TestShop;
-let writer: TestKey;
-let reader: TestKey;
-let client: ReturnType<typeof officialClient>;
-const db = () => shop.database.db;
-let serial = 0;
-const unique = () => `${Date.now().toString(36)}${++serial}`;
-
-beforeAll(async () => {
-  shop = await startTestShop({ env: { TRUST_PROXY: 'true' } });
-  writer = await staffKey(shop, 'read_write');
-  reader = await staffKey(shop, 'read');
-  client = officialClient(shop, writer);
-});
-afterAll(async () => {
-  await shop?.close();
-});
-
-async function call(method: string, path: string, body?: unknown, key: TestKey = writer) {
-  const response = await fetch(`${shop.url}/wp-json/wc/v3/${path}`, {
-    method,
-    headers: {
-      ...VIA_HTTPS,
-      authorization: basicAuth(key),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+withRestShop();
 
 /** The official client throws on 4xx; its error carries the response. */
 async function refused(request: Promise<unknown>) {

@@ -149,6 +149,35 @@ export function PaymentSettingsForm({
       )}
     </Field>
   );
+  /** An amount in euros, typed as the owner writes it ("2,50"). */
+  const amount = (
+    name: 'invoice_limit' | 'cod_fee',
+    saved: string,
+    extra: { required?: boolean; help: string },
+  ) => (
+    <Field
+      id={controlId(name)}
+      label={t(`admin.payments.${name}`)}
+      required={extra.required}
+      help={extra.help}
+      error={errorOf(controlId(name))}
+    >
+      {(control) => (
+        <span className="admin-payments-amount">
+          <input
+            {...control}
+            type="text"
+            inputMode="decimal"
+            name={name}
+            defaultValue={text(name, saved)}
+            maxLength={12}
+            autoComplete="off"
+          />
+          <span aria-hidden="true">€</span>
+        </span>
+      )}
+    </Field>
+  );
   return (
     <Form method="post" className="admin-card admin-settings-form" noValidate>
       {/* Enter in a text field saves: the first submit button is the form's default. */}
@@ -204,28 +233,10 @@ export function PaymentSettingsForm({
         {input('iban', settings.iban, { maxLength: 42, help: t('admin.payments.iban_help') })}
         {input('bic', settings.bic, { maxLength: 14, help: t('admin.payments.bic_help') })}
       </fieldset>
-      <Field
-        id={controlId('invoice_limit')}
-        label={t('admin.payments.invoice_limit')}
-        required
-        help={t('admin.payments.invoice_limit_help', { default: defaults.invoiceLimit })}
-        error={errorOf(controlId('invoice_limit'))}
-      >
-        {(control) => (
-          <span className="admin-payments-amount">
-            <input
-              {...control}
-              type="text"
-              inputMode="decimal"
-              name="invoice_limit"
-              defaultValue={text('invoice_limit', invoiceLimit)}
-              maxLength={12}
-              autoComplete="off"
-            />
-            <span aria-hidden="true">€</span>
-          </span>
-        )}
-      </Field>
+      {amount('invoice_limit', invoiceLimit, {
+        required: true,
+        help: t('admin.payments.invoice_limit_help', { default: defaults.invoiceLimit }),
+      })}
       <Field
         id={controlId('cod_countries')}
         layout="group"
@@ -256,27 +267,9 @@ export function PaymentSettingsForm({
           )
         }
       </Field>
-      <Field
-        id={controlId('cod_fee')}
-        label={t('admin.payments.cod_fee')}
-        help={t('admin.payments.cod_fee_help', { default: defaults.codFee })}
-        error={errorOf(controlId('cod_fee'))}
-      >
-        {(control) => (
-          <span className="admin-payments-amount">
-            <input
-              {...control}
-              type="text"
-              inputMode="decimal"
-              name="cod_fee"
-              defaultValue={text('cod_fee', codFee)}
-              maxLength={12}
-              autoComplete="off"
-            />
-            <span aria-hidden="true">€</span>
-          </span>
-        )}
-      </Field>
+      {amount('cod_fee', codFee, {
+        help: t('admin.payments.cod_fee_help', { default: defaults.codFee }),
+      })}
       <button type="submit" className="button">
         {t('admin.payments.save')}
       </button>
