@@ -126,4 +126,20 @@ describe('CSV rows of an order', () => {
     const rows = csvOrderRows(withFee, 'semicolon').trimEnd().split('\r\n');
     expect(rows.at(-1)).toMatch(/^other;10042;.*;1,68;19;0,32;2,00;136,90$/);
   });
+
+  it('names a cash on delivery order\'s fee row, in the export\'s language', () => {
+    const cod = {
+      ...order,
+      paymentMethod: 'cod',
+      total: order.total + 250,
+      totalTax: order.totalTax + 40,
+    };
+    const de = csvOrderRows(cod, 'semicolon').trimEnd().split('\r\n');
+    expect(de.at(-1)).toMatch(/^other;10042;.*;Nachnahmegebühr;;;;2,10;19;0,40;2,50;137,40$/);
+    const en = csvOrderRows(cod, 'comma', 'en').trimEnd().split('\r\n');
+    expect(en.at(-1)).toMatch(/^other,10042,.*,Cash on delivery fee,,,,2.10,19,0.40,2.50,137.40$/);
+    // Another method's remainder stays unnamed.
+    const other = csvOrderRows({ ...cod, paymentMethod: 'bacs' }, 'semicolon').trimEnd();
+    expect(other.split('\r\n').at(-1)).toMatch(/^other;10042;.*;;;;;2,10;/);
+  });
 });

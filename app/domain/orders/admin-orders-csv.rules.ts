@@ -2,6 +2,7 @@
 // whatever else the total holds) as rows of their own, so each order's rows add up to its total.
 import { type CsvDialect, csvLine } from '#app/domain/kernel/csv.ts';
 import { dateTimeParts } from '#app/domain/kernel/date-parts.ts';
+import { orderFeeName } from './order-fees.ts';
 import type { OrderAddress, OrderShippingLine, OrderStatus } from './orders.schema.ts';
 
 export const CSV_COLUMNS = [
@@ -52,6 +53,8 @@ export type CsvOrder = {
   status: OrderStatus;
   billing: OrderAddress;
   paymentMethodTitle: string;
+  /** The method's id: a cash on delivery order's remainder is its fee. */
+  paymentMethod?: string;
   total: number;
   totalTax: number;
   shippingTotal: number;
@@ -79,7 +82,7 @@ const rateOf = (gross: number, tax: number) =>
  * where the order has them. Gross amounts of all rows add up to the order total, VAT amounts
  * to its VAT.
  */
-export function csvOrderRows(order: CsvOrder, dialect: CsvDialect): string {
+export function csvOrderRows(order: CsvOrder, dialect: CsvDialect, locale = 'de'): string {
   const common = (type: string) => [
     type,
     order.number,
@@ -127,7 +130,10 @@ export function csvOrderRows(order: CsvOrder, dialect: CsvDialect): string {
   }
   if (order.depositTotal !== 0) extra('deposit', '', order.depositTotal, order.depositTax);
   // An order without lines still gets its row.
-  if (gross !== order.total || tax !== order.totalTax || out === '')
-    extra('other', '', order.total - gross, order.totalTax - tax);
+  if (gross !== order.total || tax !== order.totalTax || out === '') {
+    const rest = order.total - gross;
+    const name = order.paymentMethod === 'cod' && rest > 0 ? orderFeeName('cod', locale) : '';
+    extra('other', name, rest, order.totalTax - tax);
+  }
   return out;
 }

@@ -33,6 +33,7 @@ export async function* exportOrderBatches(
         status: orders.status,
         billing: orders.billingAddress,
         paymentMethodTitle: orders.paymentMethodTitle,
+        paymentMethod: orders.paymentMethod,
         total: orders.total,
         totalTax: orders.totalTax,
         shippingTotal: orders.shippingTotal,

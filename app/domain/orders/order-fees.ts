@@ -7,6 +7,11 @@ const FEES: Localized = { de: 'Gebühren', en: 'Fees' };
 
 export type OrderFee = { key: string; name: string; gross: number; tax: number };
 
+/** The name of an order's fee row: the cash on delivery fee, or fees in general. */
+export function orderFeeName(paymentMethod: string, locale: string): string {
+  return localize(paymentMethod === 'cod' ? COD_FEE : FEES, locale === 'en' ? 'en' : 'de');
+}
+
 type Sums = Pick<
   OrderRow,
   | 'paymentMethod'
@@ -40,7 +45,7 @@ export function orderFees(order: Sums, locale: string): OrderFee[] {
   return [
     {
       key: cod ? 'cod' : 'fees',
-      name: localize(cod ? COD_FEE : FEES, locale === 'en' ? 'en' : 'de'),
+      name: orderFeeName(order.paymentMethod, locale),
       gross,
       tax: Math.max(0, Math.min(tax, gross)),
     },

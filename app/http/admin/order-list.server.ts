@@ -143,7 +143,7 @@ export async function handleBulkOrders(args: Args) {
  * decimal commas and a byte order mark.
  */
 export async function exportOrdersCsv(args: Args): Promise<Response> {
-  const { db, t } = await staffShop(args);
+  const { db, locale, t } = await staffShop(args);
   const params = new URL(args.request.url).searchParams;
   const dialect: CsvDialect = params.get('sep') === 'comma' ? 'comma' : 'semicolon';
   let selection: ExportSelection;
@@ -160,7 +160,7 @@ export async function exportOrdersCsv(args: Args): Promise<Response> {
     );
   const batches = exportOrderBatches(db, selection);
   async function* rows() {
-    for await (const batch of batches) yield batch.map((o) => csvOrderRows(o, dialect)).join('');
+    for await (const batch of batches) yield batch.map((o) => csvOrderRows(o, dialect, locale)).join('');
   }
   const day = new Date().toISOString().slice(0, 10);
   return csvDownload(`orders-${day}.csv`, header, rows());
