@@ -66,10 +66,17 @@ export function refusedWithoutPage(args: {
  * The form body of a page's action. A field whose name or value holds text no part of the
  * shop accepts (decision 0009) is refused by name; an unreadable body is an empty form.
  */
-export async function readForm(request: Request): Promise<Result<FormData>> {
+export async function readForm(
+  request: Request,
+  /** Fields the caller judges itself (any unexpected value counts as none), left unchecked. */
+  lenient: readonly string[] = [],
+): Promise<Result<FormData>> {
   const form = await request.formData().catch(() => new FormData());
   const fields: Record<string, string> = {};
-  for (const [name, value] of form) fields[name] = typeof value === 'string' ? value : value.name;
+  for (const [name, value] of form) {
+    if (lenient.includes(name)) continue;
+    fields[name] = typeof value === 'string' ? value : value.name;
+  }
   const refused = unsafeInputError(fields);
   return refused ? { ok: false, error: refused } : { ok: true, value: form };
 }

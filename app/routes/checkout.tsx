@@ -56,7 +56,8 @@ export async function action(args: Route.ActionArgs) {
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const result = useActionData<typeof action>();
-  const { review } = loaderData;
+  // A refused order comes back priced for the method the shopper chose.
+  const review = result?.review ?? loaderData.review;
   // An applied coupon asks the form to refresh its order review.
   const [round, setRound] = useState(0);
   if (review.cart.lines.length === 0) {

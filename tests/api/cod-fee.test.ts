@@ -186,6 +186,16 @@ async function storeCheckout(client: StoreClient, extra: Record<string, unknown>
   return { body, order: order! };
 }
 
+/** The shopper's cart again after an order emptied it. */
+async function shopperCart(client: StoreClient) {
+  for (const [id, quantity] of [
+    [candle, 2],
+    [book, 1],
+  ] as const) {
+    expect((await client.post('/cart/add-item', { id, quantity })).status).toBe(201);
+  }
+}
+
 function expectFeeOrder(order: typeof orders.$inferSelect) {
   expect(order.paymentMethod).toBe('cod');
   expect(order.total).toBe(TOTAL);
@@ -357,6 +367,7 @@ describe('charging the fee', () => {
         billing_email: 'nora@example.org',
         billing_phone: '+49 30 123456',
         payment_method: 'cod',
+        review_payment_method: 'cod',
         terms: '1',
       }),
       redirect: 'manual',
@@ -386,6 +397,122 @@ describe('charging the fee', () => {
     const text = await pdfText(invoice!.pdf);
     expect(text).toContain('Nachnahmegebühr');
     expect(text).toContain('43,90');
+  });
+
+  describe('the page form without JavaScript, its review priced for another method', () => {
+    const nora = {
+      billing_first_name: 'Nora',
+      billing_last_name: 'Nachnahme',
+      billing_country: 'DE',
+      billing_address_1: 'Hauptstr. 1',
+      billing_postcode: '10115',
+      billing_city: 'Berlin',
+      billing_email: 'nora@example.org',
+      billing_phone: '+49 30 123456',
+      order_comments: 'Bitte klingeln',
+      terms: '1',
+    };
+    const post = (client: StoreClient, body: URLSearchParams, lang = 'de') =>
+      fetch(`${shop.url}/checkout`, {
+        method: 'POST',
+        headers: {
+          cookie: `${client.cookieHeader}; lang=${lang}`,
+          origin: shop.url,
+          'accept-language': lang,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body,
+        redirect: 'manual',
+      });
+    const form = (client: StoreClient, method: string, priced?: string | string[]) => {
+      const body = new URLSearchParams({ security: client.nonce, ...nora, payment_method: method });
+      for (const v of priced === undefined ? [] : Array.isArray(priced) ? priced : [priced]) {
+        body.append('review_payment_method', v);
+      }
+      return body;
+    };
+    const orderCount = async () => (await db().select({ id: orders.id }).from(orders)).length;
+    /** The hidden field the answered page writes: the method its review is priced for. */
+    const pricedIn = (page: string) =>
+      /name="review_payment_method" value="([^"]*)"/.exec(page)?.[1] ??
+      /value="([^"]*)" name="review_payment_method"/.exec(page)?.[1];
+    const reviewTotal = (page: string) =>
+      /<tr class="order-total">[\s\S]*?<\/tr>/.exec(page)?.[0] ?? '';
+
+    it('answers the page again with the fee and the new total, then places the order', async () => {
+      await useFee(FEE);
+      const client = await shopper();
+      const before = await orderCount();
+      const refused = await post(client, form(client, 'cod', 'bacs'));
+      const page = await refused.text();
+      expect(refused.status).toBe(200);
+      expect(await orderCount()).toBe(before);
+      expect(page).toContain(
+        'Die Gesamtsumme hat sich geändert: Für Nachnahme kommt eine Gebühr von 2,50\u00a0€ hinzu. Bitte prüfen Sie die Bestellung und bestellen Sie erneut.',
+      );
+      // The review is priced for cash on delivery now, the method still chosen, typing kept.
+      expect(pricedIn(page)).toBe('cod');
+      expect(page).toMatch(/<tr class="fee"><th scope="row">Nachnahmegebühr<\/th>/);
+      expect(reviewTotal(page)).toContain('43,90');
+      expect(/<input[^>]*id="payment_method_cod"[^>]*>/.exec(page)?.[0]).toContain('checked');
+      expect(page).toContain('Bitte klingeln');
+      expect(page).toContain('value="Nachnahme"');
+      // Sent again as the answered page has it: placed, with the fee.
+      const placed = await post(client, form(client, 'cod', pricedIn(page)));
+      expect(placed.status, await placed.clone().text()).toBe(303);
+      const id = Number(/order-received\/(\d+)/.exec(placed.headers.get('location')!)![1]);
+      const [order] = await db().select().from(orders).where(eq(orders.id, id));
+      expectFeeOrder(order!);
+    });
+
+    it('says so in English, and when the fee no longer applies', async () => {
+      await useFee(FEE);
+      const client = await shopper();
+      const before = await orderCount();
+      const added = await (await post(client, form(client, 'cod'), 'en')).text();
+      expect(added).toContain(
+        'The total has changed: Cash on delivery adds a fee of €2.50. Please review your order and place it again.',
+      );
+      const removed = await post(client, form(client, 'bacs', 'cod'));
+      const page = await removed.text();
+      expect(removed.status).toBe(200);
+      expect(page).toContain(
+        'Die Gesamtsumme hat sich geändert: Die Gebühr von 2,50\u00a0€ für Nachnahme entfällt.',
+      );
+      expect(pricedIn(page)).toBe('bacs');
+      expect(reviewTotal(page)).toContain('41,40');
+      expect(page).not.toMatch(/<tr class="fee">/);
+      expect(await orderCount()).toBe(before);
+    });
+
+    it('takes a missing or hostile priced method for one without fee', async () => {
+      await useFee(FEE);
+      const client = await shopper();
+      const before = await orderCount();
+      for (const priced of [
+        undefined,
+        ['cod', 'cod'],
+        'cod\u0000',
+        'cod'.padEnd(10_240, 'x'),
+        TEN_KB,
+        'nachnahme',
+        'COD',
+      ]) {
+        const label = JSON.stringify(priced)?.slice(0, 40);
+        const res = await post(client, form(client, 'cod', priced));
+        const page = await res.text();
+        expect(res.status, label).toBe(200);
+        expect(page, label).toContain('Für Nachnahme kommt eine Gebühr von 2,50');
+        expect(pricedIn(page), label).toBe('cod');
+      }
+      expect(await orderCount()).toBe(before);
+      // Without a fee at stake the same values do not stop the order.
+      for (const priced of [['cod', 'bacs'], 'bacs\u0000', TEN_KB, 'unknown']) {
+        const res = await post(client, form(client, 'bacs', priced));
+        expect(res.status, JSON.stringify(priced).slice(0, 40)).toBe(303);
+        await shopperCart(client);
+      }
+    });
   });
 
   it('charges the fee net on an export order', async () => {

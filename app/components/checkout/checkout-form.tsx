@@ -5,7 +5,11 @@ import { NoticeList } from '#app/components/ui/notice.tsx';
 import { fetchText } from '#app/client/fetch-json.ts';
 import { readCheckoutAnswer, readMessages } from '#app/client/checkout-response.ts';
 import { useHydrated } from '#app/client/use-hydrated.ts';
-import type { CheckoutAccountOffer, CheckoutReview } from '#app/domain/checkout/checkout.view.ts';
+import {
+  type CheckoutAccountOffer,
+  type CheckoutReview,
+  REVIEW_METHOD_FIELD,
+} from '#app/domain/checkout/checkout.view.ts';
 import type { LegalSection } from '#app/content/legal.ts';
 import { useI18n } from '#app/lib/i18n.ts';
 import { AddressFields, type Marks } from './address-fields.tsx';
@@ -245,6 +249,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
             className={`woocommerce-checkout-review-order${updating ? ' is-updating' : ''}`}
             aria-busy={updating || undefined}
           >
+            {/* The method these totals were priced for; the server refuses an order whose
+                chosen method would change them. */}
+            <input
+              type="hidden"
+              name={REVIEW_METHOD_FIELD}
+              value={review.chosenPaymentMethod ?? ''}
+            />
             <ReviewTable
               review={review}
               shippingOptions={shippingOptions}

@@ -38,6 +38,12 @@ export type CheckoutReview = {
   subscription?: 'auto' | 'manual' | null;
 };
 
+/**
+ * The checkout form's hidden field naming the payment method its order review was priced for:
+ * an order sent with a method of another fee is answered with the repriced review instead.
+ */
+export const REVIEW_METHOD_FIELD = 'review_payment_method';
+
 /** The checkout form's address values: WooCommerce's field names, by group. */
 export type CheckoutAddresses = {
   billing: CustomerAddress & { email: string };

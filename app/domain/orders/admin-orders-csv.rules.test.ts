@@ -127,7 +127,7 @@ describe('CSV rows of an order', () => {
     expect(rows.at(-1)).toMatch(/^other;10042;.*;1,68;19;0,32;2,00;136,90$/);
   });
 
-  it('names a cash on delivery order\'s fee row, in the export\'s language', () => {
+  it("names a cash on delivery order's fee row, in the export's language", () => {
     const cod = {
       ...order,
       paymentMethod: 'cod',

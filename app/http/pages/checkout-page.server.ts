@@ -14,14 +14,17 @@ import {
   checkoutFormSchema,
   checkoutInputFromForm,
 } from '#app/domain/checkout/checkout.validation.ts';
+import { type CheckoutReview, REVIEW_METHOD_FIELD } from '#app/domain/checkout/checkout.view.ts';
+import { formatMoney } from '#app/domain/pricing/money.ts';
 import { applyCoupon } from '#app/domain/cart/apply-coupon.server.ts';
 import { isKnownCountry } from '#app/domain/customers/address-locale.ts';
-import type { TextKey } from '#app/lib/i18n.ts';
+import type { TextKey, Translate } from '#app/lib/i18n.ts';
+import type { Locale } from '#app/lib/locale.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 import { formAttribution } from '../attribution.server.ts';
-import { type CheckoutMessage, submitCheckoutForm } from './checkout-form.server.ts';
+import { type CheckoutMessage, formProblems, submitCheckoutForm } from './checkout-form.server.ts';
 import { orderPayPath } from '../order-links.ts';
 import { checkoutAccountOffer } from './checkout-account.server.ts';
 
@@ -33,7 +36,36 @@ export type CheckoutActionData = {
   shipToDifferent: boolean;
   /** A coupon's answer, shown beside the coupon form. */
   coupon?: { ok: boolean; text: string };
+  /** A refused order's review, priced for the method the shopper chose. */
+  review?: CheckoutReview;
 };
+
+/**
+ * The notice when the review was priced for a method of another fee than the chosen one
+ * (§ 312j BGB: the total is shown before the order button); null when the totals agree. An
+ * unknown or missing priced method counts as one without fee.
+ */
+export function feeChangeNotice(
+  review: CheckoutReview,
+  chosen: string,
+  priced: string,
+  ctx: { t: Translate; locale: Locale },
+): string | null {
+  const method = (id: string) => review.paymentMethods.find((m) => m.id === id);
+  const chosenFee = method(chosen)?.fee ?? 0;
+  const pricedFee = method(priced)?.fee ?? 0;
+  if (chosenFee === pricedFee) return null;
+  const money = (amount: number) => formatMoney(amount, review.cart.currency, ctx.locale);
+  return chosenFee > 0
+    ? ctx.t('checkout.error.fee_added', {
+        method: method(chosen)?.title ?? chosen,
+        fee: money(chosenFee),
+      })
+    : ctx.t('checkout.error.fee_removed', {
+        method: method(priced)?.title ?? priced,
+        fee: money(pricedFee),
+      });
+}
 
 /** The form fields the page starts with: what the cart knows of the shopper's addresses. */
 function initialValues(review: Awaited<ReturnType<typeof checkoutReview>>) {
@@ -99,9 +131,17 @@ export async function checkoutPageData(args: Args) {
 export async function handleCheckoutPost(args: Args) {
   const base = shop(args);
   const { db, env, locale, currency, t } = base;
-  const read = await readForm(args.request);
+  const read = await readForm(args.request, [REVIEW_METHOD_FIELD]);
   const fields: Record<string, string> = {};
-  if (read.ok) for (const [k, v] of read.value) if (typeof v === 'string') fields[k] = v;
+  if (read.ok) {
+    for (const [k, v] of read.value) {
+      if (typeof v === 'string' && k !== REVIEW_METHOD_FIELD) fields[k] = v;
+    }
+  }
+  // One short value or none: anything else cannot name a method and counts as none.
+  const pricedValues = read.ok ? read.value.getAll(REVIEW_METHOD_FIELD) : [];
+  const priced =
+    pricedValues.length === 1 && typeof pricedValues[0] === 'string' ? pricedValues[0] : '';
   const intent = fields.intent ?? 'place_order';
   const { intent: _intent, ...formFields } = fields;
   const shipToDifferent = Boolean(fields.ship_to_different_address);
@@ -109,8 +149,12 @@ export async function handleCheckoutPost(args: Args) {
     messages: CheckoutMessage[],
     status = 400,
     coupon?: CheckoutActionData['coupon'],
+    review?: CheckoutReview,
   ) =>
-    data<CheckoutActionData>({ messages, values: formFields, shipToDifferent, coupon }, { status });
+    data<CheckoutActionData>(
+      { messages, values: formFields, shipToDifferent, coupon, review },
+      { status },
+    );
   if (!read.ok) return reply([{ text: t(read.error.code as TextKey, read.error.params) }]);
   const session = await base.session();
   if (!session || !verifyNonce(session, fields.security, env)) {
@@ -138,6 +182,19 @@ export async function handleCheckoutPost(args: Args) {
     }
     return reply([], 200);
   }
+  const chosen = formFields.payment_method ?? '';
+  const pricedReview = () =>
+    checkoutReview(db, session, { currency, locale, chosenPaymentMethod: chosen });
+  const review = await pricedReview();
+  const feeNotice = feeChangeNotice(review, chosen, priced, { t, locale });
+  if (feeNotice) {
+    // The shopper has not seen this total: no order, the page again priced for the choice.
+    const parsed = checkoutFormSchema.safeParse(formFields);
+    const problems = parsed.success
+      ? formProblems(checkoutInputFromForm(parsed.data).input, { locale, t })
+      : [];
+    return reply([{ text: feeNotice }, ...problems], 200, undefined, review);
+  }
   const attribution = await formAttribution(db, args.request, formFields);
   const outcome = await submitCheckoutForm(
     { db, env, locale, currency, t },
@@ -157,5 +214,6 @@ export async function handleCheckoutPost(args: Args) {
     }
     throw redirect(outcome.redirect, { status: 303, headers });
   }
-  return reply(outcome.messages);
+  // The page again keeps the chosen method, its review priced for it.
+  return reply(outcome.messages, 400, undefined, await pricedReview());
 }

@@ -3805,6 +3805,10 @@ export const de = {
   'admin.products.none_yet':
     'Noch keine Produkte. Legen Sie mit „Produkt hinzufügen“ das erste an.',
   'home.usp_shipping_free': 'Versandkostenfrei in Deutschland',
+  'checkout.error.fee_added':
+    'Die Gesamtsumme hat sich geändert: Für {method} kommt eine Gebühr von {fee} hinzu. Bitte prüfen Sie die Bestellung und bestellen Sie erneut.',
+  'checkout.error.fee_removed':
+    'Die Gesamtsumme hat sich geändert: Die Gebühr von {fee} für {method} entfällt. Bitte prüfen Sie die Bestellung und bestellen Sie erneut.',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -3664,4 +3664,8 @@ export const en: Messages = {
   'account.nav.back_office': 'Back office',
   'admin.products.none_yet': 'No products yet. Create the first with “Add product”.',
   'home.usp_shipping_free': 'Free shipping in Germany',
+  'checkout.error.fee_added':
+    'The total has changed: {method} adds a fee of {fee}. Please review your order and place it again.',
+  'checkout.error.fee_removed':
+    'The total has changed: the fee of {fee} for {method} no longer applies. Please review your order and place it again.',
 };
