@@ -8,6 +8,12 @@ import { customerOfSession } from '#app/domain/customers/identity.server.ts';
 import { canEditContent } from '#app/domain/customers/identity.view.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { siteSettings } from '#app/domain/settings/site-settings.server.ts';
+import {
+  DEFAULT_PAYMENT_SETTINGS,
+  PAYMENT_SETTINGS_KEY,
+  paymentSettingsSchema,
+  takesCardOrWallet,
+} from '#app/domain/payments/payments.ts';
 import { homeFreeShipping } from '#app/domain/shipping/shipping.server.ts';
 import { formatMoneyInText } from '#app/domain/pricing/money.ts';
 import type { PageMessages } from '#app/lib/i18n.ts';
@@ -40,7 +46,7 @@ export async function siteShell(
   const { db, env, locale } = base;
   const cookies = args.request.headers.get('cookie');
   const [site, attribution, freeShipping] = await Promise.all([
-    siteSettings(db),
+    siteSettings(db, [PAYMENT_SETTINGS_KEY]),
     attributionSettings(db),
     homeFreeShipping(db),
   ]);
@@ -90,7 +96,13 @@ export async function siteShell(
                 : formatMoneyInText(freeShipping.minAmount, env.SHOP_CURRENCY, locale),
           }
         : null,
-      cardPayment: site.cardPayment,
+      cardPayment: takesCardOrWallet(paymentSettingsOf(site.further[PAYMENT_SETTINGS_KEY])),
     },
   };
+}
+
+/** Stored payment settings, or the defaults when none or malformed ones are stored. */
+function paymentSettingsOf(stored: unknown) {
+  const parsed = paymentSettingsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_PAYMENT_SETTINGS;
 }

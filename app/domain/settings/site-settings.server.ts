@@ -1,12 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import {
-  DEFAULT_PAYMENT_SETTINGS,
-  PAYMENT_SETTINGS_KEY,
-  paymentSettingsSchema,
-  takesCardOrWallet,
-} from '#app/domain/payments/payments.ts';
 import { settings } from './settings.schema.ts';
 
 /** The store-wide notice bar: text per language and an id; a new id shows it again to all. */
@@ -34,25 +28,25 @@ export type StoreNoticeSetting = z.infer<typeof storeNoticeSchema>;
 export type SiteSettings = {
   storeNotice: StoreNoticeSetting | null;
   comingSoon: boolean;
-  /** Card (and so wallet) payment is switched on: the shell may say so. */
-  cardPayment: boolean;
+  /** The stored values of the further keys the caller asked for (parsed by their owners). */
+  further: Record<string, unknown>;
 };
 
 /** What every page's shell needs, in one query; a malformed value counts as unset. */
-export async function siteSettings(db: Tx): Promise<SiteSettings> {
+export async function siteSettings(
+  db: Tx,
+  furtherKeys: readonly string[] = [],
+): Promise<SiteSettings> {
   const rows = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
-    .where(
-      inArray(settings.key, [STORE_NOTICE_SETTING, COMING_SOON_SETTING, PAYMENT_SETTINGS_KEY]),
-    );
+    .where(inArray(settings.key, [STORE_NOTICE_SETTING, COMING_SOON_SETTING, ...furtherKeys]));
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
   const notice = storeNoticeSchema.safeParse(value(STORE_NOTICE_SETTING));
-  const payments = paymentSettingsSchema.safeParse(value(PAYMENT_SETTINGS_KEY));
   return {
     storeNotice:
       notice.success && notice.data.enabled && notice.data.text.de.trim() ? notice.data : null,
     comingSoon: value(COMING_SOON_SETTING) === true,
-    cardPayment: takesCardOrWallet(payments.success ? payments.data : DEFAULT_PAYMENT_SETTINGS),
+    further: Object.fromEntries(furtherKeys.map((key) => [key, value(key)])),
   };
 }
