@@ -160,7 +160,8 @@ export async function exportOrdersCsv(args: Args): Promise<Response> {
     );
   const batches = exportOrderBatches(db, selection);
   async function* rows() {
-    for await (const batch of batches) yield batch.map((o) => csvOrderRows(o, dialect, locale)).join('');
+    for await (const batch of batches)
+      yield batch.map((o) => csvOrderRows(o, dialect, locale)).join('');
   }
   const day = new Date().toISOString().slice(0, 10);
   return csvDownload(`orders-${day}.csv`, header, rows());
