@@ -29,7 +29,14 @@ const files =
   args.length > 0
     ? args
     : testFiles(process.cwd(), SUITE).filter((file) => usesDatabase(readFileSync(file, 'utf8')));
-const result = spawnSync('npx', ['vitest', 'run', '--allowOnly=false', ...files], {
+// From `npm test` (POSTGRES_SUITE_URL): a JSON report for its summary, and without the files
+// that measure how the shop shares its CPU (they ran on the embedded database, with the cores to
+// themselves; beside the browser tests they could not have them).
+const report = process.env.POSTGRES_SUITE_REPORT;
+const reporting = report
+  ? ['--project=shared', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+  : [];
+const result = spawnSync('npx', ['vitest', 'run', '--allowOnly=false', ...reporting, ...files], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url, DATABASE_URL: '' },
 });

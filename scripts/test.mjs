@@ -2,7 +2,7 @@
 // Closes with one line over all suites, e.g. "2401 passed, 0 failed, 3 skipped, 1 file failed
 // to run; lint failed"; the skipped tests are listed above it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   USAGE,
@@ -92,31 +92,73 @@ async function runSideBySide(checks) {
   return { status: 0 };
 }
 
+/** Adds a vitest JSON report to the totals; whether it counted a failure. */
+function countReport(report, label = '') {
+  if (!existsSync(report)) return false;
+  const read = readReport(JSON.parse(readFileSync(report, 'utf8')));
+  const labelled = (tests) => tests.map((t) => ({ ...t, name: label + t.name }));
+  totals.passed += read.passed;
+  totals.failed += read.failed;
+  totals.skipped += read.skipped;
+  totals.filesFailedToRun += read.filesFailedToRun.length;
+  skippedTests.push(...labelled(read.skippedTests));
+  failedTests.push(...labelled(read.failedTests));
+  retriedTests.push(...labelled(read.retriedTests));
+  filesFailedToRun.push(...read.filesFailedToRun);
+  return read.failed > 0 || read.filesFailedToRun.length > 0;
+}
+
+// With POSTGRES_SUITE_URL (CI sets it) the PostgreSQL suite runs beside the browser tests, at a
+// lower priority: the browser journeys mostly wait on pages and timers and leave a core idle.
+// Its output is printed when it is done; its counts join the totals.
+const postgresUrl = process.env.POSTGRES_SUITE_URL;
+let postgresSuite = null;
+function startPostgresSuite() {
+  const log = openSync('test-results/postgres.log', 'w');
+  const child = spawn('nice', ['-n', '5', 'node', 'scripts/test-postgres.mjs'], {
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      DATABASE_URL: postgresUrl,
+      POSTGRES_SUITE_REPORT: 'test-results/postgres.json',
+    },
+  });
+  const done = new Promise((resolve) => {
+    child.on('close', (status) => resolve(status ?? 1));
+    child.on('error', () => resolve(1));
+  });
+  return { done, started: Date.now() };
+}
+
 for (const [name, command, args, report, options] of steps) {
+  if (postgresUrl && !postgresSuite && name.startsWith('browser')) {
+    postgresSuite = startPostgresSuite();
+  }
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const result = Array.isArray(command)
     ? await runSideBySide(command)
     : spawnSync(command, args, { stdio: 'inherit', env: process.env });
   stepTimes.push(`${name} ${formatDuration(Date.now() - started)}`);
-  let counted = false;
-  if (report && existsSync(report)) {
-    const read = readReport(JSON.parse(readFileSync(report, 'utf8')));
-    totals.passed += read.passed;
-    totals.failed += read.failed;
-    totals.skipped += read.skipped;
-    totals.filesFailedToRun += read.filesFailedToRun.length;
-    skippedTests.push(...read.skippedTests);
-    failedTests.push(...read.failedTests);
-    retriedTests.push(...read.retriedTests);
-    filesFailedToRun.push(...read.filesFailedToRun);
-    counted = read.failed > 0 || read.filesFailedToRun.length > 0;
-  }
+  const counted = report ? countReport(report) : false;
   // A test step whose failures are already counted is not named again.
   if (result.status !== 0 && !counted) totals.failedSteps.push(name);
   if (result.status !== 0) {
     console.error(`✖ ${name} failed`);
     if (options?.required) break;
+  }
+}
+
+if (postgresUrl && !totals.failedSteps.includes('build')) {
+  postgresSuite ??= startPostgresSuite();
+  console.log('\n▶ PostgreSQL suite (beside the browser tests)');
+  const status = await postgresSuite.done;
+  process.stdout.write(readFileSync('test-results/postgres.log'));
+  stepTimes.push(`PostgreSQL suite ${formatDuration(Date.now() - postgresSuite.started)} (beside)`);
+  const counted = countReport('test-results/postgres.json', '[PostgreSQL] ');
+  if (status !== 0) {
+    console.error('✖ PostgreSQL suite failed');
+    if (!counted) totals.failedSteps.push('PostgreSQL suite');
   }
 }
 
