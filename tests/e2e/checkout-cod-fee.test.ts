@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_SETTINGS_KEY } from '#app/domain/payments/payments.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
@@ -9,6 +10,20 @@ import { shop, shopper, withCheckoutShop } from '../support/checkout-browser.ts'
 /** Cash on delivery with the shop's fee: the review shows it as the shopper picks the method. */
 
 withCheckoutShop();
+
+/** Places the order and finds the fee and its total on the order-received page. */
+async function placeWithFee(page: Page) {
+  await page.getByRole('checkbox', { name: PLACE_TEXTS.de.terms }).check();
+  await page.getByRole('button', { name: PLACE_TEXTS.de.buy }).click();
+  await page.waitForURL(/\/checkout\/order-received\/\d+\?key=wc_order_/);
+  await page.getByRole('row', { name: /Nachnahmegebühr/ }).waitFor();
+  expect(
+    await page
+      .getByRole('row', { name: /Gesamtsumme|Summe/ })
+      .last()
+      .textContent(),
+  ).toMatch(/33,20/);
+}
 
 describe('cash on delivery fee', () => {
   it('adds the fee line and total when cash on delivery is chosen, and places it', async () => {
@@ -33,16 +48,7 @@ describe('cash on delivery fee', () => {
     const priced = page.locator('input[name="review_payment_method"]');
     await expect.poll(() => priced.inputValue()).toBe('cod');
     await expectNoAxeViolations(page);
-    await page.getByRole('checkbox', { name: PLACE_TEXTS.de.terms }).check();
-    await page.getByRole('button', { name: PLACE_TEXTS.de.buy }).click();
-    await page.waitForURL(/\/checkout\/order-received\/\d+\?key=wc_order_/);
-    await page.getByRole('row', { name: /Nachnahmegebühr/ }).waitFor();
-    expect(
-      await page
-        .getByRole('row', { name: /Gesamtsumme|Summe/ })
-        .last()
-        .textContent(),
-    ).toMatch(/33,20/);
+    await placeWithFee(page);
     await context.close();
   });
 
@@ -73,16 +79,7 @@ describe('cash on delivery fee', () => {
     expect(
       await page.getByRole('textbox', { name: 'Vorname', exact: true }).first().inputValue(),
     ).toBe('Erika');
-    await page.getByRole('checkbox', { name: PLACE_TEXTS.de.terms }).check();
-    await page.getByRole('button', { name: PLACE_TEXTS.de.buy }).click();
-    await page.waitForURL(/\/checkout\/order-received\/\d+\?key=wc_order_/);
-    await page.getByRole('row', { name: /Nachnahmegebühr/ }).waitFor();
-    expect(
-      await page
-        .getByRole('row', { name: /Gesamtsumme|Summe/ })
-        .last()
-        .textContent(),
-    ).toMatch(/33,20/);
+    await placeWithFee(page);
     await context.close();
   });
 });
