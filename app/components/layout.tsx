@@ -1,6 +1,6 @@
 import { type Ref, useEffect, useRef } from 'react';
 import { TestModeBadge } from './test-mode-badge.tsx';
-import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
+import { Form, Link, NavLink, useLocation } from 'react-router';
 import { useI18n } from '#app/lib/i18n.ts';
 import { LOCALES } from '#app/lib/locale.ts';
 import type { RootData } from '#app/root.tsx';
@@ -14,6 +14,7 @@ import { GrowlRegion } from './ui/growl.tsx';
 import { HeaderCart } from './cart/mini-cart.tsx';
 import { HeaderAccount } from './account/header-account.tsx';
 import { ConsentSettingsLink } from './site/consent.tsx';
+import { useShopClaims } from './site/shop-claims.tsx';
 
 /**
  * The header in its slot: the slot keeps the header's place in the page while the header is
@@ -226,22 +227,4 @@ function FooterContent() {
       </div>
     </footer>
   );
-}
-
-/**
- * The shop-wide promises the settings bear out, as the root loader read them: free shipping
- * in the shop's country (null when its zone offers none) and whether card payment is on.
- */
-export function useShopClaims(): { freeShipping: string | null; securePayment: boolean } {
-  const { t } = useI18n();
-  const claims = useRouteLoaderData<RootData>('root')?.claims;
-  const free = claims?.freeShipping ?? null;
-  return {
-    freeShipping: !free
-      ? null
-      : free.from === null
-        ? t('home.usp_shipping_free')
-        : t('home.usp_shipping', { amount: free.from }),
-    securePayment: claims?.cardPayment ?? false,
-  };
 }

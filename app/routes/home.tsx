@@ -4,7 +4,7 @@ import { ProductGrid } from '#app/components/product-card.tsx';
 import { ProductImage } from '#app/components/product-image.tsx';
 import { Icon } from '#app/components/icon.tsx';
 import { InstagramFeed } from '#app/components/site/instagram.tsx';
-import { useShopClaims } from '#app/components/layout.tsx';
+import { useShopClaims } from '#app/components/site/shop-claims.tsx';
 import { CountUp } from '#app/components/chrome/count-up.tsx';
 import { type HeroSlide, HeroSlider } from '#app/components/chrome/hero-slider.tsx';
 import { type MessagesHandle, useI18n } from '#app/lib/i18n.ts';
