@@ -16,6 +16,8 @@ import {
 } from '#app/domain/checkout/checkout.validation.ts';
 import { type CheckoutReview, REVIEW_METHOD_FIELD } from '#app/domain/checkout/checkout.view.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';
+import { methodFee } from '#app/domain/payments/offline.ts';
+import { paymentSettings } from '#app/domain/payments/payments.server.ts';
 import { applyCoupon } from '#app/domain/cart/apply-coupon.server.ts';
 import { isKnownCountry } from '#app/domain/customers/address-locale.ts';
 import type { TextKey, Translate } from '#app/lib/i18n.ts';
@@ -185,9 +187,13 @@ export async function handleCheckoutPost(args: Args) {
   const chosen = formFields.payment_method ?? '';
   const pricedReview = () =>
     checkoutReview(db, session, { currency, locale, chosenPaymentMethod: chosen });
-  const review = await pricedReview();
-  const feeNotice = feeChangeNotice(review, chosen, priced, { t, locale });
-  if (feeNotice) {
+  // The settings alone tell whether the two methods' fees can differ: most orders need no
+  // second review before they are placed.
+  const payment = await paymentSettings(db);
+  const review =
+    methodFee(payment, chosen) === methodFee(payment, priced) ? null : await pricedReview();
+  const feeNotice = review && feeChangeNotice(review, chosen, priced, { t, locale });
+  if (review && feeNotice) {
     // The shopper has not seen this total: no order, the page again priced for the choice.
     const parsed = checkoutFormSchema.safeParse(formFields);
     const problems = parsed.success
