@@ -107,6 +107,18 @@ function expectFeeOrder(order: typeof orders.$inferSelect) {
   expect(order.itemsTotal).toBe(ITEMS);
 }
 
+/** The shopper of the page form's orders. */
+const NORA = {
+  billing_first_name: 'Nora',
+  billing_last_name: 'Nachnahme',
+  billing_country: 'DE',
+  billing_address_1: 'Hauptstr. 1',
+  billing_postcode: '10115',
+  billing_city: 'Berlin',
+  billing_email: 'nora@example.org',
+  billing_phone: '+49 30 123456',
+};
+
 describe('charging the fee', () => {
   it('is nothing with the default of 0: orders and reviews stay as they were', async () => {
     await useFee(0);
@@ -260,14 +272,7 @@ describe('charging the fee', () => {
       },
       body: new URLSearchParams({
         security: client.nonce,
-        billing_first_name: 'Nora',
-        billing_last_name: 'Nachnahme',
-        billing_country: 'DE',
-        billing_address_1: 'Hauptstr. 1',
-        billing_postcode: '10115',
-        billing_city: 'Berlin',
-        billing_email: 'nora@example.org',
-        billing_phone: '+49 30 123456',
+        ...NORA,
         payment_method: 'cod',
         review_payment_method: 'cod',
         terms: '1',
@@ -303,14 +308,7 @@ describe('charging the fee', () => {
 
   describe('the page form without JavaScript, its review priced for another method', () => {
     const nora = {
-      billing_first_name: 'Nora',
-      billing_last_name: 'Nachnahme',
-      billing_country: 'DE',
-      billing_address_1: 'Hauptstr. 1',
-      billing_postcode: '10115',
-      billing_city: 'Berlin',
-      billing_email: 'nora@example.org',
-      billing_phone: '+49 30 123456',
+      ...NORA,
       order_comments: 'Bitte klingeln',
       terms: '1',
     };
