@@ -19,6 +19,21 @@ export function mayWrite(text: string): boolean {
   return !READ_ONLY.test(text) && !TRANSACTION_CONTROL.test(text) && !TRANSACTION_END.test(text);
 }
 
+const NAMES_SETTINGS = /(?:^|[^\w$])"?settings"?(?:$|[^\w$])/i;
+const NOT_ROW_WRITE = /^(?!\s*(?:insert|update|delete|with|select)\b)/i;
+
+/**
+ * Whether a statement may change the settings table: a write that names it, or one that is
+ * not a plain row write (truncate, DDL, copy). Per-instance copies of the settings follow it.
+ */
+export function mayWriteSettings(text: string): boolean {
+  return mayWrite(text) && (NAMES_SETTINGS.test(text) || NOT_ROW_WRITE.test(text));
+}
+
+/** The notice's payload: which writes it announces (an older trigger sends none: anything). */
+const SETTINGS_NOTICE = 'settings';
+const ROWS_NOTICE = 'rows';
+
 /**
  * Gives every table of the shop's schema a statement trigger that notifies `shop_writes` at
  * commit. Runs after the migrations at every start, so tables added later are covered too;
@@ -27,7 +42,8 @@ export function mayWrite(text: string): boolean {
 export async function installWriteNotices(tx: Tx): Promise<void> {
   await tx.execute(
     sql.raw(`create or replace function shop_notify_write() returns trigger language plpgsql as $$
-      begin perform pg_notify('${WRITES_CHANNEL}', ''); return null; end $$`),
+      begin perform pg_notify('${WRITES_CHANNEL}', case when TG_TABLE_NAME = 'settings'
+        then '${SETTINGS_NOTICE}' else '${ROWS_NOTICE}' end); return null; end $$`),
   );
   const missing = (await tx.execute(sql`
     select c.relname as name from pg_class c
@@ -58,6 +74,8 @@ export async function unwatchedTables(client: pg.ClientBase): Promise<string[]> 
 export type WriteWatch = {
   /** Moves on every write seen; while nothing is listening, a new value at every call. */
   generation(): number;
+  /** The same for writes that may change the settings table. */
+  settingsGeneration(): number;
   /** Starts listening (after the triggers are installed); resolves once it listens or failed. */
   start(): Promise<void>;
   listening(): boolean;
@@ -72,6 +90,7 @@ export type WriteWatch = {
  */
 export function watchPostgresWrites(pool: pg.Pool, url: string): WriteWatch {
   let generation = 0;
+  let settingsGeneration = 0;
   let client: pg.Client | null = null;
   let listening = false;
   let closed = false;
@@ -80,6 +99,10 @@ export function watchPostgresWrites(pool: pg.Pool, url: string): WriteWatch {
 
   const bump = () => {
     generation++;
+  };
+  const bumpBoth = () => {
+    generation++;
+    settingsGeneration++;
   };
 
   // Each pooled connection counts what may write, before it runs and again once it is done; a
@@ -93,34 +116,41 @@ export function watchPostgresWrites(pool: pg.Pool, url: string): WriteWatch {
   pool.on('connect', (connection) => {
     ownBackends.add((connection as unknown as { processID: number }).processID);
     let wrote = false;
+    let wroteSettings = false;
     const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
     connection.query = ((...args: unknown[]) => {
       const first = args[0];
       const text = typeof first === 'string' ? first : (first as { text?: string })?.text;
       if (typeof text !== 'string') return query(...args);
       // A write outside a transaction is counted on its own, before and after.
-      if (TRANSACTION_START.test(text)) wrote = false;
+      if (TRANSACTION_START.test(text)) wrote = wroteSettings = false;
       const ends = TRANSACTION_END.test(text);
       const writes = mayWrite(text);
+      const writesSettings = writes && mayWriteSettings(text);
       if (writes) {
         wrote = true;
         bump();
       }
+      if (writesSettings) {
+        wroteSettings = true;
+        settingsGeneration++;
+      }
       if (!((ends && wrote) || writes)) return query(...args);
-      if (ends) wrote = false;
+      const after = writesSettings || (ends && wroteSettings) ? bumpBoth : bump;
+      if (ends) wrote = wroteSettings = false;
       // The pool itself calls with a callback; drizzle awaits the promise.
       const last = args.length - 1;
       const callback = args[last];
       if (typeof callback === 'function') {
         args[last] = (...results: unknown[]) => {
-          bump();
+          after();
           return (callback as (...r: unknown[]) => unknown)(...results);
         };
         return query(...args);
       }
       const result = query(...args);
-      if (result instanceof Promise) result.then(bump, bump);
-      else bump();
+      if (result instanceof Promise) result.then(after, after);
+      else after();
       return result;
     }) as typeof connection.query;
   });
@@ -139,7 +169,7 @@ export function watchPostgresWrites(pool: pg.Pool, url: string): WriteWatch {
     if (client !== from) return;
     client = null;
     listening = false;
-    bump();
+    bumpBoth();
     from.end().catch(() => {});
     schedule();
   };
@@ -149,7 +179,9 @@ export function watchPostgresWrites(pool: pg.Pool, url: string): WriteWatch {
     const listener = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
     client = listener;
     listener.on('notification', (notice) => {
-      if (!ownBackends.has(notice.processId)) bump();
+      if (ownBackends.has(notice.processId)) return;
+      if (notice.payload === ROWS_NOTICE) bump();
+      else bumpBoth();
     });
     listener.on('error', () => lost(listener));
     listener.on('end', () => lost(listener));
@@ -159,7 +191,7 @@ export function watchPostgresWrites(pool: pg.Pool, url: string): WriteWatch {
       const unwatched = await unwatchedTables(listener);
       if (unwatched.length > 0) throw new Error(`tables without write trigger: ${unwatched}`);
       if (closed || client !== listener) return;
-      bump();
+      bumpBoth();
       listening = true;
       delay = 500;
     } catch {
@@ -169,6 +201,7 @@ export function watchPostgresWrites(pool: pg.Pool, url: string): WriteWatch {
 
   return {
     generation: () => (listening ? generation : ++generation),
+    settingsGeneration: () => (listening ? settingsGeneration : ++settingsGeneration),
     start: connect,
     listening: () => listening,
     close: async () => {

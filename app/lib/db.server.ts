@@ -15,6 +15,7 @@ import {
   type WriteWatch,
   installWriteNotices,
   mayWrite,
+  mayWriteSettings,
   watchPostgresWrites,
 } from './db-writes.server.ts';
 import { logger } from './log.server.ts';
@@ -36,6 +37,8 @@ export type DatabaseHandle = {
    * (decision 0018), and while those cannot be heard the number moves at every call.
    */
   writeGeneration?: () => number;
+  /** The same, moved only by writes that may change the settings table. */
+  settingsGeneration?: () => number;
   /** PostgreSQL: starts hearing other instances' writes once the schema has its triggers. */
   watchWrites?: WriteWatch;
   /** PostgreSQL: the pool's connections, for the metrics. */
@@ -55,6 +58,20 @@ const databases = (registry[TRANSACTIONS] ??= new WeakMap<object, Database>());
  */
 export function databaseOfTransaction(tx: object): Database | null {
   return databases.get(tx) ?? null;
+}
+
+const SETTINGS_GENERATIONS = Symbol.for('ladenzeile.db.settingsGenerations');
+const settingsRegistry = globalThis as {
+  [SETTINGS_GENERATIONS]?: WeakMap<object, () => number>;
+};
+const settingsGenerations = (settingsRegistry[SETTINGS_GENERATIONS] ??= new WeakMap());
+
+/**
+ * The settings generation of the database that `scope` (a database or one of its
+ * transactions) belongs to; null where nothing counts its writes.
+ */
+export function settingsGenerationOf(scope: object): (() => number) | null {
+  return settingsGenerations.get(databaseOfTransaction(scope) ?? scope) ?? null;
 }
 
 /** Records every transaction (and savepoint) opened on `db` as belonging to it. */
@@ -118,13 +135,15 @@ async function openPglite(dataDir?: string, from?: Blob): Promise<DatabaseHandle
       `The database folder ${dataDir ?? '(memory)'} could not be opened; it is damaged or was written by another program (${describe(error)}). Move it away or run "npm run db:reset".`,
     );
   }
-  const generation = countWrites(client);
+  const generations = countWrites(client);
   if (process.env.DB_STATEMENT_LOG) logPgliteStatements(client);
   const db = trackTransactions(drizzlePglite({ client, schema }) as unknown as Database);
+  settingsGenerations.set(db, generations.settings);
   return {
     db,
     kind: 'pglite',
-    writeGeneration: generation,
+    writeGeneration: generations.writes,
+    settingsGeneration: generations.settings,
     ping: async (timeoutMs = 2000) =>
       withTimeout(
         client.query('select 1').then(() => true),
@@ -135,46 +154,57 @@ async function openPglite(dataDir?: string, from?: Blob): Promise<DatabaseHandle
 }
 
 /**
- * Counts what may write: statements other than plain SELECTs, inside transactions or not.
+ * Counts what may write: statements other than plain SELECTs, inside transactions or not; and
+ * apart from that, what may write the settings table.
  */
-function countWrites(client: PGlite): () => number {
+function countWrites(client: PGlite): { writes: () => number; settings: () => number } {
   let generation = 0;
+  let settingsGeneration = 0;
+  const count = (text: string) => {
+    if (!mayWrite(text)) return false;
+    generation++;
+    if (!mayWriteSettings(text)) return false;
+    settingsGeneration++;
+    return true;
+  };
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = ((text: string, ...rest: unknown[]) => {
-    if (mayWrite(text)) generation++;
+    count(text);
     return (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
   }) as PGlite['query'];
   client.exec = ((text: string, ...rest: unknown[]) => {
     generation++;
+    settingsGeneration++;
     return (exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
   }) as PGlite['exec'];
   // A transaction counts once it writes, and again after it ends: no reader keeps an answer
   // from before its commit. One that only reads (a job finding nothing due) moves nothing.
   client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) => {
     let wrote = false;
+    let wroteSettings = false;
     return transaction((tx) => {
       const txQuery = tx.query.bind(tx);
       const txExec = tx.exec.bind(tx);
       tx.query = ((text: string, ...rest: unknown[]) => {
-        if (mayWrite(text)) {
-          wrote = true;
-          generation++;
-        }
+        if (count(text)) wroteSettings = true;
+        if (mayWrite(text)) wrote = true;
         return (txQuery as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
       }) as typeof tx.query;
       tx.exec = ((text: string, ...rest: unknown[]) => {
-        wrote = true;
+        wrote = wroteSettings = true;
         generation++;
+        settingsGeneration++;
         return (txExec as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
       }) as typeof tx.exec;
       return callback(tx);
     }).finally(() => {
       if (wrote) generation++;
+      if (wroteSettings) settingsGeneration++;
     });
   }) as PGlite['transaction'];
-  return () => generation;
+  return { writes: () => generation, settings: () => settingsGeneration };
 }
 
 /**
@@ -255,10 +285,12 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
   if (process.env.DB_STATEMENT_LOG) logPoolStatements(pool);
   const db = trackTransactions(drizzlePg({ client: pool, schema }) as unknown as Database);
   const writes = watchPostgresWrites(pool, url);
+  settingsGenerations.set(db, writes.settingsGeneration);
   return {
     db,
     kind: 'postgres',
     writeGeneration: writes.generation,
+    settingsGeneration: writes.settingsGeneration,
     watchWrites: writes,
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: async (timeoutMs = 2000) =>

@@ -1,5 +1,4 @@
 // The mails section of the settings area: the sender and which mails go out.
-import { inArray } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
   type MailKind,
@@ -7,7 +6,7 @@ import {
   SWITCHABLE_MAILS,
   senderSchema,
 } from './mail-settings.rules.ts';
-import { settings } from './settings.schema.ts';
+import { settingValues } from './settings.server.ts';
 import { type SettingValues, settingsVersion } from './settings-version.server.ts';
 
 export const SENDER_SETTING = 'mails.sender';
@@ -19,11 +18,7 @@ export const MAIL_SETTING_KEYS = [SENDER_SETTING, ...SWITCHABLE_MAILS.map(mailSw
 export type MailSettings = { sender: MailSender | null; enabled: Record<string, boolean> };
 
 export async function mailSettings(db: Tx): Promise<MailSettings> {
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(inArray(settings.key, MAIL_SETTING_KEYS));
-  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const stored = await settingValues(db, MAIL_SETTING_KEYS);
   const sender = senderSchema.safeParse(stored.get(SENDER_SETTING));
   const enabled: Record<string, boolean> = {};
   // Only an explicit `false` switches a mail off; anything else keeps it on.

@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { settings } from './settings.schema.ts';
+import { settingValues } from './settings.server.ts';
 
 /** The store-wide notice bar: text per language and an id; a new id shows it again to all. */
 export const STORE_NOTICE_SETTING = 'site.store_notice';
@@ -37,11 +36,12 @@ export async function siteSettings(
   db: Tx,
   furtherKeys: readonly string[] = [],
 ): Promise<SiteSettings> {
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(inArray(settings.key, [STORE_NOTICE_SETTING, COMING_SOON_SETTING, ...furtherKeys]));
-  const value = (key: string) => rows.find((r) => r.key === key)?.value;
+  const stored = await settingValues(db, [
+    STORE_NOTICE_SETTING,
+    COMING_SOON_SETTING,
+    ...furtherKeys,
+  ]);
+  const value = (key: string) => stored.get(key);
   const notice = storeNoticeSchema.safeParse(value(STORE_NOTICE_SETTING));
   return {
     storeNotice:
