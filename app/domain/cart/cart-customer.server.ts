@@ -7,7 +7,10 @@ import { cartCustomers } from './cart.schema.ts';
 
 export async function readCartCustomer(db: Tx, cartId: number): Promise<CartCustomer> {
   const [row] = await db.select().from(cartCustomers).where(eq(cartCustomers.cartId, cartId));
-  if (!row) return defaultCustomer();
+  return row ? customerOf(row) : defaultCustomer();
+}
+
+function customerOf(row: Pick<typeof cartCustomers.$inferSelect, keyof CartCustomer>): CartCustomer {
   return {
     shippingAddress: { ...emptyAddress(), ...row.shippingAddress },
     billingAddress: { ...emptyAddress(), ...row.billingAddress },
@@ -16,10 +19,17 @@ export async function readCartCustomer(db: Tx, cartId: number): Promise<CartCust
   };
 }
 
-export async function writeCartCustomer(db: Tx, cartId: number, customer: CartCustomer) {
+/** Stores the customer; returns it as `readCartCustomer` would read it back. */
+export async function writeCartCustomer(
+  db: Tx,
+  cartId: number,
+  customer: CartCustomer,
+): Promise<CartCustomer> {
   const values = { ...customer, updatedAt: new Date() };
   await db
     .insert(cartCustomers)
     .values({ cartId, ...values })
     .onConflictDoUpdate({ target: cartCustomers.cartId, set: values });
+  // The JSON columns keep no undefined values: the same as a read gives.
+  return customerOf(JSON.parse(JSON.stringify(customer)) as CartCustomer);
 }

@@ -36,12 +36,20 @@ export type ResolvedItem = { item: ItemRow; parent: ProductRow; row: ProductRow 
 /** A line priced, before the totals engine adds its line totals. */
 export type PricedLine = Omit<CartLine, 'lineTotal' | 'lineTax'>;
 
-/** The rows of products that are gone (or a variation that is) drop out of the cart's view. */
-export async function resolveItems(db: Tx, items: ItemRow[]): Promise<ResolvedItem[]> {
+/**
+ * The rows of products that are gone (or a variation that is) drop out of the cart's view.
+ * The catalog rows read go into `keep` when given (the placement takes stock by them).
+ */
+export async function resolveItems(
+  db: Tx,
+  items: ItemRow[],
+  keep?: Map<number, ProductRow>,
+): Promise<ResolvedItem[]> {
   const ids = [
     ...new Set(items.flatMap((i) => [i.productId, ...(i.variationId ? [i.variationId] : [])])),
   ];
   const rows = await productRowsById(db, ids);
+  for (const [id, row] of keep ? rows : []) keep!.set(id, row);
   return items.flatMap((item) => {
     const parent = rows.get(item.productId);
     const variation = item.variationId ? rows.get(item.variationId) : undefined;

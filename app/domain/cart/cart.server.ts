@@ -7,12 +7,13 @@ import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { type Result, fail, ok } from '#app/domain/kernel/result.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
-import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
+import { type ProductRow, resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { SHOP_COUNTRY, taxInGross } from '#app/domain/pricing/tax.ts';
 import { cartTaxTreatment } from '#app/domain/pricing/vat.server.ts';
 import { type FeeInput, computeTotals } from '#app/domain/pricing/totals/totals.ts';
 import { cartCouponViews } from '#app/domain/coupons/cart-coupons.server.ts';
 import {
+  type CartCustomer,
   cartShipping,
   defaultCustomer,
   shippingWithoutPackages,
@@ -281,20 +282,25 @@ export async function loadCart(
     pictures?: boolean;
     /** The fee of the payment method chosen (cash on delivery), priced by the caller. */
     paymentFee?: FeeInput | null;
+    /** What the caller has just locked or written in the same transaction: not read again. */
+    known?: { cart: typeof carts.$inferSelect; customer: CartCustomer };
+    /** Receives the catalog rows the lines were priced from. */
+    productRows?: Map<number, ProductRow>;
   },
 ): Promise<CartView> {
-  const cart = owner ? await findCart(db, owner) : null;
+  const cart = ctx.known?.cart ?? (owner ? await findCart(db, owner) : null);
   if (!cart) return emptyCart(ctx.currency);
+  const known = ctx.known?.customer;
   const [items, customer] = await readAll(db, [
     () =>
       db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id)),
-    () => readCartCustomer(db, cart.id),
+    () => (known ? Promise.resolve(known) : readCartCustomer(db, cart.id)),
   ] as const);
   if (items.length === 0) {
     await dropCartCoupons(db, cart.id);
     return emptyCart(cart.currency, customer);
   }
-  const resolved = await resolveItems(db, items);
+  const resolved = await resolveItems(db, items, ctx.productRows);
   const facts = await lineFacts(db, resolved, items, ctx.locale, { pictures: ctx.pictures });
   const now = new Date();
   const vat = await cartTaxTreatment(

@@ -7,6 +7,7 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { OrderAddress } from '#app/domain/orders/orders.schema.ts';
 import { normalizeVatId } from '#app/domain/pricing/vat.rules.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
+import type { CartCustomer } from '#app/domain/shipping/shipping.server.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import type { CheckoutInput } from './checkout-input.ts';
 import type { AddressValues } from './checkout.rules.ts';
@@ -34,18 +35,19 @@ export function toAddress(values: AddressValues, withEmail: boolean): OrderAddre
 
 /**
  * Stores what the checkout form says about the destination and the chosen rates on the cart,
- * so rates and totals follow it (update_order_review and the placement itself).
+ * so rates and totals follow it (update_order_review and the placement itself). Returns the
+ * customer as stored.
  */
 export async function setCheckoutCustomer(
   db: Tx,
   cartId: number,
   input: Pick<CheckoutInput, 'billing' | 'shipping' | 'shippingRates'>,
-): Promise<void> {
+): Promise<CartCustomer> {
   const current = await readCartCustomer(db, cartId);
   const billing = toAddress(input.billing, true);
   const { email: _email, vat_id: _vatId, ...shippingFromBilling } = billing;
   const shipping = input.shipping ? toAddress(input.shipping, false) : shippingFromBilling;
-  await writeCartCustomer(db, cartId, {
+  return writeCartCustomer(db, cartId, {
     billingAddress: billing,
     shippingAddress: shipping,
     calculated: shipping.country !== '',

@@ -1,20 +1,17 @@
 import { recordOrderPlaced } from '#app/lib/metrics.server.ts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type CartOwner, findCart, loadCart } from '#app/domain/cart/cart.server.ts';
 import { cartItems, carts } from '#app/domain/cart/cart.schema.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import { appliedCoupons, dropCartCoupons } from '#app/domain/cart/cart-coupons.server.ts';
 import { recordOrderAttribution } from '#app/domain/attribution/attribution.server.ts';
-import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
-import { resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
-import { loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
+import { type ProductRow, resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { checkoutCouponError } from '#app/domain/coupons/coupons.rules.ts';
 import { recordCouponUse } from '#app/domain/coupons/coupons.server.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
-import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { ACCEPTED_AT_CHECKOUT, legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
+import type { legalVersionsInForce } from '#app/domain/legal/legal.server.ts';
 import { needsPayment, placementAnnouncement } from '#app/domain/orders/lifecycle.rules.ts';
 import { transitionAtInsert } from '#app/domain/orders/lifecycle.server.ts';
 import { signalOutbox } from '#app/domain/orders/outbox.server.ts';
@@ -32,8 +29,9 @@ import {
   paymentFee,
 } from '#app/domain/payments/payments.server.ts';
 import type { PaymentMethod } from '#app/domain/payments/payments.ts';
-import { shippingSetup } from '#app/domain/shipping/shipping.server.ts';
+import type { CartCustomer } from '#app/domain/shipping/shipping.server.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
+type CartRow = typeof carts.$inferSelect;
 import {
   type CartSubscriptionMode,
   cartSubscriptionMode,
@@ -50,13 +48,13 @@ import {
 } from './checkout-input.ts';
 import { setCheckoutCustomer, toAddress } from './checkout-customer.server.ts';
 import { processPayment, retryPayment } from './checkout-payment.server.ts';
-import { lineFacts, lineProductIds } from './checkout-review.server.ts';
-import { consentTextVersion } from './express.server.ts';
+import { lineFacts } from './checkout-review.server.ts';
 import {
   checkExpressOrder,
   chosenPickupPoint,
   isUniqueViolation,
   orderByIdempotencyKey,
+  readBeforeTransaction,
 } from './placement-checks.server.ts';
 
 type PlacementContext = CheckoutContext & {
@@ -104,53 +102,24 @@ async function replayOrder(
 }
 
 /**
- * What is read before the transaction, needing no lock: the wording the terms box referred to
- * when the customer ticked it, and the reference tables every instance keeps a few seconds
- * (a transaction only reads those kept values, see shortLived). The embedded database runs
- * one transaction at a time, so every statement kept out of it serves the other shoppers.
+ * The cart priced afresh inside the lock, from the cart row just locked and the customer just
+ * written (not read again); anything that stops the order rolls back. The catalog rows it was
+ * priced from go into `productRows`.
  */
-async function readBeforeTransaction(
-  db: Tx,
-  input: CheckoutInput,
-  locale: Locale,
-): Promise<Result<AcceptedVersions>> {
-  const shownVersion = input.express?.textVersion ?? null;
-  const [accepted] = await Promise.all([
-    // Shared by the checkouts of the next few seconds: many buyers at once read (and on a new
-    // shop publish) the versions once, not once each. A wallet order that names the texts it
-    // showed is compared with the ones in force now, so it reads them afresh.
-    shownVersion !== null
-      ? legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT)
-      : shortLived(db, 'checkout.legal-versions', REFERENCE_TTL_MS, () =>
-          legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT),
-        ),
-    shippingSetup(db),
-    loadComplianceRefs(db, [], locale),
-  ]);
-  // The consent refers to the texts shown: if one was published since, the shopper reads it.
-  if (shownVersion !== null && shownVersion !== consentTextVersion(accepted)) {
-    return fail(
-      domainError('conflict', 'express.error.terms_changed', {
-        shown: shownVersion,
-        current: consentTextVersion(accepted),
-      }),
-    );
-  }
-  return ok(accepted);
-}
-
-/** The cart priced afresh inside the lock; anything that stops the order rolls back. */
 async function checkedCart(
   tx: Tx,
   owner: CartOwner,
   input: CheckoutInput,
   ctx: PlacementContext,
+  known: { cart: CartRow; customer: CartCustomer; productRows: Map<number, ProductRow> },
 ): Promise<CartView> {
   const view = await loadCart(tx, owner, {
     currency: ctx.currency,
     locale: ctx.locale,
     readOnly: true,
     pictures: false,
+    known,
+    productRows: known.productRows,
     paymentFee: input.paymentMethod ? await paymentFee(tx, input.paymentMethod, ctx.locale) : null,
   });
   if (view.lines.length === 0) {
@@ -284,10 +253,10 @@ async function insertLinesTakingStock(
   order: OrderRow,
   view: CartView,
   locale: Locale,
+  rows: Map<number, ProductRow>,
 ): Promise<void> {
   const totals = view.totals.breakdown;
-  // The rows as they stand inside the lock: their stock settings decide the guard below.
-  const rows = await productRowsById(tx, lineProductIds(view));
+  // The rows the cart was priced from inside the lock: their stock settings decide the guard.
   const facts = await lineFacts(tx, view, locale, rows);
   const stock: Parameters<typeof takeStock>[1][] = [];
   const values = view.lines.map((line, i) => {
@@ -432,9 +401,15 @@ export async function placeOrder(
   try {
     placed = await inTransaction(db, async (tx) => {
       // One placement per cart at a time: a double click waits and then finds the cart empty.
-      await tx.execute(sql`select id from ${carts} where id = ${cart.id} for update`);
-      await setCheckoutCustomer(tx, cart.id, input);
-      const view = await checkedCart(tx, owner, input, ctx);
+      const [locked] = await tx.select().from(carts).where(eq(carts.id, cart.id)).for('update');
+      if (!locked) throw new Rollback(domainError('invalid', 'checkout.error.empty_cart'));
+      const customer = await setCheckoutCustomer(tx, cart.id, input);
+      const productRows = new Map<number, ProductRow>();
+      const view = await checkedCart(tx, owner, input, ctx, {
+        cart: locked,
+        customer,
+        productRows,
+      });
       const pickupPoint = await chosenPickupPoint(tx, view.shipping, input.pickupPoint ?? null);
       const total = view.totals.breakdown.total.gross;
       if (input.express) checkExpressOrder(input, view.shipping, total, view.currency);
@@ -454,7 +429,7 @@ export async function placeOrder(
         pickupPoint,
         first,
       });
-      await insertLinesTakingStock(tx, row, view, ctx.locale);
+      await insertLinesTakingStock(tx, row, view, ctx.locale, productRows);
       const order = await recordCoupons(tx, row, cart.id, view);
       if (subscription) {
         await createOrderSubscriptions(tx, row, view.lines, subscription === 'manual');

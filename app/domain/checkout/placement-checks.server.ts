@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
-import { domainError } from '#app/domain/kernel/result.ts';
+import { loadComplianceRefs } from '#app/domain/compliance/compliance.server.ts';
+import { type Result, domainError, fail, ok } from '#app/domain/kernel/result.ts';
+import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
+import {
+  ACCEPTED_AT_CHECKOUT,
+  type LegalVersion,
+  legalVersionsInForce,
+} from '#app/domain/legal/legal.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { Rollback } from '#app/domain/orders/orders.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
@@ -8,10 +15,13 @@ import { providerDecimals, toProviderAmount } from '#app/domain/payments/stripe/
 import { minorUnit } from '#app/domain/pricing/money.ts';
 import { storedPickupPoint } from '#app/domain/shipping/pickup-points.ts';
 import { findPickupPoint } from '#app/domain/shipping/pickup-points.server.ts';
+import { shippingSetup } from '#app/domain/shipping/shipping.server.ts';
+import type { Locale } from '#app/lib/locale.ts';
 import type { CheckoutInput } from './checkout-input.ts';
+import { consentTextVersion } from './express.server.ts';
 
-// The checks of a placement that stop it before anything is stored or charged, and the
-// idempotency key's lookups.
+// The checks of a placement that stop it before anything is stored or charged, what it reads
+// before its transaction, and the idempotency key's lookups.
 
 /**
  * A rate delivering to a pickup point needs one the provider offers near the destination; the
@@ -84,4 +94,40 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 export async function orderByIdempotencyKey(db: Tx, key: string) {
   const [order] = await db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
   return order ?? null;
+}
+
+/**
+ * What is read before the transaction, needing no lock: the wording the terms box referred to
+ * when the customer ticked it, and the reference tables every instance keeps a few seconds
+ * (a transaction only reads those kept values, see shortLived). The embedded database runs
+ * one transaction at a time, so every statement kept out of it serves the other shoppers.
+ */
+export async function readBeforeTransaction(
+  db: Tx,
+  input: CheckoutInput,
+  locale: Locale,
+): Promise<Result<Map<string, LegalVersion>>> {
+  const shownVersion = input.express?.textVersion ?? null;
+  const [accepted] = await Promise.all([
+    // Shared by the checkouts of the next few seconds: many buyers at once read (and on a new
+    // shop publish) the versions once, not once each. A wallet order that names the texts it
+    // showed is compared with the ones in force now, so it reads them afresh.
+    shownVersion !== null
+      ? legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT)
+      : shortLived(db, 'checkout.legal-versions', REFERENCE_TTL_MS, () =>
+          legalVersionsInForce(db, ACCEPTED_AT_CHECKOUT),
+        ),
+    shippingSetup(db),
+    loadComplianceRefs(db, [], locale),
+  ]);
+  // The consent refers to the texts shown: if one was published since, the shopper reads it.
+  if (shownVersion !== null && shownVersion !== consentTextVersion(accepted)) {
+    return fail(
+      domainError('conflict', 'express.error.terms_changed', {
+        shown: shownVersion,
+        current: consentTextVersion(accepted),
+      }),
+    );
+  }
+  return ok(accepted);
 }
