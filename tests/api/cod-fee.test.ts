@@ -254,7 +254,11 @@ describe('charging the fee', () => {
       'Nachnahmegebühr',
     );
     const key = `cod-${Date.now()}`;
-    const placed = await classic('checkout', { payment_method: 'cod', checkout_key: key });
+    const placed = await classic('checkout', {
+      payment_method: 'cod',
+      review_payment_method: 'cod',
+      checkout_key: key,
+    });
     expect(placed.result).toBe('success');
     const [order] = await db().select().from(orders).where(eq(orders.idempotencyKey, key));
     expectFeeOrder(order!);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { VatRows } from '#app/components/cart/vat-rows.tsx';
 import { Money } from '#app/components/ui/price.tsx';
 import { addressLines } from '#app/components/checkout/order-details.tsx';
-import type { OrderView } from '#app/domain/orders/order.view.ts';
+import { type OrderView, feeMessageKey } from '#app/domain/orders/order.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { type TextKey, formatDateTime, formatNumber, useI18n } from '#app/lib/i18n.ts';
 import type { StripePaymentView } from '#app/domain/payments/stripe/charge-details.view.ts';
@@ -37,6 +37,10 @@ export type AdminAuditEntry = {
 /** The order's lines with SKU and unit price, then its sums with the VAT of each rate. */
 export function OrderLines({ order, lines }: { order: OrderView; lines: AdminOrderLine[] }) {
   const { t, locale } = useI18n();
+  const feeLabel = (fee: { key: string; name: string }) => {
+    const key = feeMessageKey(fee.key);
+    return key ? t(key) : fee.name;
+  };
   return (
     <section className="admin-card" aria-labelledby="admin-lines">
       <h2 id="admin-lines">{t('admin.lines')}</h2>
@@ -108,7 +112,7 @@ export function OrderLines({ order, lines }: { order: OrderView; lines: AdminOrd
           )}
           {order.fees.map((fee) => (
             <tr key={fee.key}>
-              <th scope="row">{t(`order.fee.${fee.key}` as TextKey)}</th>
+              <th scope="row">{feeLabel(fee)}</th>
               <td className="num">
                 <Money amount={fee.total} />
               </td>

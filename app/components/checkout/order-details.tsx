@@ -1,5 +1,5 @@
 import { Money } from '#app/components/ui/price.tsx';
-import type { OrderView } from '#app/domain/orders/order.view.ts';
+import { type OrderView, feeMessageKey } from '#app/domain/orders/order.view.ts';
 import { pickupPointLines } from '#app/domain/shipping/pickup-points.ts';
 import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
@@ -113,6 +113,10 @@ function PickupPointAddress({ point }: { point: Record<string, string> }) {
 /** The order's lines and sums, then the addresses: order received, view order, order pay. */
 export function OrderDetails({ order }: { order: OrderView }) {
   const { t, locale } = useI18n();
+  const feeLabel = (fee: { key: string; name: string }) => {
+    const key = feeMessageKey(fee.key);
+    return key ? t(key) : fee.name;
+  };
   return (
     <>
       <section className="woocommerce-order-details" aria-labelledby="order-details-title">
@@ -171,7 +175,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
             )}
             {order.fees.map((fee) => (
               <tr key={fee.key} className="fee">
-                <th scope="row">{t(`order.fee.${fee.key}` as TextKey)}</th>
+                <th scope="row">{feeLabel(fee)}</th>
                 <td>
                   <Money amount={fee.total} />
                 </td>

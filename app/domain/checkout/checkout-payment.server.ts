@@ -5,7 +5,9 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type TransitionOptions, transitionOrder } from '#app/domain/orders/lifecycle.server.ts';
 import { needsPayment, paymentAnnouncement } from '#app/domain/orders/lifecycle.rules.ts';
 import { type OrderRow, orders } from '#app/domain/orders/orders.schema.ts';
-import { availableMethods } from '#app/domain/payments/payments.server.ts';
+import { orderFees } from '#app/domain/orders/order-fees.ts';
+import { methodFee } from '#app/domain/payments/offline.ts';
+import { availableMethods, paymentSettings } from '#app/domain/payments/payments.server.ts';
 import type {
   PaymentMethod,
   PaymentOutcome,
@@ -84,6 +86,33 @@ export async function retryPayment(
 }
 
 /**
+ * The methods an order placed earlier may be paid with (order-pay page, Store API): those
+ * that leave its total as placed. A payment fee is part of the price the shopper accepted
+ * with the order button (§ 312j BGB); adding one on the pay page would change a concluded
+ * contract after the fact (and WooCommerce does not reprice an order there either). So an
+ * order without a fee is not offered a method that charges one, and an order that carries
+ * the cash on delivery fee only cash on delivery.
+ */
+export async function orderPayMethods(
+  db: Tx,
+  order: OrderRow,
+  subscription?: 'auto' | 'manual' | null,
+): Promise<PaymentMethod[]> {
+  const [methods, settings] = await Promise.all([
+    availableMethods(db, {
+      total: order.total,
+      currency: order.currency,
+      country: order.billingAddress.country,
+      needsShipping: order.shippingLines.length > 0,
+      subscription,
+    }),
+    paymentSettings(db),
+  ]);
+  const codFee = orderFees(order, order.locale).some((f) => f.key === 'cod');
+  return methods.filter((m) => (codFee ? m.id === 'cod' : methodFee(settings, m.id) === 0));
+}
+
+/**
  * Pays an order that waits for payment (order-pay page, Store API) with a method available
  * for it; a failed order is tried again, taking its goods back first.
  */
@@ -97,12 +126,7 @@ export async function payForOrder(
   if (!needsPayment(order.status, order.total)) {
     return fail(domainError('invalid', 'order.pay_not_needed'));
   }
-  const methods = await availableMethods(db, {
-    total: order.total,
-    currency: order.currency,
-    country: order.billingAddress.country,
-    needsShipping: order.shippingLines.length > 0,
-  });
+  const methods = await orderPayMethods(db, order);
   const method = methods.find((m) => m.id === methodId);
   if (!method) {
     return fail(

@@ -46,6 +46,7 @@ import {
   checkoutProblems,
   problemError,
 } from './checkout-input.ts';
+import { feeLinesOf, shippingLinesOf } from './order-lines.ts';
 import { setCheckoutCustomer, toAddress } from './checkout-customer.server.ts';
 import { processPayment, retryPayment } from './checkout-payment.server.ts';
 import { lineFacts } from './checkout-review.server.ts';
@@ -214,22 +215,8 @@ async function insertOrderRow(
       taxLines: totals.taxLines,
       taxTreatment: view.totals.vat.kind,
       taxCountry: view.totals.vat.country,
-      shippingLines: shipping.chosen
-        ? [
-            {
-              packageId: 0,
-              rateId: shipping.chosen.rateId,
-              methodId: shipping.chosen.methodId,
-              name: shipping.chosen.name,
-              total: totals.shipping?.gross ?? 0,
-              tax: totals.shipping?.tax ?? 0,
-              taxes: (totals.shipping?.shares ?? []).map((s) => ({
-                rate: s.rate,
-                amount: s.tax,
-              })),
-            },
-          ]
-        : [],
+      shippingLines: shippingLinesOf(view),
+      feeLines: feeLinesOf(view),
       couponLines: [],
       consent: { terms: true, digital: input.consent.digital || null, at: now.toISOString() },
       legalVersions: Object.fromEntries([...accepted].map(([slug, v]) => [slug, v.version])),

@@ -173,7 +173,8 @@ export function orderLines(
   order: OrderRow,
   items: readonly OrderItemRow[],
   labels: { shipping: string; deposit: string },
-  fees: readonly { name: string; gross: number; tax: number }[] = [],
+  /** An order placed before fee lines were stored has no `taxes`: they are worked out. */
+  fees: readonly { name: string; gross: number; tax: number; taxes?: OrderTaxLine[] }[] = [],
 ): InvoiceLine[] {
   const lines = items.map((item) =>
     line('item', item.name, item.quantity, item.total, item.tax, item.taxRate, {
@@ -198,7 +199,8 @@ export function orderLines(
     );
   }
   for (const fee of fees) {
-    lines.push(...shareLines(fee.name, fee.gross, fee.tax, feeTaxShares(order, items), 'fee'));
+    const shares = fee.taxes?.length ? fee.taxes : feeTaxShares(order, items);
+    lines.push(...shareLines(fee.name, fee.gross, fee.tax, shares, 'fee'));
   }
   return lines;
 }

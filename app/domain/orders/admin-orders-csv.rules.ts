@@ -2,8 +2,13 @@
 // whatever else the total holds) as rows of their own, so each order's rows add up to its total.
 import { type CsvDialect, csvLine } from '#app/domain/kernel/csv.ts';
 import { dateTimeParts } from '#app/domain/kernel/date-parts.ts';
-import { orderFeeName } from './order-fees.ts';
-import type { OrderAddress, OrderShippingLine, OrderStatus } from './orders.schema.ts';
+import { feeLineName, orderFeeName } from './order-fees.ts';
+import type {
+  OrderAddress,
+  OrderFeeLine,
+  OrderShippingLine,
+  OrderStatus,
+} from './orders.schema.ts';
 
 export const CSV_COLUMNS = [
   'type',
@@ -62,6 +67,8 @@ export type CsvOrder = {
   depositTotal: number;
   depositTax: number;
   shippingLines: OrderShippingLine[];
+  /** The stored fee lines; null on orders placed before they were stored. */
+  feeLines?: OrderFeeLine[] | null;
   items: {
     name: string;
     sku: string | null;
@@ -78,7 +85,7 @@ const rateOf = (gross: number, tax: number) =>
   gross - tax > 0 ? Math.round((tax / (gross - tax)) * 100) : 0;
 
 /**
- * An order's rows: its lines, then `shipping`, `deposit` and `other` (fees, rounding) rows
+ * An order's rows: its lines, then `shipping`, `deposit`, `fee` and `other` (rounding) rows
  * where the order has them. Gross amounts of all rows add up to the order total, VAT amounts
  * to its VAT.
  */
@@ -129,10 +136,15 @@ export function csvOrderRows(order: CsvOrder, dialect: CsvDialect, locale = 'de'
     extra('shipping', name, order.shippingTotal, order.shippingTax);
   }
   if (order.depositTotal !== 0) extra('deposit', '', order.depositTotal, order.depositTax);
+  for (const fee of order.feeLines ?? []) {
+    extra('fee', feeLineName(fee, locale), fee.total, fee.tax);
+  }
   // An order without lines still gets its row.
   if (gross !== order.total || tax !== order.totalTax || out === '') {
     const rest = order.total - gross;
-    const name = order.paymentMethod === 'cod' && rest > 0 ? orderFeeName('cod', locale) : '';
+    // Before fee lines were stored, a cash on delivery order's rest was its fee.
+    const legacyFee = !order.feeLines && order.paymentMethod === 'cod' && rest > 0;
+    const name = legacyFee ? orderFeeName('cod', locale) : '';
     extra('other', name, rest, order.totalTax - tax);
   }
   return out;

@@ -41,6 +41,7 @@ export async function* exportOrderBatches(
         depositTotal: orders.depositTotal,
         depositTax: orders.depositTax,
         shippingLines: orders.shippingLines,
+        feeLines: orders.feeLines,
       })
       .from(orders)
       .where(and(where, cursor === null ? undefined : lt(orders.id, cursor)))

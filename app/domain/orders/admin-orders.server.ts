@@ -94,6 +94,7 @@ export async function adminOrderPage(db: Tx, query: AdminOrderQuery): Promise<Ad
       customerId: orders.customerId,
       total: orders.total,
       currency: orders.currency,
+      paymentMethod: orders.paymentMethod,
       paymentMethodTitle: orders.paymentMethodTitle,
     })
     .from(orders)
@@ -114,6 +115,7 @@ export async function adminOrderPage(db: Tx, query: AdminOrderQuery): Promise<Ad
     customerId: o.customerId,
     total: o.total,
     currency: o.currency,
+    paymentMethod: o.paymentMethod,
     paymentMethodTitle: o.paymentMethodTitle,
   }));
   const first = rows[0]?.id ?? null;

@@ -89,6 +89,7 @@ export type AdminOrderRow = {
   customerId: number | null;
   total: number;
   currency: string;
+  paymentMethod: string;
   paymentMethodTitle: string;
 };
 

@@ -64,7 +64,7 @@ export async function assembleOrderView(
     coupons: order.couponLines.map((c) => ({ code: c.code, discount: c.discount })),
     shipping_lines: order.shippingLines.map((s) => ({ name: s.name, total: s.total })),
     depositTotal: order.depositTotal,
-    fees: orderFees(order, order.locale).map((f) => ({ key: f.key, total: f.gross })),
+    fees: orderFees(order, order.locale).map((f) => ({ key: f.key, name: f.name, total: f.gross })),
     total: order.total,
     taxLines: order.taxLines,
     bankDetails,

@@ -30,8 +30,8 @@ export type OrderView = {
   coupons: { code: string; discount: number }[];
   shipping_lines: { name: string; total: number }[];
   depositTotal: number;
-  /** Fee lines (cash on delivery), gross; named by `order.fee.<key>`. */
-  fees: { key: string; total: number }[];
+  /** Fee lines (cash on delivery), gross; named by `order.fee.<key>` (see feeLabel). */
+  fees: { key: string; name: string; total: number }[];
   total: number;
   taxLines: { rate: number; amount: number }[];
   /** Bank details for a bank transfer still to be made. */
@@ -49,3 +49,8 @@ export type OrderView = {
   /** The parcels sent so far, with their tracking links. */
   shipments: ShipmentView[];
 };
+
+/** The message key naming a fee of a kind the shop knows; null: show the fee's stored name. */
+export function feeMessageKey(key: string): `order.fee.${'cod' | 'fees'}` | null {
+  return key === 'cod' || key === 'fees' ? `order.fee.${key}` : null;
+}

@@ -65,6 +65,18 @@ export type OrderCouponLine = {
   discountTax: number;
   freeShipping: boolean;
 };
+/**
+ * A fee the order charged (the cash on delivery fee): its kind names it in the reader's
+ * language, `name` is the order language's name for kinds the shop no longer knows; gross
+ * `total`, the VAT it contains and that VAT per rate, as a shipping line's.
+ */
+export type OrderFeeLine = {
+  kind: string;
+  name: string;
+  total: number;
+  tax: number;
+  taxes: OrderTaxLine[];
+};
 /** What the shopper agreed to at checkout, and when. */
 export type OrderConsent = { terms: boolean; digital: boolean | null; at: string };
 
@@ -120,6 +132,8 @@ export const orders = pgTable(
     taxCountry: text('tax_country').notNull().default('DE'),
     shippingLines: jsonb('shipping_lines').$type<OrderShippingLine[]>().notNull().default([]),
     couponLines: jsonb('coupon_lines').$type<OrderCouponLine[]>().notNull().default([]),
+    /** Null on orders placed before fee lines were stored: their fee is what the total holds beyond its parts. */
+    feeLines: jsonb('fee_lines').$type<OrderFeeLine[]>(),
     consent: jsonb('consent').$type<OrderConsent>().notNull(),
     /** The version of each legal page the customer accepted (slug -> version). */
     legalVersions: jsonb('legal_versions').$type<Record<string, number>>().notNull().default({}),

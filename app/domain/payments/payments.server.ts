@@ -5,7 +5,7 @@ import type { FeeInput } from '#app/domain/pricing/totals/totals.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { COD_FEE_NAME, methodFee, offlineMethods } from './offline.ts';
 import { stripePaymentMethods } from './stripe/gateway.server.ts';
-import { stripeMethodByGateway } from './stripe/methods.ts';
+import { STRIPE_METHODS, stripeMethodByGateway } from './stripe/methods.ts';
 import {
   DEFAULT_PAYMENT_SETTINGS,
   PAYMENT_SETTINGS_KEY,
@@ -58,4 +58,18 @@ export async function paymentFee(
   const amount = methodFee(await paymentSettings(db), methodId);
   if (amount <= 0) return null;
   return { key: 'cod', name: localize(COD_FEE_NAME, locale), amount, taxRate: 0, split: true };
+}
+
+/**
+ * The title of each method the shop knows (switched on or not) in the reader's language, by
+ * id: an order stores its method's title in the shopper's language at the time.
+ */
+export async function methodTitles(db: Tx, locale: Locale): Promise<Map<string, string>> {
+  const titles = new Map(
+    STRIPE_METHODS.map((m): [string, string] => [m.gatewayId, localize(m.title, locale)]),
+  );
+  for (const m of offlineMethods(await paymentSettings(db))) {
+    titles.set(m.id, localize(m.title, locale));
+  }
+  return titles;
 }

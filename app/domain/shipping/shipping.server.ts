@@ -209,3 +209,15 @@ export async function homeFreeShipping(db: Tx): Promise<{ minAmount: number | nu
   const zone = findZone(await shippingSetup(db), defaultCustomer().shippingAddress);
   return zone ? freeShippingOffer(zone.methods) : null;
 }
+
+/**
+ * The name of each shipping rate the shop offers, in the reader's language, by rate id
+ * (`flat_rate:3`): an order stores its rate's name in the shopper's language at the time.
+ */
+export async function rateNames(db: Tx, locale: Locale): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const zone of await shippingSetup(db)) {
+    for (const method of zone.methods) names.set(rateId(method), localize(method.title, locale));
+  }
+  return names;
+}

@@ -1,8 +1,13 @@
+import { staffMethodNames } from './method-names.server.ts';
 import { eq } from 'drizzle-orm';
 import { redirect } from 'react-router';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import { type CsvDialect, csvLine } from '#app/domain/kernel/csv.ts';
-import { CSV_COLUMNS, csvOrderRows } from '#app/domain/orders/admin-orders-csv.rules.ts';
+import {
+  CSV_COLUMNS,
+  type CsvOrder,
+  csvOrderRows,
+} from '#app/domain/orders/admin-orders-csv.rules.ts';
 import {
   type ExportSelection,
   exportOrderBatches,
@@ -69,7 +74,7 @@ export async function loadOrderList(args: Args, areas: readonly MessageArea[]) {
   const { db, env, current, locale, t } = await staffShop(args);
   const params = new URL(args.request.url).searchParams;
   const query = parseAdminOrderQuery(params);
-  const [page, counts, options, customer] = await Promise.all([
+  const [found, counts, stored, customer, names] = await Promise.all([
     adminOrderPage(db, query),
     orderStatusCounts(db),
     adminOrderFilterOptions(db),
@@ -80,7 +85,19 @@ export async function loadOrderList(args: Args, areas: readonly MessageArea[]) {
           .where(eq(customers.id, query.customer))
           .then(([c]) => (c ? [c.first, c.last].filter(Boolean).join(' ') || c.email : null))
       : null,
+    staffMethodNames(db, locale),
   ]);
+  const page = {
+    ...found,
+    rows: found.rows.map((row) => ({
+      ...row,
+      paymentMethodTitle: names.payment(row.paymentMethod, row.paymentMethodTitle),
+    })),
+  };
+  const options = {
+    ...stored,
+    payment: stored.payment.map((o) => ({ ...o, label: names.payment(o.value, o.label) })),
+  };
   const status = query.status ? t(`order.status.${query.status}` as TextKey) : null;
   return {
     query,
@@ -159,9 +176,15 @@ export async function exportOrdersCsv(args: Args): Promise<Response> {
       dialect,
     );
   const batches = exportOrderBatches(db, selection);
+  const names = await staffMethodNames(db, locale);
+  const named = (o: CsvOrder): CsvOrder => ({
+    ...o,
+    paymentMethodTitle: names.payment(o.paymentMethod ?? '', o.paymentMethodTitle),
+    shippingLines: o.shippingLines.map((l) => ({ ...l, name: names.shipping(l.rateId, l.name) })),
+  });
   async function* rows() {
     for await (const batch of batches)
-      yield batch.map((o) => csvOrderRows(o, dialect, locale)).join('');
+      yield batch.map((o) => csvOrderRows(named(o), dialect, locale)).join('');
   }
   const day = new Date().toISOString().slice(0, 10);
   return csvDownload(`orders-${day}.csv`, header, rows());

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { changesOf } from '#app/domain/audit/audit.server.ts';
 import { orderDetails } from '#app/domain/orders/orders.server.ts';
 import { orders } from '#app/domain/orders/orders.schema.ts';
+import { staffMethodNames } from './method-names.server.ts';
 import { orderView } from '#app/domain/payments/order-view.server.ts';
 import { stripeDashboardUrl, stripeSetup } from '#app/domain/payments/stripe-setup.server.ts';
 import { orderChargeDetails } from '#app/domain/payments/stripe/charge-details.server.ts';
@@ -60,13 +61,22 @@ export async function loadOrderDetail(
   if (!order) pageNotFound();
   const url = new URL(args.request.url);
   const security = sessionNonce(current, env);
-  const [view, details, audit, invoices, stripePayment] = await Promise.all([
+  const [stored, details, audit, invoices, stripePayment, names] = await Promise.all([
     orderView(db, order),
     orderDetails(db, order),
     changesOf(db, 'order', order.id),
     invoicePanel(db, env, current, order, url),
     stripePaymentOf(db, env, order),
+    staffMethodNames(db, locale),
   ]);
+  const view = {
+    ...stored,
+    paymentMethodTitle: names.payment(order.paymentMethod, stored.paymentMethodTitle),
+    shipping_lines: stored.shipping_lines.map((line, i) => ({
+      ...line,
+      name: names.shipping(order.shippingLines[i]?.rateId, line.name),
+    })),
+  };
   const shipping = await shipmentPanel(db, view, security, url);
   return {
     order: view,

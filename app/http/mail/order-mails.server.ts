@@ -1,7 +1,7 @@
 import { ATTRIBUTION_FIELDS, type Attribution } from '#app/domain/attribution/attribution.rules.ts';
 import type { LegalPage } from '#app/content/legal.ts';
 import type { LegalVersion } from '#app/domain/legal/legal.server.ts';
-import type { OrderView } from '#app/domain/orders/order.view.ts';
+import { type OrderView, feeMessageKey } from '#app/domain/orders/order.view.ts';
 import { countryName, stateName } from '#app/domain/customers/address-locale.ts';
 import { pickupPointLines } from '#app/domain/shipping/pickup-points.ts';
 import { formatMoney } from '#app/domain/pricing/money.ts';
@@ -59,7 +59,10 @@ function summaryRows(order: OrderView, t: Translate, locale: Locale): [string, s
     rows.push([`${t('cart.shipping')}: ${line.name}`, money(line.total)]);
   }
   if (order.depositTotal > 0) rows.push([t('cart.deposit_total'), money(order.depositTotal)]);
-  for (const fee of order.fees) rows.push([t(`order.fee.${fee.key}` as TextKey), money(fee.total)]);
+  for (const fee of order.fees) {
+    const key = feeMessageKey(fee.key);
+    rows.push([key ? t(key) : fee.name, money(fee.total)]);
+  }
   rows.push([t('order.payment_method'), order.paymentMethodTitle]);
   rows.push([
     t(isVatFree(order.vat) ? 'cart.total' : 'checkout.total_incl_vat'),

@@ -15,18 +15,15 @@ import {
   checkoutInputFromForm,
 } from '#app/domain/checkout/checkout.validation.ts';
 import { type CheckoutReview, REVIEW_METHOD_FIELD } from '#app/domain/checkout/checkout.view.ts';
-import { formatMoney } from '#app/domain/pricing/money.ts';
-import { methodFee } from '#app/domain/payments/offline.ts';
-import { paymentSettings } from '#app/domain/payments/payments.server.ts';
 import { applyCoupon } from '#app/domain/cart/apply-coupon.server.ts';
 import { isKnownCountry } from '#app/domain/customers/address-locale.ts';
-import type { TextKey, Translate } from '#app/lib/i18n.ts';
-import type { Locale } from '#app/lib/locale.ts';
+import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 import { formAttribution } from '../attribution.server.ts';
 import { type CheckoutMessage, formProblems, submitCheckoutForm } from './checkout-form.server.ts';
+import { unseenFee } from './checkout-fee.server.ts';
 import { orderPayPath } from '../order-links.ts';
 import { checkoutAccountOffer } from './checkout-account.server.ts';
 
@@ -41,33 +38,6 @@ export type CheckoutActionData = {
   /** A refused order's review, priced for the method the shopper chose. */
   review?: CheckoutReview;
 };
-
-/**
- * The notice when the review was priced for a method of another fee than the chosen one
- * (§ 312j BGB: the total is shown before the order button); null when the totals agree. An
- * unknown or missing priced method counts as one without fee.
- */
-export function feeChangeNotice(
-  review: CheckoutReview,
-  chosen: string,
-  priced: string,
-  ctx: { t: Translate; locale: Locale },
-): string | null {
-  const method = (id: string) => review.paymentMethods.find((m) => m.id === id);
-  const chosenFee = method(chosen)?.fee ?? 0;
-  const pricedFee = method(priced)?.fee ?? 0;
-  if (chosenFee === pricedFee) return null;
-  const money = (amount: number) => formatMoney(amount, review.cart.currency, ctx.locale);
-  return chosenFee > 0
-    ? ctx.t('checkout.error.fee_added', {
-        method: method(chosen)?.title ?? chosen,
-        fee: money(chosenFee),
-      })
-    : ctx.t('checkout.error.fee_removed', {
-        method: method(priced)?.title ?? priced,
-        fee: money(pricedFee),
-      });
-}
 
 /** The form fields the page starts with: what the cart knows of the shopper's addresses. */
 function initialValues(review: Awaited<ReturnType<typeof checkoutReview>>) {
@@ -187,19 +157,14 @@ export async function handleCheckoutPost(args: Args) {
   const chosen = formFields.payment_method ?? '';
   const pricedReview = () =>
     checkoutReview(db, session, { currency, locale, chosenPaymentMethod: chosen });
-  // The settings alone tell whether the two methods' fees can differ: most orders need no
-  // second review before they are placed.
-  const payment = await paymentSettings(db);
-  const review =
-    methodFee(payment, chosen) === methodFee(payment, priced) ? null : await pricedReview();
-  const feeNotice = review && feeChangeNotice(review, chosen, priced, { t, locale });
-  if (review && feeNotice) {
+  const unseen = await unseenFee({ db, t, locale, currency }, session, chosen, priced);
+  if (unseen) {
     // The shopper has not seen this total: no order, the page again priced for the choice.
     const parsed = checkoutFormSchema.safeParse(formFields);
     const problems = parsed.success
       ? formProblems(checkoutInputFromForm(parsed.data).input, { locale, t })
       : [];
-    return reply([{ text: feeNotice }, ...problems], 200, undefined, review);
+    return reply([{ text: unseen.notice }, ...problems], 200, undefined, unseen.review);
   }
   const attribution = await formAttribution(db, args.request, formFields);
   const outcome = await submitCheckoutForm(

@@ -1,12 +1,11 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { payForOrder } from '#app/domain/checkout/checkout-payment.server.ts';
+import { orderPayMethods, payForOrder } from '#app/domain/checkout/checkout-payment.server.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { orderView } from '#app/domain/payments/order-view.server.ts';
 import { needsPayment } from '#app/domain/orders/lifecycle.rules.ts';
 import { findOrderFor } from '#app/domain/orders/orders.server.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
 import { renewalKeepsMethod } from '#app/domain/subscriptions/order-subscriptions.server.ts';
-import { availableMethods } from '#app/domain/payments/payments.server.ts';
 import type { TextKey } from '#app/lib/i18n.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
 import { readForm, shop } from '../request.server.ts';
@@ -77,14 +76,9 @@ async function renewalMode(args: Args, order: OrderRow): Promise<'auto' | 'manua
 
 async function payMethods(args: Args, order: OrderRow, subscription: 'auto' | 'manual' | null) {
   const { db, locale } = shop(args);
-  // A renewal charged off-session offers only methods it can keep, as the checkout does.
-  const methods = await availableMethods(db, {
-    total: order.total,
-    currency: order.currency,
-    country: order.billingAddress.country,
-    needsShipping: order.shippingLines.length > 0,
-    subscription,
-  });
+  // A renewal charged off-session offers only methods it can keep, as the checkout does; no
+  // method adds a fee to the order's total (see orderPayMethods).
+  const methods = await orderPayMethods(db, order, subscription);
   return methods.map((m) => ({
     method: m,
     view: {

@@ -175,7 +175,7 @@ export function orderJson(order: OrderRow, items: readonly OrderItemRow[], base:
     })),
     fee_lines: [
       ...(order.depositTotal > 0
-        ? [{ name: 'Pfand', gross: order.depositTotal, tax: order.depositTax }]
+        ? [{ name: 'Pfand', gross: order.depositTotal, tax: order.depositTax, taxes: [] }]
         : []),
       ...orderFees(order, order.locale),
     ].map((fee, i) => ({
@@ -186,7 +186,7 @@ export function orderJson(order: OrderRow, items: readonly OrderItemRow[], base:
       amount: money(fee.gross - fee.tax),
       total: money(fee.gross - fee.tax),
       total_tax: money(fee.tax),
-      taxes: [],
+      taxes: fee.taxes.map((tax) => ({ id: tax.rate, total: money(tax.amount), subtotal: '' })),
       meta_data: [],
     })),
     coupon_lines: order.couponLines.map((line, i) => ({

@@ -4,7 +4,7 @@ import { PaymentMethods, ReviewTable } from '#app/components/checkout/order-revi
 import { findCart } from '#app/domain/cart/cart.server.ts';
 import { checkoutReview } from '#app/domain/checkout/checkout-review.server.ts';
 import { setCheckoutCustomer } from '#app/domain/checkout/checkout-customer.server.ts';
-import type { CheckoutReview } from '#app/domain/checkout/checkout.view.ts';
+import { type CheckoutReview, REVIEW_METHOD_FIELD } from '#app/domain/checkout/checkout.view.ts';
 import {
   checkoutFormSchema,
   checkoutInputFromForm,
@@ -18,6 +18,7 @@ import { json } from '../response.ts';
 import { escapeHtml } from '../mail/order-mails.server.ts';
 import { formAttribution } from '../attribution.server.ts';
 import { type CheckoutMessage, submitCheckoutForm } from '../pages/checkout-form.server.ts';
+import { unseenFee } from '../pages/checkout-fee.server.ts';
 import { WC_AJAX_CODES } from './codes.ts';
 import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 import { renderInShell } from './fragments.server.ts';
@@ -151,11 +152,29 @@ export const checkoutAction = defineEndpoint({
   codes: WC_AJAX_CODES,
   nonce: true,
   handle: async ({ db, env, locale, currency, t, input, session, headers, args }) => {
-    const attribution = await formAttribution(db, args.request, input);
+    const { [REVIEW_METHOD_FIELD]: pricedValue, ...fields } = input;
+    // One short value or none, as the page form reads it: anything else names no method.
+    const priced = typeof pricedValue === 'string' ? pricedValue : '';
+    const chosen = typeof fields.payment_method === 'string' ? fields.payment_method : '';
+    const unseen =
+      session && (await unseenFee({ db, t, locale, currency }, session, chosen, priced));
+    if (unseen) {
+      // The total was not shown: no order; refresh has the page reprice its review.
+      return json(
+        {
+          result: 'failure',
+          messages: messagesHtml([{ text: unseen.notice }]),
+          refresh: true,
+          reload: false,
+        },
+        { headers },
+      );
+    }
+    const attribution = await formAttribution(db, args.request, fields);
     const outcome = await submitCheckoutForm(
       { db, env, locale, currency, t },
       session,
-      input,
+      fields,
       args.request,
       attribution,
     );
