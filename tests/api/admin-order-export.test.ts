@@ -80,7 +80,8 @@ describe('CSV export', () => {
       `${tag}@example.org`,
       'Lichtwerk AG',
       'DE',
-      'Vorkasse',
+      // The method's title in the staff member's language, whatever the order stored.
+      'Direct bank transfer',
       'Artikel ' + productId,
       'CANDLE-1',
       '1',

@@ -69,11 +69,12 @@ describe('order list filters and search', () => {
     expect(await list('')).toEqual([feb, jan, cod, own].map((o) => o.number).sort());
 
     const html = await (await get(`/admin/orders?q=${tag}&payment=cod&from=2025-01-01`)).text();
-    // The select offers the methods orders use; the summary names the chosen filters.
+    // The select offers the methods orders use, named in the staff member's language; the
+    // summary names the chosen filters.
     expect(html).toMatch(
-      /<option (value="cod" selected|selected value="cod")[^>]*>Nachnahme<\/option>/,
+      /<option (value="cod" selected|selected value="cod")[^>]*>Cash on delivery<\/option>/,
     );
-    expect(html).toContain('Payment: Nachnahme');
+    expect(html).toContain('Payment: Cash on delivery');
     expect(html).toContain('Reset filters');
     expect(html).toMatch(/href="\/admin\/orders\/export\.csv\?q=flt-[^"]*payment=cod/);
     // The customer's name in the list links to their orders.
