@@ -192,8 +192,10 @@ describe('order list input', () => {
     expect(html).toContain('Artikel 1');
     expect(html).toContain('Hauptstraße 1');
     expect(html).toContain('matrix@example.org');
-    expect(html).toContain('Vorkasse');
+    // The method in the staff member's language, whatever the order stored.
+    expect(html).toContain('Direct bank transfer');
     const de = await (await get(`/admin/orders/${order.id}`, manager.cookie, 'de')).text();
     expect(de).toContain(`Bestellung ${order.number}`);
+    expect(de).toContain('Vorkasse (Überweisung)');
   });
 });
