@@ -223,6 +223,19 @@ describe('the order-pay page', () => {
     expect(await orderRow(order.id)).toMatchObject({ total: TOTAL - FEE, paymentMethod: 'bacs' });
   });
 
+  it('refuses the fee through the Store API’s payment for an order too', async () => {
+    const { order, client } = await placed('bacs');
+    await db().update(orders).set({ status: 'pending' }).where(eq(orders.id, order.id));
+    const res = await client.post(`/checkout/${order.id}`, {
+      key: order.orderKey,
+      billing_email: GERMAN_BILLING.email,
+      payment_method: 'cod',
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).message).toBeTruthy();
+    expect(await orderRow(order.id)).toMatchObject({ total: TOTAL - FEE, paymentMethod: 'bacs' });
+  });
+
   it('offers an order that carries the fee only cash on delivery', async () => {
     const { order, page, security, pay } = await waiting('cod');
     expect(page).toContain('payment_method_cod');
