@@ -11,7 +11,9 @@ import { createProduct } from '#db/seed/factories.ts';
 import { GERMAN_BILLING } from '../support/addresses.ts';
 import { startCheckoutShop } from '../support/checkout-shop.ts';
 import { type SignedIn, customerRequests, signedInCustomer } from '../support/customers.ts';
+import { mailsWith } from '../support/forms-mail.ts';
 import { TEN_KB } from '../support/hostile.ts';
+import { outboxSettled } from '../support/outbox.ts';
 import { officialClient, staffKey } from '../support/rest-v3.ts';
 import type { TestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
@@ -384,6 +386,14 @@ describe('method names in the back office', () => {
     expect(en).not.toMatch(/>Nachnahme</);
     const list = await (await http.get(staff('en'), `/admin/orders?s=${german.number}`)).text();
     expect(list).toMatch(/<td>Cash on delivery<\/td>/);
+
+    // The customer's mail stays in the customer's language.
+    await outboxSettled(shop);
+    const mail = mailsWith(shop.dataDir, `${german.number}`).find((m) =>
+      m.header('to')?.includes(GERMAN_BILLING.email),
+    );
+    expect(mail?.text).toContain('Nachnahme');
+    expect(mail?.text).not.toContain('Cash on delivery');
 
     const { order: english } = await placed('bacs', 'en');
     expect(english.paymentMethodTitle).toBe('Direct bank transfer');
