@@ -1,3 +1,4 @@
+import type { CartView } from '#app/domain/cart/cart.view.ts';
 import type {
   CheckoutInput,
   PaymentInput,
@@ -54,6 +55,8 @@ export type CheckoutResult =
       cookies: string[];
       /** Where the browser goes: the payment's next step (a hash) or the order-received page. */
       redirect: string;
+      /** The session's cart as the placement left it, when it placed the order now. */
+      emptiedCart?: CartView;
     };
 
 /** Where the shopper goes after placing: the method's redirect, else the order-received page. */
@@ -111,5 +114,6 @@ export async function placeCheckout(
     nonce: sessionNonce(session, ctx.env),
     fallback: successRedirect(placed.value),
   });
-  return { status: 'placed', order, outcome, created, cookies, redirect };
+  const { emptiedCart } = placed.value;
+  return { status: 'placed', order, outcome, created, cookies, redirect, emptiedCart };
 }

@@ -1,3 +1,4 @@
+import type { CartView } from '#app/domain/cart/cart.view.ts';
 import type { Attribution } from '#app/domain/attribution/attribution.rules.ts';
 import { type DomainError, domainError } from '#app/domain/kernel/result.ts';
 import type { OrderRow } from '#app/domain/orders/orders.schema.ts';
@@ -54,6 +55,8 @@ export type PlacedOrder = {
   /** False when the idempotency key named an order placed before. */
   created: boolean;
   payment: PaymentOutcome | null;
+  /** The session's cart as the placement left it (emptied), when it placed the order now. */
+  emptiedCart?: CartView;
 };
 
 export const problemError = (problem: CheckoutProblem): DomainError =>

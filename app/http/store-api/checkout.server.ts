@@ -299,7 +299,10 @@ export const postCheckout = defineEndpoint({
     }
     const body = orderJson(order, outcome, env.SHOP_URL);
     body.payment_result.redirect_url = new URL(result.redirect, env.SHOP_URL).href;
-    body.__experimentalCart = await currentCart(ctx, input.payment_method);
+    // The emptied cart as the placement left it: nothing to read again.
+    body.__experimentalCart = result.emptiedCart
+      ? await storeCartJson(db, result.emptiedCart, ctx)
+      : await currentCart(ctx, input.payment_method);
     const answer = json(body, { headers: ctx.headers });
     if (!ctx.args.request.headers.has('cart-token')) {
       for (const cookie of [...cartCookies('', secureCookies(env)), ...result.cookies]) {
