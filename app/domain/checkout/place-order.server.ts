@@ -1,6 +1,6 @@
 import { recordOrderPlaced } from '#app/lib/metrics.server.ts';
 import { eq } from 'drizzle-orm';
-import { type CartOwner, findCart, loadCart } from '#app/domain/cart/cart.server.ts';
+import { type CartOwner, emptyCart, findCart, loadCart } from '#app/domain/cart/cart.server.ts';
 import { cartItems, carts } from '#app/domain/cart/cart.schema.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import { appliedCoupons, dropCartCoupons } from '#app/domain/cart/cart-coupons.server.ts';
@@ -384,6 +384,7 @@ export async function placeOrder(
     subscription: CartSubscriptionMode;
     /** The follow-up entries to signal, when the order was written with its status. */
     waitFor: number[] | null;
+    emptiedCart: CartView;
   }>;
   try {
     placed = await inTransaction(db, async (tx) => {
@@ -422,11 +423,18 @@ export async function placeOrder(
         await createOrderSubscriptions(tx, row, view.lines, subscription === 'manual');
       }
       if (input.attribution) await recordOrderAttribution(tx, row.id, input.attribution);
-      await orderPlaced(tx, row.id);
-      const waitFor = first ? await first.record(tx, order) : null;
+      // Written with its status, the order's placement is recorded with its first change.
+      if (!first) await orderPlaced(tx, row.id);
+      const waitFor = first ? await first.record(tx, order, true) : null;
       await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
       if (view.coupons.length > 0) await dropCartCoupons(tx, cart.id);
-      return { order, method, subscription, waitFor };
+      return {
+        order,
+        method,
+        subscription,
+        waitFor,
+        emptiedCart: emptyCart(locked.currency, customer),
+      };
     });
   } catch (error) {
     // A parallel submit with the same key committed first: answer with its order.
@@ -441,12 +449,12 @@ export async function placeOrder(
     const again = await replay();
     return again ?? placed;
   }
-  const { order, method, subscription, waitFor } = placed.value;
+  const { order, method, subscription, waitFor, emptiedCart } = placed.value;
   if (waitFor) await signalOutbox(db, waitFor);
   // Written with its status: the method's outcome (bank details) changes nothing more.
   if (waitFor && !method) {
     recordOrderPlaced(order.status);
-    return ok({ order, created: true, payment: null });
+    return ok({ order, created: true, payment: null, emptiedCart });
   }
   const followUp = subscription ? 'now' : 'after';
   const payment = await processPayment(
@@ -458,5 +466,5 @@ export async function placeOrder(
     followUp,
   );
   recordOrderPlaced(payment.order.status);
-  return ok({ order: payment.order, created: true, payment: payment.outcome });
+  return ok({ order: payment.order, created: true, payment: payment.outcome, emptiedCart });
 }

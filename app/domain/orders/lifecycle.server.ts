@@ -16,7 +16,13 @@ import {
   transitionEffects,
 } from './lifecycle.rules.ts';
 import { type OutboxEntry, enqueue, signalOutbox } from './outbox.server.ts';
-import { Rollback, addOrderNote, inTransaction, takeStock } from './orders.server.ts';
+import {
+  ORDER_PLACED_NOTE,
+  Rollback,
+  addOrderNotes,
+  inTransaction,
+  takeStock,
+} from './orders.server.ts';
 import {
   type OrderItemRow,
   type OrderRow,
@@ -162,9 +168,14 @@ async function recordTransition(
   to: OrderStatus,
   effects: Effects,
   options: TransitionOptions,
+  placedNow = false,
 ): Promise<number[]> {
-  await addOrderNote(tx, order.id, { code: 'order.note.status_changed', params: { from, to } });
-  if (options.note) await addOrderNote(tx, order.id, options.note);
+  // A new order's placement and its first change share the timeline's insert and the webhooks'.
+  await addOrderNotes(tx, order.id, [
+    ...(placedNow ? [{ code: ORDER_PLACED_NOTE }] : []),
+    { code: 'order.note.status_changed', params: { from, to } },
+    ...(options.note ? [options.note] : []),
+  ]);
   if (options.actor) {
     await recordChange(tx, options.actor, {
       entity: 'order',
@@ -174,7 +185,11 @@ async function recordTransition(
       after: { status: to },
     });
   }
-  await queueWebhookEvent(tx, 'order.updated', order.id);
+  await queueWebhookEvent(
+    tx,
+    placedNow ? ['order.created', 'order.updated'] : 'order.updated',
+    order.id,
+  );
   const entries = outsideEffects(order, from, to, effects, options.announce);
   const follow = await enqueue(tx, ...entries.filter((e) => e.kind === ORDER_CHANGED));
   await enqueue(tx, ...entries.filter((e) => e.kind !== ORDER_CHANGED));
@@ -193,7 +208,8 @@ export function transitionAtInsert(
   options: TransitionOptions,
 ): {
   fields: ReturnType<typeof changedFields>;
-  record: (tx: Tx, order: OrderRow) => Promise<number[]>;
+  /** `placedNow`: the order's placement is recorded with it (`orderPlaced` in one go). */
+  record: (tx: Tx, order: OrderRow, placedNow?: boolean) => Promise<number[]>;
 } {
   const from: OrderStatus = 'pending';
   const effects = transitionEffects(from, to, {});
@@ -203,7 +219,8 @@ export function transitionAtInsert(
   }
   return {
     fields: changedFields({ paidAt: null, completedAt: null }, to, effects, options),
-    record: (tx, order) => recordTransition(tx, order, from, to, effects, options),
+    record: (tx, order, placedNow) =>
+      recordTransition(tx, order, from, to, effects, options, placedNow),
   };
 }
 

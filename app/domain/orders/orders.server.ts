@@ -81,17 +81,27 @@ export async function takeStock(
   }
 }
 
-export async function addOrderNote(
-  db: Tx,
-  orderId: number,
-  note: { code: string; params?: Record<string, string | number>; forCustomer?: boolean },
-) {
-  await db.insert(orderNotes).values({
-    orderId,
-    code: note.code,
-    params: note.params ?? {},
-    forCustomer: note.forCustomer ?? false,
-  });
+type NewOrderNote = {
+  code: string;
+  params?: Record<string, string | number>;
+  forCustomer?: boolean;
+};
+
+export async function addOrderNote(db: Tx, orderId: number, note: NewOrderNote) {
+  await addOrderNotes(db, orderId, [note]);
+}
+
+/** Several entries of the timeline in one insert, in the order given. */
+export async function addOrderNotes(db: Tx, orderId: number, notes: readonly NewOrderNote[]) {
+  if (notes.length === 0) return;
+  await db.insert(orderNotes).values(
+    notes.map((note) => ({
+      orderId,
+      code: note.code,
+      params: note.params ?? {},
+      forCustomer: note.forCustomer ?? false,
+    })),
+  );
 }
 
 /** Who is asking to see an order: its key from a link, or the signed-in customer. */
@@ -198,7 +208,9 @@ function escapeLike(text: string): string {
 }
 
 /** A placed order's note and its `order.created` webhooks, in the placement's transaction. */
+export const ORDER_PLACED_NOTE = 'order.note.placed';
+
 export async function orderPlaced(tx: Tx, orderId: number): Promise<void> {
-  await addOrderNote(tx, orderId, { code: 'order.note.placed' });
+  await addOrderNote(tx, orderId, { code: ORDER_PLACED_NOTE });
   await queueWebhookEvent(tx, 'order.created', orderId);
 }

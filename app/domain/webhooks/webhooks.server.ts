@@ -38,20 +38,21 @@ export type WebhookEvent = { webhookId: number; topic: string; resourceId: numbe
  */
 export async function queueWebhookEvent(
   tx: Tx,
-  topic: WebhookTopic,
+  topic: WebhookTopic | readonly WebhookTopic[],
   resourceId: number,
 ): Promise<number> {
   // The payload is read at delivery: the same event queued twice by one transaction (a bulk
   // edit of twenty variations) is delivered once; the key names the transaction.
+  const topics = typeof topic === 'string' ? [topic] : [...topic];
   const rows = await tx.execute(sql`
     insert into outbox (kind, payload, dedupe_key)
     select ${WEBHOOK_DELIVER},
-      jsonb_build_object('webhookId', ${webhooks.id}, 'topic', ${topic}::text,
+      jsonb_build_object('webhookId', ${webhooks.id}, 'topic', ${webhooks.topic},
         'resourceId', ${resourceId}::int),
-      concat_ws(':', ${WEBHOOK_DELIVER}::text, ${webhooks.id}, ${topic}::text,
+      concat_ws(':', ${WEBHOOK_DELIVER}::text, ${webhooks.id}, ${webhooks.topic},
         ${resourceId}::int, pg_current_xact_id())
     from ${webhooks}
-    where ${webhooks.status} = 'active' and ${webhooks.topic} = ${topic}
+    where ${webhooks.status} = 'active' and ${inArray(webhooks.topic, topics)}
     on conflict (dedupe_key) do nothing
     returning id`);
   return (rows as unknown as { rows: unknown[] }).rows.length;
