@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-export type AdminColumn = { label: string; numeric?: boolean };
+/** `id`: for controls in the body that name themselves after their column. */
+export type AdminColumn = { label: string; numeric?: boolean; id?: string };
 
 /**
  * A back-office table in a scrollable region named by the section's heading (so keyboard users
@@ -24,7 +25,12 @@ export function AdminTable({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={column.numeric ? 'num' : undefined}>
+              <th
+                key={column.label}
+                id={column.id}
+                scope="col"
+                className={column.numeric ? 'num' : undefined}
+              >
                 {column.label}
               </th>
             ))}

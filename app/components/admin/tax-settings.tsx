@@ -1,16 +1,12 @@
 import { Form } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
-import { countryName } from '#app/domain/customers/address-locale.ts';
 import {
-  type RateRow,
   type TaxSettingField,
   type TaxSettings,
   taxControlId,
 } from '#app/domain/invoices/tax-settings.rules.ts';
 import type { TaxSettingsAnswer } from '#app/domain/invoices/tax-settings.view.ts';
-import { formatRate } from '#app/domain/pricing/tax.ts';
-import { type TextKey, useI18n } from '#app/lib/i18n.ts';
-import { AdminTable } from './admin-table.tsx';
+import { useI18n } from '#app/lib/i18n.ts';
 import type { InvoiceSettingChange } from './invoice-settings.tsx';
 import { SettingChanges } from './setting-changes.tsx';
 
@@ -70,40 +66,28 @@ export function TaxSettingsForm({
           />
         )}
       </Field>
+      <Field
+        id={taxControlId('prices_include_tax')}
+        layout="choice"
+        label={t('admin.taxSettings.prices_include_tax')}
+        help={t('admin.taxSettings.prices_include_tax_help')}
+        error={errorOf('prices_include_tax')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            name="prices_include_tax"
+            value="yes"
+            defaultChecked={checked('prices_include_tax', settings.pricesIncludeTax)}
+          />
+        )}
+      </Field>
       <p className="hint">{t('admin.taxSettings.export_help')}</p>
       <button type="submit" className="button">
         {t('admin.taxSettings.save')}
       </button>
     </Form>
-  );
-}
-
-/** The VAT rates per member state and class, as the cart applies them; read only. */
-export function VatRateTable({ rates }: { rates: RateRow[] }) {
-  const { t, locale } = useI18n();
-  return (
-    <section className="admin-card" aria-labelledby="tax-rates">
-      <h2 id="tax-rates">{t('admin.taxSettings.rates')}</h2>
-      <p className="hint">{t('admin.taxSettings.rates_help')}</p>
-      <AdminTable
-        labelledBy="tax-rates"
-        columns={[
-          { label: t('admin.taxSettings.col.country') },
-          { label: t('admin.taxSettings.col.standard') },
-          { label: t('admin.taxSettings.col.reduced') },
-        ]}
-      >
-        {rates.map((row) => (
-          <tr key={row.country}>
-            <th scope="row">
-              {countryName(row.country, locale)} ({row.country})
-            </th>
-            <td>{formatRate(row.rates.standard, locale)}</td>
-            <td>{formatRate(row.rates.reduced, locale)}</td>
-          </tr>
-        ))}
-      </AdminTable>
-    </section>
   );
 }
 
@@ -116,7 +100,7 @@ export function TaxSettingChanges({ changes }: { changes: readonly InvoiceSettin
       heading={t('admin.taxSettings.changes')}
       whatColumn={t('admin.taxSettings.col.setting')}
       changes={changes}
-      what={(change) => t(`admin.taxSettings.setting.${change.setting}` as TextKey)}
+      what={(change) => change.setting}
     />
   );
 }

@@ -14,7 +14,7 @@ import {
   stockLeft,
 } from '#app/domain/catalog/catalog.rules.ts';
 import { dueTodayPerUnit } from '#app/domain/catalog/subscription-terms.ts';
-import { activePrice, isOnSale, unitPrice } from '#app/domain/pricing/price.rules.ts';
+import { activePrice, isOnSale, shownPrices, unitPrice } from '#app/domain/pricing/price.rules.ts';
 import {
   type ComplianceRefs,
   depositFor,
@@ -22,6 +22,7 @@ import {
 } from '#app/domain/compliance/compliance.server.ts';
 import { multiply } from '#app/domain/pricing/money.ts';
 import { vatRate } from '#app/domain/pricing/tax.ts';
+import { type TaxSetup, taxSetup } from '#app/domain/pricing/vat-rates.server.ts';
 import type { CouponInput, TotalsInput } from '#app/domain/pricing/totals/totals.ts';
 import { type TaxTreatment, isVatFree } from '#app/domain/pricing/vat.rules.ts';
 import type { cartItems } from './cart.schema.ts';
@@ -62,6 +63,8 @@ export type LineFacts = {
   refs: ComplianceRefs;
   imageById: Map<number, typeof images.$inferSelect>;
   attributeNames: { attributes: Map<string, string>; terms: Map<string, string> };
+  /** The VAT rates in force and whether prices were entered with VAT. */
+  tax: TaxSetup;
 };
 
 /** What the lines show beside their prices: deposits, pictures, attribute and term names. */
@@ -75,7 +78,7 @@ export async function lineFacts(
   const imageIds = pictures
     ? [...new Set(resolved.map((r) => r.row.imageId).filter((id): id is number => id !== null))]
     : [];
-  const [refs, imageRows, attributeNames] = await readAll(db, [
+  const [refs, imageRows, attributeNames, tax] = await readAll(db, [
     () =>
       loadComplianceRefs(
         db,
@@ -90,21 +93,24 @@ export async function lineFacts(
             .where(sql`${images.id} in ${imageIds}`)
         : Promise.resolve([]),
     () => attributeLabels(db, [...new Set(items.flatMap((i) => Object.keys(i.variation)))], locale),
+    () => taxSetup(db),
   ] as const);
-  return { refs, imageById: new Map(imageRows.map((i) => [i.id, i])), attributeNames };
+  return { refs, imageById: new Map(imageRows.map((i) => [i.id, i])), attributeNames, tax };
 }
 
 /** One line at today's price, taxed at the rate of `rateCountry`. */
 export function priceLine(
-  { item, parent, row }: ResolvedItem,
+  { item, parent, row: stored }: ResolvedItem,
   facts: LineFacts,
   ctx: { now: Date; rateCountry: string; locale: Locale },
 ): PricedLine {
-  const { refs, imageById, attributeNames } = facts;
+  const { refs, imageById, attributeNames, tax } = facts;
+  const rate = vatRate(tax.rates, stored.taxClass ?? 'standard', ctx.rateCountry);
+  // Net-entered prices get the rate of the country taxed: every later step works on gross.
+  const row = shownPrices(stored, rate, tax.pricesIncludeTax);
   const listed = activePrice(row, ctx.now) ?? 0;
   const terms = parent.type === 'simple' ? parent.subscription : null;
   const unit = terms ? dueTodayPerUnit(listed, terms) : listed;
-  const rate = vatRate(row.taxClass ?? 'standard', ctx.rateCountry);
   const deposit = depositFor(refs, row.depositTypeId, row.depositQuantity);
   const image = row.imageId ? imageById.get(row.imageId) : undefined;
   const unitInfo = unitPrice(listed, row);
@@ -159,8 +165,10 @@ export function totalsInputOf(
   priced: PricedLine[],
   coupons: CouponInput[],
   vat: TaxTreatment,
+  standardRate: number,
 ): TotalsInput {
   return {
+    standardRate,
     coupons,
     lines: priced.map((l) => ({
       key: l.key,

@@ -8,7 +8,7 @@ import { localize } from '#app/domain/kernel/localized.ts';
 import { type Result, fail, ok } from '#app/domain/kernel/result.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import { type ProductRow, resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
-import { SHOP_COUNTRY, taxInGross } from '#app/domain/pricing/tax.ts';
+import { SHOP_COUNTRY, taxInGross, vatRate } from '#app/domain/pricing/tax.ts';
 import { cartTaxTreatment } from '#app/domain/pricing/vat.server.ts';
 import { type FeeInput, computeTotals } from '#app/domain/pricing/totals/totals.ts';
 import { cartCouponViews } from '#app/domain/coupons/cart-coupons.server.ts';
@@ -320,7 +320,8 @@ export async function loadCart(
     email: customer.billingAddress.email || null,
     readOnly: ctx.readOnly,
   });
-  const totalsInput = totalsInputOf(priced, coupons.totals, vat);
+  const standardRate = vatRate(facts.tax.rates, 'standard', rateCountry);
+  const totalsInput = totalsInputOf(priced, coupons.totals, vat, standardRate);
   const shipping = await cartShipping(
     db,
     {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { lowestPricesBefore } from './price-history.server.ts';
+import { taxSetup } from '#app/domain/pricing/vat-rates.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import { type Locale } from '#app/lib/locale.ts';
@@ -44,11 +45,12 @@ export async function summarise(
 ): Promise<ProductSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [variationRows, gallery, ratings, refs] = await Promise.all([
+  const [variationRows, gallery, ratings, refs, tax] = await Promise.all([
     db.select().from(products).where(inArray(products.parentId, ids)),
     galleryRows(db, ids),
     ratingRows(db, ids),
     loadComplianceRefs(db, rows, locale),
+    taxSetup(db),
   ]);
   const lowest = await lowestPricesBefore(db, [...ids, ...variationRows.map((v) => v.id)]);
   const galleryOf = groupBy(gallery, (g) => g.productId);
@@ -65,6 +67,7 @@ export async function summarise(
       locale,
       ratingView(ratingOfProduct.get(row.id)),
       lowest,
+      tax,
     );
   });
 }
@@ -147,15 +150,17 @@ export async function getProduct(
         .filter((id): id is number => id !== null && !galleryByImageId.has(id)),
     ),
   ];
-  const [refs, extraImages] = await Promise.all([
+  const [refs, extraImages, tax] = await Promise.all([
     loadComplianceRefs(db, [row, ...variations], locale),
     missingImageIds.length
       ? db.select().from(images).where(inArray(images.id, missingImageIds))
       : [],
+    taxSetup(db),
   ]);
   const imageById = new Map([...galleryByImageId, ...extraImages.map((i) => [i.id, i] as const)]);
   const lowest = await lowestPricesBefore(db, [row.id, ...variations.map((v) => v.id)]);
-  const summary = summaryOf(row, variations, gallery, refs, locale, ratingView(ratings[0]), lowest);
+  const rating = ratingView(ratings[0]);
+  const summary = summaryOf(row, variations, gallery, refs, locale, rating, lowest, tax);
   const attachments = attachmentRows.map((a) => ({
     title: localize(a.title, locale),
     url: `/media/${encodeURIComponent(a.fileName)}`,
@@ -164,7 +169,7 @@ export async function getProduct(
   }));
   const now = new Date();
   const variationViews: VariationView[] = variations.map((v) => {
-    const price = priceView(v, now, lowest);
+    const price = priceView(v, now, lowest, tax);
     return {
       id: v.id,
       attributes: v.variationAttributes ?? {},

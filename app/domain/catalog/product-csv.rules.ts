@@ -10,6 +10,7 @@ import {
   type NutrientKey,
   type PowerSupply,
 } from '#app/domain/compliance/compliance.types.ts';
+import { TAX_CLASS_SLUGS, type TaxClass } from '#app/domain/pricing/tax.ts';
 import type { SubscriptionTerms } from './subscription-terms.ts';
 
 /** WooCommerce's own columns, in its exporter's order. */
@@ -145,7 +146,7 @@ export type CsvProduct = {
   salePrice: number | null;
   saleFrom: Date | null;
   saleTo: Date | null;
-  taxClass: 'standard' | 'reduced' | null;
+  taxClass: TaxClass | null;
   shippingClass: string | null;
   manageStock: boolean | null;
   stockQuantity: number | null;
@@ -293,7 +294,7 @@ export function productCsvRow(p: CsvProduct, attributeCount: number): string[] {
     csvDateTime(p.saleFrom),
     csvDateTime(p.saleTo),
     'taxable',
-    p.taxClass === 'reduced' ? 'reduced-rate' : p.taxClass === 'standard' ? '' : 'parent',
+    p.taxClass === null ? 'parent' : TAX_CLASS_SLUGS[p.taxClass],
     inStockCell(p),
     stockCell(p),
     p.manageStock ? csvNumber(p.lowStockAmount) : '',

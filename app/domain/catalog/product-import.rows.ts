@@ -18,6 +18,7 @@ import {
   undefuseFormula,
 } from './product-import.rules.ts';
 import type { ProductPatch } from './product-patch.ts';
+import { taxClassOfSlug } from '#app/domain/pricing/tax.ts';
 
 export type Attr = { name: string; values: string[]; visible: boolean | null };
 
@@ -183,6 +184,7 @@ export function decode(row: ImportRow): Decoded {
     if (v === '' || v === 'standard') patch.taxClass = 'standard';
     else if (v === 'reduced-rate' || v === 'reduced' || v === 'ermaessigt')
       patch.taxClass = 'reduced';
+    else if (taxClassOfSlug(v) === 'reduced2' || v === 'reduced-2') patch.taxClass = 'reduced2';
     else if (v === 'parent' && variation) patch.taxClass = null;
     else throw bad('taxClass');
   }

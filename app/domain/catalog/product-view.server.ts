@@ -6,8 +6,14 @@ import {
   depositFor,
   foodView,
 } from '#app/domain/compliance/compliance.server.ts';
-import { currentPrice, lowestPrice, unitPrice } from '#app/domain/pricing/price.rules.ts';
-import { vatRate } from '#app/domain/pricing/tax.ts';
+import {
+  currentPrice,
+  lowestPrice,
+  shownPrices,
+  unitPrice,
+} from '#app/domain/pricing/price.rules.ts';
+import { grossOfNet, vatRate } from '#app/domain/pricing/tax.ts';
+import type { TaxSetup } from '#app/domain/pricing/vat-rates.server.ts';
 import type { ImageView } from '#app/domain/media/media.ts';
 import type { images, StockStatus } from './catalog.schema.ts';
 import { type ProductRow, combinedStockStatus, effectiveStockStatus } from './catalog.rules.ts';
@@ -35,14 +41,43 @@ function lowestPrior(
   return lowest.get(id) ?? active;
 }
 
+/**
+ * Prices as the storefront shows them: entered without VAT, they get the shop country's rate
+ * on top (the cart then applies the destination's), earlier prices included.
+ */
+export function shownRow(row: ProductRow, tax: TaxSetup): ProductRow {
+  return shownPrices(row, vatRate(tax.rates, row.taxClass ?? 'standard'), tax.pricesIncludeTax);
+}
+
+function shownLowest(
+  rows: ProductRow[],
+  lowest: Map<number, number>,
+  tax: TaxSetup,
+): Map<number, number> {
+  if (tax.pricesIncludeTax) return lowest;
+  const shown = new Map<number, number>();
+  for (const row of rows) {
+    const amount = lowest.get(row.id);
+    const rate = vatRate(tax.rates, row.taxClass ?? 'standard');
+    if (amount !== undefined) shown.set(row.id, grossOfNet(amount, rate));
+  }
+  return shown;
+}
+
 /** The price display of one product or variation at `now`. */
-export function priceView(row: ProductRow, now: Date, lowest: Map<number, number>): PriceView {
+export function priceView(
+  stored: ProductRow,
+  now: Date,
+  lowest: Map<number, number>,
+  tax: TaxSetup,
+): PriceView {
+  const row = shownRow(stored, tax);
   const { saleEndsAt, ...price } = currentPrice(row, now);
   return {
     ...price,
     range: null,
     saleEndsAt: saleEndsAt ? saleEndsAt.toISOString() : null,
-    lowestPrior: lowestPrior(row.id, price.onSale, price.active, lowest),
+    lowestPrior: lowestPrior(row.id, price.onSale, price.active, shownLowest([row], lowest, tax)),
   };
 }
 
@@ -61,6 +96,7 @@ export function summaryOf(
   locale: Locale,
   rating: { average: number; count: number },
   lowest: Map<number, number>,
+  tax: TaxSetup,
 ): ProductSummary {
   const now = new Date();
   const taxClass = row.taxClass ?? 'standard';
@@ -68,7 +104,7 @@ export function summaryOf(
   let stockStatus: StockStatus;
   let unit: UnitPriceView | null;
   if (row.type === 'variable' && variations.length > 0) {
-    const live = variations.filter((v) => v.status === 'publish');
+    const live = variations.filter((v) => v.status === 'publish').map((v) => shownRow(v, tax));
     const { cheapest, regular, active, onSale, range } = lowestPrice(live, now);
     price = {
       regular,
@@ -76,12 +112,12 @@ export function summaryOf(
       onSale,
       range,
       saleEndsAt: null,
-      lowestPrior: lowestPrior(cheapest?.id, onSale, active, lowest),
+      lowestPrior: lowestPrior(cheapest?.id, onSale, active, shownLowest(live, lowest, tax)),
     };
     stockStatus = combinedStockStatus(live);
     unit = cheapest ? unitPriceView(cheapest, active) : null;
   } else {
-    price = priceView(row, now, lowest);
+    price = priceView(row, now, lowest, tax);
     stockStatus = effectiveStockStatus(row);
     unit = unitPriceView(row, price.active);
   }
@@ -97,7 +133,7 @@ export function summaryOf(
     price,
     unitPrice: unit,
     taxClass,
-    taxRate: vatRate(taxClass),
+    taxRate: vatRate(tax.rates, taxClass),
     deposit: depositFor(refs, row.depositTypeId, row.depositQuantity),
     rating,
     stockStatus,

@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { type Actor, changesOf, recordChange } from '#app/domain/audit/audit.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { OSS_SETTING, ossEnabled } from '#app/domain/pricing/vat.server.ts';
+import {
+  PRICES_INCLUDE_TAX_SETTING,
+  forgetTaxSetup,
+  storedPricesIncludeTax,
+} from '#app/domain/pricing/vat-rates.server.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
+import { RATE_AUDIT_IDS } from './tax-rates.server.ts';
 import { SMALL_BUSINESS_SETTING, smallBusiness } from './invoices.server.ts';
 import type { TaxSettings } from './tax-settings.rules.ts';
 
@@ -11,21 +17,26 @@ import type { TaxSettings } from './tax-settings.rules.ts';
 export const TAX_SETTING_KEYS: Record<keyof TaxSettings, string> = {
   oss: OSS_SETTING,
   smallBusiness: SMALL_BUSINESS_SETTING,
+  pricesIncludeTax: PRICES_INCLUDE_TAX_SETTING,
 };
 
-/** How each setting is stored: OSS as `{ enabled }`, the small-business mode as a boolean. */
+/** How each setting is stored: OSS as `{ enabled }`, the others as a boolean. */
 const stored = (field: keyof TaxSettings, value: boolean) =>
   field === 'oss' ? { enabled: value } : value;
 
 /** The tax settings in force, with the same fallbacks the cart and the invoices use. */
 export async function taxSettings(db: Tx): Promise<TaxSettings> {
-  return { oss: await ossEnabled(db), smallBusiness: await smallBusiness(db) };
+  return {
+    oss: await ossEnabled(db),
+    smallBusiness: await smallBusiness(db),
+    pricesIncludeTax: await storedPricesIncludeTax(db),
+  };
 }
 
 /** A short fingerprint of the settings in force, against lost updates. */
 export function taxSettingsVersion(settings: TaxSettings): string {
   return createHash('sha256')
-    .update(JSON.stringify([settings.oss, settings.smallBusiness]))
+    .update(JSON.stringify([settings.oss, settings.smallBusiness, settings.pricesIncludeTax]))
     .digest('base64url')
     .slice(0, 22);
 }
@@ -42,7 +53,7 @@ export async function saveTaxSettings(
   actor: Actor,
   seenVersion?: string,
 ): Promise<TaxSettingsSave> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx): Promise<TaxSettingsSave> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tax-settings'))`);
     const current = await taxSettings(tx);
     if (seenVersion !== undefined && seenVersion !== taxSettingsVersion(current)) {
@@ -64,9 +75,13 @@ export async function saveTaxSettings(
     }
     return { ok: true, changed };
   });
+  if (saved.ok && saved.changed.includes(PRICES_INCLUDE_TAX_SETTING)) forgetTaxSetup(db);
+  return saved;
 }
 
-/** The latest changes of the tax settings, newest first. */
+/** The latest changes of the tax settings and the rates, newest first. */
 export function taxSettingChanges(db: Tx, limit = 20) {
-  return changesOf(db, 'setting', Object.values(TAX_SETTING_KEYS), { limit });
+  return changesOf(db, 'setting', [...Object.values(TAX_SETTING_KEYS), ...RATE_AUDIT_IDS], {
+    limit,
+  });
 }

@@ -1,3 +1,5 @@
+import { grossOfNet } from './tax.ts';
+
 /** The price columns of a product or variation, in minor units. */
 export type PriceFields = {
   regularPrice: number | null;
@@ -110,3 +112,17 @@ export function priceSteps(p: PriceFields, now: Date): PriceStep[] {
 
 /** Omnibus (PAngV § 11): the reference window before a reduction. */
 export const LOWEST_PRICE_DAYS = 30;
+
+/**
+ * The item with its prices as the shopper pays them. Prices entered without VAT get the
+ * rate of the country taxed on top, each rounded to the cent; gross-entered ones stay.
+ */
+export function shownPrices<T extends Pick<PriceFields, 'regularPrice' | 'salePrice'>>(
+  item: T,
+  rate: number,
+  pricesIncludeTax: boolean,
+): T {
+  if (pricesIncludeTax) return item;
+  const gross = (amount: number | null) => (amount === null ? null : grossOfNet(amount, rate));
+  return { ...item, regularPrice: gross(item.regularPrice), salePrice: gross(item.salePrice) };
+}

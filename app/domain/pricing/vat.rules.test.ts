@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VAT_RATES, vatRate } from './tax.ts';
+import { DEFAULT_VAT_RATES, vatRate } from './tax.ts';
 import {
   EU_COUNTRIES,
   isVatFree,
@@ -12,12 +12,15 @@ describe('VAT rates table', () => {
   it('has a standard and a reduced rate for all 27 member states', () => {
     expect(EU_COUNTRIES).toHaveLength(27);
     for (const country of EU_COUNTRIES) {
-      const { standard, reduced } = VAT_RATES[country]!;
+      const { standard, reduced, reduced2 } = DEFAULT_VAT_RATES[country]!;
       expect(standard, country).toBeGreaterThanOrEqual(1500);
       expect(reduced, country).toBeLessThanOrEqual(standard);
+      expect(reduced2, country).toBeLessThanOrEqual(standard);
     }
-    expect(vatRate('standard', 'AT')).toBe(2000);
-    expect(vatRate('reduced', 'AT')).toBe(1000);
+    expect(vatRate(DEFAULT_VAT_RATES, 'standard', 'AT')).toBe(2000);
+    expect(vatRate(DEFAULT_VAT_RATES, 'reduced', 'AT')).toBe(1000);
+    expect(vatRate(DEFAULT_VAT_RATES, 'reduced2', 'FR')).toBe(1000);
+    expect(vatRate(DEFAULT_VAT_RATES, 'reduced2', 'IE')).toBe(900);
   });
 });
 

@@ -1,11 +1,11 @@
-import { SHOP_COUNTRY, VAT_RATES } from './tax.ts';
+import { SHOP_COUNTRY, DEFAULT_VAT_RATES } from './tax.ts';
 
 /** The EU member states, as their ISO codes: the countries of the VAT rates table. */
 // Marked pure: bundles that import other rules from here leave the unused list out.
-export const EU_COUNTRIES: readonly string[] = /* @__PURE__ */ Object.keys(VAT_RATES);
+export const EU_COUNTRIES: readonly string[] = /* @__PURE__ */ Object.keys(DEFAULT_VAT_RATES);
 
 export function isEuCountry(country: string): boolean {
-  return Object.hasOwn(VAT_RATES, country);
+  return Object.hasOwn(DEFAULT_VAT_RATES, country);
 }
 
 /**

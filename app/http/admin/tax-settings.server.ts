@@ -17,6 +17,11 @@ import {
   taxSettingsVersion,
 } from '#app/domain/invoices/tax-settings.server.ts';
 import type { TaxSettingsAnswer } from '#app/domain/invoices/tax-settings.view.ts';
+import { vatRatesInForce, vatRatesVersion } from '#app/domain/invoices/tax-rates.server.ts';
+import { countryName } from '#app/domain/customers/address-locale.ts';
+import { DEFAULT_VAT_RATES, formatRate } from '#app/domain/pricing/tax.ts';
+import { rateOfAuditId } from '#app/domain/pricing/vat-rates.rules.ts';
+import { handleVatRatesForm } from './tax-rates.server.ts';
 import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
 import { sessionNonce, verifyNonce } from '#app/lib/session.server.ts';
@@ -32,6 +37,7 @@ const SAVED = new Set(['yes', 'unchanged']);
 export async function loadTaxSettings(args: Args, areas: readonly MessageArea[]) {
   const { db, env, locale, t, current } = await staffShop(args);
   const settings = await taxSettings(db);
+  const table = await vatRatesInForce(db);
   const changes = await taxSettingChanges(db);
   const fieldOfKey = Object.fromEntries(
     Object.entries(TAX_SETTING_KEYS).map(([field, key]) => [key, field]),
@@ -42,15 +48,26 @@ export async function loadTaxSettings(args: Args, areas: readonly MessageArea[])
   return {
     settings,
     version: taxSettingsVersion(settings),
-    rates: vatRateRows(),
-    changes: changes.map((entry) => ({
-      id: entry.id,
-      at: entry.at.toISOString(),
-      who: entry.actorLabel || t(`admin.audit.channel_${entry.channel}`),
-      setting: fieldOfKey[entry.entityId] ?? entry.entityId,
-      before: onOff(entry.before?.value),
-      after: onOff(entry.after?.value),
-    })),
+    rates: vatRateRows(table),
+    defaults: vatRateRows(DEFAULT_VAT_RATES),
+    ratesVersion: vatRatesVersion(table),
+    changes: changes.map((entry) => {
+      const rate = rateOfAuditId(entry.entityId);
+      const percent = (value: unknown) =>
+        typeof value === 'number' ? formatRate(value, locale) : '';
+      return {
+        id: entry.id,
+        at: entry.at.toISOString(),
+        who: entry.actorLabel || t(`admin.audit.channel_${entry.channel}`),
+        setting: rate
+          ? `${countryName(rate.country, locale)}: ${t(`admin.taxSettings.col.${rate.taxClass}`)}`
+          : t(
+              `admin.taxSettings.setting.${fieldOfKey[entry.entityId] ?? entry.entityId}` as TextKey,
+            ),
+        before: rate ? percent(entry.before?.value) : onOff(entry.before?.value),
+        after: rate ? percent(entry.after?.value) : onOff(entry.after?.value),
+      };
+    }),
     security: sessionNonce(current, env),
     saved: saved && SAVED.has(saved) ? saved : null,
     title: `${t('admin.taxSettings.title')} | ${t('shop.name')}`,
@@ -87,10 +104,12 @@ function echoed(form: FormData): Record<string, string> {
 
 /** Saves the tax settings: all fields judged at once; post, redirect, get. */
 export async function handleTaxSettingsForm(args: Args) {
-  const { db, env, t, current, viewer } = await staffShop(args);
+  const staff = await staffShop(args);
+  const { db, env, t, current, viewer } = staff;
   const read = await readForm(args.request);
   if (!read.ok) return refuse(t, 400, [{ field: '', code: read.error.code }]);
   const form = read.value;
+  if (form.get('intent') === 'tax-rates') return handleVatRatesForm(staff, form);
   const security = form.getAll('security');
   if (security.length !== 1 || !verifyNonce(current, security[0], env)) {
     return refuse(t, 403, [{ field: '', code: 'admin.taxSettings.error.expired' }], echoed(form));

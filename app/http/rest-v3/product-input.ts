@@ -6,6 +6,7 @@ import {
 } from '#app/domain/catalog/catalog.schema.ts';
 import type { LocalizedPatch, ProductPatch } from '#app/domain/catalog/product-patch.ts';
 import { minorUnit } from '#app/domain/pricing/money.ts';
+import { type TaxClassSlug, taxClassOfSlug } from '#app/domain/pricing/tax.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { boolParam, dateParam, idParam } from './params.ts';
 
@@ -60,7 +61,11 @@ const common = {
   sale_price: price.optional(),
   date_on_sale_from: z.union([dateParam, z.literal(''), z.null()]).optional(),
   date_on_sale_to: z.union([dateParam, z.literal(''), z.null()]).optional(),
-  tax_class: z.enum(['', 'standard', 'reduced-rate', 'parent']).optional(),
+  tax_class: z
+    .enum(['', 'standard', 'reduced-rate', 'second-reduced-rate', 'parent'] as const satisfies (
+      TaxClassSlug | 'standard' | 'parent'
+    )[])
+    .optional(),
   manage_stock: z.union([boolParam, z.literal('parent')]).optional(),
   stock_quantity: z.union([quantity, z.null()]).optional(),
   stock_status: z.enum(STOCK_STATUSES).optional(),
@@ -201,11 +206,7 @@ function commonPatch(body: ProductBody | VariationBody, locale: Locale, currency
   if (body.date_on_sale_to !== undefined) patch.saleTo = date(body.date_on_sale_to);
   if (body.tax_class !== undefined) {
     patch.taxClass =
-      body.tax_class === 'parent'
-        ? null
-        : body.tax_class === 'reduced-rate'
-          ? 'reduced'
-          : 'standard';
+      body.tax_class === 'parent' ? null : (taxClassOfSlug(body.tax_class) ?? 'standard');
   }
   if (body.manage_stock !== undefined) {
     patch.manageStock = body.manage_stock === 'parent' ? null : body.manage_stock;

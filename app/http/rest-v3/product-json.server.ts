@@ -12,6 +12,7 @@ import type {
 import { type Localized, localize } from '#app/domain/kernel/localized.ts';
 import { imageUrl } from '#app/domain/media/media.ts';
 import { activePrice, isOnSale, lowestPrice, unitPrice } from '#app/domain/pricing/price.rules.ts';
+import { TAX_CLASS_SLUGS } from '#app/domain/pricing/tax.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { dates, decimal } from './order-json.server.ts';
 
@@ -22,9 +23,6 @@ export type ProductJsonContext = {
   /** Delivery times by id: slug and name, for the Germanized meta field. */
   deliveryTimes: Map<number, { slug: string; label: Localized }>;
 };
-
-/** The shop's tax classes by WooCommerce's slugs: the standard rate has the empty slug. */
-export const TAX_CLASS_SLUGS = { standard: '', reduced: 'reduced-rate' } as const;
 
 const money = (minor: number | null, ctx: ProductJsonContext) =>
   minor === null ? '' : decimal(minor, ctx.currency);

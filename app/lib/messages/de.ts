@@ -3809,6 +3809,20 @@ export const de = {
     'Die Gesamtsumme hat sich geändert: Für {method} kommt eine Gebühr von {fee} hinzu. Bitte prüfen Sie die Bestellung und bestellen Sie erneut.',
   'checkout.error.fee_removed':
     'Die Gesamtsumme hat sich geändert: Die Gebühr von {fee} für {method} entfällt. Bitte prüfen Sie die Bestellung und bestellen Sie erneut.',
+  // Editable VAT rates and net or gross price entry.
+  'admin.products.tax.reduced2': 'Zweiter ermäßigter Satz',
+  'admin.productEditor.tax.reduced2': 'Zweiter ermäßigter Satz',
+  'admin.taxSettings.col.reduced2': 'Zweiter ermäßigter Satz',
+  'admin.taxSettings.rates_edit_help':
+    'Sätze in Prozent, von 0 bis 30 mit höchstens zwei Nachkommastellen (z. B. 5,5). Deutschland gilt immer, die anderen Staaten bei aktivem OSS. Ein Staat mit nur einem ermäßigten Satz hat ihn in beiden Spalten.',
+  'admin.taxSettings.rate_default': 'Vorgabe: {rate}',
+  'admin.taxSettings.rates_save': 'Steuersätze speichern',
+  'admin.taxSettings.error.rate':
+    'Bitte einen Steuersatz von 0 bis 30 % mit höchstens zwei Nachkommastellen eingeben, z. B. 19 oder 5,5.',
+  'admin.taxSettings.prices_include_tax': 'Preise werden inklusive Mehrwertsteuer eingegeben',
+  'admin.taxSettings.prices_include_tax_help':
+    'Aus: Produktpreise sind Nettopreise; der Shop zeigt und berechnet Bruttopreise mit dem Steuersatz des Bestimmungslands (für Kunden in Deutschland netto + 19 %).',
+  'admin.taxSettings.setting.pricesIncludeTax': 'Preise inklusive Mehrwertsteuer',
 } as const;
 
 export type MessageKey = keyof typeof de;

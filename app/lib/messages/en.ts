@@ -3668,4 +3668,18 @@ export const en: Messages = {
     'The total has changed: {method} adds a fee of {fee}. Please review your order and place it again.',
   'checkout.error.fee_removed':
     'The total has changed: the fee of {fee} for {method} no longer applies. Please review your order and place it again.',
+  // Editable VAT rates and net or gross price entry.
+  'admin.products.tax.reduced2': 'Second reduced rate',
+  'admin.productEditor.tax.reduced2': 'Second reduced rate',
+  'admin.taxSettings.col.reduced2': 'Second reduced rate',
+  'admin.taxSettings.rates_edit_help':
+    'Rates in percent, from 0 to 30 with at most two decimals (e.g. 5.5). Germany always applies, the other states while OSS is on. A state with a single reduced rate has it in both columns.',
+  'admin.taxSettings.rate_default': 'Default: {rate}',
+  'admin.taxSettings.rates_save': 'Save VAT rates',
+  'admin.taxSettings.error.rate':
+    'Please enter a VAT rate from 0 to 30 % with at most two decimals, e.g. 19 or 5.5.',
+  'admin.taxSettings.prices_include_tax': 'Prices are entered including VAT',
+  'admin.taxSettings.prices_include_tax_help':
+    'Off: product prices are net; the shop shows and charges gross prices at the destination country’s rate (for customers in Germany net + 19 %).',
+  'admin.taxSettings.setting.pricesIncludeTax': 'Prices including VAT',
 };

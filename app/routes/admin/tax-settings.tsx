@@ -6,11 +6,8 @@ import {
   settingsLinks,
   settingsMeta,
 } from '#app/components/admin/settings-page.tsx';
-import {
-  TaxSettingChanges,
-  TaxSettingsForm,
-  VatRateTable,
-} from '#app/components/admin/tax-settings.tsx';
+import { TaxSettingChanges, TaxSettingsForm } from '#app/components/admin/tax-settings.tsx';
+import { VatRatesForm } from '#app/components/admin/vat-rates-form.tsx';
 import type { TaxSettingsAnswer } from '#app/domain/invoices/tax-settings.view.ts';
 import { handleTaxSettingsForm, loadTaxSettings } from '#app/http/admin/tax-settings.server.ts';
 
@@ -29,7 +26,9 @@ export async function action(args: Route.ActionArgs) {
 /** OSS, the small-business mode and the VAT rates the cart applies. */
 export default function TaxSettingsPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<TaxSettingsAnswer>();
-  const { settings, version, rates, changes, security, saved } = loaderData;
+  const { settings, version, rates, defaults, ratesVersion, changes, security, saved } = loaderData;
+  const own = answer?.intent === 'tax-settings' ? answer : undefined;
+  const ratesAnswer = answer?.intent === 'tax-rates' ? answer : undefined;
   return (
     <SettingsPage
       title="admin.taxSettings.title"
@@ -39,13 +38,20 @@ export default function TaxSettingsPage({ loaderData }: Route.ComponentProps) {
       refusal={answer}
     >
       <TaxSettingsForm
-        key={answer ? JSON.stringify(answer.values ?? {}) : 'saved'}
+        key={own ? JSON.stringify(own.values ?? {}) : 'saved'}
         settings={settings}
         security={security}
         version={version}
-        answer={answer}
+        answer={own}
       />
-      <VatRateTable rates={rates} />
+      <VatRatesForm
+        key={ratesAnswer ? JSON.stringify(ratesAnswer.values ?? {}) : ratesVersion}
+        rates={rates}
+        defaults={defaults}
+        version={ratesVersion}
+        security={security}
+        answer={ratesAnswer}
+      />
       <TaxSettingChanges changes={changes} />
     </SettingsPage>
   );

@@ -1,5 +1,5 @@
 import { multiply, sum } from '#app/domain/pricing/money.ts';
-import { taxInGross, vatRate } from '#app/domain/pricing/tax.ts';
+import { DEFAULT_VAT_RATES, taxInGross, vatRate } from '#app/domain/pricing/tax.ts';
 
 /** A gross amount split into the VAT it contains and the rest; always gross = net + tax. */
 export type TaxedAmount = { gross: number; tax: number; net: number };
@@ -63,6 +63,8 @@ export type TotalsInput = {
    * the prices, which include VAT at the lines' rates, lose the VAT they contain.
    */
   vatFree?: boolean;
+  /** The standard rate in force where the sale is taxed: shipping's rate when nothing weighs. */
+  standardRate?: number;
 };
 
 export type TaxLine = { rate: number; amount: number };
@@ -161,7 +163,9 @@ export function computeTotals(input: TotalsInput): Totals {
     };
   });
 
-  const shipping = input.shipping ? shippingTotals(input.shipping, lineTotals) : null;
+  const shipping = input.shipping
+    ? shippingTotals(input.shipping, lineTotals, input.standardRate)
+    : null;
   const fees = (input.fees ?? []).map((fee): FeeTotals => {
     if (!fee.split) {
       return {
@@ -171,7 +175,7 @@ export function computeTotals(input: TotalsInput): Totals {
         ...taxed(fee.amount, fee.taxRate),
       };
     }
-    const shares = sharesByRate(fee.amount, lineTotals);
+    const shares = sharesByRate(fee.amount, lineTotals, input.standardRate);
     const tax = sum(shares.map((s) => s.tax));
     const main = shares.reduce((a, b) => (b.gross > a.gross ? b : a), shares[0]!);
     return {
@@ -370,16 +374,24 @@ function allocate(total: number, weights: readonly number[]): number[] {
  * proportion to the items at each rate after discounts and taxed at those rates. The rounding
  * remainder goes to the largest share.
  */
-function shippingTotals(shipping: ShippingInput, lines: readonly LineTotals[]): ShippingTotals {
+function shippingTotals(
+  shipping: ShippingInput,
+  lines: readonly LineTotals[],
+  standardRate?: number,
+): ShippingTotals {
   const { id, cost, taxable } = shipping;
   if (!taxable) return { id, taxable, gross: cost, tax: 0, net: cost, shares: [] };
-  const shares = sharesByRate(cost, lines);
+  const shares = sharesByRate(cost, lines, standardRate);
   const tax = sum(shares.map((s) => s.tax));
   return { id, taxable, gross: cost, tax, net: cost - tax, shares };
 }
 
 /** A secondary service's gross amount split over the items' VAT rates, as shipping is. */
-function sharesByRate(amount: number, lines: readonly LineTotals[]): ShippingShare[] {
+function sharesByRate(
+  amount: number,
+  lines: readonly LineTotals[],
+  standardRate = vatRate(DEFAULT_VAT_RATES, 'standard'),
+): ShippingShare[] {
   const weightsAt = (pick: (l: LineTotals) => number) => {
     const byRate = new Map<number, number>();
     for (const l of lines) byRate.set(l.taxRate, (byRate.get(l.taxRate) ?? 0) + pick(l));
@@ -388,7 +400,7 @@ function sharesByRate(amount: number, lines: readonly LineTotals[]): ShippingSha
   let weights = weightsAt((l) => l.afterDiscount.gross);
   // A cart discounted to nothing still ships the same goods; with no goods, the standard rate.
   if (sum(weights.map(([, w]) => w)) === 0) weights = weightsAt((l) => l.beforeDiscount.gross);
-  if (sum(weights.map(([, w]) => w)) === 0) weights = [[vatRate('standard'), 1]];
+  if (sum(weights.map(([, w]) => w)) === 0) weights = [[standardRate, 1]];
   weights = weights.filter(([, w]) => w > 0);
   const whole = BigInt(sum(weights.map(([, w]) => w)));
   const grossShares = weights.map(([, w]) => Number((BigInt(amount) * BigInt(w)) / whole));
