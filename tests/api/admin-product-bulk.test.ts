@@ -226,6 +226,8 @@ describe('bulk edit', () => {
     expect((await row(a)).deliveryTimeId).toBeNull();
     await bulk({ bulk_action: 'tax_class', tax_class: 'reduced' }, [a]);
     expect((await row(a)).taxClass).toBe('reduced');
+    await bulk({ bulk_action: 'tax_class', tax_class: 'reduced2' }, [a]);
+    expect((await row(a)).taxClass).toBe('reduced2');
   });
 
   it('refuses unknown actions, bad values, unknown references, no selection and a stale form', async () => {

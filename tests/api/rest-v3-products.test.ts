@@ -177,6 +177,24 @@ describe('changing products', () => {
     expect(audit[0]!.before).toMatchObject({ regularPrice: 2000, status: 'publish' });
   });
 
+  it('sets each tax class by its slug, the second reduced rate included', async () => {
+    const db = shop.database.db;
+    const { product } = await createProduct(db, { regularPrice: 2000 });
+    for (const [slug, taxClass] of [
+      ['second-reduced-rate', 'reduced2'],
+      ['reduced-rate', 'reduced'],
+      ['', 'standard'],
+    ] as const) {
+      const res = await call('PUT', `products/${product.id}`, { tax_class: slug });
+      expect(res.status).toBe(200);
+      expect(res.body.tax_class).toBe(slug);
+      const [row] = await db.select().from(products).where(eq(products.id, product.id));
+      expect(row!.taxClass).toBe(taxClass);
+    }
+    const bad = await call('PUT', `products/${product.id}`, { tax_class: 'reduced2x' });
+    expect(bad.status).toBe(400);
+  });
+
   it('keeps the Omnibus lowest price right when prices change through the API', async () => {
     const db = shop.database.db;
     const { product } = await createProduct(db, { regularPrice: 3000 });

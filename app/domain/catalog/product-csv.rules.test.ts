@@ -109,6 +109,7 @@ describe('product CSV rows', () => {
       'Tax class': 'reduced-rate',
       Published: '-1',
     });
+    expect(cells({ ...bare, taxClass: 'reduced2' })['Tax class']).toBe('second-reduced-rate');
     expect(
       cells({
         ...bare,
