@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { activePrice, unitPrice } from '#app/domain/pricing/price.rules.ts';
+import { taxSetup } from '#app/domain/pricing/vat-rates.server.ts';
 import { products } from './catalog.schema.ts';
+import { shownRow } from './product-view.server.ts';
 import { type ProductRow, resolveVariation } from './catalog.rules.ts';
 import type { UnitPriceView } from './catalog.view.ts';
 import { type ShownPrice, chargedPrice, claimMatches, shownPrice } from './unit-price.rules.ts';
@@ -40,7 +42,7 @@ export async function unitPricesFor(
     .where(and(inArray(products.id, ids), eq(products.status, 'publish')));
   const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id) => id !== null))];
   const variableIds = rows.filter((r) => r.type === 'variable').map((r) => r.id);
-  const [parents, children] = await Promise.all([
+  const [parents, children, tax] = await Promise.all([
     parentIds.length
       ? db
           .select()
@@ -53,20 +55,24 @@ export async function unitPricesFor(
           .from(products)
           .where(and(inArray(products.parentId, variableIds), eq(products.status, 'publish')))
       : [],
+    taxSetup(db),
   ]);
   const parentById = new Map(parents.map((p) => [p.id, p]));
   const rowById = new Map(rows.map((r) => [r.id, r]));
 
   /** The row whose price and unit columns decide, with a variation's gaps filled by its parent. */
+  // Prices as the pages show them: net-entered ones with the shop country's VAT on top.
   const pricedRow = (row: ProductRow): ProductRow | null => {
     if (row.parentId !== null) {
       const parent = parentById.get(row.parentId);
-      return parent && parent.type === 'variable' ? resolveVariation(parent, row) : null;
+      return parent && parent.type === 'variable'
+        ? shownRow(resolveVariation(parent, row), tax)
+        : null;
     }
     if (row.type === 'variable') {
       const live = children
         .filter((c) => c.parentId === row.id)
-        .map((c) => resolveVariation(row, c));
+        .map((c) => shownRow(resolveVariation(row, c), tax));
       let cheapest: ProductRow | null = null;
       let lowest = Infinity;
       for (const v of live) {
@@ -78,7 +84,7 @@ export async function unitPricesFor(
       }
       return cheapest;
     }
-    return row.type === 'simple' ? row : null;
+    return row.type === 'simple' ? shownRow(row, tax) : null;
   };
 
   return claims.map((claim) => {

@@ -1,4 +1,11 @@
 import { minorUnit, roundMinor } from '#app/domain/pricing/money.ts';
+import {
+  DEFAULT_VAT_RATES,
+  SHOP_COUNTRY,
+  TAX_CLASSES,
+  TAX_CLASS_SLUGS,
+  type VatRateTable,
+} from '#app/domain/pricing/tax.ts';
 import { orderFees } from '#app/domain/orders/order-fees.ts';
 import type {
   OrderAddress,
@@ -55,7 +62,13 @@ export function dates(name: string, date: Date | null): Record<string, string | 
 
 /** Tax rates are kept in basis points (1900 = 19 %); the rate is its own id here. */
 const percent = (rate: number) => (rate >= 100 ? rate / 100 : rate);
-const taxClass = (rate: number) => (percent(rate) < 10 && percent(rate) > 0 ? 'reduced-rate' : '');
+
+/** A line's class slug: the class whose rate in the order's tax country the line carries. */
+function classOfRate(rates: VatRateTable, country: string) {
+  const row = rates[country] ?? rates[SHOP_COUNTRY];
+  return (rate: number) =>
+    TAX_CLASS_SLUGS[TAX_CLASSES.find((c) => row?.[c] === rate) ?? 'standard'];
+}
 
 function address(stored: OrderAddress, withEmail: boolean) {
   const base = {
@@ -74,7 +87,7 @@ function address(stored: OrderAddress, withEmail: boolean) {
     : { ...base, phone: stored.phone ?? '' };
 }
 
-function lineItem(item: OrderItemRow, currency: string) {
+function lineItem(item: OrderItemRow, currency: string, taxClass: (rate: number) => string) {
   const money = (n: number) => decimal(n, currency);
   const rate = percent(item.taxRate);
   const subtotalTax = roundMinor((item.subtotal * rate) / (100 + rate));
@@ -106,8 +119,14 @@ function lineItem(item: OrderItemRow, currency: string) {
 }
 
 /** An order in WooCommerce's REST API v3 shape (`class-wc-rest-orders-v2-controller`). */
-export function orderJson(order: OrderRow, items: readonly OrderItemRow[], base: string) {
+export function orderJson(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  base: string,
+  rates: VatRateTable = DEFAULT_VAT_RATES,
+) {
   const currency = order.currency;
+  const taxClass = classOfRate(rates, order.taxCountry);
   const money = (n: number) => decimal(n, currency);
   const shippingTaxByRate = new Map<number, number>();
   for (const line of order.shippingLines) {
@@ -148,7 +167,7 @@ export function orderJson(order: OrderRow, items: readonly OrderItemRow[], base:
     cart_hash: '',
     number: String(order.number),
     meta_data: [],
-    line_items: items.map((item) => lineItem(item, currency)),
+    line_items: items.map((item) => lineItem(item, currency, taxClass)),
     tax_lines: order.taxLines.map((line) => {
       const shippingTax = shippingTaxByRate.get(line.rate) ?? 0;
       return {

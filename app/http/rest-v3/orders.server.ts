@@ -9,6 +9,7 @@ import { editOrder, listStaffOrders, staffOrder } from '#app/domain/orders/staff
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { type RestContext, defineRestRoute, restHandler } from './endpoint.server.ts';
 import { orderJson, orderRefundsJson } from './order-json.server.ts';
+import { taxSetup } from '#app/domain/pricing/vat-rates.server.ts';
 import { shipmentTrackingMeta } from './shipment-tracking.ts';
 import { boolParam, dateParam, idList, pageParam, perPageParam, statusParam } from './params.ts';
 
@@ -77,7 +78,7 @@ export function routeId(value: string | undefined): number | null {
 const invalidId = () => notFound('rest.error.invalid_id');
 
 export async function fullOrder(db: Tx, order: Parameters<typeof orderDetails>[1], base: string) {
-  const [{ items }, shipments, refunds] = await Promise.all([
+  const [{ items }, shipments, refunds, tax] = await Promise.all([
     orderDetails(db, order),
     shipmentsOf(db, order.id),
     db
@@ -85,8 +86,9 @@ export async function fullOrder(db: Tx, order: Parameters<typeof orderDetails>[1
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderId, order.id), ne(orderRefunds.status, 'failed')))
       .orderBy(desc(orderRefunds.id)),
+    taxSetup(db),
   ]);
-  const json = orderJson(order, items, base);
+  const json = orderJson(order, items, base, tax.rates);
   return {
     ...json,
     refunds: orderRefundsJson(refunds, order.currency),
