@@ -10,11 +10,7 @@ import {
   rateChanges,
   ratesWithOverrides,
 } from '#app/domain/pricing/vat-rates.rules.ts';
-import {
-  VAT_RATES_SETTING,
-  forgetTaxSetup,
-  storedRates,
-} from '#app/domain/pricing/vat-rates.server.ts';
+import { VAT_RATES_SETTING, storedRates } from '#app/domain/pricing/vat-rates.server.ts';
 import { settingsVersion } from '#app/domain/settings/settings-version.server.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 
@@ -33,8 +29,7 @@ export type VatRatesSave =
 
 /**
  * Saves the rates, one audit entry per changed rate, in one transaction, while they are still
- * those the form was filled in against. This instance prices with them at once; the others
- * once their kept copy expires.
+ * those the form was filled in against.
  */
 export async function saveVatRates(
   db: Tx,
@@ -42,7 +37,7 @@ export async function saveVatRates(
   actor: Actor,
   seenVersion?: string,
 ): Promise<VatRatesSave> {
-  const saved = await db.transaction(async (tx): Promise<VatRatesSave> => {
+  return db.transaction(async (tx): Promise<VatRatesSave> => {
     // The lock of the tax settings page: both forms write the same group of settings.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tax-settings'))`);
     const current = await vatRatesInForce(tx);
@@ -63,8 +58,6 @@ export async function saveVatRates(
     }
     return { ok: true, changed };
   });
-  if (saved.ok && saved.changed.length > 0) forgetTaxSetup(db);
-  return saved;
 }
 
 /** The audit ids of every rate: the changes list reads them with the other tax settings. */

@@ -5,7 +5,6 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import { OSS_SETTING, ossEnabled } from '#app/domain/pricing/vat.server.ts';
 import {
   PRICES_INCLUDE_TAX_SETTING,
-  forgetTaxSetup,
   storedPricesIncludeTax,
 } from '#app/domain/pricing/vat-rates.server.ts';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
@@ -53,7 +52,7 @@ export async function saveTaxSettings(
   actor: Actor,
   seenVersion?: string,
 ): Promise<TaxSettingsSave> {
-  const saved = await db.transaction(async (tx): Promise<TaxSettingsSave> => {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tax-settings'))`);
     const current = await taxSettings(tx);
     if (seenVersion !== undefined && seenVersion !== taxSettingsVersion(current)) {
@@ -75,8 +74,6 @@ export async function saveTaxSettings(
     }
     return { ok: true, changed };
   });
-  if (saved.ok && saved.changed.includes(PRICES_INCLUDE_TAX_SETTING)) forgetTaxSetup(db);
-  return saved;
 }
 
 /** The latest changes of the tax settings and the rates, newest first. */

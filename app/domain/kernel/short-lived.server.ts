@@ -10,11 +10,7 @@ import { databaseOfTransaction } from '#app/lib/db.server.ts';
  * a transaction loads itself is not kept, as it may see its own uncommitted writes.
  */
 type Entry = { expires: number; value: Promise<unknown>; settled: boolean };
-// One map per process: the server entry and the page build each bundle this module, and a
-// value forgotten after a save in one must not stay kept in the other.
-const STORES = Symbol.for('ladenzeile.short-lived');
-const registry = globalThis as { [STORES]?: WeakMap<object, Map<string, Entry>> };
-const stores = (registry[STORES] ??= new WeakMap<object, Map<string, Entry>>());
+const stores = new WeakMap<object, Map<string, Entry>>();
 
 function storeOf(scope: object): Map<string, Entry> {
   let store = stores.get(scope);
