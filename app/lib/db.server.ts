@@ -62,15 +62,21 @@ export function databaseOfTransaction(tx: object): Database | null {
 
 const SETTINGS_GENERATIONS = Symbol.for('ladenzeile.db.settingsGenerations');
 const settingsRegistry = globalThis as {
-  [SETTINGS_GENERATIONS]?: WeakMap<object, () => number>;
+  [SETTINGS_GENERATIONS]?: WeakMap<object, SettingsGeneration>;
 };
 const settingsGenerations = (settingsRegistry[SETTINGS_GENERATIONS] ??= new WeakMap());
+
+export type SettingsGeneration = {
+  current: () => number;
+  /** Every write passes this process (the embedded database): the number is never late. */
+  exact: boolean;
+};
 
 /**
  * The settings generation of the database that `scope` (a database or one of its
  * transactions) belongs to; null where nothing counts its writes.
  */
-export function settingsGenerationOf(scope: object): (() => number) | null {
+export function settingsGenerationOf(scope: object): SettingsGeneration | null {
   return settingsGenerations.get(databaseOfTransaction(scope) ?? scope) ?? null;
 }
 
@@ -138,7 +144,7 @@ async function openPglite(dataDir?: string, from?: Blob): Promise<DatabaseHandle
   const generations = countWrites(client);
   if (process.env.DB_STATEMENT_LOG) logPgliteStatements(client);
   const db = trackTransactions(drizzlePglite({ client, schema }) as unknown as Database);
-  settingsGenerations.set(db, generations.settings);
+  settingsGenerations.set(db, { current: generations.settings, exact: true });
   return {
     db,
     kind: 'pglite',
@@ -285,7 +291,7 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
   if (process.env.DB_STATEMENT_LOG) logPoolStatements(pool);
   const db = trackTransactions(drizzlePg({ client: pool, schema }) as unknown as Database);
   const writes = watchPostgresWrites(pool, url);
-  settingsGenerations.set(db, writes.settingsGeneration);
+  settingsGenerations.set(db, { current: writes.settingsGeneration, exact: false });
   return {
     db,
     kind: 'postgres',

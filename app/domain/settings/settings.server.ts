@@ -8,9 +8,11 @@ import { settings } from './settings.schema.ts';
  * Settings are read by nearly every request and change rarely. Each instance keeps the values
  * it read, each with the settings generation of its database at the time (moved by every
  * write that may touch the table, this instance's or, on PostgreSQL, another's): a value
- * is used only while that generation stands. A transaction always asks the database: it may
- * hold its own uncommitted writes, and what it decides (a stale save, a checkout's methods)
- * must not rest on a notice from another instance still under way.
+ * is used only while that generation stands. On PostgreSQL a transaction always asks the
+ * database: what it decides (a stale save, a checkout's methods) must not rest on another
+ * instance's notice still under way. On the embedded database every write passes this
+ * process, so a transaction uses kept values too (its own settings write moves the
+ * generation); neither keeps what a transaction reads, as it may be uncommitted.
  */
 type Kept = { generation: number; found: boolean; value: unknown };
 const KEPT_LIMIT = 2_000;
@@ -35,8 +37,12 @@ export async function settingValues(
   db: Tx,
   keys: readonly string[],
 ): Promise<Map<string, unknown>> {
-  const generation = databaseOfTransaction(db) ? undefined : settingsGenerationOf(db)?.();
-  const store = generation === undefined ? null : storeOf(db);
+  const inTransaction = databaseOfTransaction(db) !== null;
+  const counted = settingsGenerationOf(db);
+  const usable = counted && (!inTransaction || counted.exact);
+  const generation = usable ? counted.current() : undefined;
+  const database = databaseOfTransaction(db) ?? db;
+  const store = generation === undefined ? null : storeOf(database);
   const values = new Map<string, unknown>();
   const missing: string[] = [];
   for (const key of keys) {
@@ -51,7 +57,7 @@ export async function settingValues(
     .from(settings)
     .where(missing.length === 1 ? eq(settings.key, missing[0]!) : inArray(settings.key, missing));
   const loaded = new Map(rows.map((row) => [row.key, row.value]));
-  if (store) {
+  if (store && !inTransaction) {
     if (store.size + missing.length > KEPT_LIMIT) store.clear();
     for (const key of missing) {
       store.set(key, { generation: generation!, found: loaded.has(key), value: loaded.get(key) });
