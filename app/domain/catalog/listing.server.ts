@@ -128,40 +128,44 @@ async function rowsOf<T>(db: Tx, query: SQL): Promise<T[]> {
 }
 
 /**
+ * A cache of answers that change only when the catalog does: kept per catalog version (one
+ * sequence read per use, so every instance sees another's change), least recently used first
+ * out beyond `maxEntries`, one database (or transaction) at a time.
+ */
+export function catalogVersionCache(maxEntries: number) {
+  const caches = new WeakMap<object, { version: number; entries: Map<string, Promise<unknown>> }>();
+  return async function cached<T>(db: Tx, key: string, load: () => Promise<T>): Promise<T> {
+    const [row] = await rowsOf<{ version: string }>(
+      db,
+      sql`select last_value as version from ${sql.identifier(catalogVersion.seqName!)}`,
+    );
+    const version = Number(row?.version ?? 0);
+    let cache = caches.get(db);
+    if (!cache || cache.version !== version) {
+      cache = { version, entries: new Map() };
+      caches.set(db, cache);
+    }
+    const entries = cache.entries;
+    const hit = entries.get(key);
+    if (hit) {
+      // Least recently used goes first: a hit moves to the end.
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit as Promise<T>;
+    }
+    const value = load();
+    entries.set(key, value);
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    value.catch(() => entries.delete(key));
+    return value;
+  };
+}
+
+/**
  * Counts over many listing rows (totals, facets) change only when a listing row does, so they
  * are kept per catalog version: exact, shared by every shopper, and recomputed after a change.
  */
-const countCaches = new WeakMap<
-  object,
-  { version: number; entries: Map<string, Promise<unknown>> }
->();
-const COUNT_CACHE_ENTRIES = 500;
-
-export async function catalogCounted<T>(db: Tx, key: string, load: () => Promise<T>): Promise<T> {
-  const [row] = await rowsOf<{ version: string }>(
-    db,
-    sql`select last_value as version from ${sql.identifier(catalogVersion.seqName!)}`,
-  );
-  const version = Number(row?.version ?? 0);
-  let cache = countCaches.get(db);
-  if (!cache || cache.version !== version) {
-    cache = { version, entries: new Map() };
-    countCaches.set(db, cache);
-  }
-  const entries = cache.entries;
-  const hit = entries.get(key);
-  if (hit) {
-    // Least recently used goes first: a hit moves to the end.
-    entries.delete(key);
-    entries.set(key, hit);
-    return hit as Promise<T>;
-  }
-  const value = load();
-  entries.set(key, value);
-  if (entries.size > COUNT_CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
-  value.catch(() => entries.delete(key));
-  return value;
-}
+export const catalogCounted = catalogVersionCache(500);
 
 /**
  * Product counts for the filter panel: per attribute term (under every other filter, so the

@@ -2,8 +2,15 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { categories, productCategories, products } from '#app/domain/catalog/catalog.schema.ts';
+import { catalogVersionCache } from '#app/domain/catalog/listing.server.ts';
 import { productSearch, searchWords } from './search.schema.ts';
-import { type TsQueries, correctedQuery, parseQuery, tsQueries } from './search.rules.ts';
+import {
+  type SearchTerms,
+  type TsQueries,
+  correctedQuery,
+  parseQuery,
+  tsQueries,
+} from './search.rules.ts';
 
 /** Suggestions under the header search field. */
 export const SUGGESTION_LIMIT = 10;
@@ -19,6 +26,11 @@ const MAX_CANDIDATES = 1_000;
 /** How close (trigram similarity) a catalog word must be to stand in for a mistyped one. */
 const TYPO_THRESHOLD = 0.5;
 const WORD = /^[\p{L}\p{N}]+$/u;
+/**
+ * Found ids kept per catalog version: shoppers type the same few prefixes, and each costs a
+ * full-text search over the whole catalog. Search rows and categories move the version too.
+ */
+const foundIds = catalogVersionCache(2_000);
 
 export type SearchInput = {
   query: unknown;
@@ -91,6 +103,11 @@ async function knownSpellings(tx: Tx, words: string[]): Promise<Map<string, stri
 export async function searchProductIds(db: Tx, input: SearchInput): Promise<number[]> {
   const terms = parseQuery(input.query);
   if (!terms || input.limit < 1) return [];
+  const key = JSON.stringify([terms.text, input.categorySlug ?? null, input.limit]);
+  return foundIds(db, key, () => findProductIds(db, terms, input));
+}
+
+async function findProductIds(db: Tx, terms: SearchTerms, input: SearchInput): Promise<number[]> {
   let inCategory = sql``;
   if (input.categorySlug !== undefined) {
     const ids = await categoryIds(db, input.categorySlug);

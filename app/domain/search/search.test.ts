@@ -181,6 +181,54 @@ describe('product search', () => {
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
+  it('answers afresh after a product, its status or a category changes', async () => {
+    const db = handle.db;
+    const version = async () =>
+      Number(
+        (
+          (await db.execute(sql`select last_value as v from catalog_version`)) as unknown as {
+            rows: { v: string }[];
+          }
+        ).rows[0]!.v,
+      );
+    const rowVersion = async (id: number) =>
+      (
+        (await db.execute(
+          sql`select xmin::text as v from product_search where product_id = ${id}`,
+        )) as unknown as { rows: { v: string }[] }
+      ).rows[0]!.v;
+    // Found ids are kept per catalog version: every change below must move it.
+    expect(await search('entwurf')).toEqual([]);
+    await db.update(products).set({ status: 'publish' }).where(eq(products.id, ids.draft!));
+    expect(await search('entwurf')).toEqual([ids.draft]);
+    await db.update(products).set({ status: 'draft' }).where(eq(products.id, ids.draft!));
+    expect(await search('entwurf')).toEqual([]);
+
+    expect(await search('hausmisch', { categorySlug: 'kaffeebohnen' })).toEqual([ids.espresso]);
+    await db
+      .update(categories)
+      .set({ slug: 'bohnenkaffee' })
+      .where(eq(categories.slug, 'kaffeebohnen'));
+    expect(await search('hausmisch', { categorySlug: 'kaffeebohnen' })).toEqual([]);
+    expect(await search('hausmisch', { categorySlug: 'bohnenkaffee' })).toEqual([ids.espresso]);
+    const [shoes] = await db.select().from(categories).where(eq(categories.slug, 'sportschuhe'));
+    await db
+      .update(categories)
+      .set({ parentId: shoes!.id })
+      .where(eq(categories.slug, 'bohnenkaffee'));
+    expect(await search('hausmisch', { categorySlug: 'sportschuhe' })).toEqual([ids.espresso]);
+    await db.update(categories).set({ parentId: null }).where(eq(categories.slug, 'bohnenkaffee'));
+    expect(await search('hausmisch', { categorySlug: 'sportschuhe' })).toEqual([]);
+
+    // A change search does not read leaves the search row and the version alone.
+    const before = { version: await version(), row: await rowVersion(ids.espresso!) };
+    await db
+      .update(products)
+      .set({ description: { de: 'Lang und ausführlich.', en: 'Long and detailed.' } })
+      .where(eq(products.id, ids.espresso!));
+    expect({ version: await version(), row: await rowVersion(ids.espresso!) }).toEqual(before);
+  });
+
   it('suggests a spelling the catalog knows, in the shopper’s language', async () => {
     expect(await spellingSuggestion(handle.db, 'espressso', 'de')).toBe('espresso');
     expect(await spellingSuggestion(handle.db, 'trainars', 'en')).toBe('trainers');
