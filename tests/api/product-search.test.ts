@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productImages, products } from '#app/domain/catalog/catalog.schema.ts';
 import { createAttribute, createCategory, createImage, createProduct } from '#db/seed/factories.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 
@@ -166,6 +168,39 @@ describe('GET /wc-ajax/product_search', () => {
       expect(res.status).toBe(status);
       expect(((await res.json()) as { code: string }).code).toBe(code);
     }
+  });
+});
+
+describe('kept suggestions', () => {
+  it('follow a renamed or hidden product at once and a new picture within seconds', async () => {
+    const db = shop.database.db;
+    const { product } = await createProduct(db, {
+      name: { de: 'Milchkännchen Weiß', en: 'White milk jug' },
+      regularPrice: 1500,
+    });
+    const values = async (query: string) => (await suggestions({ query })).map((s) => s.value);
+    expect(await values('milchkännchen')).toEqual(['Milchkännchen Weiß']);
+    await db
+      .update(products)
+      .set({ name: { de: 'Milchkännchen Blau', en: 'Blue milk jug' } })
+      .where(eq(products.id, product.id));
+    expect(await values('milchkännchen')).toEqual(['Milchkännchen Blau']);
+    const picture = await createImage(db, {
+      rendered: {
+        key: 'suchtest-kaennchen',
+        width: 800,
+        height: 800,
+        sizes: [{ name: 'thumb', width: 150, height: 150 }],
+      },
+      alt: { de: 'Kännchen', en: 'Jug' },
+    });
+    await db.insert(productImages).values({ productId: product.id, imageId: picture.id });
+    // A picture moves no catalog version: the kept cards show it once they are seconds old.
+    await expect
+      .poll(async () => (await suggestions({ query: 'milchkännchen' }))[0]?.img)
+      .toContain('suchtest-kaennchen');
+    await db.update(products).set({ status: 'draft' }).where(eq(products.id, product.id));
+    expect(await values('milchkännchen')).toEqual([]);
   });
 });
 

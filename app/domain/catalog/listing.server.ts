@@ -130,10 +130,12 @@ async function rowsOf<T>(db: Tx, query: SQL): Promise<T[]> {
 /**
  * A cache of answers that change only when the catalog does: kept per catalog version (one
  * sequence read per use, so every instance sees another's change), least recently used first
- * out beyond `maxEntries`, one database (or transaction) at a time.
+ * out beyond `maxEntries`, one database (or transaction) at a time. With `maxAgeMs`, an entry
+ * is also loaded again once that old: for answers that read more than the version follows.
  */
-export function catalogVersionCache(maxEntries: number) {
-  const caches = new WeakMap<object, { version: number; entries: Map<string, Promise<unknown>> }>();
+export function catalogVersionCache(maxEntries: number, maxAgeMs = Infinity) {
+  type Entry = { value: Promise<unknown>; at: number };
+  const caches = new WeakMap<object, { version: number; entries: Map<string, Entry> }>();
   return async function cached<T>(db: Tx, key: string, load: () => Promise<T>): Promise<T> {
     const [row] = await rowsOf<{ version: string }>(
       db,
@@ -146,17 +148,21 @@ export function catalogVersionCache(maxEntries: number) {
       caches.set(db, cache);
     }
     const entries = cache.entries;
+    const now = Date.now();
     const hit = entries.get(key);
-    if (hit) {
-      // Least recently used goes first: a hit moves to the end.
-      entries.delete(key);
+    // Least recently used goes first: a hit moves to the end.
+    entries.delete(key);
+    if (hit && now - hit.at <= maxAgeMs) {
       entries.set(key, hit);
-      return hit as Promise<T>;
+      return hit.value as Promise<T>;
     }
     const value = load();
-    entries.set(key, value);
+    const entry = { value, at: now };
+    entries.set(key, entry);
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    value.catch(() => entries.delete(key));
+    value.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key);
+    });
     return value;
   };
 }
