@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '#app/domain/catalog/catalog.schema.ts';
 import {
   createAttribute,
   createCategory,
@@ -174,5 +176,33 @@ describe('GET /wc/store/v1/products query', () => {
     const res = await fetch(`${shop.url}/wc/store/v1/products?${query}`);
     expect(res.status).toBe(status);
     expect(((await res.json()) as { code: string }).code).toBe(code);
+  });
+});
+
+describe('kept Store API lists', () => {
+  it('follow a renamed or hidden product at once and a new description within seconds', async () => {
+    const db = shop.database.db;
+    const { product } = await createProduct(db, {
+      name: { de: 'Untersetzer', en: 'Coaster' },
+      regularPrice: 300,
+    });
+    const list = async () => {
+      const res = await fetch(`${shop.url}/wc/store/v1/products?search=untersetzer`);
+      return (await res.json()) as { name: string; description: string }[];
+    };
+    expect((await list()).map((p) => p.name)).toEqual(['Untersetzer']);
+    await db
+      .update(products)
+      .set({ name: { de: 'Glasuntersetzer', en: 'Glass coaster' } })
+      .where(eq(products.id, product.id));
+    expect((await list()).map((p) => p.name)).toEqual(['Glasuntersetzer']);
+    // A description moves no catalog version: the kept answer shows it within seconds.
+    await db
+      .update(products)
+      .set({ description: { de: 'Aus Kork.', en: 'Made of cork.' } })
+      .where(eq(products.id, product.id));
+    await expect.poll(async () => (await list())[0]?.description).toContain('Aus Kork.');
+    await db.update(products).set({ status: 'draft' }).where(eq(products.id, product.id));
+    expect(await list()).toEqual([]);
   });
 });

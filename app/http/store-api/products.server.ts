@@ -1,16 +1,21 @@
 import { categoryTree, findCategory, getProduct } from '#app/domain/catalog/catalog.server.ts';
 import { listProducts } from '#app/domain/search/listing.server.ts';
-import { resolveAttributeFilters } from '#app/domain/catalog/listing.server.ts';
+import {
+  catalogVersionCache,
+  resolveAttributeFilters,
+} from '#app/domain/catalog/listing.server.ts';
 import type { CategoryNode } from '#app/domain/catalog/catalog.view.ts';
 import { domainError } from '#app/domain/kernel/result.ts';
 import { invalidProduct } from '#app/domain/cart/cart.errors.ts';
 import { defineEndpoint } from '../endpoint.server.ts';
-import { json } from '../response.ts';
+import { jsonText } from '../response.ts';
 import { STORE_API_CODES } from './codes.ts';
 import { productFacts } from '#app/domain/catalog/product-facts.server.ts';
 import { productJson, variationJson } from './product-json.server.ts';
 import { productExtras, variationExtras } from './extras.server.ts';
 import { parseProductsQuery } from './products-query.ts';
+import type { Tx } from '#app/domain/kernel/tx.ts';
+import type { Locale } from '#app/lib/locale.ts';
 
 function categorySlugById(tree: CategoryNode[], id: number): string | null {
   for (const node of tree) {
@@ -25,6 +30,17 @@ const invalid = (param: string) =>
   ({ ok: false, error: domainError('invalid', 'error.invalid_param', { param }) }) as const;
 
 /**
+ * Answers kept per catalog version and for at most 5 s, serialized: headless shops ask for the
+ * same few pages over and over. Prices, stock and pictures move no catalog version and show
+ * within those seconds, as on the pages of the render cache (decision 39).
+ */
+const LIST_SECONDS = 5;
+const keptLists = catalogVersionCache(200, LIST_SECONDS * 1000);
+
+type ListAnswer =
+  { ok: false; param: string } | { ok: true; body: string; total: number; pages: number };
+
+/**
  * GET with WooCommerce's Store API query (paging, sort, search, category, price in minor
  * units, stock, sale, attribute terms): published products with WordPress's paging headers.
  * Unknown categories, attributes and terms are refused like malformed values.
@@ -33,48 +49,63 @@ export const listProductsEndpoint = defineEndpoint({
   methods: ['GET'],
   codes: STORE_API_CODES,
   handle: async ({ db, locale, currency, env, url }) => {
-    const parsed = parseProductsQuery(url.searchParams);
-    if (!parsed.ok) return invalid(parsed.param);
-    const q = parsed.value;
-    let categorySlug: string | undefined;
-    if (q.category) {
-      const tree = await categoryTree(db, locale);
-      const slug =
-        'id' in q.category
-          ? categorySlugById(tree, q.category.id)
-          : findCategory(tree, q.category.slug)
-            ? q.category.slug
-            : null;
-      if (slug === null) return invalid('category');
-      categorySlug = slug;
-    }
-    if (q.filters.attributes) {
-      const { unknown } = await resolveAttributeFilters(db, q.filters.attributes);
-      if (unknown.length) return invalid('attributes');
-    }
-    const listing = await listProducts(db, {
-      locale,
-      page: q.page,
-      perPage: q.perPage,
-      categorySlug,
-      search: q.search,
-      sort: q.sort,
-      filters: q.filters,
-    });
-    const ctx = { currency, locale, shopUrl: env.SHOP_URL };
-    const items = listing?.items ?? [];
-    const extras = await productExtras(db, items, locale);
-    return json(
-      items.map((p) => productJson(p, ctx, extras)),
-      {
-        headers: {
-          'X-WP-Total': String(listing?.total ?? 0),
-          'X-WP-TotalPages': String(listing?.pages ?? 0),
-        },
-      },
+    const key = JSON.stringify([url.search, locale, currency, env.SHOP_URL]);
+    const answer = await keptLists(db, key, () =>
+      listAnswer(db, url.searchParams, { currency, locale, shopUrl: env.SHOP_URL }),
     );
+    if (!answer.ok) return invalid(answer.param);
+    return jsonText(answer.body, {
+      headers: {
+        'X-WP-Total': String(answer.total),
+        'X-WP-TotalPages': String(answer.pages),
+      },
+    });
   },
 });
+
+async function listAnswer(
+  db: Tx,
+  params: URLSearchParams,
+  ctx: { currency: string; locale: Locale; shopUrl: string },
+): Promise<ListAnswer> {
+  const { locale } = ctx;
+  const parsed = parseProductsQuery(params);
+  if (!parsed.ok) return { ok: false, param: parsed.param };
+  const q = parsed.value;
+  let categorySlug: string | undefined;
+  if (q.category) {
+    const tree = await categoryTree(db, locale);
+    const slug =
+      'id' in q.category
+        ? categorySlugById(tree, q.category.id)
+        : findCategory(tree, q.category.slug)
+          ? q.category.slug
+          : null;
+    if (slug === null) return { ok: false, param: 'category' };
+    categorySlug = slug;
+  }
+  if (q.filters.attributes) {
+    const { unknown } = await resolveAttributeFilters(db, q.filters.attributes);
+    if (unknown.length) return { ok: false, param: 'attributes' };
+  }
+  const listing = await listProducts(db, {
+    locale,
+    page: q.page,
+    perPage: q.perPage,
+    categorySlug,
+    search: q.search,
+    sort: q.sort,
+    filters: q.filters,
+  });
+  const items = listing?.items ?? [];
+  const extras = await productExtras(db, items, locale);
+  return {
+    ok: true,
+    body: JSON.stringify(items.map((p) => productJson(p, ctx, extras))),
+    total: listing?.total ?? 0,
+    pages: listing?.pages ?? 0,
+  };
+}
 
 /** GET: one published product by id. */
 export const getProductEndpoint = defineEndpoint({
