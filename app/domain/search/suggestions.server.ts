@@ -11,7 +11,7 @@ import { SUGGESTION_LIMIT, searchProductIds } from './search.server.ts';
 /**
  * The cards of a suggestion, kept per catalog version and for a few seconds: a price, a
  * picture or a sale starting moves no catalog version, and shows after at most that long,
- * as on the pages the render cache keeps (decision 39).
+ * as on the pages the render cache keeps (decision 40).
  */
 const SUGGESTION_SECONDS = 5;
 const keptCards = catalogVersionCache(2_000, SUGGESTION_SECONDS * 1000);

@@ -32,7 +32,7 @@ const invalid = (param: string) =>
 /**
  * Answers kept per catalog version and for at most 5 s, serialized: headless shops ask for the
  * same few pages over and over. Prices, stock and pictures move no catalog version and show
- * within those seconds, as on the pages of the render cache (decision 39).
+ * within those seconds, as on the pages of the render cache (decision 40).
  */
 const LIST_SECONDS = 5;
 const keptLists = catalogVersionCache(200, LIST_SECONDS * 1000);
