@@ -21,7 +21,7 @@ import {
   usePageI18n,
 } from './lib/i18n.ts';
 import type { NotFoundData } from './http/pages/not-found.ts';
-import { messagesFor } from './lib/i18n.server.ts';
+import { messagesFor, withShopName } from './lib/i18n.server.ts';
 import { type RefusedData, shop } from './http/request.server.ts';
 import { categoryTree } from './domain/catalog/catalog.server.ts';
 import { cartBehaviour } from './domain/cart/cart-settings.server.ts';
@@ -98,7 +98,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The shell reads no address, so it renders even the page of a refused one.
   const base = shop(args, { shell: true });
   const { db, locale, env } = base;
-  const messages = messagesFor(locale, handle.messageAreas);
+  const messages = withShopName(messagesFor(locale, handle.messageAreas), locale);
   // A page is rendered for nobody and shared; the server fills in the visitor's parts (cart
   // link, mini cart). Only a data request (after an action, say) carries the visitor's data.
   // In coming-soon mode this throws the public's page before anything else is read.

@@ -14,6 +14,7 @@ import { LANG_COOKIE, requestLocale, serverTranslator } from '#app/lib/i18n.serv
 import { type UrlRefusal, refuseUrl } from '#app/lib/hostile-input.ts';
 import { handleSandboxRequest, isSandboxPath } from '#sandbox/stripe/http/handler.server.ts';
 import { followStoredStripeKeys } from '#app/domain/payments/stripe-keys.server.ts';
+import { loadShopName } from '#app/domain/settings/shop-name.server.ts';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './headers.ts';
 import { type CachedPage, RenderCache } from './render-cache.ts';
 import { type StaticFile, chooseEncoding, contentType, loadStaticFiles } from './static.ts';
@@ -108,6 +109,9 @@ export function createShopHandler({
     try {
       // Stripe keys entered in the back office take effect without a restart, on every instance.
       await followStoredStripeKeys(context.env, context.db);
+      // The display name every page shows, read before the page's loaders translate with it.
+      // A failed read keeps the name read before.
+      const shopName = await loadShopName(context.db).catch(() => '');
       if (await answerOps(req, res, url.pathname, context, lifecycle)) return;
       // The Stripe sandbox's API and pages, only while no Stripe keys are configured.
       if (!refusal && isSandboxPath(url.pathname)) {
@@ -150,7 +154,8 @@ export function createShopHandler({
       const dataRequest = url.pathname.endsWith('.data');
       const cacheKey =
         cache && !refusal && isCacheable(method, url, hasSession && dataRequest)
-          ? `${url.pathname}${url.search}|${readCookie(req.headers.cookie, LANG_COOKIE) ?? ''}|${pageCookieVariant(req.headers.cookie)}`
+          ? // A renamed shop's pages are new pages: none rendered with the old name is served.
+            `${url.pathname}${url.search}|${readCookie(req.headers.cookie, LANG_COOKIE) ?? ''}|${pageCookieVariant(req.headers.cookie)}|${shopName}`
           : null;
       const requestContext: ShopContext = {
         ...context,

@@ -24,6 +24,7 @@ import { logger } from '#app/lib/log.server.ts';
 import { runBackupJob } from './backup/backup.ts';
 import { jobFailures, jobRunsTotal } from '#app/lib/metrics.server.ts';
 import { type JobResult, type JobStatus, jobRuns } from './jobs.schema.ts';
+import { loadShopName } from '#app/domain/settings/shop-name.server.ts';
 
 export type JobContext = {
   /** The transaction that holds the job's lock; the job's writes commit with its record. */
@@ -351,6 +352,8 @@ export function startJobRunner({
 
   async function runAll(): Promise<Record<string, JobOutcome>> {
     const outcomes: Record<string, JobOutcome> = {};
+    // Mails and documents name the shop as its settings say now; a failed read keeps the last.
+    await loadShopName(db).catch(() => {});
     for (const job of jobs) {
       if (abort.signal.aborted) break;
       const started = performance.now();

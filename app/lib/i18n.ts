@@ -84,6 +84,8 @@ export function usePageI18n(locale: Locale, fallback: PageMessages): I18n {
     const [root, ...pages] = matches.map((match) => messagesOf(match.loaderData));
     // The root loader always sends the shell's texts; the fallback covers only its absence.
     const merged = Object.assign({}, root ?? fallback, ...pages) as PageMessages;
+    // The shop's display name is a setting the root sends; a page's catalog part has the default.
+    if (root?.['shop.name'] !== undefined) merged['shop.name'] = root['shop.name'];
     return { locale, t: translator(locale, merged) };
   }, [locale, fallback, matches]);
 }

@@ -3,6 +3,7 @@ import { Form } from 'react-router';
 import { Field } from '#app/components/ui/field.tsx';
 import { COUNTRY_CODES } from '#app/domain/customers/address-locale.ts';
 import type { ShopOwner } from '#app/domain/settings/shop-owner.ts';
+import { SHOP_NAME_MAX } from '#app/domain/settings/shop-name.rules.ts';
 import {
   type CheckoutForm,
   OWNER_FIELDS,
@@ -115,12 +116,14 @@ function countryOptions(locale: 'de' | 'en') {
 export function ShopSettingsForm({
   settings,
   defaults,
+  defaultName,
   security,
   version,
   answer,
 }: {
-  settings: { owner: ShopOwner; notice: Notice; comingSoon: boolean };
+  settings: { name: string; owner: ShopOwner; notice: Notice; comingSoon: boolean };
   defaults: ShopOwner;
+  defaultName: string;
   security: string;
   version: string;
   answer: SettingsAnswer | undefined;
@@ -164,6 +167,29 @@ export function ShopSettingsForm({
   };
   return (
     <FormFrame security={security} version={version} answer={answer}>
+      <h2 id="shop-name">{t('admin.shopSettings.name_heading')}</h2>
+      <Field
+        id={settingControlId('shop_name')}
+        label={t('admin.shopSettings.shop_name')}
+        required
+        error={errorOf('shop_name')}
+        help={t('admin.shopSettings.shop_name_help', {
+          max: SHOP_NAME_MAX,
+          value: defaultName,
+        })}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            name="shop_name"
+            defaultValue={typed?.shop_name ?? settings.name}
+            maxLength={SHOP_NAME_MAX}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+
       <h2 id="shop-owner">{t('admin.shopSettings.owner')}</h2>
       <p className="hint">{t('admin.shopSettings.owner_help')}</p>
       {ownerInput('owner_name', 'text', 'organization')}

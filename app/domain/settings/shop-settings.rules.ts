@@ -1,5 +1,6 @@
 // The shop and checkout settings forms: what each field may hold. Pure, so the page can share it.
 import { z } from 'zod';
+import { SHOP_NAME_MAX, shopNameProblem } from './shop-name.rules.ts';
 
 /** The owner's fields as the form names them, each with its longest text. */
 export const OWNER_FIELDS = {
@@ -17,6 +18,7 @@ export const OWNER_FIELDS = {
 export type OwnerField = keyof typeof OWNER_FIELDS;
 
 export const SHOP_FORM_FIELDS = [
+  'shop_name',
   ...(Object.keys(OWNER_FIELDS) as OwnerField[]),
   'owner_country',
   'notice_on',
@@ -90,6 +92,16 @@ export type OwnerChecks = {
 export function shopFormSchema(checks: OwnerChecks) {
   return z
     .object({
+      // Left out (a form of before the name was a setting), the name in force stays.
+      shop_name: line(SHOP_NAME_MAX, true)
+        .superRefine((v, ctx) => {
+          const problem = shopNameProblem(v);
+          // Empty, too long and plain control characters are said by `line` already.
+          if (problem && v !== '' && v.length <= SHOP_NAME_MAX && !CONTROL.test(v)) {
+            ctx.addIssue({ code: 'custom', message: problem });
+          }
+        })
+        .optional(),
       owner_name: line(OWNER_FIELDS.owner_name.max, true),
       owner_street: line(OWNER_FIELDS.owner_street.max, true),
       owner_postcode: line(OWNER_FIELDS.owner_postcode.max, true),

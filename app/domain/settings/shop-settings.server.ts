@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { getSetting } from './settings.server.ts';
+import { SHOP_NAME_SETTING, storedShopName } from './shop-name.server.ts';
+import { DEFAULT_SHOP_NAME } from './shop-name.rules.ts';
 import { type SettingValues, settingsVersion } from './settings-version.server.ts';
 import { type ShopOwner, UNSET_OWNER, shopOwnerSchema } from './shop-owner.ts';
 import { OWNER_FIELDS, type ShopForm } from './shop-settings.rules.ts';
@@ -14,16 +16,24 @@ import {
 } from './site-settings.server.ts';
 
 export const OWNER_SETTING = 'shop.owner';
-export const SHOP_SETTING_KEYS = [OWNER_SETTING, STORE_NOTICE_SETTING, COMING_SOON_SETTING];
+export const SHOP_SETTING_KEYS = [
+  SHOP_NAME_SETTING,
+  OWNER_SETTING,
+  STORE_NOTICE_SETTING,
+  COMING_SOON_SETTING,
+];
 
 /** The notice as the form edits it; unset, it is off with no text. */
 export const NO_NOTICE: StoreNoticeSetting = { text: { de: '', en: '' }, id: '', enabled: false };
 
-export type ShopSettings = { owner: ShopOwner; notice: StoreNoticeSetting; comingSoon: boolean };
+export type ShopSettings = {
+  name: string;
+  owner: ShopOwner; notice: StoreNoticeSetting; comingSoon: boolean };
 
 /** The settings in force, with the fallbacks the pages use. */
 export async function shopSettings(db: Tx): Promise<ShopSettings> {
   return {
+    name: await storedShopName(db),
     owner: await getSetting(db, OWNER_SETTING, shopOwnerSchema, UNSET_OWNER),
     notice: await getSetting(db, STORE_NOTICE_SETTING, storeNoticeSchema, NO_NOTICE),
     // Only `true` switches it on, as the page shell reads it.
@@ -33,6 +43,7 @@ export async function shopSettings(db: Tx): Promise<ShopSettings> {
 
 export function shopValues(settings: ShopSettings): SettingValues {
   return {
+    [SHOP_NAME_SETTING]: settings.name,
     [OWNER_SETTING]: settings.owner,
     [STORE_NOTICE_SETTING]: settings.notice,
     [COMING_SOON_SETTING]: settings.comingSoon,
@@ -66,5 +77,10 @@ export function shopValuesOfForm(form: ShopForm, current: SettingValues): Settin
     id: sameText && before.id ? before.id : randomBytes(9).toString('base64url'),
     enabled: form.notice_on,
   };
-  return shopValues({ owner: ownerOfForm(form), notice, comingSoon: form.coming_soon });
+  return shopValues({
+    name: form.shop_name ?? String(current[SHOP_NAME_SETTING] ?? DEFAULT_SHOP_NAME),
+    owner: ownerOfForm(form),
+    notice,
+    comingSoon: form.coming_soon,
+  });
 }

@@ -21,6 +21,8 @@ import { COUNTRY_CODES } from '#app/domain/customers/address-locale.ts';
 import { isEuCountry, normalizeVatId, vatIdFitsCountry } from '#app/domain/pricing/vat.rules.ts';
 import { HOLD_MINUTES_LIMITS, holdMinutesSchema } from '#app/domain/orders/lifecycle.server.ts';
 import { UNSET_OWNER } from '#app/domain/settings/shop-owner.ts';
+import { SHOP_NAME_SETTING, rememberShopName } from '#app/domain/settings/shop-name.server.ts';
+import { DEFAULT_SHOP_NAME, SHOP_NAME_MAX } from '#app/domain/settings/shop-name.rules.ts';
 import {
   CHECKOUT_FORM_FIELDS,
   NOTICE_MAX,
@@ -121,6 +123,7 @@ export async function loadShopSettings(args: Args, areas: readonly MessageArea[]
     settings,
     version: shopSettingsVersion(settings),
     defaults: UNSET_OWNER,
+    defaultName: DEFAULT_SHOP_NAME,
     changes: await changesFor(shop, SHOP_SETTING_KEYS),
     security: sessionNonce(current, env),
     saved: savedOf(args.request),
@@ -223,6 +226,7 @@ function fieldProblems(
 
 /** The longest text a shop field takes, for its message. */
 function shopFieldParams(name: string) {
+  if (name === 'shop_name') return { max: SHOP_NAME_MAX };
   if (name in OWNER_FIELDS) return { max: OWNER_FIELDS[name as keyof typeof OWNER_FIELDS].max };
   return { max: name.startsWith('notice_') ? NOTICE_MAX : 0 };
 }
@@ -326,6 +330,10 @@ export async function handleShopSettingsForm(args: Args) {
     actor,
     seen,
   );
+  // This instance's pages and mails use the new name at once; others within seconds.
+  if (saved.ok && saved.changed.includes(SHOP_NAME_SETTING) && form_.shop_name) {
+    rememberShopName(shop.db, form_.shop_name);
+  }
   return savedAnswer(shop.t, form, SHOP_FORM_FIELDS, saved, SHOP_SETTINGS_PATH);
 }
 

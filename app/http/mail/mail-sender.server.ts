@@ -4,6 +4,7 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { MailKind, MailSender } from '#app/domain/settings/mail-settings.rules.ts';
 import { mailEnabled, mailSettings } from '#app/domain/settings/mail-settings.server.ts';
 import type { Env } from '#app/lib/env.server.ts';
+import { loadShopName } from '#app/domain/settings/shop-name.server.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { fromAddress } from '../order-links.ts';
 
@@ -14,6 +15,7 @@ export function defaultSender(env: Pick<Env, 'SHOP_URL' | 'SHOP_LOCALE'>): MailS
 
 /** The sender in force, each part falling back to the default on its own. */
 export async function senderOf(db: Tx, env: Env): Promise<MailSender> {
+  await loadShopName(db);
   const fallback = defaultSender(env);
   const { sender } = await mailSettings(db);
   return { name: sender?.name || fallback.name, address: sender?.address || fallback.address };

@@ -3823,6 +3823,29 @@ export const de = {
   'admin.taxSettings.prices_include_tax_help':
     'Aus: Produktpreise sind Nettopreise; der Shop zeigt und berechnet Bruttopreise mit dem Steuersatz des Bestimmungslands (für Kunden in Deutschland netto + 19 %).',
   'admin.taxSettings.setting.pricesIncludeTax': 'Preise inklusive Mehrwertsteuer',
+  'admin.shopSettings.name_heading': 'Shopname',
+  'admin.shopSettings.shop_name': 'Name des Shops',
+  'admin.shopSettings.shop_name_help':
+    'Erscheint im Logo, in der Fußzeile, in Seitentiteln, in Vorschauen beim Teilen und als Absender der E-Mails. Höchstens {max} Zeichen; ohne eigenen Namen heißt der Shop {value}.',
+  'admin.shopSettings.setting.shop.name': 'Name des Shops',
+  'admin.payments.error.holder_required':
+    'Vorkasse kann nur mit Kontoinhaber eingeschaltet werden: bitte den Namen auf dem Konto eintragen oder Vorkasse ausschalten.',
+  'admin.payments.missing.bacs':
+    'Eingeschaltet, aber im Checkout noch nicht sichtbar: Es fehlen Kontoinhaber und IBAN unten.',
+  'admin.payments.missing.stripe':
+    'Ohne Stripe-Schlüssel eingeschaltet: Zahlungen laufen nur gegen die Sandbox, es wird nichts abgebucht. Tragen Sie unten die Stripe-Schlüssel ein.',
+  'admin.payments.missing.summary': 'Eingeschaltet, aber noch nicht bereit für Zahlungen: {methods}.',
+  'admin.catalogSettings.unit_price': 'Grundpreis',
+  'admin.catalogSettings.unit_price_law':
+    'Produktseite, Produktlisten, Schnellansicht und Suchergebnisse zeigen den Grundpreis (je kg, l, m, m² oder m³, wie beim Produkt angegeben) immer neben dem Preis: Die Preisangabenverordnung (PAngV § 4) verlangt ihn überall dort, wo der Gesamtpreis von Waren nach Gewicht, Volumen, Länge oder Fläche steht; dort lässt er sich daher nicht ausblenden. Neben den Positionen des Warenkorbs wählen Sie selbst:',
+  'admin.catalogSettings.unit_price_cart': 'Grundpreis im Warenkorb',
+  'admin.catalogSettings.unit_price_cart_help': 'Unter jeder Position der Warenkorbseite.',
+  'admin.catalogSettings.unit_price_mini_cart': 'Grundpreis im Mini-Warenkorb',
+  'admin.catalogSettings.unit_price_mini_cart_help':
+    'Unter jeder Position des Mini-Warenkorbs in der Kopfzeile.',
+  'admin.catalogSettings.unit_price_checkout': 'Grundpreis an der Kasse',
+  'admin.catalogSettings.unit_price_checkout_help': 'Unter jeder Position der Bestellübersicht.',
+  'admin.shopSettings.setting.catalog.unit_price_places': 'Grundpreis in Warenkorb und Kasse',
 } as const;
 
 export type MessageKey = keyof typeof de;

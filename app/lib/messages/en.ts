@@ -3682,4 +3682,26 @@ export const en: Messages = {
   'admin.taxSettings.prices_include_tax_help':
     'Off: product prices are net; the shop shows and charges gross prices at the destination country’s rate (for customers in Germany net + 19 %).',
   'admin.taxSettings.setting.pricesIncludeTax': 'Prices including VAT',
+  'admin.shopSettings.name_heading': 'Shop name',
+  'admin.shopSettings.shop_name': 'Shop name',
+  'admin.shopSettings.shop_name_help':
+    'Shown in the logo, the footer, page titles, share previews and as the sender of mails. At most {max} characters; without a name of its own the shop is called {value}.',
+  'admin.shopSettings.setting.shop.name': 'Shop name',
+  'admin.payments.error.holder_required':
+    'Bank transfer can only be switched on with the account holder: please enter the name on the account or switch bank transfer off.',
+  'admin.payments.missing.bacs':
+    'Switched on, but the checkout does not offer it yet: it needs the account holder and the IBAN below.',
+  'admin.payments.missing.stripe':
+    'Switched on without Stripe keys: payments only run against the sandbox and nothing is charged. Enter the Stripe keys below.',
+  'admin.payments.missing.summary': 'Switched on but not ready to take payments: {methods}.',
+  'admin.catalogSettings.unit_price': 'Unit price',
+  'admin.catalogSettings.unit_price_law':
+    'The product page, product lists, the quick view and search results always show the unit price (per kg, l, m, m² or m³, as the product states it) beside the price: the price indication rules (PAngV § 4) require it wherever the total price of goods sold by weight, volume, length or area is shown, so it cannot be hidden there. Beside the lines of the cart you choose:',
+  'admin.catalogSettings.unit_price_cart': 'Unit price in the cart',
+  'admin.catalogSettings.unit_price_cart_help': 'Under each line on the cart page.',
+  'admin.catalogSettings.unit_price_mini_cart': 'Unit price in the mini cart',
+  'admin.catalogSettings.unit_price_mini_cart_help': 'Under each line of the header’s mini cart.',
+  'admin.catalogSettings.unit_price_checkout': 'Unit price at checkout',
+  'admin.catalogSettings.unit_price_checkout_help': 'Under each line of the order review.',
+  'admin.shopSettings.setting.catalog.unit_price_places': 'Unit price in cart and checkout',
 };

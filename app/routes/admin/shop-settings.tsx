@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
 /** Who runs the shop, the notice every page shows, and whether the shop is open yet. */
 export default function ShopSettingsPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<SettingsAnswer>();
-  const { settings, version, defaults, changes, security, saved } = loaderData;
+  const { settings, version, defaults, defaultName, changes, security, saved } = loaderData;
   return (
     <SettingsPage
       title="admin.shopSettings.title"
@@ -38,6 +38,7 @@ export default function ShopSettingsPage({ loaderData }: Route.ComponentProps) {
         key={answer ? JSON.stringify(answer.values ?? {}) : `saved-${version}`}
         settings={settings}
         defaults={defaults}
+        defaultName={defaultName}
         security={security}
         version={version}
         answer={answer}
