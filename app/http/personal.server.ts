@@ -1,4 +1,5 @@
 import { createElement } from 'react';
+import { unitPricePlaces, withUnitPrices } from '#app/domain/cart/unit-price-places.server.ts';
 import type { AppLoadContext } from 'react-router';
 import { MiniCartProvider } from '#app/components/cart/mini-cart-state.tsx';
 import { HeaderCart, PERSONAL_PART } from '#app/components/cart/mini-cart.tsx';
@@ -70,7 +71,10 @@ export async function personalData(
     const cart = await loadCart(db, { idHash }, { currency, locale, readOnly: true });
     personal = {
       ...personal,
-      miniCart: toMiniCart(cart, cartHash(cart), sessionNonce({ idHash }, env)),
+      miniCart: withUnitPrices(
+        toMiniCart(cart, cartHash(cart), sessionNonce({ idHash }, env)),
+        (await unitPricePlaces(db)).miniCart,
+      ),
     };
   }
   const viewer = summary.customerId !== null ? await customerOfSession(db, idHash) : null;

@@ -1,4 +1,5 @@
 import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
+import { unitPricePlaces, withUnitPrices } from '#app/domain/cart/unit-price-places.server.ts';
 import {
   EXPRESS_MESSAGE_AREAS,
   ExpressCheckout,
@@ -57,9 +58,10 @@ export async function loader(args: Route.LoaderArgs) {
     throw redirect(linked.redirect, { status: 303, headers });
   }
   const cart = await loadCart(db, current, { currency, locale });
+  const places = await unitPricePlaces(db);
   return data(
     {
-      cart,
+      cart: withUnitPrices(cart, places.cart),
       linkNotice: linked && { ok: linked.ok, message: linked.message },
       // The token the coupon form's wc-ajax calls carry as `security`.
       security: current ? sessionNonce(current, env) : null,

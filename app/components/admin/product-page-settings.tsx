@@ -1,13 +1,15 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
-import type {
-  ProductPageForm,
-  ProductPageNumberField,
+import {
+  type ProductPageForm,
+  type ProductPageNumberField,
+  UNIT_PRICE_PLACE_FIELDS,
 } from '#app/domain/cart/product-page-settings.rules.ts';
 import type { SettingsAnswer } from '#app/domain/settings/shop-settings.view.ts';
 import { type TextKey, useI18n } from '#app/lib/i18n.ts';
 import { Checkbox, FormFrame, NumberSetting, answered } from './shop-settings.tsx';
 
-type BoxField = Exclude<keyof ProductPageForm, ProductPageNumberField>;
+type BoxField = Exclude<keyof ProductPageForm, ProductPageNumberField | 'unit_price_places'>;
 
 /**
  * The catalog and product page section: how variation swatches behave and what an add to cart
@@ -70,6 +72,14 @@ export function ProductPageSettingsForm({
       <h2 id="catalog-gallery">{t('admin.catalogSettings.gallery')}</h2>
       {box('gallery_zoom')}
       {box('gallery_lightbox')}
+      <h2 id="catalog-unit-price">{t('admin.catalogSettings.unit_price')}</h2>
+      <p className="hint" id="catalog-unit-price-law">
+        {t('admin.catalogSettings.unit_price_law')}
+      </p>
+      <input type="hidden" name="unit_price_places" value="yes" />
+      {UNIT_PRICE_PLACE_FIELDS.map((name) => (
+        <Fragment key={name}>{box(name)}</Fragment>
+      ))}
       <h2 id="catalog-reviews">{t('admin.catalogSettings.reviews')}</h2>
       <p>
         {t('admin.catalogSettings.reviews_text')}{' '}

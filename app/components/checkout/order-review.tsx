@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { Money, useMoney } from '#app/components/ui/price.tsx';
+import { Money, UnitPrice, useMoney } from '#app/components/ui/price.tsx';
 import type { CheckoutReview, PaymentMethodView } from '#app/domain/checkout/checkout.view.ts';
 import { formatRate } from '#app/domain/pricing/tax.ts';
 import { isVatFree } from '#app/domain/pricing/vat.rules.ts';
@@ -47,6 +47,7 @@ export function ReviewTable({
           <tr key={line.key} className="cart_item">
             <td className="product-name">
               <LineName line={line} />
+              {review.unitPrices ? <UnitPrice unitPrice={line.unitPriceInfo} /> : null}
             </td>
             <td className="product-total">
               <Money amount={line.lineTotal} />

@@ -15,6 +15,10 @@ export const PRODUCT_PAGE_FORM_FIELDS = [
   'redirect_after_add',
   'gallery_zoom',
   'gallery_lightbox',
+  'unit_price_places',
+  'unit_price_cart',
+  'unit_price_mini_cart',
+  'unit_price_checkout',
 ] as const;
 export type ProductPageFormField = (typeof PRODUCT_PAGE_FORM_FIELDS)[number];
 
@@ -41,6 +45,19 @@ export const productPageFormSchema = z.object({
   redirect_after_add: settingCheckbox,
   gallery_zoom: settingCheckbox,
   gallery_lightbox: settingCheckbox,
+  // The form marks that it carries the unit price places; a post without them keeps them.
+  unit_price_places: z.literal('yes', { message: 'admin.shopSettings.error.invalid' }).optional(),
+  unit_price_cart: settingCheckbox,
+  unit_price_mini_cart: settingCheckbox,
+  unit_price_checkout: settingCheckbox,
 });
+
+/** The places the owner may switch: beside cart lines only (see unit-price-places.server.ts). */
+export const UNIT_PRICE_PLACE_FIELDS = [
+  'unit_price_cart',
+  'unit_price_mini_cart',
+  'unit_price_checkout',
+] as const;
+export type UnitPricePlaceField = (typeof UNIT_PRICE_PLACE_FIELDS)[number];
 
 export type ProductPageForm = z.infer<typeof productPageFormSchema>;

@@ -32,17 +32,27 @@ import {
   forgetCartBehaviour,
 } from './cart-settings.server.ts';
 import type { ProductPageForm } from './product-page-settings.rules.ts';
+import {
+  DEFAULT_UNIT_PRICE_PLACES,
+  UNIT_PRICE_PLACES_KEY,
+  type UnitPricePlaces,
+  forgetUnitPricePlaces,
+  storedUnitPricePlaces,
+  unitPricePlacesSchema,
+} from './unit-price-places.server.ts';
 
 export const PRODUCT_PAGE_SETTING_KEYS = [
   SWATCH_SETTINGS_KEY,
   CART_BEHAVIOUR_KEY,
   GALLERY_SETTINGS_KEY,
+  UNIT_PRICE_PLACES_KEY,
 ];
 
 export type ProductPageSettings = {
   swatches: SwatchOptions;
   cart: CartOptions;
   gallery: GalleryOptions;
+  unitPrice: UnitPricePlaces;
 };
 
 /** The settings in force, read past the per-instance cache (the form must see the latest). */
@@ -51,6 +61,7 @@ export async function productPageSettings(db: Tx): Promise<ProductPageSettings> 
     swatches: await swatchSettings(db),
     cart: await getSetting(db, CART_BEHAVIOUR_KEY, cartBehaviourSchema, DEFAULT_CART_OPTIONS),
     gallery: await storedGalleryOptions(db),
+    unitPrice: await storedUnitPricePlaces(db),
   };
 }
 
@@ -58,10 +69,16 @@ export const PRODUCT_PAGE_DEFAULTS: ProductPageSettings = {
   swatches: DEFAULT_SWATCH_OPTIONS,
   cart: DEFAULT_CART_OPTIONS,
   gallery: DEFAULT_GALLERY_OPTIONS,
+  unitPrice: DEFAULT_UNIT_PRICE_PLACES,
 };
 
 /** The section's form fields as the settings give them. */
-export function productPageForm({ swatches, cart, gallery }: ProductPageSettings): ProductPageForm {
+export function productPageForm({
+  swatches,
+  cart,
+  gallery,
+  unitPrice,
+}: ProductPageSettings): ProductPageForm {
   return {
     ajax_threshold: swatches.ajaxThreshold,
     clear_on_reselect: swatches.clearOnReselect,
@@ -73,14 +90,19 @@ export function productPageForm({ swatches, cart, gallery }: ProductPageSettings
     redirect_after_add: cart.redirectAfterAdd,
     gallery_zoom: gallery.zoom,
     gallery_lightbox: gallery.lightbox,
+    unit_price_places: 'yes',
+    unit_price_cart: unitPrice.cart,
+    unit_price_mini_cart: unitPrice.miniCart,
+    unit_price_checkout: unitPrice.checkout,
   };
 }
 
-function productPageValues({ swatches, cart, gallery }: ProductPageSettings): SettingValues {
+function productPageValues(settings: ProductPageSettings): SettingValues {
   return {
-    [SWATCH_SETTINGS_KEY]: swatches,
-    [CART_BEHAVIOUR_KEY]: cart,
-    [GALLERY_SETTINGS_KEY]: gallery,
+    [SWATCH_SETTINGS_KEY]: settings.swatches,
+    [CART_BEHAVIOUR_KEY]: settings.cart,
+    [GALLERY_SETTINGS_KEY]: settings.gallery,
+    [UNIT_PRICE_PLACES_KEY]: settings.unitPrice,
   };
 }
 
@@ -88,7 +110,9 @@ export function productPageSettingsVersion(settings: ProductPageSettings): strin
   return settingsVersion(productPageValues(settings));
 }
 
-function settingsOfForm(form: ProductPageForm): ProductPageSettings {
+/** The settings the form asks for; without its unit price part, the places in force stay. */
+function settingsOfForm(form: ProductPageForm, current: SettingValues): ProductPageSettings {
+  const kept = unitPricePlacesSchema.safeParse(current[UNIT_PRICE_PLACES_KEY]);
   return {
     swatches: {
       ajaxThreshold: form.ajax_threshold,
@@ -103,6 +127,16 @@ function settingsOfForm(form: ProductPageForm): ProductPageSettings {
       redirectAfterAdd: form.redirect_after_add,
     },
     gallery: { zoom: form.gallery_zoom, lightbox: form.gallery_lightbox },
+    unitPrice:
+      form.unit_price_places === 'yes'
+        ? {
+            cart: form.unit_price_cart,
+            miniCart: form.unit_price_mini_cart,
+            checkout: form.unit_price_checkout,
+          }
+        : kept.success
+          ? kept.data
+          : DEFAULT_UNIT_PRICE_PLACES,
   };
 }
 
@@ -121,12 +155,13 @@ export async function saveProductPageSettings(
     {
       lock: 'product-page-settings',
       read: async (tx) => productPageValues(await productPageSettings(tx)),
-      next: () => productPageValues(settingsOfForm(form)),
+      next: (current) => productPageValues(settingsOfForm(form, current)),
     },
     actor,
     seenVersion,
   );
   if (saved.ok && saved.changed.includes(CART_BEHAVIOUR_KEY)) forgetCartBehaviour(db);
   if (saved.ok && saved.changed.includes(GALLERY_SETTINGS_KEY)) forgetGalleryOptions(db);
+  if (saved.ok && saved.changed.includes(UNIT_PRICE_PLACES_KEY)) forgetUnitPricePlaces(db);
   return saved;
 }

@@ -1,4 +1,5 @@
 import type { CartOwner } from '#app/domain/cart/cart.server.ts';
+import { unitPricePlaces } from '#app/domain/cart/unit-price-places.server.ts';
 import { loadCart } from '#app/domain/cart/cart.server.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
@@ -101,6 +102,7 @@ export async function checkoutReview(
     needsDigitalConsent: cart.lines.some((l) => l.digital),
     pickupPoints: await pickupChoices(db, cart),
     subscription,
+    unitPrices: (await unitPricePlaces(db)).checkout,
   };
 }
 

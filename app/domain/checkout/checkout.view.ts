@@ -36,6 +36,8 @@ export type CheckoutReview = {
   pickupPoints?: { rateId: string; points: PickupPoint[] } | null;
   /** The cart starts a subscription: renewed with a kept method (auto) or paid by hand. */
   subscription?: 'auto' | 'manual' | null;
+  /** The lines show their unit price (a setting of the shop); absent: not shown. */
+  unitPrices?: boolean;
 };
 
 /**

@@ -17,6 +17,7 @@ import {
   saveProductPageSettings,
 } from '#app/domain/cart/product-page-settings.server.ts';
 import { GALLERY_SETTINGS_KEY } from '#app/domain/catalog/gallery-settings.view.ts';
+import { UNIT_PRICE_PLACES_KEY } from '#app/domain/cart/unit-price-places.server.ts';
 import { SWATCH_SETTINGS_KEY } from '#app/domain/catalog/swatch-settings.view.ts';
 import type { MessageArea, TextKey, Translate } from '#app/lib/i18n.ts';
 import { messagesFor } from '#app/lib/i18n.server.ts';
@@ -44,6 +45,11 @@ const OPTION_FIELDS: Record<string, Record<string, string>> = {
     redirectAfterAdd: 'redirect_after_add',
   },
   [GALLERY_SETTINGS_KEY]: { zoom: 'gallery_zoom', lightbox: 'gallery_lightbox' },
+  [UNIT_PRICE_PLACES_KEY]: {
+    cart: 'unit_price_cart',
+    miniCart: 'unit_price_mini_cart',
+    checkout: 'unit_price_checkout',
+  },
 };
 
 const asRecord = (value: unknown): Record<string, unknown> =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unitPricePlaces, withUnitPrices } from '#app/domain/cart/unit-price-places.server.ts';
 import { invalidKey, invalidParam } from '#app/domain/cart/cart.errors.ts';
 import { cartHash } from '#app/domain/cart/cart-hash.server.ts';
 import { cartBehaviour } from '#app/domain/cart/cart-settings.server.ts';
@@ -98,7 +99,8 @@ async function cartAnswer(
   const cart = await loadCart(db, session, { currency, locale, readOnly: true });
   const hash = cartHash(cart);
   const nonce = session ? sessionNonce(session, env) : '';
-  const mini: MiniCartView = toMiniCart(cart, hash, nonce);
+  const places = await unitPricePlaces(db);
+  const mini: MiniCartView = withUnitPrices(toMiniCart(cart, hash, nonce), places.miniCart);
   const fragments = await cartFragments(mini, { locale, url });
   const headers = new Headers({
     'Content-Type': 'application/json; charset=utf-8',
