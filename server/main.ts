@@ -4,6 +4,7 @@ import type { ServerBuild } from 'react-router';
 import { ConfigError, parseEnv } from '#app/lib/env.server.ts';
 import { DatabaseStartError } from '#app/lib/db.server.ts';
 import { logger } from '#app/lib/log.server.ts';
+import { storeStartPaymentSettings } from '#app/domain/payments/payment-settings.server.ts';
 import { ensureAdmin, openShopDatabase, seedIfEmpty, startShop } from './boot.ts';
 
 const BUILD_DIR = path.resolve('build');
@@ -12,6 +13,7 @@ async function main() {
   const env = parseEnv();
   const database = await openShopDatabase(env);
   if (process.env.SEED_DEMO !== 'false') await seedIfEmpty(database, env);
+  else await storeStartPaymentSettings(database.db, env);
   await ensureAdmin(database, env);
   const build = (await import(
     pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href

@@ -29,6 +29,7 @@ function MethodItem({
   last,
   index,
   hint,
+  missing,
 }: {
   method: PaymentMethodRow;
   on: boolean;
@@ -36,6 +37,8 @@ function MethodItem({
   last: boolean;
   index: number;
   hint: string;
+  /** Switched on but lacking what it needs to work: said beside it. */
+  missing: string | null;
 }) {
   const { t } = useI18n();
   const id = index === 0 ? controlId('enabled') : `payments-method-${method.id}`;
@@ -49,10 +52,15 @@ function MethodItem({
           value={method.id}
           id={id}
           defaultChecked={on}
-          aria-describedby={`${id}-hint`}
+          aria-describedby={missing ? `${id}-missing ${id}-hint` : `${id}-hint`}
         />
         <label htmlFor={id}>{method.title}</label>
       </span>
+      {missing ? (
+        <span className="admin-payments-missing" id={`${id}-missing`}>
+          {missing}
+        </span>
+      ) : null}
       <span className="hint" id={`${id}-hint`}>
         {hint}
       </span>
@@ -128,6 +136,16 @@ export function PaymentSettingsForm({
     if (method.discontinued) parts.push(t('admin.payments.discontinued'));
     return parts.join(' · ');
   };
+  /** What a method switched on in the saved settings still lacks to work for shoppers. */
+  const missingOf = (method: PaymentMethodRow): string | null => {
+    if (!settings.enabled.includes(method.id)) return null;
+    if (method.id === 'bacs' && (settings.iban === '' || settings.accountHolder === '')) {
+      return t('admin.payments.missing.bacs');
+    }
+    if (method.kind === 'stripe' && stripe === 'sandbox') return t('admin.payments.missing.stripe');
+    return null;
+  };
+  const missing = listed.filter((method) => missingOf(method) !== null);
   const methodsError = errorOf(controlId('enabled')) ?? errorOf(controlId('order'));
   const input = (name: ScalarField, saved: string, extra: { maxLength: number; help?: string }) => (
     <Field
@@ -204,6 +222,13 @@ export function PaymentSettingsForm({
             t(`admin.payments.stripe_status.${stripe}` as TextKey)
           )}
         </p>
+        {missing.length > 0 ? (
+          <p className="notice notice-info admin-payments-missing-summary">
+            {t('admin.payments.missing.summary', {
+              methods: missing.map((method) => method.title).join(', '),
+            })}
+          </p>
+        ) : null}
         {methodsError ? (
           <p className="field-tip" id={`${controlId('enabled')}-tip`}>
             {methodsError}
@@ -219,6 +244,7 @@ export function PaymentSettingsForm({
               last={i === listed.length - 1}
               index={i}
               hint={hintOf(method)}
+              missing={missingOf(method)}
             />
           ))}
         </ol>

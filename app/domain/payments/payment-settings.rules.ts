@@ -206,6 +206,10 @@ export function judgePaymentForm(
   const bic = (scalars.bic ?? '').replace(/\s+/g, '').toUpperCase();
   if (bic !== '' && !isValidBic(bic)) e(controlId('bic'), 'bic');
   if (iban === '' && form.enabled.includes('bacs')) e(controlId('iban'), 'iban_required');
+  // The transfer names its recipient: no bank transfer without the account holder.
+  if (holder === '' && form.enabled.includes('bacs')) {
+    e(controlId('account_holder'), 'holder_required');
+  }
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,

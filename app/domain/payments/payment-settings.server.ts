@@ -9,8 +9,11 @@ import {
   settingsOfFields,
 } from './payment-settings.rules.ts';
 import { paymentSettings } from './payments.server.ts';
-import { PAYMENT_SETTINGS_KEY } from './payments.ts';
-import { STRIPE_KEYS_SETTING } from './stripe-keys.server.ts';
+import { PAYMENT_SETTINGS_KEY, startPaymentSettings } from './payments.ts';
+import { STRIPE_KEYS_SETTING, followStoredStripeKeys } from './stripe-keys.server.ts';
+import { sandboxActive } from './stripe-setup.server.ts';
+import { settings } from '#app/domain/settings/settings.schema.ts';
+import type { Env } from '#app/lib/env.server.ts';
 
 /** The payment settings in force, as the settings page edits them. */
 export async function paymentSettingsFields(db: Tx): Promise<PaymentSettingsFields> {
@@ -61,4 +64,20 @@ export async function savePaymentSettings(
 /** The latest changes of the payment settings, newest first. */
 export function paymentSettingChanges(db: Tx, limit = 20) {
   return changesOf(db, 'setting', [PAYMENT_SETTINGS_KEY, STRIPE_KEYS_SETTING], { limit });
+}
+
+/**
+ * A shop started without the demo: stores the start methods unless payment settings exist.
+ * Card payment counts as ready with Stripe keys (the environment's or stored ones), or in
+ * development, where the sandbox answers.
+ */
+export async function storeStartPaymentSettings(db: Tx, env: Env): Promise<boolean> {
+  await followStoredStripeKeys(env, db);
+  const cardReady = !sandboxActive(env) || env.NODE_ENV === 'development';
+  const inserted = await db
+    .insert(settings)
+    .values({ key: PAYMENT_SETTINGS_KEY, value: startPaymentSettings(cardReady) })
+    .onConflictDoNothing()
+    .returning({ key: settings.key });
+  return inserted.length > 0;
 }

@@ -140,6 +140,18 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
   codFee: 0,
 };
 
+/**
+ * What a new shop without the demo starts with (decision 0040): only methods that work before
+ * the owner enters anything. Bank transfer waits for the account; card and SEPA Direct Debit
+ * only with Stripe keys, or in development, where the built-in sandbox stands in for Stripe.
+ */
+export function startPaymentSettings(cardReady: boolean): PaymentSettings {
+  return {
+    ...DEFAULT_PAYMENT_SETTINGS,
+    enabled: ['invoice', 'cod', ...(cardReady ? DEFAULT_STRIPE_GATEWAYS : [])],
+  };
+}
+
 /** The highest cash on delivery fee the settings accept, gross minor units. */
 export const MAX_COD_FEE = 10_000;
 
