@@ -55,7 +55,9 @@ const UNIT_PRICE = 'class="unit-price"';
 
 /** The form with these boxes unticked (an unticked box sends nothing). */
 function without(...boxes: (keyof typeof FORM)[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(FORM).filter(([name]) => !boxes.includes(name as never)));
+  return Object.fromEntries(
+    Object.entries(FORM).filter(([name]) => !boxes.includes(name as never)),
+  );
 }
 
 async function storedPlaces() {
@@ -76,9 +78,11 @@ async function shopperWithCrate() {
     },
     async checkout() {
       const html = await get('/checkout');
-      return /<table class="shop_table woocommerce-checkout-review-order-table">[\s\S]*?<\/table>/.exec(
-        html,
-      )?.[0] ?? '';
+      return (
+        /<table class="shop_table woocommerce-checkout-review-order-table">[\s\S]*?<\/table>/.exec(
+          html,
+        )?.[0] ?? ''
+      );
     },
     async miniCart() {
       const res = await fetch(`${shop.url}/wc-ajax/get_refreshed_fragments`, {
@@ -106,17 +110,16 @@ beforeEach(async () => {
 
 describe('unit price places', () => {
   it('explains on the page why the product page and lists always show it', async () => {
+    // The rendered form, not the page's message catalog.
     const page = await (await http.get(manager, PAGE)).text();
-    expect(page).toContain('Grundpreis im Warenkorb');
-    expect(page).toContain('Grundpreis im Mini-Warenkorb');
-    expect(page).toContain('Grundpreis an der Kasse');
-    expect(page).toContain('PAngV § 4');
-    expect(page).toContain('nicht ausblenden');
-    const english = await (
-      await http.get({ cookie: `lang=en; ${manager.cookie}` }, PAGE)
-    ).text();
-    expect(english).toContain('Unit price at checkout');
-    expect(english).toContain('cannot be hidden there');
+    expect(page).toMatch(/id="setting-unit-price-cart"[^>]*\/><span>Grundpreis im Warenkorb</);
+    expect(page).toMatch(
+      /id="setting-unit-price-mini-cart"[^>]*\/><span>Grundpreis im Mini-Warenkorb</,
+    );
+    expect(page).toMatch(/id="setting-unit-price-checkout"[^>]*\/><span>Grundpreis an der Kasse</);
+    expect(page).toMatch(/id="catalog-unit-price-law"[^>]*>[^<]*PAngV § 4[^<]*nicht ausblenden/);
+    const english = await (await http.get({ cookie: `lang=en; ${manager.cookie}` }, PAGE)).text();
+    expect(english).toMatch(/id="catalog-unit-price-law"[^>]*>[^<]*cannot be hidden there/);
   });
 
   it('shows it in the cart and the mini cart by default, not at checkout', async () => {
@@ -148,7 +151,7 @@ describe('unit price places', () => {
     const list = await (await fetch(`${shop.url}/shop`)).text();
     expect(list).toContain(UNIT_PRICE);
     const changes = await (await http.get(manager, PAGE)).text();
-    expect(changes).toContain('Grundpreis in Warenkorb und Kasse');
+    expect(changes).toMatch(/<td[^>]*>Grundpreis in Warenkorb und Kasse<\/td>/);
   });
 
   it('keeps the places when a form without them is saved', async () => {
