@@ -27,7 +27,7 @@ beforeAll(async () => {
     productUnits: 6,
     unitBase: 1,
   });
-  crate = { id: product.id, slug: product.slug };
+  crate = { id: product.id, slug: product.slug ?? String(product.id) };
 }, 120_000);
 afterAll(async () => {
   await shop?.close();
