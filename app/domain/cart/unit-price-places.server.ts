@@ -1,6 +1,6 @@
 // Where the unit price (Grundpreis) shows beside a cart line. The product page, product cards,
 // the quick view and search results show it always: there the law wants it beside the price
-// (PAngV § 4, decision 0039), so no setting reaches them.
+// (PAngV § 4, decision 0041), so no setting reaches them.
 import { z } from 'zod';
 import { REFERENCE_TTL_MS, forget, shortLived } from '#app/domain/kernel/short-lived.server.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';

@@ -141,7 +141,7 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
 };
 
 /**
- * What a new shop without the demo starts with (decision 0040): only methods that work before
+ * What a new shop without the demo starts with (decision 0042): only methods that work before
  * the owner enters anything. Bank transfer waits for the account; card and SEPA Direct Debit
  * only with Stripe keys, or in development, where the built-in sandbox stands in for Stripe.
  */
