@@ -55,11 +55,21 @@ export const categories = pgTable(
   (t) => [index('categories_parent_idx').on(t.parentId, t.position)],
 );
 
-export const PRODUCT_TYPES = ['simple', 'variable', 'variation'] as const;
+export const PRODUCT_TYPES = ['simple', 'variable', 'variation', 'grouped', 'external'] as const;
 export const STOCK_STATUSES = ['instock', 'outofstock', 'onbackorder'] as const;
 export const BACKORDERS = ['no', 'notify', 'yes'] as const;
-/** WordPress's statuses; only `publish` is ever shown in the shop. */
-export const PRODUCT_STATUSES = ['publish', 'draft', 'pending', 'private', 'trash'] as const;
+/**
+ * WordPress's statuses; the shop shows `publish`, and `future` once its publish date
+ * (`created_at`, WooCommerce's `date_created`) has come.
+ */
+export const PRODUCT_STATUSES = [
+  'publish',
+  'draft',
+  'pending',
+  'private',
+  'trash',
+  'future',
+] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 
@@ -132,6 +142,9 @@ export const products = pgTable(
     defectDescription: jsonb('defect_description').$type<Localized>(),
     taxInfo: jsonb('tax_info').$type<Localized>(),
     shippingCostsInfo: jsonb('shipping_costs_info').$type<Localized>(),
+    /** An external (affiliate) product: where its buy button leads, and the button's text. */
+    externalUrl: text('external_url'),
+    buttonText: jsonb('button_text').$type<Localized>(),
 
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -325,5 +338,24 @@ export const productLinks = pgTable(
     index('product_links_linked_idx').on(t.linkedId),
     check('product_links_not_self', sql`${t.productId} <> ${t.linkedId}`),
     check('product_links_kind', sql`${t.kind} in ('upsell', 'cross_sell')`),
+  ],
+);
+
+/** The products a grouped product lists, in the order chosen (simple products only). */
+export const groupedProducts = pgTable(
+  'grouped_products',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.childId] }),
+    index('grouped_products_child_idx').on(t.childId),
+    check('grouped_products_not_self', sql`${t.productId} <> ${t.childId}`),
   ],
 );
