@@ -11,6 +11,7 @@ import { findVariation } from '#app/domain/catalog/variation-match.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import { type ProductRow, resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { invalidProduct } from './cart.errors.ts';
+import { shownNow } from '#app/domain/catalog/publication.ts';
 
 export type Sellable = {
   parent: ProductRow;
@@ -26,7 +27,7 @@ export async function resolveSellable(
 ): Promise<Result<Sellable>> {
   const found = await productRowsById(db, [input.id]);
   const row = found.get(input.id);
-  if (!row || row.status !== 'publish') {
+  if (!row || !shownNow(row)) {
     return fail(invalidProduct);
   }
   if (row.type === 'simple') return ok({ parent: row, row, variationId: null, variation: {} });
@@ -34,7 +35,7 @@ export async function resolveSellable(
     row.type === 'variation'
       ? (await productRowsById(db, [row.parentId!])).get(row.parentId!)
       : row;
-  if (!parent || parent.status !== 'publish') {
+  if (!parent || !shownNow(parent)) {
     return fail(invalidProduct);
   }
   const chosen = input.variation ?? {};

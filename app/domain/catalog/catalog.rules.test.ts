@@ -24,6 +24,8 @@ function row(fields: Partial<ProductRow> = {}): ProductRow {
     featured: false,
     menuOrder: 0,
     subscription: null,
+    externalUrl: null,
+    buttonText: null,
     variationAttributes: null,
     defaultAttributes: null,
     name: null,

@@ -34,8 +34,9 @@ import type {
   ProductSummary,
   VariationView,
 } from './catalog.view.ts';
+import { shownProducts } from './publication.server.ts';
 
-const published = and(isNull(products.parentId), eq(products.status, 'publish'));
+const published = and(isNull(products.parentId), shownProducts());
 
 /** Builds card data for product rows with a fixed number of queries, whatever the count. */
 export async function summarise(

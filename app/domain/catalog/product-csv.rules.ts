@@ -131,10 +131,10 @@ export function productCsvColumns(attributeCount: number): string[] {
 /** A product or variation with what the file says about it, read by the export. */
 export type CsvProduct = {
   id: number;
-  type: 'simple' | 'variable' | 'variation';
+  type: 'simple' | 'variable' | 'variation' | 'grouped' | 'external';
   parent: { id: number; sku: string | null } | null;
   slug: string | null;
-  status: 'publish' | 'draft' | 'pending' | 'private' | 'trash';
+  status: 'publish' | 'draft' | 'pending' | 'private' | 'trash' | 'future';
   featured: boolean;
   menuOrder: number;
   name: Localized | null;

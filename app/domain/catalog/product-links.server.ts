@@ -16,6 +16,7 @@ import type { ProductLinksPatch } from './product-patch.ts';
 import { TAG_NAME_MAX, cleanTagName } from './product-links.rules.ts';
 import { summarise } from './catalog.server.ts';
 import type { ProductSummary } from './catalog.view.ts';
+import { shownProducts } from './publication.server.ts';
 
 /** At most this many upsells or cross-sells per product, and tags per product. */
 export const LINKS_MAX = 100;
@@ -207,7 +208,7 @@ async function linkedCards(
       and(
         inArray(productLinks.productId, from),
         eq(productLinks.kind, kind),
-        eq(products.status, 'publish'),
+        shownProducts(),
         isNull(products.parentId),
         skip.length > 0 ? notInArray(products.id, skip) : undefined,
       ),

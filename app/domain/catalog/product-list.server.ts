@@ -20,6 +20,7 @@ import {
 } from './listing.server.ts';
 import { summarise } from './catalog.server.ts';
 import type { Listing } from './catalog.view.ts';
+import { publishDueProducts } from './publication.server.ts';
 
 export type CatalogQuery = {
   locale: Locale;
@@ -89,6 +90,8 @@ export async function listCatalog(
   db: Tx,
   q: CatalogQuery,
 ): Promise<(Listing & { facets?: ListingFacets }) | null> {
+  // A scheduled product whose date has come is listed from this query on.
+  await publishDueProducts(db);
   const conditions: SQL[] = [eq(listed.published, true)];
   let categoryCondition: SQL | undefined;
   let categoryId: number | null = null;

@@ -18,6 +18,7 @@ import type { ImageView } from '#app/domain/media/media.ts';
 import type { images, StockStatus } from './catalog.schema.ts';
 import { type ProductRow, combinedStockStatus, effectiveStockStatus } from './catalog.rules.ts';
 import type { ComplianceView, PriceView, ProductSummary, UnitPriceView } from './catalog.view.ts';
+import { shownNow } from './publication.ts';
 
 export function imageView(row: typeof images.$inferSelect, locale: Locale): ImageView {
   return {
@@ -137,7 +138,8 @@ export function summaryOf(
     deposit: depositFor(refs, row.depositTypeId, row.depositQuantity),
     rating,
     stockStatus,
-    isPurchasable: price.active !== null && row.status === 'publish',
+    isPurchasable:
+      price.active !== null && shownNow(row) && row.type !== 'grouped' && row.type !== 'external',
     soldIndividually: row.soldIndividually ?? false,
     deliveryTime: row.deliveryTimeId ? (refs.deliveryTimes.get(row.deliveryTimeId) ?? null) : null,
     variations: variations

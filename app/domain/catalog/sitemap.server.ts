@@ -12,6 +12,7 @@ import {
   productImages,
   products,
 } from './catalog.schema.ts';
+import { shownProducts } from './publication.server.ts';
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -22,11 +23,7 @@ export type SitemapProduct = { slug: string; lastmod: Date; imageKey: string | n
 export type SitemapCategory = { slug: string; lastmod: Date | null };
 
 /** Product rows that have a page of their own. */
-const listed = and(
-  isNull(products.parentId),
-  eq(products.status, 'publish'),
-  isNotNull(products.slug),
-);
+const listed = and(isNull(products.parentId), shownProducts(), isNotNull(products.slug));
 
 /**
  * A product changes when it or one of its variations does (price, stock): the newest change

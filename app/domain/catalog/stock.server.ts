@@ -233,7 +233,7 @@ export type StockRowView = {
   id: number;
   name: Localized | null;
   sku: string | null;
-  type: 'simple' | 'variable' | 'variation';
+  type: (typeof products.$inferSelect)['type'];
   managed: boolean;
   quantity: number | null;
   lowStockAmount: number | null;

@@ -7,6 +7,7 @@ import { shownRow } from './product-view.server.ts';
 import { type ProductRow, resolveVariation } from './catalog.rules.ts';
 import type { UnitPriceView } from './catalog.view.ts';
 import { type ShownPrice, chargedPrice, claimMatches, shownPrice } from './unit-price.rules.ts';
+import { shownProducts } from './publication.server.ts';
 
 /** One price a page shows, as the page reports it: a product or variation id and its prices. */
 export type UnitPriceClaim = {
@@ -39,7 +40,7 @@ export async function unitPricesFor(
   const rows = await db
     .select()
     .from(products)
-    .where(and(inArray(products.id, ids), eq(products.status, 'publish')));
+    .where(and(inArray(products.id, ids), shownProducts()));
   const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id) => id !== null))];
   const variableIds = rows.filter((r) => r.type === 'variable').map((r) => r.id);
   const [parents, children, tax] = await Promise.all([
@@ -47,7 +48,7 @@ export async function unitPricesFor(
       ? db
           .select()
           .from(products)
-          .where(and(inArray(products.id, parentIds), eq(products.status, 'publish')))
+          .where(and(inArray(products.id, parentIds), shownProducts()))
       : [],
     variableIds.length
       ? db

@@ -4,6 +4,7 @@ import { REFERENCE_TTL_MS, shortLived } from '#app/domain/kernel/short-lived.ser
 import { categories, products } from '#app/domain/catalog/catalog.schema.ts';
 import type { CatalogFacts } from '#app/domain/catalog/catalog.view.ts';
 import { reviews } from './reviews.schema.ts';
+import { shownProducts } from '#app/domain/catalog/publication.server.ts';
 
 /**
  * The shop in numbers for the home page: published products (variations are part of their
@@ -16,7 +17,7 @@ export function catalogFacts(db: Tx): Promise<CatalogFacts> {
       db
         .select({ n: count() })
         .from(products)
-        .where(and(isNull(products.parentId), eq(products.status, 'publish'))),
+        .where(and(isNull(products.parentId), shownProducts())),
       db.select({ n: count() }).from(categories),
       db
         .select({ n: count(reviews.rating) })

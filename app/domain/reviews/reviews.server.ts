@@ -19,6 +19,7 @@ import type {
 } from './reviews.view.ts';
 import { MAX_THREAD_DEPTH } from './reviews.view.ts';
 import { isVerifiedOwner } from './verified-owner.server.ts';
+import { shownProducts } from '#app/domain/catalog/publication.server.ts';
 
 /** What the product's structured data shows: approved top-level reviews, newest first. */
 export type SeoReview = {
@@ -269,13 +270,7 @@ export async function submitReview(
   const [product] = await db
     .select({ id: products.id })
     .from(products)
-    .where(
-      and(
-        eq(products.id, form.comment_post_ID),
-        isNull(products.parentId),
-        eq(products.status, 'publish'),
-      ),
-    )
+    .where(and(eq(products.id, form.comment_post_ID), isNull(products.parentId), shownProducts()))
     .limit(1);
   if (!product) return fail(notFound('reviews.product_missing'));
 

@@ -11,6 +11,7 @@ import {
   parseQuery,
   tsQueries,
 } from './search.rules.ts';
+import { shownProducts } from '#app/domain/catalog/publication.server.ts';
 
 /** Suggestions under the header search field. */
 export const SUGGESTION_LIMIT = 10;
@@ -126,7 +127,7 @@ async function findProductIds(db: Tx, terms: SearchTerms, input: SearchInput): P
       select ${productSearch.productId} as id
         from ${productSearch}
         join ${products} on ${products.id} = ${productSearch.productId}
-       where ${products.status} = 'publish' and ${condition}
+       where ${shownProducts()} and ${condition}
          and ${productSearch.productId} <> all(string_to_array(${skip.join(',')}, ',')::int[])
          ${inCategory}
        limit ${candidates})`;
@@ -187,7 +188,7 @@ export async function spellingSuggestion(
           select regexp_split_to_table(lower(${products.name} ->> ${locale}), '[[:space:][:punct:]]+') as w
             from ${productSearch}
             join ${products} on ${products.id} = ${productSearch.productId}
-           where ${products.status} = 'publish' and ${word} <% ${productSearch.title}
+           where ${shownProducts()} and ${word} <% ${productSearch.title}
            order by word_similarity(${word}, ${productSearch.title}) desc
            limit 50
         ) candidates

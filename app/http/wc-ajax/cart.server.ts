@@ -19,6 +19,7 @@ import { cartCookies, secureCookies } from '../cart-cookies.server.ts';
 import { type EndpointContext, defineEndpoint } from '../endpoint.server.ts';
 import { WC_AJAX_CODES } from './codes.ts';
 import { cartFragments } from './fragments.server.ts';
+import { shownNow } from '#app/domain/catalog/publication.ts';
 
 const ATTRIBUTE_PREFIX = 'attribute_';
 const MAX_ATTRIBUTES = 50;
@@ -146,7 +147,7 @@ export const addToCart = defineEndpoint({
         product?.type === 'variation' && product.parentId
           ? (await productRowsById(db, [product.parentId])).get(product.parentId)
           : product;
-      if (!parent || parent.status !== 'publish' || added.error.kind === 'not_found') return added;
+      if (!parent || !shownNow(parent) || added.error.kind === 'not_found') return added;
       return Response.json(
         {
           error: true,
