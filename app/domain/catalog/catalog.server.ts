@@ -35,6 +35,7 @@ import type {
   VariationView,
 } from './catalog.view.ts';
 import { shownProducts } from './publication.server.ts';
+import { shownGroupedChildren } from './grouped-rows.server.ts';
 
 const published = and(isNull(products.parentId), shownProducts());
 
@@ -46,20 +47,30 @@ export async function summarise(
 ): Promise<ProductSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [variationRows, gallery, ratings, refs, tax] = await Promise.all([
+  const groupedIds = rows.filter((r) => r.type === 'grouped').map((r) => r.id);
+  const [variationRows, gallery, ratings, refs, tax, children] = await Promise.all([
     db.select().from(products).where(inArray(products.parentId, ids)),
     galleryRows(db, ids),
     ratingRows(db, ids),
     loadComplianceRefs(db, rows, locale),
     taxSetup(db),
+    shownGroupedChildren(db, groupedIds),
   ]);
-  const lowest = await lowestPricesBefore(db, [...ids, ...variationRows.map((v) => v.id)]);
+  const childRows = [...children.values()].flat();
+  const lowest = await lowestPricesBefore(db, [
+    ...ids,
+    ...variationRows.map((v) => v.id),
+    ...childRows.map((c) => c.id),
+  ]);
   const galleryOf = groupBy(gallery, (g) => g.productId);
   const variationsOf = groupBy(variationRows, (v) => v.parentId!);
   const ratingOfProduct = new Map(ratings.map((r) => [r.productId, r]));
   return rows.map((row) => {
     const pics = galleryOf.get(row.id) ?? [];
-    const variations = (variationsOf.get(row.id) ?? []).map((v) => resolveVariation(row, v));
+    const variations =
+      row.type === 'grouped'
+        ? (children.get(row.id) ?? [])
+        : (variationsOf.get(row.id) ?? []).map((v) => resolveVariation(row, v));
     return summaryOf(
       row,
       variations,
@@ -159,9 +170,24 @@ export async function getProduct(
     taxSetup(db),
   ]);
   const imageById = new Map([...galleryByImageId, ...extraImages.map((i) => [i.id, i] as const)]);
-  const lowest = await lowestPricesBefore(db, [row.id, ...variations.map((v) => v.id)]);
-  const rating = ratingView(ratings[0]);
-  const summary = summaryOf(row, variations, gallery, refs, locale, rating, lowest, tax);
+  const childRows =
+    row.type === 'grouped' ? ((await shownGroupedChildren(db, [row.id])).get(row.id) ?? []) : [];
+  const lowest = await lowestPricesBefore(db, [
+    row.id,
+    ...variations.map((v) => v.id),
+    ...childRows.map((c) => c.id),
+  ]);
+  const summary = summaryOf(
+    row,
+    row.type === 'grouped' ? childRows : variations,
+    gallery,
+    refs,
+    locale,
+    ratingView(ratings[0]),
+    lowest,
+    tax,
+  );
+  const children = await summarise(db, childRows, locale);
   const attachments = attachmentRows.map((a) => ({
     title: localize(a.title, locale),
     url: `/media/${encodeURIComponent(a.fileName)}`,
@@ -190,6 +216,14 @@ export async function getProduct(
   });
   return {
     ...summary,
+    ...(row.type === 'grouped'
+      ? {
+          children: children.map((c, i) => ({
+            ...c,
+            quantity: quantityRules(childRows[i]!, stockLeft(childRows[i]!)),
+          })),
+        }
+      : {}),
     description: localize(row.description, locale),
     sku: row.sku,
     gtin: row.gtin,

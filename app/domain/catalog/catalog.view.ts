@@ -32,7 +32,7 @@ export type UnitPriceView = { amount: number; base: number; unit: string; produc
 export type ProductSummary = {
   id: number;
   slug: string;
-  type: 'simple' | 'variable';
+  type: 'simple' | 'variable' | 'grouped' | 'external';
   name: string;
   shortDescription: string;
   image: ImageView | null;
@@ -50,6 +50,8 @@ export type ProductSummary = {
   variations: { id: number; attributes: Record<string, string> }[];
   /** A subscription product's terms: the price recurs on them. */
   subscription?: SubscriptionTerms | null;
+  /** An external product: its buy button leads to this address instead of the cart. */
+  external?: { url: string; buttonText: string } | null;
 };
 
 export type Listing = { items: ProductSummary[]; total: number; page: number; pages: number };
@@ -136,7 +138,11 @@ export type ProductDetail = Omit<ProductSummary, 'variations'> & {
   lowStockAmount: number | null;
   quantity: QuantityRules;
   compliance: ComplianceView;
+  /** A grouped product's shown children, in order, each bought on its own. */
+  children?: GroupedChildView[];
 };
+
+export type GroupedChildView = ProductSummary & { quantity: QuantityRules };
 
 export type CategoryNode = {
   id: number;

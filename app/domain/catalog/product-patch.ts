@@ -49,6 +49,13 @@ export type ProductPatch = Partial<
   attributes?: AttributeLink[];
   /** Alt texts of the pictures named in `imageIds` (REST `images[].alt`), merged per language. */
   imageAlts?: { imageId: number; alt: LocalizedPatch }[];
+  /** An external product's address and button text. */
+  externalUrl?: string | null;
+  buttonText?: Localized | null;
+  /** A grouped product's children, in order; given: replaces the list. */
+  groupedIds?: number[];
+  /** The publish date (WooCommerce's `date_created`); a scheduled product appears then. */
+  publishAt?: Date;
 } & EditorPatch &
   VariationsTabPatch &
   ProductLinksPatch;
@@ -72,7 +79,7 @@ export type EditorPatch = Partial<
     | 'food'
     | 'powerSupply'
   >
-> & { type?: 'simple' | 'variable' };
+> & { type?: 'simple' | 'variable' | 'grouped' | 'external' };
 
 /** Columns the variations tab sets directly (a variation's own picture, deposit, defaults). */
 export type VariationsTabPatch = Partial<

@@ -104,8 +104,13 @@ export function summaryOf(
   let price: PriceView;
   let stockStatus: StockStatus;
   let unit: UnitPriceView | null;
-  if (row.type === 'variable' && variations.length > 0) {
-    const live = variations.filter((v) => v.status === 'publish').map((v) => shownRow(v, tax));
+  // A grouped product's price and stock are its shown children's, as a variable one's are
+  // its variations'.
+  const grouped = row.type === 'grouped';
+  if ((row.type === 'variable' || grouped) && variations.length > 0) {
+    const live = (grouped ? variations : variations.filter((v) => v.status === 'publish')).map(
+      (v) => shownRow(v, tax),
+    );
     const { cheapest, regular, active, onSale, range } = lowestPrice(live, now);
     price = {
       regular,
@@ -117,6 +122,17 @@ export function summaryOf(
     };
     stockStatus = combinedStockStatus(live);
     unit = cheapest ? unitPriceView(cheapest, active) : null;
+  } else if (grouped) {
+    price = {
+      regular: null,
+      active: null,
+      onSale: false,
+      range: null,
+      saleEndsAt: null,
+      lowestPrior: null,
+    };
+    stockStatus = 'outofstock';
+    unit = null;
   } else {
     price = priceView(row, now, lowest, tax);
     stockStatus = effectiveStockStatus(row);
@@ -126,7 +142,10 @@ export function summaryOf(
   return {
     id: row.id,
     slug: row.slug ?? String(row.id),
-    type: row.type === 'variable' ? 'variable' : 'simple',
+    type:
+      row.type === 'variable' || row.type === 'grouped' || row.type === 'external'
+        ? row.type
+        : 'simple',
     name: localize(row.name, locale),
     shortDescription: localize(row.shortDescription, locale),
     image: main,
@@ -142,10 +161,17 @@ export function summaryOf(
       price.active !== null && shownNow(row) && row.type !== 'grouped' && row.type !== 'external',
     soldIndividually: row.soldIndividually ?? false,
     deliveryTime: row.deliveryTimeId ? (refs.deliveryTimes.get(row.deliveryTimeId) ?? null) : null,
-    variations: variations
+    variations: (grouped ? [] : variations)
       .filter((v) => v.status === 'publish')
       .map((v) => ({ id: v.id, attributes: v.variationAttributes ?? {} })),
     subscription: row.type === 'simple' ? (row.subscription ?? null) : null,
+    external:
+      row.type === 'external' && row.externalUrl
+        ? {
+            url: row.externalUrl,
+            buttonText: localize(row.buttonText, locale) || '',
+          }
+        : null,
   };
 }
 

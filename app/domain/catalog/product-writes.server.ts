@@ -1,10 +1,11 @@
 // Creating, changing and deleting products and variations: one transaction each, prices
 // recorded for the Omnibus note, stock status kept in step, every change in the audit log.
+import { checkGroupedChildren, writeGroupedChildren } from './grouped-rows.server.ts';
+import { checkReferences } from './product-references.server.ts';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type Actor, recordChange } from '#app/domain/audit/audit.server.ts';
 import type { Localized } from '#app/domain/kernel/localized.ts';
 import {
-  type DomainError,
   type Result,
   domainError,
   fail,
@@ -12,11 +13,7 @@ import {
   ok,
 } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
-import { deliveryTimes } from '#app/domain/compliance/compliance.schema.ts';
 import {
-  attributeTerms,
-  attributes,
-  categories,
   images,
   productAttributes,
   productCategories,
@@ -83,50 +80,6 @@ async function freeSlug(db: Tx, wanted: string, self: number | null): Promise<st
   const used = new Set(taken.map((t) => t.slug));
   if (!used.has(wanted)) return wanted;
   for (let n = 2; ; n++) if (!used.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
-}
-
-async function checkReferences(db: Tx, patch: ProductPatch): Promise<DomainError | null> {
-  if (patch.sku) {
-    const [other] = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.sku, patch.sku))
-      .limit(1);
-    if (other) return invalid('catalog.error.sku_taken', { sku: patch.sku });
-  }
-  const missing = async (table: typeof categories | typeof images, ids: number[] | undefined) => {
-    if (!ids?.length) return [];
-    const found = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
-    const known = new Set(found.map((f) => f.id));
-    return ids.filter((id) => !known.has(id));
-  };
-  const cats = await missing(categories, patch.categoryIds);
-  if (cats.length > 0) return invalid('catalog.error.unknown_category', { id: cats[0]! });
-  const pics = await missing(images, patch.imageIds);
-  if (pics.length > 0) return invalid('catalog.error.unknown_image', { id: pics[0]! });
-  if (patch.deliveryTimeId !== undefined && patch.deliveryTimeId !== null) {
-    const [time] = await db
-      .select({ id: deliveryTimes.id })
-      .from(deliveryTimes)
-      .where(eq(deliveryTimes.id, patch.deliveryTimeId));
-    if (!time) return invalid('catalog.error.unknown_delivery_time');
-  }
-  for (const link of patch.attributes ?? []) {
-    const terms = await db
-      .select({ id: attributeTerms.id })
-      .from(attributeTerms)
-      .where(eq(attributeTerms.attributeId, link.attributeId));
-    const [attribute] = await db
-      .select({ id: attributes.id })
-      .from(attributes)
-      .where(eq(attributes.id, link.attributeId));
-    if (!attribute) return invalid('catalog.error.unknown_attribute', { id: link.attributeId });
-    const known = new Set(terms.map((t) => t.id));
-    if (link.termIds.some((id) => !known.has(id))) {
-      return invalid('catalog.error.unknown_term', { id: link.attributeId });
-    }
-  }
-  return null;
 }
 
 /** Managed stock decides the status; unmanaged stock has no quantity (WooCommerce's rule). */
@@ -232,10 +185,14 @@ function columns(before: ProductRow | null, patch: ProductPatch, variation: bool
     crossSellIds: _x,
     tagIds: _t,
     tagNames: _n,
+    // A grouped product's children live in their own table (grouped-rows.server.ts).
+    groupedIds: _g,
+    publishAt,
     ...plain
   } = patch;
   return {
     ...plain,
+    ...(publishAt !== undefined ? { createdAt: publishAt } : {}),
     ...(name !== undefined ? { name: merge(before?.name ?? null, name) } : {}),
     ...(description !== undefined
       ? { description: merge(before?.description ?? null, description) }
@@ -273,16 +230,19 @@ async function loadRow(db: Tx, id: number) {
   return row ?? null;
 }
 
-/** A new simple or variable product. */
+/** A new simple, variable, grouped or external product. */
 export async function createProduct(
   db: Tx,
-  type: 'simple' | 'variable',
+  type: 'simple' | 'variable' | 'grouped' | 'external',
   patch: ProductPatch,
   actor: Actor,
   now = new Date(),
 ): Promise<Result<ProductRow>> {
   if (!patch.name?.de && !patch.name?.en) return fail(invalid('catalog.error.name_required'));
-  const refused = (await checkReferences(db, patch)) ?? (await checkProductLinks(db, null, patch));
+  const refused =
+    (await checkReferences(db, patch)) ??
+    (await checkProductLinks(db, null, patch)) ??
+    (await checkGroupedChildren(db, null, patch.groupedIds));
   if (refused) return fail(refused);
   return skuGuard(patch.sku, () =>
     db.transaction(async (tx) => {
@@ -302,12 +262,13 @@ export async function createProduct(
           type,
           slug,
           status: patch.status ?? 'publish',
-          createdAt: now,
+          createdAt: patch.publishAt ?? now,
           updatedAt: now,
         })
         .returning();
       await writeLinks(tx, row!.id, patch);
       await writeProductLinks(tx, row!.id, patch, slugify);
+      await writeGroupedChildren(tx, row!.id, patch.groupedIds);
       await recordPrices(tx, [row!.id], now);
       await recordStockSet(tx, row!.id, null, row!, stockCause(actor));
       await recordChange(tx, actor, {
@@ -341,7 +302,10 @@ export async function updateProduct(
     sku: patch.sku && patch.sku !== before.sku ? patch.sku : undefined,
   });
   if (refused) return fail(refused);
-  const linksRefused = variation ? null : await checkProductLinks(db, id, patch);
+  const linksRefused = variation
+    ? null
+    : ((await checkProductLinks(db, id, patch)) ??
+      (await checkGroupedChildren(db, id, patch.groupedIds)));
   if (linksRefused) return fail(linksRefused);
   return skuGuard(patch.sku, () =>
     db.transaction(async (tx) => {
@@ -363,6 +327,7 @@ export async function updateProduct(
         .returning();
       await writeLinks(tx, id, variation ? { ...patch, imageIds: undefined } : patch);
       if (!variation) await writeProductLinks(tx, id, patch, slugify);
+      if (!variation) await writeGroupedChildren(tx, id, patch.groupedIds);
       await recordPrices(tx, [id], now);
       await recordStockSet(tx, id, held ?? before, row!, stockCause(actor, options.stockReason));
       await recordChange(tx, actor, {
