@@ -44,7 +44,7 @@ function TextInput({
   name: EditorField;
   required?: boolean;
   inputMode?: 'decimal' | 'numeric';
-  type?: 'text' | 'date';
+  type?: 'text' | 'date' | 'time' | 'url';
   help?: string;
 }) {
   const label = useLabel();
@@ -309,6 +309,17 @@ export function ProductEditorForm({
         <TextInput ctx={ctx} name="tax_info_en" />
       </Group>
 
+      <Group legend={t('admin.productEditor.g.external')}>
+        <p className="hint">{t('admin.productEditor.external_help')}</p>
+        <TextInput ctx={ctx} name="external_url" type="url" />
+        <TextInput
+          ctx={ctx}
+          name="button_text_de"
+          help={t('admin.productEditor.button_text_help')}
+        />
+        <TextInput ctx={ctx} name="button_text_en" />
+      </Group>
+
       <Group legend={t('admin.productEditor.g.subscription')}>
         <p className="hint">{t('admin.productEditor.subscription_help')}</p>
         <Select ctx={ctx} name="subscription_period" options={options(PERIODS, 'period')} />
@@ -436,6 +447,13 @@ export function ProductEditorForm({
 
       <Group legend={t('admin.productEditor.g.publish')}>
         <Select ctx={ctx} name="status" options={options(EDITOR_STATUSES, 'status')} />
+        <TextInput
+          ctx={ctx}
+          name="publish_date"
+          type="date"
+          help={t('admin.productEditor.publish_date_help')}
+        />
+        <TextInput ctx={ctx} name="publish_time" type="time" />
         <Check ctx={ctx} name="featured" />
         <TextInput ctx={ctx} name="menu_order" inputMode="numeric" />
       </Group>

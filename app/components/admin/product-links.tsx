@@ -19,15 +19,15 @@ function LinkList({
   added,
   errorOf,
 }: {
-  kind: 'upsell' | 'cross_sell';
+  kind: 'upsell' | 'cross_sell' | 'grouped';
   ids: string[];
   known: Map<string, Choice>;
   added: string;
   errorOf: (name: string) => string | undefined;
 }) {
   const { t } = useI18n();
-  const listName = kind === 'upsell' ? 'upsell_ids' : 'cross_sell_ids';
-  const addName = kind === 'upsell' ? 'upsell_add' : 'cross_sell_add';
+  const listName = `${kind}_ids` as const;
+  const addName = `${kind}_add` as const;
   const headingId = `product-links-${kind}-heading`;
   return (
     <div className="product-links-list">
@@ -102,6 +102,13 @@ export function ProductLinksSection({
           ids={typed?.crossSellIds ?? linked.crossSellIds}
           known={known}
           added={typed?.crossSellAdd ?? ''}
+          errorOf={errorOf}
+        />
+        <LinkList
+          kind="grouped"
+          ids={typed?.groupedIds ?? linked.groupedIds}
+          known={known}
+          added={typed?.groupedAdd ?? ''}
           errorOf={errorOf}
         />
         <datalist id={OFFERED_LIST}>

@@ -21,7 +21,7 @@ export function TypedInput({
 }: Common & {
   required?: boolean;
   inputMode?: 'decimal' | 'numeric';
-  type?: 'text' | 'date';
+  type?: 'text' | 'date' | 'time' | 'url';
 }) {
   return (
     <Field id={id} label={label} required={required} error={form.errorOf(name)} help={help}>

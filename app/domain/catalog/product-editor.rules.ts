@@ -12,9 +12,11 @@ import type { Localized } from '#app/domain/kernel/localized.ts';
 import { TAX_CLASSES } from '#app/domain/pricing/tax.ts';
 import { BACKORDERS, PRODUCT_STATUSES } from './catalog.schema.ts';
 import { PERIODS, type SubscriptionTerms } from './subscription-terms.ts';
+import { cleanButtonText, cleanExternalUrl } from './external-url.ts';
+import { berlinDateTime, berlinDay } from './berlin-time.ts';
 
 /** The kinds a person chooses: a subscription is a simple product with terms (decision 0032). */
-export const EDITOR_TYPES = ['simple', 'variable', 'subscription'] as const;
+export const EDITOR_TYPES = ['simple', 'variable', 'subscription', 'grouped', 'external'] as const;
 export type EditorType = (typeof EDITOR_TYPES)[number];
 export const EDITOR_STATUSES = PRODUCT_STATUSES.filter((s) => s !== 'trash');
 
@@ -83,6 +85,11 @@ export const EDITOR_FIELDS = [
   'power_max_watts',
   'power_usb_pd',
   'power_charger_included',
+  'external_url',
+  'button_text_de',
+  'button_text_en',
+  'publish_date',
+  'publish_time',
 ] as const;
 export type EditorField = (typeof EDITOR_FIELDS)[number];
 /** Fields sent once per ticked box. */
@@ -102,6 +109,8 @@ function limitOf(name: EditorField): number {
     return 5_000;
   if (name.startsWith('tax_info_') || name.startsWith('shipping_costs_info_')) return 500;
   if (name.startsWith('name_') || name === 'slug') return 200;
+  if (name === 'external_url') return 2_000;
+  if (name.startsWith('button_text_')) return 100;
   return 60;
 }
 
@@ -161,6 +170,10 @@ export type EditorValues = {
     nutrients: Partial<Record<NutrientKey, number>>;
   } | null;
   powerSupply: PowerSupply | null;
+  externalUrl: string | null;
+  buttonText: Localized | null;
+  /** The publish date and time typed (Berlin); null: unchanged, or now for a new product. */
+  publishAt: Date | null;
 };
 
 /** The editor's field for one nutrient. */
@@ -212,37 +225,7 @@ export function validGtin(code: string): boolean {
   return (10 - (sum % 10)) % 10 === check;
 }
 
-/** Midnight of a Berlin calendar day (`YYYY-MM-DD`), plus `days`. */
-export function berlinDay(day: string, days = 0): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return null;
-  const utc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days);
-  const check = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (check.getUTCMonth() !== Number(m[2]) - 1 || check.getUTCDate() !== Number(m[3])) return null;
-  // Berlin is one or two hours ahead of UTC; the offset at that moment decides.
-  for (const hours of [1, 2]) {
-    const at = new Date(utc - hours * 3_600_000);
-    const parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Berlin',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    }).format(at);
-    if (Number(parts) === 0) return at;
-  }
-  return new Date(utc - 3_600_000);
-}
-
-/** A Berlin calendar day as `YYYY-MM-DD`, for a date control. */
-export function berlinDate(date: Date | null): string {
-  if (!date) return '';
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
-  return parts;
-}
+export { berlinDate, berlinDay } from './berlin-time.ts';
 
 const localized = (de: string, en: string): Localized | null =>
   de || en ? { de: de || en, ...(en ? { en } : {}) } : null;
@@ -254,6 +237,7 @@ const localized = (de: string, en: string): Localized | null =>
 export function parseEditorForm(
   fields: Partial<Record<EditorField, string>>,
   lists: { categories: string[]; allergens: string[] },
+  now: Date = new Date(),
 ): { ok: true; value: EditorValues } | { ok: false; errors: EditorError[] } {
   const errors: EditorError[] = [];
   const refuse = (name: string, code: string) => {
@@ -428,6 +412,28 @@ export function parseEditorForm(
     }
   }
 
+  const urlText = text('external_url');
+  const externalUrl = urlText ? cleanExternalUrl(urlText) : null;
+  if (urlText && !externalUrl) refuse('external_url', 'external_url');
+  if (type === 'external' && !urlText) refuse('external_url', 'external_url_required');
+  const button = (name: EditorField) => {
+    const v = cleanButtonText(text(name));
+    if (v === null) refuse(name, 'invalid');
+    return v ?? '';
+  };
+  const buttonText = localized(button('button_text_de'), button('button_text_en'));
+  // Publishing with a date to come schedules the product; a schedule whose date has passed
+  // publishes it (WordPress's rule).
+  const publishDay = text('publish_date');
+  const publishTime = text('publish_time');
+  const publishAt = publishDay ? berlinDateTime(publishDay, publishTime || '00:00') : null;
+  if ((publishDay || publishTime) && !publishAt) refuse('publish_date', 'date');
+  let status = choice('status', EDITOR_STATUSES, 'draft');
+  if (status === 'future' && !publishDay) refuse('publish_date', 'publish_date_required');
+  if ((status === 'publish' || status === 'future') && publishAt) {
+    status = publishAt.getTime() > now.getTime() ? 'future' : 'publish';
+  }
+
   const value: EditorValues = {
     type,
     name: name ?? { de: '' },
@@ -456,7 +462,7 @@ export function parseEditorForm(
     widthCm: decimal('width', 100_000),
     heightCm: decimal('height', 100_000),
     shippingClass: text('shipping_class') || null,
-    status: choice('status', EDITOR_STATUSES, 'draft'),
+    status,
     featured: yes('featured'),
     menuOrder: whole('menu_order', 1_000_000, -1_000_000) ?? 0,
     unit: unit || null,
@@ -479,6 +485,9 @@ export function parseEditorForm(
         ? { ingredients, allergens, nutriScore, alcoholContent, nutrientReference, nutrients }
         : null,
     powerSupply,
+    externalUrl: type === 'external' ? externalUrl : null,
+    buttonText: type === 'external' ? buttonText : null,
+    publishAt,
   };
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
 }

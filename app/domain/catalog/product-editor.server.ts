@@ -16,9 +16,9 @@ import {
 import { localize } from '#app/domain/kernel/localized.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import type { Locale } from '#app/lib/locale.ts';
-import { categories, productCategories, products } from './catalog.schema.ts';
+import { categories, groupedProducts, productCategories, products } from './catalog.schema.ts';
 import type { ProductRow } from './catalog.rules.ts';
-import type { ProductEditorChoices } from './product-editor.view.ts';
+import type { ProductEditorChoices, SafetyGaps } from './product-editor.view.ts';
 import type { ProductPatch } from './product-patch.ts';
 import { createProduct, updateProduct } from './product-writes.server.ts';
 
@@ -98,7 +98,7 @@ async function checkEditorReferences(db: Tx, patch: ProductPatch): Promise<Domai
 /** A new product from the editor. */
 export async function createEditedProduct(
   db: Tx,
-  type: 'simple' | 'variable',
+  type: 'simple' | 'variable' | 'grouped' | 'external',
   patch: ProductPatch,
   actor: Actor,
   now = new Date(),
@@ -106,6 +106,17 @@ export async function createEditedProduct(
   const refused = await checkEditorReferences(db, patch);
   if (refused) return fail(refused);
   return createProduct(db, type, { ...patch, type: undefined }, actor, now);
+}
+
+/** What a published or scheduled product lacks of the product-safety data (GPSR). */
+export function safetyGaps(row: ProductRow): SafetyGaps {
+  if (row.status !== 'publish' && row.status !== 'future') return [];
+  // A grouped product sells nothing itself, and an external one is sold elsewhere.
+  if (row.type === 'grouped' || row.type === 'external') return [];
+  return [
+    ...(row.manufacturerId ? [] : (['manufacturer'] as const)),
+    ...(row.responsiblePersonId ? [] : (['responsible_person'] as const)),
+  ];
 }
 
 /**
@@ -134,13 +145,22 @@ export async function editProduct(
       if (productVersion(row) !== version) {
         return fail(domainError('conflict', 'catalog.error.changed_since'));
       }
-      if (patch.type === 'simple' && row.type === 'variable') {
+      if (patch.type !== undefined && patch.type !== 'variable' && row.type === 'variable') {
         const [variation] = await tx
           .select({ id: products.id })
           .from(products)
           .where(eq(products.parentId, id))
           .limit(1);
         if (variation) return fail(invalid('catalog.error.has_variations'));
+      }
+      // A child of a grouped product stays a simple product while it is listed there.
+      if ((patch.type !== undefined && patch.type !== 'simple') || patch.subscription) {
+        const [group] = await tx
+          .select({ id: groupedProducts.productId })
+          .from(groupedProducts)
+          .where(eq(groupedProducts.childId, id))
+          .limit(1);
+        if (group) return fail(invalid('catalog.error.in_group'));
       }
       const saved = await updateProduct(tx, id, patch, actor, { now });
       // A refusal inside rolls the whole save back.

@@ -35,6 +35,8 @@ export type EditorLinksTyped = {
   upsellAdd: string;
   crossSellAdd: string;
   tagsNew: string;
+  groupedIds?: string[];
+  groupedAdd?: string;
 };
 
 /** The "Linked products" section's data from the loader. */
@@ -45,4 +47,9 @@ export type EditorLinked = {
   known: { id: number; name: string; sku: string | null }[];
   offered: { id: number; name: string; sku: string | null }[];
   tags: { id: number; slug: string; name: string }[];
+  /** A grouped product's children, in order. */
+  groupedIds: string[];
 };
+
+/** Product-safety data a published or scheduled product lacks (GPSR): the fields to fill in. */
+export type SafetyGaps = ('manufacturer' | 'responsible_person')[];

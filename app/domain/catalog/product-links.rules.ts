@@ -18,8 +18,8 @@ export const splitTagNames = (text: string) =>
     .filter(Boolean);
 
 /** The editor's controls for links and tags: lists of ticked boxes, and the fields to add. */
-export const LINK_LISTS = ['upsell_ids', 'cross_sell_ids', 'tags'] as const;
-export const LINK_FIELDS = ['upsell_add', 'cross_sell_add', 'tags_new'] as const;
+export const LINK_LISTS = ['upsell_ids', 'cross_sell_ids', 'tags', 'grouped_ids'] as const;
+export const LINK_FIELDS = ['upsell_add', 'cross_sell_add', 'tags_new', 'grouped_add'] as const;
 
 export type LinkForm = {
   upsellIds: number[];
@@ -28,6 +28,9 @@ export type LinkForm = {
   tagNames: string[];
   upsellAdd: string;
   crossSellAdd: string;
+  /** A grouped product's children in the order listed, and the one typed to add. */
+  groupedIds: number[];
+  groupedAdd: string;
 };
 
 const ID = /^[1-9]\d{0,8}$/;
@@ -56,6 +59,8 @@ export function parseLinkForm(
   const upsellIds = ids('upsell_ids', 'upsell_add');
   const crossSellIds = ids('cross_sell_ids', 'cross_sell_add');
   const tagIds = ids('tags', 'tags_new');
+  const groupedIds = ids('grouped_ids', 'grouped_add');
+  const groupedAdd = single('grouped_add');
   const upsellAdd = single('upsell_add');
   const crossSellAdd = single('cross_sell_add');
   const tagNames = splitTagNames(single('tags_new'));
@@ -65,6 +70,15 @@ export function parseLinkForm(
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
-    value: { upsellIds, crossSellIds, tagIds, tagNames, upsellAdd, crossSellAdd },
+    value: {
+      upsellIds,
+      crossSellIds,
+      tagIds,
+      tagNames,
+      upsellAdd,
+      crossSellAdd,
+      groupedIds,
+      groupedAdd,
+    },
   };
 }

@@ -6,6 +6,7 @@ import {
   berlinDate,
   nutrientField,
 } from '#app/domain/catalog/product-editor.rules.ts';
+import { berlinDateAndTime } from '#app/domain/catalog/berlin-time.ts';
 
 const decimal = (n: number | null) => (n === null ? '' : String(n).replace('.', ','));
 const euros = (c: number | null) => (c === null ? '' : (c / 100).toFixed(2).replace('.', ','));
@@ -14,6 +15,7 @@ const flag = (b: boolean | null) => (b ? 'yes' : '');
 /** A saved product as the form's text fields. */
 export function formOf(row: ProductRow): Record<string, string> {
   const saleEnd = row.saleTo ? new Date(row.saleTo.getTime() - 1) : null;
+  const published = berlinDateAndTime(row.createdAt);
   const v: Partial<Record<EditorField, string>> = {
     type: row.subscription ? 'subscription' : row.type,
     name_de: row.name?.de ?? '',
@@ -77,6 +79,11 @@ export function formOf(row: ProductRow): Record<string, string> {
     power_max_watts: row.powerSupply ? String(row.powerSupply.maxWatts) : '',
     power_usb_pd: flag(row.powerSupply?.usbPowerDelivery ?? null),
     power_charger_included: flag(row.powerSupply?.chargerIncluded ?? null),
+    external_url: row.externalUrl ?? '',
+    button_text_de: row.buttonText?.de ?? '',
+    button_text_en: row.buttonText?.en ?? '',
+    publish_date: published.date,
+    publish_time: published.time,
   };
   for (const key of NUTRIENT_KEYS) {
     v[nutrientField(key)] = decimal(row.food?.nutrients[key] ?? null);

@@ -17,7 +17,9 @@ import {
   editedProduct,
   editorChoices,
   productVersion,
+  safetyGaps,
 } from '#app/domain/catalog/product-editor.server.ts';
+import { groupedChildIds } from '#app/domain/catalog/grouped-rows.server.ts';
 import { shippingClassOptions } from '#app/domain/shipping/shipping-classes.server.ts';
 import type { ProductEditorAnswer } from '#app/domain/catalog/product-editor.view.ts';
 import type { ProductPatch } from '#app/domain/catalog/product-patch.ts';
@@ -80,6 +82,7 @@ export async function loadProductEditor(args: Args, areas: readonly MessageArea[
     },
     security: sessionNonce(current, env),
     linked: await linkedOf(db, id, locale),
+    safetyGaps: found ? safetyGaps(found.row) : [],
     saved: new URL(args.request.url).searchParams.get('saved') === '1',
     heading: title,
     title: `${title} | ${t('admin.title')}`,
@@ -110,6 +113,8 @@ function echoed(form: FormData): Pick<ProductEditorAnswer, 'values' | 'lists' | 
       upsellAdd: typedText(form, 'upsell_add'),
       crossSellAdd: typedText(form, 'cross_sell_add'),
       tagsNew: typedText(form, 'tags_new'),
+      groupedIds: list('grouped_ids').slice(0, 100),
+      groupedAdd: typedText(form, 'grouped_add'),
     },
   };
 }
@@ -149,6 +154,12 @@ const FIELD_OF_CODE: Record<string, string> = {
   'catalog.error.name_required': 'name_de',
   'catalog.error.unknown_tag': 'tags_new',
   'catalog.error.tag_name_invalid': 'tags_new',
+  'catalog.error.external_url': 'external_url',
+  'catalog.error.in_group': 'type',
+  'catalog.error.group_self': 'grouped_add',
+  'catalog.error.unknown_child': 'grouped_add',
+  'catalog.error.child_not_simple': 'grouped_add',
+  'catalog.error.too_many_children': 'grouped_add',
 };
 
 /** A refused link names the list it is in. */
@@ -186,16 +197,21 @@ function patchOf(v: EditorValues, before: ProductRow | null): ProductPatch {
     if (v.food?.nutriScore) food.nutriScore = v.food.nutriScore;
     if (v.food?.alcoholContent != null) food.alcoholContent = v.food.alcoholContent;
   }
+  const grouped = v.type === 'grouped';
   return {
-    type: v.type === 'variable' ? 'variable' : 'simple',
+    type: v.type === 'subscription' ? 'simple' : v.type,
+    externalUrl: v.externalUrl,
+    buttonText: v.buttonText,
+    ...(v.publishAt ? { publishAt: v.publishAt } : {}),
     name: v.name,
     shortDescription: v.shortDescription,
     description: v.description,
     ...(v.slug || before ? { slug: v.slug || v.name.de } : {}),
     sku: v.sku,
     gtin: v.gtin,
-    regularPrice: v.regularPrice,
-    salePrice: v.salePrice,
+    // A grouped product has no price of its own: its children's show.
+    regularPrice: grouped ? null : v.regularPrice,
+    salePrice: grouped ? null : v.salePrice,
     saleFrom: v.saleFrom,
     saleTo: v.saleTo,
     taxClass: v.taxClass,
@@ -315,8 +331,8 @@ export async function handleProductEditorForm(args: Args) {
   if (id === null) {
     const created = await createEditedProduct(
       db,
-      values.type === 'variable' ? 'variable' : 'simple',
-      { ...patchOf(values, null), ...(links?.ok ? links.value : {}) },
+      values.type === 'subscription' ? 'simple' : values.type,
+      { ...patchOf(values, null), ...linksOf(links, values.type) },
       actor,
     );
     if (!created.ok) return domainRefusal(t, created.error, form);
@@ -328,7 +344,7 @@ export async function handleProductEditorForm(args: Args) {
   const saved = await editProduct(
     db,
     id,
-    { ...patchOf(values, found.row), ...(links?.ok ? links.value : {}) },
+    { ...patchOf(values, found.row), ...linksOf(links, values.type) },
     version,
     actor,
   );
@@ -347,6 +363,15 @@ export async function handleProductEditorForm(args: Args) {
     return domainRefusal(t, saved.error, form);
   }
   return redirect(`${productEditorPath(id)}?saved=1`);
+}
+
+/** The lists saved with the product: children only for a grouped product (else none). */
+function linksOf(
+  links: Awaited<ReturnType<typeof linkPatch>> | null,
+  type: EditorValues['type'],
+): ProductPatch {
+  if (!links?.ok) return {};
+  return { ...links.value, groupedIds: type === 'grouped' ? (links.value.groupedIds ?? []) : [] };
 }
 
 function domainRefusal(
@@ -368,8 +393,14 @@ function domainRefusal(
 /** What the editor's "Linked products" section shows and offers. */
 async function linkedOf(db: Tx, id: number | null, locale: Locale) {
   const lists = id === null ? undefined : (await productLinkLists(db, [id])).get(id);
-  const ids = [...(lists?.upsellIds ?? []), ...(lists?.crossSellIds ?? [])];
+  const groupedIds = await groupedChildIds(db, id === null ? [] : [id]);
+  const ids = [
+    ...(lists?.upsellIds ?? []),
+    ...(lists?.crossSellIds ?? []),
+    ...(groupedIds.get(id ?? 0) ?? []),
+  ];
   return {
+    groupedIds: (groupedIds.get(id ?? 0) ?? []).map(String),
     upsellIds: (lists?.upsellIds ?? []).map(String),
     crossSellIds: (lists?.crossSellIds ?? []).map(String),
     tagIds: (lists?.tags ?? []).map((t) => String(t.id)),
@@ -403,16 +434,18 @@ async function linkPatch(
       return list;
     }
     if (found === self) {
-      errors.push({ field: controlId(field), code: 'catalog.error.self_link' });
+      const code = field === 'grouped_add' ? 'catalog.error.group_self' : 'catalog.error.self_link';
+      errors.push({ field: controlId(field), code });
       return list;
     }
     return list.includes(found) ? list : [...list, found];
   };
   const upsellIds = await add(form.upsellAdd, form.upsellIds, 'upsell_add');
   const crossSellIds = await add(form.crossSellAdd, form.crossSellIds, 'cross_sell_add');
+  const groupedIds = await add(form.groupedAdd, form.groupedIds, 'grouped_add');
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
-    value: { upsellIds, crossSellIds, tagIds: form.tagIds, tagNames: form.tagNames },
+    value: { upsellIds, crossSellIds, tagIds: form.tagIds, tagNames: form.tagNames, groupedIds },
   };
 }

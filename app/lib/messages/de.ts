@@ -3846,6 +3846,52 @@ export const de = {
   'admin.catalogSettings.unit_price_checkout': 'Grundpreis an der Kasse',
   'admin.catalogSettings.unit_price_checkout_help': 'Unter jeder Position der Bestellübersicht.',
   'admin.shopSettings.setting.catalog.unit_price_places': 'Grundpreis in Warenkorb und Kasse',
+  'admin.productEditor.g.external': 'Externes Produkt',
+  'admin.productEditor.external_help':
+    'Für ein externes (Affiliate-)Produkt: die Adresse, zu der sein Kaufen-Button führt, und der Text des Buttons. Der Shop verkauft es nicht selbst: Es hat keinen Warenkorb-Button.',
+  'admin.productEditor.button_text_help': 'Leer: „Produkt kaufen“.',
+  'admin.productEditor.publish_date_help':
+    'Deutsche Zeit. Mit einem künftigen Datum veröffentlicht, wird das Produkt geplant: Es erscheint zu diesem Zeitpunkt im Shop.',
+  'admin.productEditor.f.external_url': 'Produkt-URL',
+  'admin.productEditor.f.button_text_de': 'Button-Text (Deutsch)',
+  'admin.productEditor.f.button_text_en': 'Button-Text (Englisch)',
+  'admin.productEditor.f.publish_date': 'Veröffentlichungsdatum',
+  'admin.productEditor.f.publish_time': 'Uhrzeit der Veröffentlichung',
+  'admin.productEditor.type.grouped': 'Gruppiertes Produkt',
+  'admin.productEditor.type.external': 'Externes/Affiliate-Produkt',
+  'admin.productEditor.status.future': 'Geplant',
+  'admin.productEditor.error.external_url':
+    'Geben Sie eine Webadresse ein, die mit https:// oder http:// beginnt (höchstens 2.000 Zeichen).',
+  'admin.productEditor.error.external_url_required':
+    'Ein externes Produkt braucht seine Produkt-URL.',
+  'admin.productEditor.error.publish_date_required':
+    'Ein geplantes Produkt braucht sein Veröffentlichungsdatum.',
+  'admin.productEditor.safety_warning':
+    'Angaben zur Produktsicherheit (GPSR) fehlen. Dieses Produkt wird im Shop gezeigt ohne:',
+  'admin.productEditor.safety_warning_after':
+    'Es ist gespeichert; bitte ergänzen Sie die fehlenden Angaben.',
+  'admin.productLinks.grouped_heading': 'Gruppierte Produkte',
+  'admin.productLinks.grouped_add': 'Produkt zur Gruppe hinzufügen',
+  'catalog.error.external_url':
+    'Die Produkt-URL muss eine Webadresse sein, die mit https:// oder http:// beginnt.',
+  'catalog.error.in_group':
+    'Dieses Produkt gehört zu einem gruppierten Produkt: Solange es dort aufgeführt ist, bleibt es ein einfaches Produkt.',
+  'catalog.error.group_self': 'Ein gruppiertes Produkt kann sich nicht selbst enthalten.',
+  'catalog.error.unknown_child':
+    'Es gibt kein Produkt {id}, das zur Gruppe hinzugefügt werden könnte.',
+  'catalog.error.child_not_simple':
+    'Produkt {id} kann nicht Teil einer Gruppe sein: Nur einfache Produkte können es.',
+  'catalog.error.too_many_children': 'Ein gruppiertes Produkt enthält höchstens {max} Produkte.',
+  'product.external_buy': 'Produkt kaufen',
+  'product.grouped_caption': 'Produkte dieser Gruppe',
+  'product.grouped_product': 'Produkt',
+  'product.grouped_price': 'Preis',
+  'product.grouped_stock': 'Verfügbarkeit',
+  'product.grouped_quantity': 'Menge',
+  'product.grouped_quantity_of': 'Menge von {name}',
+  'product.grouped_none': 'Wählen Sie für mindestens ein Produkt eine Menge.',
+  'product.grouped_added': 'Ihrem Warenkorb hinzugefügt: {names}.',
+  'product.external_opens': '{text} (im Shop des Verkäufers)',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -3704,4 +3704,46 @@ export const en: Messages = {
   'admin.catalogSettings.unit_price_checkout': 'Unit price at checkout',
   'admin.catalogSettings.unit_price_checkout_help': 'Under each line of the order review.',
   'admin.shopSettings.setting.catalog.unit_price_places': 'Unit price in cart and checkout',
+  'admin.productEditor.g.external': 'External product',
+  'admin.productEditor.external_help':
+    'For an external (affiliate) product: the address its buy button leads to, and the button’s text. The shop does not sell it itself: it has no cart button.',
+  'admin.productEditor.button_text_help': 'Empty: “Buy product”.',
+  'admin.productEditor.publish_date_help':
+    'German time. Publishing with a date to come schedules the product: it appears in the shop at that moment.',
+  'admin.productEditor.f.external_url': 'Product URL',
+  'admin.productEditor.f.button_text_de': 'Button text (German)',
+  'admin.productEditor.f.button_text_en': 'Button text (English)',
+  'admin.productEditor.f.publish_date': 'Publish date',
+  'admin.productEditor.f.publish_time': 'Publish time',
+  'admin.productEditor.type.grouped': 'Grouped product',
+  'admin.productEditor.type.external': 'External/Affiliate product',
+  'admin.productEditor.status.future': 'Scheduled',
+  'admin.productEditor.error.external_url':
+    'Enter a web address starting with https:// or http:// (at most 2,000 characters).',
+  'admin.productEditor.error.external_url_required': 'An external product needs its product URL.',
+  'admin.productEditor.error.publish_date_required': 'A scheduled product needs its publish date.',
+  'admin.productEditor.safety_warning':
+    'Product safety data (GPSR) is missing. This product is shown in the shop without:',
+  'admin.productEditor.safety_warning_after': 'It is saved; please add the missing data.',
+  'admin.productLinks.grouped_heading': 'Grouped products',
+  'admin.productLinks.grouped_add': 'Add a product to the group',
+  'catalog.error.external_url':
+    'The product URL must be a web address starting with https:// or http://.',
+  'catalog.error.in_group':
+    'This product is part of a grouped product: it stays a simple product while it is listed there.',
+  'catalog.error.group_self': 'A grouped product cannot contain itself.',
+  'catalog.error.unknown_child': 'There is no product {id} to add to the group.',
+  'catalog.error.child_not_simple':
+    'Product {id} cannot be part of a group: only simple products can.',
+  'catalog.error.too_many_children': 'A grouped product holds at most {max} products.',
+  'product.external_buy': 'Buy product',
+  'product.grouped_caption': 'Products in this group',
+  'product.grouped_product': 'Product',
+  'product.grouped_price': 'Price',
+  'product.grouped_stock': 'Availability',
+  'product.grouped_quantity': 'Quantity',
+  'product.grouped_quantity_of': 'Quantity of {name}',
+  'product.grouped_none': 'Choose a quantity for at least one product.',
+  'product.grouped_added': 'Added to your cart: {names}.',
+  'product.external_opens': '{text} (at the seller’s shop)',
 };

@@ -5,6 +5,8 @@ import { AdminPage } from '#app/components/admin/frame.tsx';
 import { ProductEditorForm } from '#app/components/admin/product-editor.tsx';
 import { ProductTabs } from '#app/components/admin/product-tabs.tsx';
 import { Notice } from '#app/components/ui/notice.tsx';
+import { controlId } from '#app/domain/catalog/product-editor.rules.ts';
+import type { SafetyGaps } from '#app/domain/catalog/product-editor.view.ts';
 import type { ProductEditorAnswer } from '#app/domain/catalog/product-editor.view.ts';
 import {
   handleProductEditorForm,
@@ -56,6 +58,7 @@ export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
     variations,
     variable,
     linked,
+    safetyGaps,
   } = loaderData;
   const refused = answer && !answer.preview ? answer : undefined;
   return (
@@ -67,6 +70,7 @@ export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
       {id !== null && <ProductTabs productId={id} variable={variable} />}
       {saved && !answer && <Notice kind="success">{t('admin.productEditor.saved')}</Notice>}
       <ErrorSummary answer={refused} />
+      {safetyGaps.length > 0 && !answer && <SafetyWarning gaps={safetyGaps} />}
       <ProductEditorForm
         // A refused post shows what was typed: the form starts afresh from the answer.
         key={
@@ -84,5 +88,23 @@ export default function ProductEditPage({ loaderData }: Route.ComponentProps) {
         linked={linked}
       />
     </AdminPage>
+  );
+}
+
+/** A published or scheduled product without manufacturer or EU responsible person (GPSR). */
+function SafetyWarning({ gaps }: { gaps: SafetyGaps }) {
+  const { t } = useI18n();
+  return (
+    <Notice kind="info">
+      <p>{t('admin.productEditor.safety_warning')}</p>
+      <ul>
+        {gaps.map((field) => (
+          <li key={field}>
+            <a href={`#${controlId(field)}`}>{t(`admin.productEditor.f.${field}`)}</a>
+          </li>
+        ))}
+      </ul>
+      <p>{t('admin.productEditor.safety_warning_after')}</p>
+    </Notice>
   );
 }
