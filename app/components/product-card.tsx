@@ -5,6 +5,7 @@ import type { ProductSummary } from '#app/domain/catalog/catalog.view.ts';
 import { ProductCardContent } from './product-card-content.tsx';
 import { QuickViewButton } from './product/quick-view.tsx';
 import { Icon } from './icon.tsx';
+import { ExternalBuyLink } from './product/grouped-form.tsx';
 import { useMiniCart } from './cart/mini-cart-state.tsx';
 
 export function ProductGrid({
@@ -52,6 +53,14 @@ function CardAction({
   const onCartPage = useLocation().pathname === '/cart';
   const [state, setState] = useState<'normal' | 'loading' | 'added'>('normal');
   const [error, setError] = useState<string | null>(null);
+  if (product.external) {
+    return (
+      <>
+        <ExternalBuyLink external={product.external} className="button" label={product.name} />
+        <span className="card-result" aria-hidden="true" />
+      </>
+    );
+  }
   if (product.type !== 'simple' || soldOut || !product.isPurchasable) {
     return (
       <>

@@ -180,6 +180,8 @@ function Product({
   const selection = useVariationChoice(product);
   const shown = selection.variation;
   const compliance = shown?.compliance ?? product.compliance;
+  // A grouped product is bought through its children, an external one at its seller's.
+  const sellsItself = product.type !== 'grouped' && product.type !== 'external';
   const info = [
     ...(product.weightKg
       ? [
@@ -230,18 +232,20 @@ function Product({
         form={{ swatches }}
         gallery={gallery}
         afterForm={
-          <ExpressCheckout
-            params={express}
-            kind="product"
-            separator="before"
-            product={{
-              variationId: shown?.id ?? null,
-              attributes: selection.choice,
-              addToCart: expressAddToCart(product, selection.lookup),
-              unitPrice: (shown ?? product).price.active,
-              formId: ADD_TO_CART_FORM_ID,
-            }}
-          />
+          sellsItself && (
+            <ExpressCheckout
+              params={express}
+              kind="product"
+              separator="before"
+              product={{
+                variationId: shown?.id ?? null,
+                attributes: selection.choice,
+                addToCart: expressAddToCart(product, selection.lookup),
+                unitPrice: (shown ?? product).price.active,
+                formId: ADD_TO_CART_FORM_ID,
+              }}
+            />
+          )
         }
       />
       {tags.length > 0 && (
@@ -319,12 +323,14 @@ function Product({
           <LinkedProductGrid products={upsells} />
         </section>
       )}
-      <StickyAddToCart
-        product={product}
-        variation={shown}
-        choice={selection.choice}
-        formId={ADD_TO_CART_FORM_ID}
-      />
+      {sellsItself && (
+        <StickyAddToCart
+          product={product}
+          variation={shown}
+          choice={selection.choice}
+          formId={ADD_TO_CART_FORM_ID}
+        />
+      )}
     </div>
   );
 }

@@ -23,6 +23,7 @@ import {
 } from './add-to-cart-form.tsx';
 import type { GalleryOptions } from '#app/domain/catalog/gallery-settings.view.ts';
 import { Gallery } from './gallery.tsx';
+import { ExternalBuyLink, GroupedForm } from './grouped-form.tsx';
 import { LiveUnitPrice } from './live-unit-price.tsx';
 import type { VariationChoice } from './variation.ts';
 
@@ -146,7 +147,16 @@ export function ProductSummary({
         {product.shortDescription && (
           <p className="short-description">{product.shortDescription}</p>
         )}
-        <AddToCartForm product={product} selection={selection} {...form} />
+        {product.type === 'grouped' ? (
+          // The quick view leads to the page, where the table is.
+          !productUrl && <GroupedForm product={product} idPrefix={form?.idPrefix} />
+        ) : product.external ? (
+          <p className="external-buy-row">
+            <ExternalBuyLink external={product.external} />
+          </p>
+        ) : (
+          <AddToCartForm product={product} selection={selection} {...form} />
+        )}
         {afterForm}
         <ul className="product-meta">
           {(shown?.sku ?? product.sku) && (

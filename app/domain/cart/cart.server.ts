@@ -100,7 +100,7 @@ export async function addItem(
   input: AddItemInput,
   ctx: { currency: string; locale: Locale },
 ): Promise<Result<{ key: string }>> {
-  const sellable = await resolveSellable(db, input);
+  const sellable = await resolveSellable(db, input, ctx.locale);
   if (!sellable.ok) return sellable;
   const { parent, row, variationId, variation } = sellable.value;
   const name = localize(parent.name, ctx.locale);

@@ -17,7 +17,7 @@ export const quantitySchema = z
 
 export const positiveQuantitySchema = quantitySchema.refine((n) => n > 0, 'must be positive');
 
-const idSchema = z
+export const idSchema = z
   .union([
     z.number().int(),
     z

@@ -11,6 +11,8 @@ import { findVariation } from '#app/domain/catalog/variation-match.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import { type ProductRow, resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { invalidProduct } from './cart.errors.ts';
+import { localize } from '#app/domain/kernel/localized.ts';
+import type { Locale } from '#app/lib/locale.ts';
 import { shownNow } from '#app/domain/catalog/publication.ts';
 
 export type Sellable = {
@@ -24,6 +26,7 @@ export type Sellable = {
 export async function resolveSellable(
   db: Tx,
   input: { id: number; variation?: Record<string, string> },
+  locale: Locale = 'de',
 ): Promise<Result<Sellable>> {
   const found = await productRowsById(db, [input.id]);
   const row = found.get(input.id);
@@ -31,6 +34,14 @@ export async function resolveSellable(
     return fail(invalidProduct);
   }
   if (row.type === 'simple') return ok({ parent: row, row, variationId: null, variation: {} });
+  // A grouped product is bought through its children; an external one at its seller's.
+  if (row.type === 'grouped' || row.type === 'external') {
+    return fail(
+      domainError('unavailable', 'cart.error.not_purchasable', {
+        name: localize(row.name, locale),
+      }),
+    );
+  }
   const parent =
     row.type === 'variation'
       ? (await productRowsById(db, [row.parentId!])).get(row.parentId!)

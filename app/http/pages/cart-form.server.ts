@@ -7,7 +7,8 @@ import {
   removeItem,
   updateItemQuantity,
 } from '#app/domain/cart/cart.server.ts';
-import { addItemSchema, quantitySchema } from '#app/domain/cart/cart.validation.ts';
+import { addItemSchema, idSchema, quantitySchema } from '#app/domain/cart/cart.validation.ts';
+import { addGroupedItems } from '#app/domain/cart/grouped-add.server.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
 import { type DomainError, type Result, fail } from '#app/domain/kernel/result.ts';
 import { invalidKey, invalidParam } from '#app/domain/cart/cart.errors.ts';
@@ -59,6 +60,9 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
   const refuse = (error: DomainError) => reply(fail(error), '');
   if (!read.ok) return refuse(read.error);
 
+  if (intent === 'add' && [...form.keys()].some((k) => GROUPED_QUANTITY.test(k))) {
+    return addGrouped(form, args, reply, refuse);
+  }
   if (intent === 'add') {
     const variation: Record<string, string> = {};
     for (const [k, v] of form)
@@ -142,4 +146,45 @@ export async function handleCartForm(args: { request: Request; context: AppLoadC
     return answer;
   }
   return refuse(invalidParam('intent'));
+}
+
+/** A grouped product's children as its page posts them: `quantity[ID]` each. */
+const GROUPED_QUANTITY = /^quantity\[(\d{1,9})\]$/;
+
+async function addGrouped(
+  form: FormData,
+  args: { request: Request; context: AppLoadContext },
+  reply: (
+    result: Result<unknown>,
+    success: string,
+    setCookie?: string | null,
+    changed?: CartOwner | null,
+  ) => Promise<ReturnType<typeof data<CartActionData>>>,
+  refuse: (error: DomainError) => Promise<ReturnType<typeof data<CartActionData>>>,
+) {
+  const { db, t, locale, currency, startSession } = shop(args);
+  const group = idSchema.safeParse(form.get('add-to-cart') ?? form.get('product_id'));
+  if (!group.success) return refuse(invalidParam('product_id'));
+  const quantities: { id: number; quantity: number }[] = [];
+  for (const [field, value] of form) {
+    const match = GROUPED_QUANTITY.exec(field);
+    if (!match) continue;
+    if (value === '') continue;
+    const quantity = quantitySchema.safeParse(value);
+    if (!quantity.success || quantities.length >= 100) return refuse(invalidParam('quantity'));
+    quantities.push({ id: Number(match[1]), quantity: quantity.data });
+  }
+  const { session, setCookie } = await startSession();
+  const result = await addGroupedItems(
+    db,
+    session,
+    { groupId: group.data, quantities },
+    { currency, locale },
+  );
+  return reply(
+    result,
+    result.ok ? t('product.grouped_added', { names: result.value.names.join(', ') }) : '',
+    setCookie,
+    result.ok ? session : null,
+  );
 }
