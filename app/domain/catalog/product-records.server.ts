@@ -32,6 +32,7 @@ import {
 import type { ProductRow } from './catalog.rules.ts';
 import { productListing } from './listing.schema.ts';
 import { type ProductLinkLists, productLinkLists } from './product-links.server.ts';
+import { groupedChildIds } from './grouped-rows.server.ts';
 
 export type TermRef = { id: number; slug: string; name: Localized };
 
@@ -52,6 +53,8 @@ export type ProductLinks = {
   rating: { average: number; count: number };
   /** Upsells, cross-sells and tags. */
   lists?: ProductLinkLists;
+  /** A grouped product's children, in order. */
+  groupedIds?: number[];
 };
 
 export type ProductRecord = { row: ProductRow; links: ProductLinks };
@@ -74,7 +77,7 @@ export type ProductQuery = {
   sku?: string;
   categoryId?: number;
   statuses: ProductStatus[] | null;
-  type?: 'simple' | 'variable';
+  type?: 'simple' | 'variable' | 'grouped' | 'external';
   stockStatus?: StockStatus;
   onSale?: boolean;
   minPrice?: number;
@@ -250,6 +253,7 @@ export async function withLinks(db: Tx, rows: ProductRow[]): Promise<ProductReco
     .from(productListing)
     .where(inArray(productListing.productId, ids));
   const lists = await productLinkLists(db, ids);
+  const grouped = await groupedChildIds(db, ids);
   return rows.map((row) => {
     const rating = ratings.find((r) => r.productId === row.id);
     return {
@@ -277,6 +281,7 @@ export async function withLinks(db: Tx, rows: ProductRow[]): Promise<ProductReco
           count: rating ? Number(rating.count) : 0,
         },
         lists: lists.get(row.id),
+        groupedIds: grouped.get(row.id) ?? [],
       },
     };
   });

@@ -6,7 +6,7 @@ import type { Tx } from '#app/domain/kernel/tx.ts';
 import { deliveryTimes } from '#app/domain/compliance/compliance.schema.ts';
 import { attributeTerms, attributes, categories, images, products } from './catalog.schema.ts';
 import type { ProductPatch } from './product-patch.ts';
-import { cleanExternalUrl } from './external-url.ts';
+import { BUTTON_TEXT_MAX, cleanButtonText, cleanExternalUrl } from './external-url.ts';
 
 const invalid = (code: string, params?: Record<string, string | number>) =>
   domainError('invalid', code, params);
@@ -34,6 +34,11 @@ export async function checkReferences(db: Tx, patch: ProductPatch): Promise<Doma
     cleanExternalUrl(patch.externalUrl) !== patch.externalUrl
   ) {
     return invalid('catalog.error.external_url');
+  }
+  for (const text of Object.values(patch.buttonText ?? {})) {
+    if (typeof text === 'string' && cleanButtonText(text) === null) {
+      return invalid('catalog.error.button_text', { max: BUTTON_TEXT_MAX });
+    }
   }
   const pics = await missing(images, patch.imageIds);
   if (pics.length > 0) return invalid('catalog.error.unknown_image', { id: pics[0]! });

@@ -9,6 +9,12 @@ import { minorUnit } from '#app/domain/pricing/money.ts';
 import { type TaxClassSlug, taxClassOfSlug } from '#app/domain/pricing/tax.ts';
 import type { Locale } from '#app/lib/locale.ts';
 import { boolParam, dateParam, idParam } from './params.ts';
+import { berlinDateTime } from '#app/domain/catalog/berlin-time.ts';
+import {
+  BUTTON_TEXT_MAX,
+  EXTERNAL_URL_MAX,
+  cleanExternalUrl,
+} from '#app/domain/catalog/external-url.ts';
 
 /**
  * A product's fields as WooCommerce's REST API takes them. Names and texts are a plain string
@@ -86,8 +92,20 @@ const imageRef = z.object({ id: idParam, alt: z.string().max(300).optional() }).
 export const productSchema = z.object({
   ...common,
   id: z.unknown().optional(),
-  type: z.enum(['simple', 'variable']).optional(),
+  type: z.enum(['simple', 'variable', 'grouped', 'external']).optional(),
   slug: z.string().max(200).optional(),
+  // The publish date: site time (Berlin) without a zone, as WooCommerce answers it; `_gmt` UTC.
+  date_created: z
+    .string()
+    .max(40)
+    .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/)
+    .transform((text) => berlinDateTime(text.slice(0, 10), text.slice(11, 16)))
+    .refine((date) => date !== null, 'date')
+    .optional(),
+  date_created_gmt: dateParam.optional(),
+  external_url: z.string().max(EXTERNAL_URL_MAX).optional(),
+  button_text: localized(BUTTON_TEXT_MAX).optional(),
+  grouped_products: z.array(idParam).max(100).optional(),
   status: z.enum(PRODUCT_STATUSES).optional(),
   featured: boolParam.optional(),
   short_description: localized(20_000).optional(),
@@ -242,6 +260,26 @@ export function productPatch(body: ProductBody, locale: Locale, currency: string
     patch.imageAlts = body.images.flatMap((i) =>
       i.alt === undefined ? [] : [{ imageId: i.id, alt: { [locale]: i.alt } }],
     );
+  }
+  if (body.external_url !== undefined) {
+    // An address that is not a plain web address is passed on as sent and refused.
+    patch.externalUrl = body.external_url.trim()
+      ? (cleanExternalUrl(body.external_url) ?? body.external_url)
+      : null;
+  }
+  if (body.button_text !== undefined) {
+    const given = text(body.button_text, locale);
+    patch.buttonText = given.de || given.en ? { de: given.de ?? given.en ?? '', ...given } : null;
+  }
+  if (body.grouped_products !== undefined) patch.groupedIds = body.grouped_products;
+  const publishAt = body.date_created_gmt ?? body.date_created ?? undefined;
+  if (publishAt) {
+    patch.publishAt = publishAt;
+    // WordPress's rule: published with a date to come is scheduled, scheduled with a past one
+    // is published.
+    if (patch.status === 'publish' || patch.status === 'future') {
+      patch.status = publishAt.getTime() > Date.now() ? 'future' : 'publish';
+    }
   }
   if (body.upsell_ids !== undefined) patch.upsellIds = body.upsell_ids;
   if (body.cross_sell_ids !== undefined) patch.crossSellIds = body.cross_sell_ids;

@@ -1,3 +1,4 @@
+import { effectiveStatus, shownNow } from '#app/domain/catalog/publication.ts';
 import {
   type ProductRow,
   effectiveStockStatus,
@@ -141,7 +142,8 @@ export function productJson(record: ProductRecord, ctx: ProductJsonContext) {
     ...dates('date_created', row.createdAt),
     ...dates('date_modified', row.updatedAt),
     type: row.type,
-    status: row.status,
+    // A scheduled product whose date has come is published (WordPress publishes it then).
+    status: effectiveStatus(row),
     featured: row.featured,
     catalog_visibility: 'visible',
     description: localize(row.description, ctx.locale),
@@ -153,10 +155,13 @@ export function productJson(record: ProductRecord, ctx: ProductJsonContext) {
       ? { price: money(cheapest.active, ctx), on_sale: live.some((v) => isOnSale(v)) }
       : {}),
     purchasable:
-      row.status === 'publish' && (variable ? live.length > 0 : activePrice(row) !== null),
+      shownNow(row) &&
+      row.type !== 'grouped' &&
+      row.type !== 'external' &&
+      (variable ? live.length > 0 : activePrice(row) !== null),
     total_sales: 0,
-    external_url: '',
-    button_text: '',
+    external_url: row.type === 'external' ? (row.externalUrl ?? '') : '',
+    button_text: row.type === 'external' ? localize(row.buttonText, ctx.locale) : '',
     tax_class: TAX_CLASS_SLUGS[row.taxClass ?? 'standard'],
     ...stockJson(row),
     sold_individually: row.soldIndividually ?? false,
@@ -185,7 +190,7 @@ export function productJson(record: ProductRecord, ctx: ProductJsonContext) {
     })),
     default_attributes: defaultAttributesJson(row, links, ctx),
     variations: links.variations.map((v) => v.id),
-    grouped_products: [],
+    grouped_products: row.type === 'grouped' ? (links.groupedIds ?? []) : [],
     menu_order: row.menuOrder,
     meta_data: germanizedMeta(row, ctx),
     _links: {

@@ -46,7 +46,7 @@ const listSchema = z.object({
   category: idParam.optional(),
   tag: idParam.optional(),
   status: statusFilter.optional(),
-  type: z.enum(['simple', 'variable']).optional(),
+  type: z.enum(['simple', 'variable', 'grouped', 'external']).optional(),
   stock_status: z.enum(STOCK_STATUSES).optional(),
   on_sale: boolParam.optional(),
   min_price: priceFilter.optional(),

@@ -78,13 +78,18 @@ function addToCart(
   permalink: string,
 ) {
   const buyable = p.type === 'simple' && p.isPurchasable && p.stockStatus !== 'outofstock';
-  const text = t(
-    p.type === 'variable'
-      ? 'product.choose_options'
-      : buyable
-        ? 'product.add_to_cart'
-        : 'product.view',
-  );
+  // An external product's button leads to its seller, with its own text.
+  const text =
+    p.external?.buttonText ||
+    t(
+      p.external
+        ? 'product.external_buy'
+        : p.type === 'variable'
+          ? 'product.choose_options'
+          : buyable
+            ? 'product.add_to_cart'
+            : 'product.view',
+    );
   const rules = facts?.quantity ?? ('quantity' in p ? p.quantity : null);
   const cap = Math.min(
     UNLIMITED_QUANTITY,
@@ -94,7 +99,7 @@ function addToCart(
     text,
     description: `${text}: ${p.name}`,
     // Only a POST adds to the cart here; the link leads to the product's page.
-    url: permalink,
+    url: p.external?.url ?? permalink,
     single_text: t('product.add_to_cart'),
     minimum: rules?.min ?? 1,
     maximum: cap,

@@ -3892,6 +3892,8 @@ export const de = {
   'product.grouped_none': 'Wählen Sie für mindestens ein Produkt eine Menge.',
   'product.grouped_added': 'Ihrem Warenkorb hinzugefügt: {names}.',
   'product.external_opens': '{text} (im Shop des Verkäufers)',
+  'catalog.error.button_text':
+    'Der Button-Text darf höchstens {max} Zeichen und keine Steuerzeichen enthalten.',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -3746,4 +3746,6 @@ export const en: Messages = {
   'product.grouped_none': 'Choose a quantity for at least one product.',
   'product.grouped_added': 'Added to your cart: {names}.',
   'product.external_opens': '{text} (at the seller’s shop)',
+  'catalog.error.button_text':
+    'The button text may have at most {max} characters and no control characters.',
 };
