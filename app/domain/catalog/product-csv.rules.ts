@@ -185,6 +185,10 @@ export type CsvProduct = {
   tags?: string[];
   upsells?: string[];
   crossSells?: string[];
+  /** A grouped product's children as SKUs or `id:N`; an external product's address and button. */
+  groupedProducts?: string[];
+  externalUrl?: string | null;
+  buttonText?: Localized | null;
 };
 
 /** WooCommerce's `Published` column: 1 published, 0 private, -1 draft, 2 pending review. */
@@ -315,11 +319,11 @@ export function productCsvRow(p: CsvProduct, attributeCount: number): string[] {
     '',
     '',
     parent,
-    '',
+    joinValues(p.groupedProducts ?? []),
     joinValues(p.upsells ?? []),
     joinValues(p.crossSells ?? []),
-    '',
-    '',
+    p.type === 'external' ? (p.externalUrl ?? '') : '',
+    p.type === 'external' ? (p.buttonText?.de ?? '') : '',
     String(p.menuOrder),
   ];
   const attributes = Array.from({ length: attributeCount }, (_, i) => {

@@ -1,3 +1,4 @@
+import { groupedChildIds } from './grouped-rows.server.ts';
 import { type ProductLinkLists, productLinkLists } from './product-links.server.ts';
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
@@ -138,7 +139,8 @@ export async function* productExportBatches(
       : [];
     const termById = new Map(terms.map((t) => [t.id, t]));
     const lists = await productLinkLists(db, parentIds);
-    const refs = await linkRefs(db, [...lists.values()]);
+    const groupedOf = await groupedChildIds(db, parentIds);
+    const refs = await linkRefs(db, [...lists.values()], [...groupedOf.values()].flat());
     const mainKey = new Map(mains.map((m) => [m.id, m.key]));
     const url = (key: string) => `${origin}${imageUrl(key, 'full')}`;
     const parentById = new Map(parents.map((p) => [p.id, p]));
@@ -178,7 +180,7 @@ export async function* productExportBatches(
         responsiblePerson: p.responsiblePersonId
           ? (ref.maker.get(p.responsiblePersonId) ?? null)
           : null,
-        ...(parent ? {} : linkCells(lists.get(p.id), refs)),
+        ...(parent ? {} : linkCells(lists.get(p.id), refs, groupedOf.get(p.id) ?? [])),
       };
     };
     const ordered = parents.flatMap((p) => [p, ...variations.filter((v) => v.parentId === p.id)]);
@@ -187,8 +189,14 @@ export async function* productExportBatches(
 }
 
 /** How the file names linked products: their SKU, else `id:N`. */
-async function linkRefs(db: Tx, lists: ProductLinkLists[]): Promise<Map<number, string>> {
-  const ids = [...new Set(lists.flatMap((l) => [...l.upsellIds, ...l.crossSellIds]))];
+async function linkRefs(
+  db: Tx,
+  lists: ProductLinkLists[],
+  grouped: number[] = [],
+): Promise<Map<number, string>> {
+  const ids = [
+    ...new Set([...lists.flatMap((l) => [...l.upsellIds, ...l.crossSellIds]), ...grouped]),
+  ];
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: products.id, sku: products.sku })
@@ -197,9 +205,14 @@ async function linkRefs(db: Tx, lists: ProductLinkLists[]): Promise<Map<number, 
   return new Map(rows.map((r) => [r.id, r.sku || `id:${r.id}`]));
 }
 
-function linkCells(lists: ProductLinkLists | undefined, refs: Map<number, string>) {
+function linkCells(
+  lists: ProductLinkLists | undefined,
+  refs: Map<number, string>,
+  grouped: number[] = [],
+) {
   const named = (ids: number[]) => ids.map((id) => refs.get(id) ?? `id:${id}`);
   return {
+    groupedProducts: named(grouped),
     tags: (lists?.tags ?? []).map((t) => t.name.de),
     upsells: named(lists?.upsellIds ?? []),
     crossSells: named(lists?.crossSellIds ?? []),

@@ -41,8 +41,17 @@ export async function writeImportedLinks(
   for (const { d, id } of linked) {
     const upsellIds = (await resolve(d.upsells))?.filter((x) => x !== id);
     const crossSellIds = (await resolve(d.crossSells))?.filter((x) => x !== id);
+    const groupedIds =
+      d.kind === 'grouped'
+        ? (await resolve(d.groupedProducts))?.filter((x) => x !== id)
+        : undefined;
     await db.transaction(async (tx) => {
-      await updateProduct(tx, id, { upsellIds, crossSellIds }, actor);
+      const saved = await updateProduct(tx, id, { upsellIds, crossSellIds, groupedIds }, actor);
+      // Children that cannot be grouped leave the list as it was; the rest is kept.
+      if (!saved.ok && groupedIds) {
+        notes.add(E('links_unknown'));
+        await updateProduct(tx, id, { upsellIds, crossSellIds }, actor);
+      }
     });
   }
 }

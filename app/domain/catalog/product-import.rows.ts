@@ -1,5 +1,6 @@
 // A product CSV row read into the fields of a product: values checked, the first problem
 // reported with the row's line.
+import { cleanButtonText, cleanExternalUrl } from './external-url.ts';
 import { cleanTagName } from './product-links.rules.ts';
 import type { ErrorParams } from '#app/domain/kernel/result.ts';
 import type { CsvRecord } from './csv-reader.ts';
@@ -75,7 +76,7 @@ export function mapRows(
 
 export type Decoded = {
   row: ImportRow;
-  kind: 'simple' | 'variable' | 'variation';
+  kind: 'simple' | 'variable' | 'variation' | 'grouped' | 'external';
   id: number | null;
   sku: string;
   parent: { id: number } | { sku: string } | null;
@@ -88,6 +89,7 @@ export type Decoded = {
   tags?: string[];
   upsells?: string[];
   crossSells?: string[];
+  groupedProducts?: string[];
 };
 
 /** A row's values, checked; throws RowFailed with the first problem. */
@@ -97,10 +99,13 @@ export function decode(row: ImportRow): Decoded {
   const get = (f: string) => (cells.get(f) ?? '').trim();
   const bad = (field: string) => new RowFailed(line, E('invalid_value'), { field });
   const { kind, digital } = parseType(cells.has('type') ? get('type') : 'simple');
-  if (kind === 'grouped' || kind === 'external') {
-    throw new RowFailed(line, E('type_not_supported'), { type: kind });
-  }
-  if (kind !== 'simple' && kind !== 'variable' && kind !== 'variation') {
+  if (
+    kind !== 'simple' &&
+    kind !== 'variable' &&
+    kind !== 'variation' &&
+    kind !== 'grouped' &&
+    kind !== 'external'
+  ) {
     throw new RowFailed(line, E('type_unknown'), { type: kind.slice(0, 40) });
   }
   const patch: ProductPatch = {};
@@ -232,6 +237,16 @@ export function decode(row: ImportRow): Decoded {
   plain('shippingClass');
   plain('unit');
   if (get('slug') && !variation) patch.slug = get('slug');
+  if (kind === 'external' && has('externalUrl')) {
+    const url = get('externalUrl');
+    patch.externalUrl = url ? cleanExternalUrl(url) : null;
+    if (url && !patch.externalUrl) throw bad('externalUrl');
+  }
+  if (kind === 'external' && has('buttonText')) {
+    const text = cleanButtonText(get('buttonText'));
+    if (text === null) throw bad('buttonText');
+    patch.buttonText = text ? { de: text } : null;
+  }
   const sku = get('sku');
   if (sku.length > 100) throw bad('sku');
   if (has('sku') && sku) patch.sku = sku;
@@ -268,15 +283,15 @@ function linkColumns(
   get: (f: string) => string,
   bad: (field: string) => RowFailed,
   variation: boolean,
-): Pick<Decoded, 'tags' | 'upsells' | 'crossSells'> {
+): Pick<Decoded, 'tags' | 'upsells' | 'crossSells' | 'groupedProducts'> {
   if (variation) return {};
-  const out: Pick<Decoded, 'tags' | 'upsells' | 'crossSells'> = {};
+  const out: Pick<Decoded, 'tags' | 'upsells' | 'crossSells' | 'groupedProducts'> = {};
   if (has('tags')) {
     const names = splitValues(get('tags'));
     if (names.length > 100 || names.some((n) => cleanTagName(n) === null)) throw bad('tags');
     out.tags = names;
   }
-  for (const f of ['upsells', 'crossSells'] as const) {
+  for (const f of ['upsells', 'crossSells', 'groupedProducts'] as const) {
     if (!has(f)) continue;
     const refs = splitValues(get(f));
     if (refs.length > 100 || refs.some((r) => r.length > 100)) throw bad(f);

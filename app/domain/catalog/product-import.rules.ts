@@ -48,6 +48,9 @@ export const IMPORT_FIELDS = [
   'quantityStep',
   'upsells',
   'crossSells',
+  'groupedProducts',
+  'externalUrl',
+  'buttonText',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type AttributePart = 'name' | 'values' | 'visible' | 'global' | 'default';
@@ -120,6 +123,9 @@ const NAMES: Record<ImportField, string[]> = {
   quantityStep: ['Meta: _ladenzeile_quantity_step'],
   upsells: ['Upsells', 'Zusatzverkäufe'],
   crossSells: ['Cross-sells', 'Querverkäufe'],
+  groupedProducts: ['Grouped products', 'Gruppierte Produkte'],
+  externalUrl: ['External URL', 'Externe URL'],
+  buttonText: ['Button text', 'Button-Text'],
 };
 
 const BY_NAME = new Map<string, ImportField>(

@@ -271,7 +271,12 @@ async function writeGroup(tx: Tx, group: Group, options: ImportOptions): Promise
       if (!patch.name?.de && !patch.name?.en) throw new RowFailed(line, E('name_required'));
       const created = check(
         line,
-        await createProduct(tx, d.kind as 'simple' | 'variable', patch, actor),
+        await createProduct(
+          tx,
+          d.kind as 'simple' | 'variable' | 'grouped' | 'external',
+          patch,
+          actor,
+        ),
       );
       parentId = created.id;
       options.onProductWritten?.(d, parentId);
@@ -409,7 +414,7 @@ export async function importProducts(
           ...options,
           onProductWritten: (d, id) => {
             options.onProductWritten?.(d, id);
-            if (d.upsells || d.crossSells) pending.push({ d, id });
+            if (d.upsells || d.crossSells || d.groupedProducts) pending.push({ d, id });
           },
         });
         if (options.dryRun) throw new DryRunDone(JSON.stringify(result));

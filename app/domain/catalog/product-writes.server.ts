@@ -5,13 +5,7 @@ import { checkReferences } from './product-references.server.ts';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type Actor, recordChange } from '#app/domain/audit/audit.server.ts';
 import type { Localized } from '#app/domain/kernel/localized.ts';
-import {
-  type Result,
-  domainError,
-  fail,
-  notFound,
-  ok,
-} from '#app/domain/kernel/result.ts';
+import { type Result, domainError, fail, notFound, ok } from '#app/domain/kernel/result.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import {
   images,
