@@ -10,6 +10,10 @@ import { type TestKey, restCall, staffKey } from '../support/rest-v3.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { StoreClient } from '../support/store-client.ts';
 import { TEN_KB } from '../support/hostile.ts';
+import { csvObjects } from '../support/csv.ts';
+import { signedInCustomer } from '../support/customers.ts';
+import { importCsvText } from '#app/domain/catalog/product-import.server.ts';
+import { PictureSource } from '#app/domain/catalog/product-import-pictures.server.ts';
 
 let shop: TestShop;
 let writer: TestKey;
@@ -250,5 +254,72 @@ describe('scheduled products', () => {
     expect(row?.published).toBe(true);
     const rest = await call('GET', `products/${product.id}`);
     expect(rest.body.status).toBe('publish');
+  });
+});
+
+describe('product CSV', () => {
+  it('exports grouped and external products in WooCommerce’s columns and imports them back', async () => {
+    const t = tag().toUpperCase();
+    const manager = await signedInCustomer(shop.database.db, { role: 'shop_manager' });
+    const tea = await simple(`Tea ${t}`, 450);
+    await call('PUT', `products/${tea.id}`, { sku: `TEA-${t}` });
+    const group = await call('POST', 'products', {
+      name: `Set ${t}`,
+      sku: `SET-${t}`,
+      type: 'grouped',
+      grouped_products: [tea.id],
+    });
+    const book = await call('POST', 'products', {
+      name: `Book ${t}`,
+      sku: `BOOK-${t}`,
+      type: 'external',
+      external_url: 'https://seller.example/b',
+      button_text: { de: 'Zum Händler' },
+    });
+    expect([group.status, book.status]).toEqual([201, 201]);
+    const res = await fetch(`${shop.url}/admin/products/export.csv?status=any`, {
+      headers: { cookie: manager.cookie },
+    });
+    expect(res.status).toBe(200);
+    const rows = csvObjects(await res.text());
+    const set = rows.find((r) => r.SKU === `SET-${t}`)!;
+    const ext = rows.find((r) => r.SKU === `BOOK-${t}`)!;
+    expect(set).toMatchObject({ Type: 'grouped', 'Grouped products': `TEA-${t}` });
+    expect(ext).toMatchObject({
+      Type: 'external',
+      'External URL': 'https://seller.example/b',
+      'Button text': 'Zum Händler',
+    });
+
+    const header = ['Type', 'SKU', 'Name', 'Grouped products', 'External URL', 'Button text'];
+    const text = [
+      header,
+      ['grouped', `SET2-${t}`, `Set 2 ${t}`, `TEA-${t}`, '', ''],
+      ['external', `BOOK2-${t}`, `Book 2 ${t}`, '', 'https://seller.example/c', 'Kaufen'],
+      ['external', `BAD-${t}`, `Bad ${t}`, '', 'javascript:alert(1)', ''],
+    ]
+      .map((r) => r.join(','))
+      .join('\r\n');
+    const report = await importCsvText(shop.database.db, `${text}\r\n`, {
+      updateExisting: false,
+      dryRun: false,
+      pictures: new PictureSource({
+        shopOrigin: new URL(shop.url).origin,
+        allowedOrigins: [],
+        mediaDir: `${shop.dataDir}/media`,
+      }),
+      actor: { channel: 'admin', id: null, label: 'test' },
+    });
+    expect(report.rows.map((r) => r.outcome)).toEqual(['created', 'created', 'skipped']);
+    const bySku = async (sku: string) =>
+      (await shop.database.db.select().from(products).where(eq(products.sku, sku)))[0]!;
+    const set2 = await bySku(`SET2-${t}`);
+    expect(set2.type).toBe('grouped');
+    expect((await call('GET', `products/${set2.id}`)).body.grouped_products).toEqual([tea.id]);
+    expect(await bySku(`BOOK2-${t}`)).toMatchObject({
+      type: 'external',
+      externalUrl: 'https://seller.example/c',
+      buttonText: { de: 'Kaufen' },
+    });
   });
 });
