@@ -76,7 +76,7 @@ describe('product CSV import', () => {
       ],
       ['', 'simple', `${sku}-A`, 'Becher', '1', '12,90', '', `Küche ${n} > Becher`, '5', 'rot'],
       ['', 'simple', `${sku}-B`, 'Teller', '1', 'zwölf', '', '', '', ''],
-      ['', 'grouped', `${sku}-C`, 'Set', '1', '', '', '', '', ''],
+      ['', 'bundle', `${sku}-C`, 'Set', '1', '', '', '', '', ''],
       ['', 'variable', `${sku}-V`, 'Jacke', '-1', '', '', '', '', ''],
       ['', 'variation', `${sku}-V1`, '', '1', '49.5', '', '', '', ''],
       ['', 'variation', `${sku}-V2`, '', '1', 'bad', '', '', '', ''],
@@ -92,7 +92,7 @@ describe('product CSV import', () => {
     });
     expect(outcome(report, 4)).toMatchObject({
       outcome: 'skipped',
-      reason: 'admin.productImport.error.type_not_supported',
+      reason: 'admin.productImport.error.type_unknown',
     });
     expect(outcome(report, 5)).toMatchObject({ outcome: 'created' });
     expect(outcome(report, 6)).toMatchObject({
