@@ -8,16 +8,17 @@ import { updateProduct } from './product-writes.server.ts';
 /**
  * Upsells and cross-sells of the products written, once all are there: `id:N` names the row
  * with that ID in the file (else the shop's product N), any other value a SKU. References
- * found nowhere are left out and the report says so.
+ * found nowhere are left out; the lines naming them are returned with those references.
  */
 export async function writeImportedLinks(
   db: Tx,
   linked: { d: Decoded; id: number }[],
   actor: Actor,
   notes: Set<string>,
-) {
+): Promise<Map<number, string[]>> {
+  const unknownByLine = new Map<number, string[]>();
   const byFileId = new Map(linked.flatMap(({ d, id }) => (d.id !== null ? [[d.id, id]] : [])));
-  const resolve = async (refs: string[] | undefined) => {
+  const resolve = async (line: number, refs: string[] | undefined) => {
     if (refs === undefined) return undefined;
     const inFile = refs.map((r) => {
       const m = /^id:(\d{1,9})$/i.exec(r);
@@ -27,7 +28,10 @@ export async function writeImportedLinks(
       db,
       inFile.filter((r): r is string => typeof r === 'string'),
     );
-    if (found.unknown.length > 0) notes.add(E('links_unknown'));
+    if (found.unknown.length > 0) {
+      notes.add(E('links_unknown'));
+      unknownByLine.set(line, [...(unknownByLine.get(line) ?? []), ...found.unknown]);
+    }
     const ids = new Map(
       inFile
         .filter((r): r is string => typeof r === 'string')
@@ -39,11 +43,11 @@ export async function writeImportedLinks(
     });
   };
   for (const { d, id } of linked) {
-    const upsellIds = (await resolve(d.upsells))?.filter((x) => x !== id);
-    const crossSellIds = (await resolve(d.crossSells))?.filter((x) => x !== id);
+    const upsellIds = (await resolve(d.row.line, d.upsells))?.filter((x) => x !== id);
+    const crossSellIds = (await resolve(d.row.line, d.crossSells))?.filter((x) => x !== id);
     const groupedIds =
       d.kind === 'grouped'
-        ? (await resolve(d.groupedProducts))?.filter((x) => x !== id)
+        ? (await resolve(d.row.line, d.groupedProducts))?.filter((x) => x !== id)
         : undefined;
     await db.transaction(async (tx) => {
       const saved = await updateProduct(tx, id, { upsellIds, crossSellIds, groupedIds }, actor);
@@ -54,4 +58,5 @@ export async function writeImportedLinks(
       }
     });
   }
+  return unknownByLine;
 }

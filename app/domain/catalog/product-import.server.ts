@@ -444,7 +444,16 @@ export async function importProducts(
     // Lets the server answer the storefront between products.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  if (linked.length > 0) await writeImportedLinks(db, linked, options.actor, notes);
+  if (linked.length > 0) {
+    const unknown = await writeImportedLinks(db, linked, options.actor, notes);
+    // The product is written; its row says which references were left out.
+    for (const row of outcomes) {
+      const refs = unknown.get(row.line);
+      if (!refs || row.reason) continue;
+      row.reason = E('links_unknown_refs');
+      row.params = { refs: refs.join(', ').slice(0, 300) };
+    }
+  }
   outcomes.sort((a, b) => a.line - b.line);
   const count = (o: RowOutcome['outcome']) => outcomes.filter((r) => r.outcome === o).length;
   return {

@@ -3894,6 +3894,8 @@ export const de = {
   'product.external_opens': '{text} (im Shop des Verkäufers)',
   'catalog.error.button_text':
     'Der Button-Text darf höchstens {max} Zeichen und keine Steuerzeichen enthalten.',
+  'admin.productImport.error.links_unknown_refs':
+    'Upsells oder Cross-Sells ausgelassen, weder in der Datei noch im Shop: {refs}.',
 } as const;
 
 export type MessageKey = keyof typeof de;

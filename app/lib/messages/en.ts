@@ -3748,4 +3748,6 @@ export const en: Messages = {
   'product.external_opens': '{text} (at the seller’s shop)',
   'catalog.error.button_text':
     'The button text may have at most {max} characters and no control characters.',
+  'admin.productImport.error.links_unknown_refs':
+    'Upsells or cross-sells left out, neither in the file nor in the shop: {refs}.',
 };
