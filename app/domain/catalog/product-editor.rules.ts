@@ -14,6 +14,11 @@ import { BACKORDERS, PRODUCT_STATUSES } from './catalog.schema.ts';
 import { PERIODS, type SubscriptionTerms } from './subscription-terms.ts';
 import { cleanButtonText, cleanExternalUrl } from './external-url.ts';
 import { berlinDateTime, berlinDay } from './berlin-time.ts';
+import { germanNumber } from './german-number.ts';
+import { checkNutrients } from './nutrients.rules.ts';
+
+export { germanNumber } from './german-number.ts';
+export { nutrientMax, nutrientUnit } from './nutrients.rules.ts';
 
 /** The kinds a person chooses: a subscription is a simple product with terms (decision 0032). */
 export const EDITOR_TYPES = ['simple', 'variable', 'subscription', 'grouped', 'external'] as const;
@@ -179,34 +184,8 @@ export type EditorValues = {
 /** The editor's field for one nutrient. */
 export const nutrientField = (key: NutrientKey) => `nutrient_${key}` as const;
 
-/** The unit the storefront's nutrition table shows a nutrient in. */
-export const nutrientUnit = (key: NutrientKey) =>
-  key === 'energy_kj' ? 'kJ' : key === 'energy_kcal' ? 'kcal' : 'g';
-
-/**
- * The highest value a nutrient can have per 100 g or 100 ml: pure fat has about 3,700 kJ
- * (900 kcal) per 100 g; a gram amount is at most the whole 100 g, and a dense liquid (syrup,
- * oil) carries a little more than 100 g in 100 ml.
- */
-export function nutrientMax(key: NutrientKey, reference: 'g' | 'ml'): number {
-  if (key === 'energy_kj') return 4_000;
-  if (key === 'energy_kcal') return 1_000;
-  return reference === 'ml' ? 150 : 100;
-}
-
 /** Chargers under the EU common charger rules: USB Power Delivery goes up to 240 W. */
 export const POWER_WATTS_MAX = 240;
-
-/** "12,50", "1.234,5", "12.50": a decimal number; null for empty, NaN for anything else. */
-export function germanNumber(raw: string): number | null {
-  const text = raw.trim().replace(/\s/g, '');
-  if (text === '') return null;
-  const plain = text.includes(',')
-    ? text.replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.')
-    : text;
-  if (!/^-?\d{1,12}(\.\d{1,6})?$/.test(plain)) return Number.NaN;
-  return Number(plain);
-}
 
 /** Euros as typed to cents; NaN when not a price. */
 export function cents(raw: string): number | null {
@@ -366,25 +345,9 @@ export function parseEditorForm(
   if (nutriScoreText && !nutriScore) refuse('food_nutri_score', 'invalid');
   const alcoholContent = decimal('food_alcohol', 100);
   const nutrientReference = choice('food_nutrient_reference', ['g', 'ml'] as const, 'g');
-  const nutrients: Partial<Record<NutrientKey, number>> = {};
-  for (const key of NUTRIENT_KEYS) {
-    const n = germanNumber(text(nutrientField(key)));
-    if (n === null) continue;
-    if (Number.isNaN(n) || n < 0 || n > nutrientMax(key, nutrientReference)) {
-      const unit = nutrientUnit(key);
-      refuse(nutrientField(key), `nutrient_${unit === 'g' ? 'grams' : unit}`);
-    } else nutrients[key] = n;
-  }
-  // "of which" amounts are part of the amount above them.
-  for (const [part, whole] of [
-    ['saturated_fat', 'fat'],
-    ['sugars', 'carbohydrates'],
-  ] as const) {
-    const p = nutrients[part];
-    const w = nutrients[whole];
-    if (p !== undefined && w !== undefined && p > w)
-      refuse(nutrientField(part), `nutrient_${part}_above`);
-  }
+  const checked = checkNutrients((key) => text(nutrientField(key)), nutrientReference);
+  for (const e of checked.errors) refuse(nutrientField(e.key), e.code);
+  const nutrients = checked.nutrients;
   const hasNutrients = Object.keys(nutrients).length > 0;
   const watts = (name: EditorField): number | null => {
     const n = germanNumber(text(name));

@@ -20,6 +20,8 @@ import {
 } from './product-import.rules.ts';
 import type { ProductPatch } from './product-patch.ts';
 import { taxClassOfSlug } from '#app/domain/pricing/tax.ts';
+import { NUTRIENT_KEYS, type NutrientKey } from '#app/domain/compliance/compliance.types.ts';
+import { NUTRIENT_PARTS, checkNutrients, nutrientMax, nutrientUnit } from './nutrients.rules.ts';
 
 export type Attr = { name: string; values: string[]; visible: boolean | null };
 
@@ -90,6 +92,8 @@ export type Decoded = {
   upsells?: string[];
   crossSells?: string[];
   groupedProducts?: string[];
+  /** The nutrition table's columns, checked (absent: none of them has a value). */
+  nutrients?: { reference: 'g' | 'ml' | null; values: Partial<Record<NutrientKey, number>> };
 };
 
 /** A row's values, checked; throws RowFailed with the first problem. */
@@ -274,7 +278,44 @@ export function decode(row: ImportRow): Decoded {
     deliveryTime: has('deliveryTime') ? get('deliveryTime') || null : undefined,
     depositType: has('depositType') ? get('depositType') || null : undefined,
     ...linkColumns(has, get, bad, variation),
+    ...nutrientColumns(line, has, get, bad),
   };
+}
+
+/** Germanized's nutrition columns, per 100 g or 100 ml, checked as the product editor does. */
+function nutrientColumns(
+  line: number,
+  has: (f: string) => boolean,
+  get: (f: string) => string,
+  bad: (field: string) => RowFailed,
+): Pick<Decoded, 'nutrients'> {
+  const field = (key: NutrientKey) => `nutrient_${key}`;
+  const typed = NUTRIENT_KEYS.some((key) => get(field(key)) !== '');
+  const refText = has('nutrientReference') ? get('nutrientReference').toLowerCase() : '';
+  if (!typed && refText === '') return {};
+  const reference = /^(100 ?)?g$/.test(refText)
+    ? 'g'
+    : /^(100 ?)?ml$/.test(refText)
+      ? 'ml'
+      : refText === ''
+        ? null
+        : 'invalid';
+  if (reference === 'invalid') throw bad('nutrientReference');
+  const checked = checkNutrients((key) => get(field(key)), reference ?? 'g');
+  const first = checked.errors[0];
+  if (first) {
+    const whole = NUTRIENT_PARTS.find(([part]) => part === first.key)?.[1];
+    throw first.code.endsWith('_above') && whole
+      ? new RowFailed(line, E('nutrient_above'), {
+          field: `Nutrients: ${first.key}`,
+          whole: `Nutrients: ${whole}`,
+        })
+      : new RowFailed(line, E('nutrient_invalid'), {
+          field: `Nutrients: ${first.key}`,
+          max: `${nutrientMax(first.key, reference ?? 'g')} ${nutrientUnit(first.key)}`,
+        });
+  }
+  return { nutrients: { reference, values: checked.nutrients } };
 }
 
 /** The `Tags`, `Upsells` and `Cross-sells` cells of a product row (a variation has none). */

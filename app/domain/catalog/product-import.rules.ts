@@ -1,6 +1,7 @@
 // Reading WooCommerce's product CSV back: which column is which field (its English and German
 // column names, Germanized's, the shop's `Meta:` columns) and the cells' values, the way
 // product-csv.rules.ts writes them.
+import { NUTRIENT_KEYS, type NutrientKey } from '#app/domain/compliance/compliance.types.ts';
 
 /** The fields a column can be mapped to; `attribute:N:part` for the attribute groups. */
 export const IMPORT_FIELDS = [
@@ -51,6 +52,16 @@ export const IMPORT_FIELDS = [
   'groupedProducts',
   'externalUrl',
   'buttonText',
+  'nutrientReference',
+  'nutrient_energy_kj',
+  'nutrient_energy_kcal',
+  'nutrient_fat',
+  'nutrient_saturated_fat',
+  'nutrient_carbohydrates',
+  'nutrient_sugars',
+  'nutrient_fibre',
+  'nutrient_protein',
+  'nutrient_salt',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type AttributePart = 'name' | 'values' | 'visible' | 'global' | 'default';
@@ -126,6 +137,11 @@ const NAMES: Record<ImportField, string[]> = {
   groupedProducts: ['Grouped products', 'Gruppierte Produkte'],
   externalUrl: ['External URL', 'Externe URL'],
   buttonText: ['Button text', 'Button-Text'],
+  // Germanized's nutrition columns, as the export writes them.
+  nutrientReference: ['Nutrient reference value slug'],
+  ...(Object.fromEntries(
+    NUTRIENT_KEYS.map((key) => [`nutrient_${key}`, [`Nutrients: ${key}`]]),
+  ) as Record<`nutrient_${NutrientKey}`, string[]>),
 };
 
 const BY_NAME = new Map<string, ImportField>(

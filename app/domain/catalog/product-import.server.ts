@@ -21,6 +21,7 @@ import {
 import type { AttributeLink, ProductPatch } from './product-patch.ts';
 import { createProduct, createVariation, slugify, updateProduct } from './product-writes.server.ts';
 import { writeImportedLinks } from './product-import-links.server.ts';
+import { foodWithNutrients } from './nutrients.rules.ts';
 
 export type ImportOptions = {
   updateExisting: boolean;
@@ -257,6 +258,7 @@ async function writeGroup(tx: Tx, group: Group, options: ImportOptions): Promise
     const line = d.row.line;
     const before = await existing(tx, d);
     const patch = await fullPatch(tx, d, options);
+    if (d.nutrients) patch.food = foodWithNutrients(before?.food ?? null, d.nutrients);
     if (before && !options.updateExisting) {
       throw new RowFailed(line, E('exists'), { sku: d.sku || String(d.id) });
     }
@@ -307,6 +309,7 @@ async function writeGroup(tx: Tx, group: Group, options: ImportOptions): Promise
     }
     const before = await existing(tx, v);
     const patch = await fullPatch(tx, v, options);
+    if (v.nutrients) patch.food = foodWithNutrients(before?.food ?? null, v.nutrients);
     if (before && !options.updateExisting) {
       throw new RowFailed(line, E('exists'), { sku: v.sku || String(v.id) });
     }

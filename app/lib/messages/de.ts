@@ -3834,7 +3834,8 @@ export const de = {
     'Eingeschaltet, aber im Checkout noch nicht sichtbar: Es fehlen Kontoinhaber und IBAN unten.',
   'admin.payments.missing.stripe':
     'Ohne Stripe-Schlüssel eingeschaltet: Zahlungen laufen nur gegen die Sandbox, es wird nichts abgebucht. Tragen Sie unten die Stripe-Schlüssel ein.',
-  'admin.payments.missing.summary': 'Eingeschaltet, aber noch nicht bereit für Zahlungen: {methods}.',
+  'admin.payments.missing.summary':
+    'Eingeschaltet, aber noch nicht bereit für Zahlungen: {methods}.',
   'admin.catalogSettings.unit_price': 'Grundpreis',
   'admin.catalogSettings.unit_price_law':
     'Produktseite, Produktlisten, Schnellansicht und Suchergebnisse zeigen den Grundpreis (je kg, l, m, m² oder m³, wie beim Produkt angegeben) immer neben dem Preis: Die Preisangabenverordnung (PAngV § 4) verlangt ihn überall dort, wo der Gesamtpreis von Waren nach Gewicht, Volumen, Länge oder Fläche steht; dort lässt er sich daher nicht ausblenden. Neben den Positionen des Warenkorbs wählen Sie selbst:',
@@ -3896,6 +3897,22 @@ export const de = {
     'Der Button-Text darf höchstens {max} Zeichen und keine Steuerzeichen enthalten.',
   'admin.productImport.error.links_unknown_refs':
     'Upsells oder Cross-Sells ausgelassen, weder in der Datei noch im Shop: {refs}.',
+  'admin.productImport.error.nutrient_invalid':
+    'Die Spalte {field} ist keine Zahl von 0 bis {max} (je 100 g bzw. 100 ml, z. B. 3,5).',
+  'admin.productImport.error.nutrient_above':
+    'Der Wert in {field} ist größer als der in {whole}, zu dem er gehört.',
+  'admin.importPage.field.upsells': 'Upsells',
+  'admin.importPage.field.crossSells': 'Cross-Sells',
+  'admin.importPage.field.nutrientReference': 'Nährwerte je (100 g oder 100 ml)',
+  'admin.importPage.field.nutrient_energy_kj': 'Energie (kJ)',
+  'admin.importPage.field.nutrient_energy_kcal': 'Energie (kcal)',
+  'admin.importPage.field.nutrient_fat': 'Fett (g)',
+  'admin.importPage.field.nutrient_saturated_fat': 'davon gesättigte Fettsäuren (g)',
+  'admin.importPage.field.nutrient_carbohydrates': 'Kohlenhydrate (g)',
+  'admin.importPage.field.nutrient_sugars': 'davon Zucker (g)',
+  'admin.importPage.field.nutrient_fibre': 'Ballaststoffe (g)',
+  'admin.importPage.field.nutrient_protein': 'Eiweiß (g)',
+  'admin.importPage.field.nutrient_salt': 'Salz (g)',
 } as const;
 
 export type MessageKey = keyof typeof de;

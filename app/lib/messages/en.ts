@@ -3750,4 +3750,20 @@ export const en: Messages = {
     'The button text may have at most {max} characters and no control characters.',
   'admin.productImport.error.links_unknown_refs':
     'Upsells or cross-sells left out, neither in the file nor in the shop: {refs}.',
+  'admin.productImport.error.nutrient_invalid':
+    'The column {field} is not a number from 0 to {max} (per 100 g or 100 ml, e.g. 3.5).',
+  'admin.productImport.error.nutrient_above':
+    'The value in {field} is more than the one in {whole} it is part of.',
+  'admin.importPage.field.upsells': 'Upsells',
+  'admin.importPage.field.crossSells': 'Cross-sells',
+  'admin.importPage.field.nutrientReference': 'Nutrition facts per (100 g or 100 ml)',
+  'admin.importPage.field.nutrient_energy_kj': 'Energy (kJ)',
+  'admin.importPage.field.nutrient_energy_kcal': 'Energy (kcal)',
+  'admin.importPage.field.nutrient_fat': 'Fat (g)',
+  'admin.importPage.field.nutrient_saturated_fat': 'of which saturates (g)',
+  'admin.importPage.field.nutrient_carbohydrates': 'Carbohydrate (g)',
+  'admin.importPage.field.nutrient_sugars': 'of which sugars (g)',
+  'admin.importPage.field.nutrient_fibre': 'Fibre (g)',
+  'admin.importPage.field.nutrient_protein': 'Protein (g)',
+  'admin.importPage.field.nutrient_salt': 'Salt (g)',
 };
