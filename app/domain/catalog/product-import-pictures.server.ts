@@ -3,7 +3,10 @@
 // uploaded beside the CSV. Storing goes through `storePicture` alone, so the picture store
 // can change behind it.
 import { randomBytes } from 'node:crypto';
+import dns from 'node:dns';
 import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -28,7 +31,9 @@ export type PictureError =
   | 'picture_fetch_failed'
   | 'picture_too_large'
   | 'picture_unreadable'
-  | 'picture_not_in_zip';
+  | 'picture_not_in_zip'
+  | 'picture_not_image'
+  | 'picture_redirect_other_host';
 
 export type PictureResult =
   { ok: true; imageId: number | null } | { ok: false; code: PictureError };
@@ -43,7 +48,95 @@ export type PictureSourceOptions = {
   zipFiles?: Map<string, Uint8Array>;
   /** For tests: resolve host names differently. */
   resolveHost?: (host: string) => Promise<string[]>;
+  /** Test-only switch (a picture server on this host): private addresses allowed. */
+  allowPrivateAddresses?: boolean;
 };
+
+/** JPEG, PNG, GIF, WebP or AVIF, told by the first bytes, whatever the server claims. */
+export function looksLikePicture(bytes: Uint8Array): boolean {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 16));
+  if (b.length < 12) return false;
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return true;
+  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return true;
+  const ascii = b.toString('latin1');
+  if (ascii.startsWith('GIF87a') || ascii.startsWith('GIF89a')) return true;
+  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return true;
+  return ascii.slice(4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii.slice(8, 12));
+}
+
+class PrivateRefused extends Error {}
+
+/**
+ * The lookup a picture download connects with: the addresses are judged at connect time, so a
+ * name that answers differently after the check cannot reach inside.
+ */
+function pinnedLookup(allowPrivate: boolean) {
+  return (
+    hostname: string,
+    options: dns.LookupOptions,
+    callback: (
+      error: NodeJS.ErrnoException | null,
+      address: string | dns.LookupAddress[],
+      family?: number,
+    ) => void,
+  ) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, found) => {
+      if (error) return callback(error, []);
+      if (found.length === 0 || (!allowPrivate && found.some((a) => isPrivateAddress(a.address))))
+        return callback(new PrivateRefused(), []);
+      if (options.all) return callback(null, found);
+      return callback(null, found[0]!.address, found[0]!.family);
+    });
+  };
+}
+
+type Answer =
+  | { kind: 'redirect'; location: string | null }
+  | { kind: 'body'; status: number; bytes: Buffer | null }
+  | { kind: 'private' }
+  | { kind: 'failed' };
+
+/** One GET, no redirect followed, the body cut off past `max` bytes (then `bytes` is null). */
+function getOnce(url: URL, allowPrivate: boolean, signal: AbortSignal, max: number) {
+  return new Promise<Answer>((resolve) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.get(
+      url,
+      {
+        lookup: pinnedLookup(allowPrivate) as never,
+        agent: false,
+        signal,
+        headers: { accept: 'image/*' },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400) {
+          res.destroy();
+          return resolve({ kind: 'redirect', location: res.headers.location ?? null });
+        }
+        if (Number(res.headers['content-length'] ?? '0') > max) {
+          res.destroy();
+          return resolve({ kind: 'body', status, bytes: null });
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > max) {
+            res.destroy();
+            resolve({ kind: 'body', status, bytes: null });
+          } else chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ kind: 'body', status, bytes: Buffer.concat(chunks) }));
+        res.on('error', () => resolve({ kind: 'failed' }));
+      },
+    );
+    request.on('error', (error) =>
+      resolve(error instanceof PrivateRefused ? { kind: 'private' } : { kind: 'failed' }),
+    );
+  });
+}
 
 /** The one place an imported picture is stored: rendered into the media folder, a row in `images`. */
 export async function storePicture(
@@ -147,26 +240,6 @@ export function readPictureZip(
   return { ok: true, files: map };
 }
 
-async function readLimited(res: Response, max: number): Promise<Buffer | null> {
-  const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > max) return null;
-  const reader = res.body?.getReader();
-  if (!reader) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** Finds, fetches and stores the pictures a row names; one instance per import. */
 export class PictureSource {
   private readonly cache = new Map<string, number>();
@@ -185,7 +258,7 @@ export class PictureSource {
 
   /** Whether a host's addresses are all public; the shop's own host needs no check. */
   private async publicHost(url: URL): Promise<boolean> {
-    if (url.origin === this.options.shopOrigin) return true;
+    if (url.origin === this.options.shopOrigin || this.options.allowPrivateAddresses) return true;
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const addresses = isIP(host)
       ? [host]
@@ -242,37 +315,31 @@ export class PictureSource {
   ): Promise<{ ok: true; bytes: Buffer } | { ok: false; code: PictureError }> {
     let url = start;
     const signal = AbortSignal.timeout(PICTURE_LIMITS.timeoutMs);
+    // The shop's own address may be a private one (the shop behind a proxy).
+    const allowPrivate =
+      !!this.options.allowPrivateAddresses || start.origin === this.options.shopOrigin;
     for (let hop = 0; hop <= PICTURE_LIMITS.maxRedirects; hop++) {
-      let res: Response;
-      try {
-        res = await fetch(url, { redirect: 'manual', signal });
-      } catch {
-        return { ok: false, code: 'picture_fetch_failed' };
-      }
-      if (res.status >= 300 && res.status < 400) {
-        const location = res.headers.get('location');
-        await res.body?.cancel();
-        if (!location) return { ok: false, code: 'picture_fetch_failed' };
-        // Every hop is checked again: an allowed host must not forward to a private one.
-        url = new URL(location, url);
-        if (!this.allowed(url)) return { ok: false, code: 'picture_not_allowed' };
+      const answer = await getOnce(url, allowPrivate, signal, PICTURE_LIMITS.maxBytes);
+      if (answer.kind === 'private') return { ok: false, code: 'picture_private_address' };
+      if (answer.kind === 'failed') return { ok: false, code: 'picture_fetch_failed' };
+      if (answer.kind === 'redirect') {
+        if (!answer.location) return { ok: false, code: 'picture_fetch_failed' };
+        let next: URL;
         try {
-          if (!(await this.publicHost(url))) return { ok: false, code: 'picture_private_address' };
+          next = new URL(answer.location, url);
         } catch {
           return { ok: false, code: 'picture_fetch_failed' };
         }
+        // Redirects stay on the address the file named: no hop to another host.
+        if (next.origin !== start.origin) return { ok: false, code: 'picture_redirect_other_host' };
+        url = next;
         continue;
       }
-      if (!res.ok) {
-        await res.body?.cancel();
+      if (answer.status < 200 || answer.status >= 300) {
         return { ok: false, code: 'picture_fetch_failed' };
       }
-      try {
-        const bytes = await readLimited(res, PICTURE_LIMITS.maxBytes);
-        return bytes ? { ok: true, bytes } : { ok: false, code: 'picture_too_large' };
-      } catch {
-        return { ok: false, code: 'picture_fetch_failed' };
-      }
+      if (!answer.bytes) return { ok: false, code: 'picture_too_large' };
+      return { ok: true, bytes: answer.bytes };
     }
     return { ok: false, code: 'picture_fetch_failed' };
   }
@@ -286,6 +353,7 @@ export class PictureSource {
   }
 
   private async store(db: Tx, ref: string, bytes: Buffer, name: string): Promise<PictureResult> {
+    if (!looksLikePicture(bytes)) return { ok: false, code: 'picture_not_image' };
     try {
       const id = await storePicture(db, bytes, name, this.options.mediaDir);
       this.cache.set(ref, id);

@@ -3913,6 +3913,10 @@ export const de = {
   'admin.importPage.field.nutrient_fibre': 'Ballaststoffe (g)',
   'admin.importPage.field.nutrient_protein': 'Eiweiß (g)',
   'admin.importPage.field.nutrient_salt': 'Salz (g)',
+  'admin.productImport.error.picture_not_image':
+    'Das Bild {picture} ist kein JPEG-, PNG-, GIF-, WebP- oder AVIF-Bild.',
+  'admin.productImport.error.picture_redirect_other_host':
+    'Das Bild {picture} leitet auf einen anderen Host weiter; Weiterleitungen bleiben auf demselben Host.',
 } as const;
 
 export type MessageKey = keyof typeof de;

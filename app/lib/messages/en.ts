@@ -3766,4 +3766,8 @@ export const en: Messages = {
   'admin.importPage.field.nutrient_fibre': 'Fibre (g)',
   'admin.importPage.field.nutrient_protein': 'Protein (g)',
   'admin.importPage.field.nutrient_salt': 'Salt (g)',
+  'admin.productImport.error.picture_not_image':
+    'The picture {picture} is not a JPEG, PNG, GIF, WebP or AVIF image.',
+  'admin.productImport.error.picture_redirect_other_host':
+    'The picture {picture} redirects to another host; redirects must stay on the same host.',
 };
