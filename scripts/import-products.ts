@@ -15,6 +15,7 @@ import { DatabaseStartError } from '#app/lib/db.server.ts';
 import { serverTranslator } from '#app/lib/i18n.server.ts';
 import { shopRunsOn } from '#server/backup/control.ts';
 import { mediaDirOf, openShopDatabase } from '#server/boot.ts';
+import { pictureHosts } from '#app/domain/catalog/picture-hosts.server.ts';
 
 const USAGE =
   'usage: npm run import-products -- FILE.csv [--update-existing] [--dry-run] [--zip PICTURES.zip]';
@@ -61,7 +62,7 @@ async function run(argv: string[]) {
       actor: { channel: 'system', id: null, label: 'npm run import-products' },
       pictures: new PictureSource({
         shopOrigin: shopPublicOrigin(env),
-        allowedOrigins: [],
+        allowedOrigins: await pictureHosts(handle.db),
         mediaDir: mediaDirOf(env),
         zipFiles,
       }),

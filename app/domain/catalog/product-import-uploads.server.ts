@@ -20,6 +20,7 @@ import {
 import { type MappedField, guessMapping, isMappedField } from './product-import.rules.ts';
 import { mapRows } from './product-import.rows.ts';
 import { importProducts } from './product-import.server.ts';
+import { pictureHosts } from './picture-hosts.server.ts';
 
 /** The outbox entry that runs one batch. */
 export const IMPORT_BATCH = 'product-import-batch';
@@ -255,7 +256,11 @@ export async function runImportBatch(
       updateExisting: row.updateExisting,
       dryRun: run === 'dry',
       actor: importActor(row.staffId, id),
-      pictures: new PictureSource({ ...options, zipFiles: zip?.ok ? zip.files : undefined }),
+      pictures: new PictureSource({
+        ...options,
+        allowedOrigins: [...options.allowedOrigins, ...(await pictureHosts(db))],
+        zipFiles: zip?.ok ? zip.files : undefined,
+      }),
     });
     const last = batch + 1 >= batches.length;
     const moved = await db.transaction(async (tx) => {

@@ -16,6 +16,7 @@ export type ImportError = {
     | 'no_rows'
     | 'zip_invalid'
     | 'zip_bomb'
+    | 'picture_hosts_invalid'
     | `csv_${string}`;
   params?: Record<string, string | number>;
 };

@@ -17,6 +17,12 @@ import {
   importUploadOf,
   queueImportRun,
 } from '#app/domain/catalog/product-import-uploads.server.ts';
+import {
+  parsePictureHosts,
+  pictureHosts,
+  pictureHostsText,
+  savePictureHosts,
+} from '#app/domain/catalog/picture-hosts.server.ts';
 import type { ImportRunKind } from '#app/domain/catalog/product-import-uploads.schema.ts';
 import type { ImportError } from '#app/domain/catalog/product-import.view.ts';
 import { enqueue, signalOutbox } from '#app/domain/orders/outbox.server.ts';
@@ -34,8 +40,9 @@ const base = (p: string) => `/admin/products/import${p}`;
 
 /** The upload form. */
 export async function loadImportStart(args: Args, areas: readonly MessageArea[]) {
-  const { env, current, locale, t } = await staffShop(args);
+  const { db, env, current, locale, t } = await staffShop(args);
   return {
+    pictureHosts: pictureHostsText(await pictureHosts(db)),
     security: sessionNonce(current, env),
     limits: {
       csvMb: IMPORT_LIMITS.csvBytes / 1024 / 1024,
@@ -65,6 +72,13 @@ export async function handleImportStart(args: Args) {
     const field = (name: string) => received.fields[name]?.[0] ?? '';
     if (received.broken || received.unsafeField) return refused({ code: 'invalid' });
     if (!verifyNonce(current, field('security'), env)) return refused({ code: 'expired' }, 403);
+    // The allow-list is saved with every upload; the runs read it when they fetch.
+    if (received.fields.picture_hosts) {
+      const hosts = parsePictureHosts(field('picture_hosts'));
+      if (!hosts.ok)
+        return refused({ code: 'picture_hosts_invalid', params: { line: hosts.line } });
+      await savePictureHosts(db, hosts.origins);
+    }
     const csv = received.files.find((f) => f.field === 'csv');
     const zip = received.files.find((f) => f.field === 'zip');
     if (!csv || (csv.size === 0 && !csv.oversized)) return refused({ code: 'no_file' });

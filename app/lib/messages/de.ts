@@ -3917,6 +3917,11 @@ export const de = {
     'Das Bild {picture} ist kein JPEG-, PNG-, GIF-, WebP- oder AVIF-Bild.',
   'admin.productImport.error.picture_redirect_other_host':
     'Das Bild {picture} leitet auf einen anderen Host weiter; Weiterleitungen bleiben auf demselben Host.',
+  'admin.importPage.pictureHosts': 'Weitere Bild-Hosts (einer je Zeile)',
+  'admin.importPage.pictureHostsHelp':
+    'Bilder-Adressen in der Spalte „Bilder“ werden nur von der Adresse des Shops und von diesen Hosts geladen, z. B. cdn.example.de oder http://bilder.example:8080. Private und lokale Adressen werden nie geladen.',
+  'admin.importPage.error.picture_hosts_invalid':
+    'Die Bild-Hosts in Zeile {line} sind kein Host-Name (z. B. cdn.example.de).',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -3770,4 +3770,9 @@ export const en: Messages = {
     'The picture {picture} is not a JPEG, PNG, GIF, WebP or AVIF image.',
   'admin.productImport.error.picture_redirect_other_host':
     'The picture {picture} redirects to another host; redirects must stay on the same host.',
+  'admin.importPage.pictureHosts': 'More picture hosts (one per line)',
+  'admin.importPage.pictureHostsHelp':
+    'Picture addresses in the Images column are fetched only from the shop’s own address and these hosts, e.g. cdn.example.com or http://pictures.example:8080. Private and local addresses are never fetched.',
+  'admin.importPage.error.picture_hosts_invalid':
+    'Picture hosts line {line} is not a host name (e.g. cdn.example.com).',
 };

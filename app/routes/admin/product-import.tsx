@@ -27,7 +27,7 @@ export async function action(args: Route.ActionArgs) {
 export default function ProductImport({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const answer = useActionData<typeof action>();
-  const { security, limits } = loaderData;
+  const { security, limits, pictureHosts } = loaderData;
   return (
     <AdminPage
       title={t('admin.importPage.title')}
@@ -67,6 +67,19 @@ export default function ProductImport({ loaderData }: Route.ComponentProps) {
           <label htmlFor="import-update">{t('admin.importPage.updateExisting')}</label>
           <p id="import-update-help" className="admin-import-help">
             {t('admin.importPage.updateExistingHelp')}
+          </p>
+        </div>
+        <div>
+          <label htmlFor="import-picture-hosts">{t('admin.importPage.pictureHosts')}</label>
+          <textarea
+            id="import-picture-hosts"
+            name="picture_hosts"
+            rows={3}
+            defaultValue={pictureHosts}
+            aria-describedby="import-picture-hosts-help"
+          />
+          <p id="import-picture-hosts-help" className="admin-import-help">
+            {t('admin.importPage.pictureHostsHelp')}
           </p>
         </div>
         <div>
