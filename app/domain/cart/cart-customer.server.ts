@@ -10,7 +10,9 @@ export async function readCartCustomer(db: Tx, cartId: number): Promise<CartCust
   return row ? customerOf(row) : defaultCustomer();
 }
 
-function customerOf(row: Pick<typeof cartCustomers.$inferSelect, keyof CartCustomer>): CartCustomer {
+function customerOf(
+  row: Pick<typeof cartCustomers.$inferSelect, keyof CartCustomer>,
+): CartCustomer {
   return {
     shippingAddress: { ...emptyAddress(), ...row.shippingAddress },
     billingAddress: { ...emptyAddress(), ...row.billingAddress },

@@ -62,9 +62,7 @@ describe('settings kept per instance', () => {
   it('answers a repeated read without the database, and a write at once', async () => {
     await putSetting(handle.db, 'test.kept', { on: true });
     expect(await getSetting(handle.db, 'test.kept', flag, { on: false })).toEqual({ on: true });
-    expect(
-      await reads(() => getSetting(handle.db, 'test.kept', flag, { on: false })),
-    ).toBe(0);
+    expect(await reads(() => getSetting(handle.db, 'test.kept', flag, { on: false }))).toBe(0);
     await putSetting(handle.db, 'test.kept', { on: false });
     expect(await getSetting(handle.db, 'test.kept', flag, { on: true })).toEqual({ on: false });
   });

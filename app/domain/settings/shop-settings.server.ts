@@ -28,7 +28,10 @@ export const NO_NOTICE: StoreNoticeSetting = { text: { de: '', en: '' }, id: '',
 
 export type ShopSettings = {
   name: string;
-  owner: ShopOwner; notice: StoreNoticeSetting; comingSoon: boolean };
+  owner: ShopOwner;
+  notice: StoreNoticeSetting;
+  comingSoon: boolean;
+};
 
 /** The settings in force, with the fallbacks the pages use. */
 export async function shopSettings(db: Tx): Promise<ShopSettings> {
