@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
-import { SHOP_NAME_SETTING, rememberShopName } from '#app/domain/settings/shop-name.server.ts';
+import { SHOP_NAME_SETTING } from '#app/domain/settings/shop-name.server.ts';
 import { type TestShop, startTestShop } from '../support/shop.ts';
 import { shoot, staffContext } from '../support/staff-browser.ts';
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from './browser.ts';
@@ -36,7 +36,6 @@ async function start() {
     representative: '',
   });
   await putSetting(db, SHOP_NAME_SETTING, 'Ladenzeile');
-  rememberShopName(db, 'Ladenzeile');
 }
 
 const TEXT = {

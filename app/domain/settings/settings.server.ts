@@ -37,12 +37,12 @@ export async function settingValues(
   db: Tx,
   keys: readonly string[],
 ): Promise<Map<string, unknown>> {
-  const inTransaction = databaseOfTransaction(db) !== null;
+  const transactionOf = databaseOfTransaction(db);
+  const inTransaction = transactionOf !== null;
   const counted = settingsGenerationOf(db);
   const usable = counted && (!inTransaction || counted.exact);
   const generation = usable ? counted.current() : undefined;
-  const database = databaseOfTransaction(db) ?? db;
-  const store = generation === undefined ? null : storeOf(database);
+  const store = generation === undefined ? null : storeOf(transactionOf ?? db);
   const values = new Map<string, unknown>();
   const missing: string[] = [];
   for (const key of keys) {

@@ -332,7 +332,7 @@ export async function handleShopSettingsForm(args: Args) {
   );
   // This instance's pages and mails use the new name at once; others within seconds.
   if (saved.ok && saved.changed.includes(SHOP_NAME_SETTING) && form_.shop_name) {
-    rememberShopName(shop.db, form_.shop_name);
+    rememberShopName(form_.shop_name);
   }
   return savedAnswer(shop.t, form, SHOP_FORM_FIELDS, saved, SHOP_SETTINGS_PATH);
 }
