@@ -284,8 +284,16 @@ function readdirSafe(dir: string): string[] {
   }
 }
 
+/**
+ * pg-pool uses one timeout both for connecting and for waiting for a free connection. Under a
+ * burst (a sale's last units) requests queue behind the row lock for longer than a connect
+ * should take; failing them after a few seconds would turn a slow order into a lost one. A
+ * refused connection still fails at once; the health check has its own short timeout.
+ */
+const POOL_WAIT_MS = 30_000;
+
 async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: POOL_WAIT_MS });
   // Errors of idle clients (server restart) must not crash the process; the pool reconnects.
   pool.on('error', (error) => logger.error(`database: ${describe(error)}`));
   if (process.env.DB_STATEMENT_LOG) logPoolStatements(pool);

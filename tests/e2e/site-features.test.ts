@@ -154,12 +154,13 @@ describe('cookie consent', () => {
     await settings.click();
     await banner.waitFor();
     await banner.getByText('Ihre aktuelle Wahl: Herkunft des Besuchs merken erlaubt.').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('consent-title');
+    // Focus moves once the banner has rendered, in the frame after it appears.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('consent-title');
     await banner.getByRole('button', { name: 'Nur notwendige' }).click();
     await banner.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
-      'Cookie-Einstellungen',
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Cookie-Einstellungen');
     const after = await cookieMap(context);
     expect(after.cookie_consent).toBe('refuse');
     for (const name of TRACKING) expect(after[name], name).toBeUndefined();
