@@ -1,6 +1,9 @@
 // f. Place order: the Store API checkout with 20 buyers at once, against a bare ping at the same
 // concurrency. Every checkout empties its cart, so each request has a buyer (session and cart)
-// of its own, prepared before the clock starts.
+// of its own, prepared before the clock starts. Each of the 20 at once sends over a connection
+// of its own, as 20 shoppers' browsers would: with one shared client pool, the first wave
+// queued on the connections left from preparing the buyers and the tail measured that queue.
+import http from 'node:http';
 import path from 'node:path';
 import { fmt } from './load.mjs';
 import { startProcess, waitForLine } from './processes.mjs';
@@ -40,16 +43,37 @@ const ORDER = {
   additional_fields: { terms: true },
 };
 
-/** Runs `task(i)` for i < count with `concurrency` in flight; returns each one's time in ms. */
+/** One request over `agent`'s connection; resolves with the status once the body is read. */
+function send(agent, url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { agent, method, headers }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () => resolve(response.statusCode));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/**
+ * Runs `task(i, agent)` for i < count with `concurrency` in flight, each in-flight slot with a
+ * kept-alive connection of its own; returns each one's time in ms.
+ */
 async function timedPool(count, concurrency, task) {
   const times = [];
   let next = 0;
   const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      const started = performance.now();
-      await task(i);
-      times.push(performance.now() - started);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      while (next < count) {
+        const i = next++;
+        const started = performance.now();
+        await task(i, agent);
+        times.push(performance.now() - started);
+      }
+    } finally {
+      agent.destroy();
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -68,23 +92,22 @@ export async function placeOrderBench({ url, pingUrl }) {
   const buyers = [];
   for (let i = 0; i < BUYERS; i++) buyers.push(await buyer(url, product.id));
   let failed = 0;
-  const orders = await timedPool(BUYERS, CONCURRENCY, async (i) => {
-    const res = await fetch(`${url}/wc/store/v1/checkout`, {
+  const body = JSON.stringify(ORDER);
+  const orders = await timedPool(BUYERS, CONCURRENCY, async (i, agent) => {
+    const status = await send(agent, `${url}/wc/store/v1/checkout`, {
       method: 'POST',
       headers: {
         cookie: buyers[i].cookie,
         nonce: buyers[i].nonce,
         'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
         origin: url,
       },
-      body: JSON.stringify(ORDER),
+      body,
     });
-    if (res.status !== 200) failed += 1;
-    await res.arrayBuffer();
+    if (status !== 200) failed += 1;
   });
-  const pings = await timedPool(BUYERS * 5, CONCURRENCY, async () => {
-    await (await fetch(pingUrl)).arrayBuffer();
-  });
+  const pings = await timedPool(BUYERS * 5, CONCURRENCY, (_, agent) => send(agent, pingUrl));
   const result = {
     p50: percentile(orders, 50),
     p95: percentile(orders, 95),
