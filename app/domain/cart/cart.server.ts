@@ -7,6 +7,7 @@ import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { type Result, fail, ok } from '#app/domain/kernel/result.ts';
 import { productRowsById } from '#app/domain/catalog/catalog.server.ts';
+import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { type ProductRow, resolveVariation } from '#app/domain/catalog/catalog.rules.ts';
 import { SHOP_COUNTRY, taxInGross, vatRate } from '#app/domain/pricing/tax.ts';
 import { cartTaxTreatment } from '#app/domain/pricing/vat.server.ts';
@@ -71,11 +72,26 @@ export async function cartContents(
   owner: CartOwner | null,
   currency: string,
 ): Promise<{ currency: string; digital: boolean }> {
-  const cart = owner ? await findCart(db, owner) : null;
-  if (!cart) return { currency, digital: false };
-  const items = await db.select().from(cartItems).where(eq(cartItems.cartId, cart.id));
-  const resolved = items.length > 0 ? await resolveItems(db, items) : [];
-  return { currency: cart.currency, digital: resolved.some((r) => Boolean(r.row.digital)) };
+  if (!owner) return { currency, digital: false };
+  // One statement: a variation without a digital flag of its own takes its parent's, and a line
+  // whose product is gone counts for nothing (as when the cart is priced).
+  const [cart] = await db
+    .select({
+      currency: carts.currency,
+      digital: sql<boolean>`exists (
+        select 1 from ${cartItems} i
+        join ${products} p on p.id = i.product_id
+        left join ${products} v on v.id = i.variation_id
+        where i.cart_id = carts.id
+          and (i.variation_id is null or v.id is not null)
+          and coalesce(v.digital, p.digital))`,
+    })
+    .from(carts)
+    .where(eq(carts.sessionIdHash, owner.idHash))
+    .limit(1);
+  return cart
+    ? { currency: cart.currency, digital: Boolean(cart.digital) }
+    : { currency, digital: false };
 }
 
 export async function findOrCreateCart(db: Tx, owner: CartOwner, currency: string) {

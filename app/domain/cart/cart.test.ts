@@ -6,12 +6,14 @@ import { openTestDatabase } from '../../../tests/support/database.ts';
 import { eq } from 'drizzle-orm';
 import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { cartItems, carts } from './cart.schema.ts';
+import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { cartCoupons } from './cart.schema.ts';
 import { writeCartCustomer, readCartCustomer } from './cart-customer.server.ts';
 import { createCoupon } from '#db/seed/factories.ts';
 import {
   GUEST_CART_DAYS_SETTING,
   addItem,
+  cartContents,
   cartItemCount,
   purgeAbandonedGuestCarts,
   sessionCartSummary,
@@ -304,5 +306,57 @@ describe('cart', () => {
     const before = await revision();
     await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart!.id));
     expect(await revision()).toBe(before);
+  });
+});
+
+describe('cart contents before a checkout', () => {
+  it('knows a digital line, also a variation taking the flag from its parent, and no other', async () => {
+    const db = handle.db;
+    const size = await createAttribute(db, {
+      slug: `laufzeit-cart-${++counter}`,
+      name: { de: 'Laufzeit', en: 'Term' },
+      terms: [{ slug: 'jahr', name: { de: 'Jahr', en: 'Year' } }],
+    });
+    const licence = await createProduct(db, {
+      digital: true,
+      regularPrice: 4900,
+      attributes: [
+        {
+          attributeId: size.attribute.id,
+          termIds: Object.values(size.termIds),
+          usedForVariations: true,
+        },
+      ],
+      variations: [{ attributes: { [size.attribute.slug]: 'jahr' }, digital: null }],
+    });
+    const book = await createProduct(db, { regularPrice: 1200 });
+
+    const physical = await owner();
+    expect((await addItem(db, physical, { id: book.product.id, quantity: 1 }, ctx)).ok).toBe(true);
+    expect(await cartContents(db, physical, 'EUR')).toEqual({ currency: 'EUR', digital: false });
+
+    const buyer = await owner();
+    const variation = { [size.attribute.slug]: 'jahr' };
+    const added = await addItem(db, buyer, { id: licence.product.id, quantity: 1, variation }, ctx);
+    expect(added.ok).toBe(true);
+    expect(await addItem(db, buyer, { id: book.product.id, quantity: 1 }, ctx)).toMatchObject({
+      ok: true,
+    });
+    expect(await cartContents(db, buyer, 'EUR')).toEqual({ currency: 'EUR', digital: true });
+    // The variation has no flag of its own: the parent's decides.
+    await db.delete(cartItems).where(eq(cartItems.productId, book.product.id));
+    await db.update(products).set({ digital: false }).where(eq(products.id, licence.product.id));
+    expect(await cartContents(db, buyer, 'EUR')).toEqual({ currency: 'EUR', digital: false });
+    await db
+      .update(products)
+      .set({ digital: true })
+      .where(eq(products.id, licence.variations[0]!.id));
+    expect(await cartContents(db, buyer, 'EUR')).toEqual({ currency: 'EUR', digital: true });
+
+    expect(await cartContents(db, await owner(), 'CHF')).toEqual({
+      currency: 'CHF',
+      digital: false,
+    });
+    expect(await cartContents(db, null, 'EUR')).toEqual({ currency: 'EUR', digital: false });
   });
 });
