@@ -68,6 +68,8 @@ const settingsGenerations = (settingsRegistry[SETTINGS_GENERATIONS] ??= new Weak
 
 export type SettingsGeneration = {
   current: () => number;
+  /** The database's write generation (see `DatabaseHandle.writeGeneration`). */
+  writes: () => number;
   /** Every write passes this process (the embedded database): the number is never late. */
   exact: boolean;
 };
@@ -78,6 +80,14 @@ export type SettingsGeneration = {
  */
 export function settingsGenerationOf(scope: object): SettingsGeneration | null {
   return settingsGenerations.get(databaseOfTransaction(scope) ?? scope) ?? null;
+}
+
+/**
+ * The write generation of `db` when it is a database (not one of its transactions, which may
+ * hold writes of their own not yet counted); null otherwise.
+ */
+export function writeGenerationOf(db: object): (() => number) | null {
+  return settingsGenerations.get(db)?.writes ?? null;
 }
 
 /** Records every transaction (and savepoint) opened on `db` as belonging to it. */
@@ -146,7 +156,11 @@ async function openPglite(dataDir?: string, from?: Blob): Promise<DatabaseHandle
   parseDatesOnce(client);
   if (process.env.DB_STATEMENT_LOG) logPgliteStatements(client);
   const db = trackTransactions(drizzlePglite({ client, schema }) as unknown as Database);
-  settingsGenerations.set(db, { current: generations.settings, exact: true });
+  settingsGenerations.set(db, {
+    current: generations.settings,
+    writes: generations.writes,
+    exact: true,
+  });
   return {
     db,
     kind: 'pglite',
@@ -383,7 +397,11 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
   if (process.env.DB_STATEMENT_LOG) logPoolStatements(pool);
   const db = trackTransactions(drizzlePg({ client: pool, schema }) as unknown as Database);
   const writes = watchPostgresWrites(pool, url);
-  settingsGenerations.set(db, { current: writes.settingsGeneration, exact: false });
+  settingsGenerations.set(db, {
+    current: writes.settingsGeneration,
+    writes: writes.generation,
+    exact: false,
+  });
   return {
     db,
     kind: 'postgres',

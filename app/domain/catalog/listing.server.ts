@@ -2,7 +2,7 @@
 // product, kept by triggers): a variable product matches through its published variations
 // (price, stock, attributes), whose facts the row already holds.
 import { type SQL, and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '#app/domain/kernel/tx.ts';
+import { type Tx, rowsOf } from '#app/domain/kernel/tx.ts';
 import { type Locale } from '#app/lib/locale.ts';
 import { localize } from '#app/domain/kernel/localized.ts';
 import { attributeTerms, attributes, type StockStatus } from './catalog.schema.ts';
@@ -121,11 +121,6 @@ export function filterConditions(f: ResolvedFilters, skipAttributeId?: number): 
 }
 
 type CountRow = { id: number; n: number };
-
-async function rowsOf<T>(db: Tx, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
 
 /**
  * A cache of answers that change only when the catalog does: kept per catalog version (one

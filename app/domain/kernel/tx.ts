@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Tx } from '#app/lib/db.server.ts';
 
@@ -23,4 +24,10 @@ export async function readAll<T extends Reads>(
   return (await Promise.all(reads.map((read) => read()))) as {
     -readonly [K in keyof T]: Awaited<ReturnType<T[K]>>;
   };
+}
+
+/** The rows of a raw statement, on either database's driver. */
+export async function rowsOf<T>(db: Tx, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
 }
