@@ -37,11 +37,11 @@ function countDueLookups(): () => number {
 describe('scheduled products in listings', () => {
   it('lists a scheduled product once its date has come, with no write in between', async () => {
     const { product: now } = await createProduct(handle.db, { regularPrice: 100 });
-    const { product: later } = await createProduct(handle.db, {
-      regularPrice: 200,
-      status: 'future',
-      createdAt: new Date(Date.now() + 1500),
-    });
+    const { product: later } = await createProduct(handle.db, { regularPrice: 200 });
+    await handle.db
+      .update(products)
+      .set({ status: 'future', createdAt: new Date(Date.now() + 1500) })
+      .where(eq(products.id, later.id));
     expect(await listed([now.id, later.id])).toEqual([now.id]);
     await expect.poll(() => listed([now.id, later.id]), { timeout: 15_000 }).toContain(later.id);
     const [row] = await handle.db

@@ -181,7 +181,15 @@ export async function refundAction(args: Args, form: FormData) {
   if (earlier && earlier.orderId !== order.id) return general('admin.refund.error.input');
   if (earlier && form.get('step') === 'refund') return back(noticeOf(earlier));
   const plan = planRefund(await refundState(db, order), request);
-  if (!plan.ok) return answer([errorField(plan.error.code, t, money, plan.error.params)]);
+  if (!plan.ok) {
+    // The same form sent twice at once: the other request may have refunded it meanwhile.
+    const meanwhile =
+      values.submit && form.get('step') === 'refund'
+        ? await refundBySubmitToken(db, values.submit)
+        : null;
+    if (meanwhile?.orderId === order.id) return back(noticeOf(meanwhile));
+    return answer([errorField(plan.error.code, t, money, plan.error.params)]);
+  }
   if (form.get('step') !== 'refund') return answer([], plan.value.amount);
   const actor: Actor = { channel: 'admin', id: viewer.id, label: viewer.email };
   const made = await createRefund(db, {
