@@ -64,7 +64,7 @@ export function countWrites(client: PGlite): { writes: () => number; settings: (
  * run back to back without letting anything else in: Node accepts about one new connection per
  * turn, and a burst of checkouts left some shoppers' connections unaccepted for seconds while
  * others were served (p95 four times p50). Each statement first yields one turn; requests then
- * share the process statement by statement. Measured in docs/performance.md.
+ * share the process statement by statement. Measured in docs/performance.md (decision 0044).
  */
 export function takeTurns(client: PGlite) {
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
