@@ -5,6 +5,30 @@ import { types } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { mayWrite, mayWriteSettings } from './db-writes.server.ts';
 
+type Run = (...args: unknown[]) => Promise<unknown>;
+type Statements = { query: unknown; exec?: unknown };
+
+/** Replaces `target[name]` (a client's or a transaction's) with `wrap` around the original. */
+function around(target: Statements, name: 'query' | 'exec', wrap: (run: Run) => Run) {
+  const run = (target[name] as Run).bind(target);
+  (target as Record<string, unknown>)[name] = wrap(run);
+}
+
+/**
+ * Calls `opened` with every transaction the client opens, before its callback runs; what
+ * `opened` returns is called when the transaction has ended, committed or not.
+ */
+function eachTransaction(client: PGlite, opened: (tx: Statements) => (() => void) | void) {
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) => {
+    let ended: (() => void) | void;
+    return transaction((tx) => {
+      ended = opened(tx);
+      return callback(tx);
+    }).finally(() => ended?.());
+  }) as PGlite['transaction'];
+}
+
 /**
  * Counts what may write: statements other than plain SELECTs, inside transactions or not; and
  * apart from that, what may write the settings table.
@@ -19,43 +43,38 @@ export function countWrites(client: PGlite): { writes: () => number; settings: (
     settingsGeneration++;
     return true;
   };
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((text: string, ...rest: unknown[]) => {
-    count(text);
-    return (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-  }) as PGlite['query'];
-  client.exec = ((text: string, ...rest: unknown[]) => {
+  const countAll = () => {
     generation++;
     settingsGeneration++;
-    return (exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-  }) as PGlite['exec'];
+  };
+  around(client, 'query', (run) => (text, ...rest) => {
+    count(text as string);
+    return run(text, ...rest);
+  });
+  around(client, 'exec', (run) => (...args) => {
+    countAll();
+    return run(...args);
+  });
   // A transaction counts once it writes, and again after it ends: no reader keeps an answer
   // from before its commit. One that only reads (a job finding nothing due) moves nothing.
-  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) => {
+  eachTransaction(client, (tx) => {
     let wrote = false;
     let wroteSettings = false;
-    return transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      const txExec = tx.exec.bind(tx);
-      tx.query = ((text: string, ...rest: unknown[]) => {
-        if (count(text)) wroteSettings = true;
-        if (mayWrite(text)) wrote = true;
-        return (txQuery as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-      }) as typeof tx.query;
-      tx.exec = ((text: string, ...rest: unknown[]) => {
-        wrote = wroteSettings = true;
-        generation++;
-        settingsGeneration++;
-        return (txExec as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-      }) as typeof tx.exec;
-      return callback(tx);
-    }).finally(() => {
+    around(tx, 'query', (run) => (text, ...rest) => {
+      if (count(text as string)) wroteSettings = true;
+      if (mayWrite(text as string)) wrote = true;
+      return run(text, ...rest);
+    });
+    around(tx, 'exec', (run) => (...args) => {
+      wrote = wroteSettings = true;
+      countAll();
+      return run(...args);
+    });
+    return () => {
       if (wrote) generation++;
       if (wroteSettings) settingsGeneration++;
-    });
-  }) as PGlite['transaction'];
+    };
+  });
   return { writes: () => generation, settings: () => settingsGeneration };
 }
 
@@ -67,27 +86,15 @@ export function countWrites(client: PGlite): { writes: () => number; settings: (
  * share the process statement by statement. Measured in docs/performance.md (decision 0044).
  */
 export function takeTurns(client: PGlite) {
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = (async (...args: unknown[]) => {
-    await turn();
-    return (query as (...args: unknown[]) => Promise<unknown>)(...args);
-  }) as PGlite['query'];
-  client.exec = (async (...args: unknown[]) => {
-    await turn();
-    return (exec as (...args: unknown[]) => Promise<unknown>)(...args);
-  }) as PGlite['exec'];
-  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
-    transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = (async (...args: unknown[]) => {
-        await turn();
-        return (txQuery as (...args: unknown[]) => Promise<unknown>)(...args);
-      }) as typeof tx.query;
-      return callback(tx);
-    })) as PGlite['transaction'];
+  const turnFirst =
+    (run: Run): Run =>
+    async (...args) => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return run(...args);
+    };
+  around(client, 'query', turnFirst);
+  around(client, 'exec', turnFirst);
+  eachTransaction(client, (tx) => around(tx, 'query', turnFirst));
 }
 
 /**
@@ -110,35 +117,16 @@ const DATES_AS_TEXT = [
 
 export function parseDatesOnce(client: PGlite) {
   for (const oid of DATES_AS_TEXT) client.parsers[oid] = (value: string) => value;
-  const onlyDates = (options: unknown) => {
-    const parsers = (options as { parsers?: Record<string, unknown> } | undefined)?.parsers;
-    return (
-      parsers !== undefined && Object.keys(parsers).every((key) => DATES_AS_TEXT.includes(+key))
-    );
-  };
-  const withoutParsers = (options: unknown) => {
-    const { parsers: _, ...rest } = options as { parsers?: unknown };
-    return rest;
-  };
-  const query = client.query.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((text: string, params?: unknown[], options?: unknown) =>
-    (query as (...args: unknown[]) => Promise<unknown>)(
-      text,
-      params,
-      onlyDates(options) ? withoutParsers(options) : options,
-    )) as PGlite['query'];
-  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
-    transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = ((text: string, params?: unknown[], options?: unknown) =>
-        (txQuery as (...args: unknown[]) => Promise<unknown>)(
-          text,
-          params,
-          onlyDates(options) ? withoutParsers(options) : options,
-        )) as typeof tx.query;
-      return callback(tx);
-    })) as PGlite['transaction'];
+  const lean =
+    (run: Run): Run =>
+    (text, params, options) => {
+      const { parsers, ...rest } = (options ?? {}) as { parsers?: Record<string, unknown> };
+      const onlyDates =
+        parsers !== undefined && Object.keys(parsers).every((key) => DATES_AS_TEXT.includes(+key));
+      return run(text, params, onlyDates ? rest : options);
+    };
+  around(client, 'query', lean);
+  eachTransaction(client, (tx) => around(tx, 'query', lean));
 }
 
 /**
@@ -151,28 +139,19 @@ function logStatement(text: unknown) {
 }
 
 export function logPgliteStatements(client: PGlite) {
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((text: string, ...rest: unknown[]) => {
-    logStatement(text);
-    return (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-  }) as PGlite['query'];
-  client.exec = ((text: string, ...rest: unknown[]) => {
-    logStatement(text);
-    return (exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-  }) as PGlite['exec'];
-  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) => {
+  const logged =
+    (run: Run): Run =>
+    (...args) => {
+      logStatement(args[0]);
+      return run(...args);
+    };
+  around(client, 'query', logged);
+  around(client, 'exec', logged);
+  eachTransaction(client, (tx) => {
     logStatement('begin');
-    return transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = ((text: string, ...rest: unknown[]) => {
-        logStatement(text);
-        return (txQuery as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-      }) as typeof tx.query;
-      return callback(tx);
-    }).finally(() => logStatement('commit'));
-  }) as PGlite['transaction'];
+    around(tx, 'query', logged);
+    return () => logStatement('commit');
+  });
 }
 
 export function logPoolStatements(pool: pg.Pool) {
