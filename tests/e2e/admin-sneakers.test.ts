@@ -73,18 +73,27 @@ describe('the sneakers, built in the back office', () => {
     await press(page.getByRole('link', { name: 'Varianten', exact: true }));
     await page.waitForURL(`**/admin/products/${id}/variations`);
     await waitForHydration(page);
+    // Each save is sent against the version the form was filled in on: the next one waits
+    // until the page holds the version the last save made.
+    const version = () =>
+      page.locator('form.variations-attributes input[name="version"]').inputValue();
+    const saveAttributes = async () => {
+      const before = await version();
+      await press(page.getByRole('button', { name: 'Eigenschaften speichern' }));
+      await expect.poll(version).not.toBe(before);
+    };
     for (const name of [`Farbe ${tag}`, `Größe ${tag}`]) {
       await page
         .getByRole('combobox', { name: 'Eigenschaft hinzufügen' })
         .selectOption({ label: name });
-      await press(page.getByRole('button', { name: 'Eigenschaften speichern' }));
+      await saveAttributes();
       const attribute = page.getByRole('group', { name });
       await attribute.waitFor();
       const terms = name.startsWith('Farbe') ? ['Rot', 'Blau'] : ['42', '43'];
       for (const term of terms)
         await attribute.getByRole('checkbox', { name: term, exact: true }).check();
       await attribute.getByRole('checkbox', { name: 'Für Varianten verwenden' }).check();
-      await press(page.getByRole('button', { name: 'Eigenschaften speichern' }));
+      await saveAttributes();
       await expect
         .poll(() => attribute.getByRole('checkbox', { name: terms[1]!, exact: true }).isChecked())
         .toBe(true);
