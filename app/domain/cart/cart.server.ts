@@ -299,7 +299,12 @@ export async function loadCart(
     /** The fee of the payment method chosen (cash on delivery), priced by the caller. */
     paymentFee?: FeeInput | null;
     /** What the caller has just locked or written in the same transaction: not read again. */
-    known?: { cart: typeof carts.$inferSelect; customer: CartCustomer };
+    known?: {
+      cart: typeof carts.$inferSelect;
+      customer: CartCustomer;
+      /** The caller has seen the cart holds no coupons: none is read. */
+      noCoupons?: boolean;
+    };
     /** Receives the catalog rows the lines were priced from. */
     productRows?: Map<number, ProductRow>;
   },
@@ -327,15 +332,17 @@ export async function loadCart(
   // Gross prices stay as listed; OSS takes the destination's VAT out of them instead of ours.
   const rateCountry = vat.kind === 'destination' ? vat.country : SHOP_COUNTRY;
   const priced = resolved.map((r) => priceLine(r, facts, { now, rateCountry, locale: ctx.locale }));
-  const coupons = await checkCartCoupons(db, cart.id, priced, {
-    currency: cart.currency,
-    locale: ctx.locale,
-    now,
-    customerId: owner?.customerId ?? null,
-    // The billing e-mail the shopper gave (checkout, Store API): coupons limited to e-mails.
-    email: customer.billingAddress.email || null,
-    readOnly: ctx.readOnly,
-  });
+  const coupons = ctx.known?.noCoupons
+    ? { totals: [], applied: [], removed: [] }
+    : await checkCartCoupons(db, cart.id, priced, {
+        currency: cart.currency,
+        locale: ctx.locale,
+        now,
+        customerId: owner?.customerId ?? null,
+        // The billing e-mail the shopper gave (checkout, Store API): coupons limited to e-mails.
+        email: customer.billingAddress.email || null,
+        readOnly: ctx.readOnly,
+      });
   const standardRate = vatRate(facts.tax.rates, 'standard', rateCountry);
   const totalsInput = totalsInputOf(priced, coupons.totals, vat, standardRate);
   const shipping = await cartShipping(

@@ -1,7 +1,7 @@
 import { recordOrderPlaced } from '#app/lib/metrics.server.ts';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { type CartOwner, emptyCart, findCart, loadCart } from '#app/domain/cart/cart.server.ts';
-import { cartItems, carts } from '#app/domain/cart/cart.schema.ts';
+import { cartCoupons, cartItems, carts } from '#app/domain/cart/cart.schema.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import { appliedCoupons, dropCartCoupons } from '#app/domain/cart/cart-coupons.server.ts';
 import { recordOrderAttribution } from '#app/domain/attribution/attribution.server.ts';
@@ -112,7 +112,12 @@ async function checkedCart(
   owner: CartOwner,
   input: CheckoutInput,
   ctx: PlacementContext,
-  known: { cart: CartRow; customer: CartCustomer; productRows: Map<number, ProductRow> },
+  known: {
+    cart: CartRow;
+    customer: CartCustomer;
+    productRows: Map<number, ProductRow>;
+    noCoupons: boolean;
+  },
 ): Promise<CartView> {
   const view = await loadCart(tx, owner, {
     currency: ctx.currency,
@@ -389,14 +394,24 @@ export async function placeOrder(
   try {
     placed = await inTransaction(db, async (tx) => {
       // One placement per cart at a time: a double click waits and then finds the cart empty.
-      const [locked] = await tx.select().from(carts).where(eq(carts.id, cart.id)).for('update');
-      if (!locked) throw new Rollback(domainError('invalid', 'checkout.error.empty_cart'));
+      // The same statement says whether the cart holds coupons: without any, none is read.
+      const [lockedRow] = await tx
+        .select({
+          ...getTableColumns(carts),
+          hasCoupons: sql<boolean>`exists (select 1 from ${cartCoupons} where ${cartCoupons.cartId} = ${carts.id})`,
+        })
+        .from(carts)
+        .where(eq(carts.id, cart.id))
+        .for('update');
+      if (!lockedRow) throw new Rollback(domainError('invalid', 'checkout.error.empty_cart'));
+      const { hasCoupons, ...locked } = lockedRow;
       const customer = await setCheckoutCustomer(tx, cart.id, input);
       const productRows = new Map<number, ProductRow>();
       const view = await checkedCart(tx, owner, input, ctx, {
         cart: locked,
         customer,
         productRows,
+        noCoupons: !hasCoupons,
       });
       const pickupPoint = await chosenPickupPoint(tx, view.shipping, input.pickupPoint ?? null);
       const total = view.totals.breakdown.total.gross;
