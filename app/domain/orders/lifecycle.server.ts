@@ -15,7 +15,7 @@ import {
   defaultAnnouncement,
   transitionEffects,
 } from './lifecycle.rules.ts';
-import { type OutboxEntry, enqueue, signalOutbox } from './outbox.server.ts';
+import { type OutboxEntry, enqueueBeside, signalOutbox } from './outbox.server.ts';
 import {
   ORDER_PLACED_NOTE,
   Rollback,
@@ -30,7 +30,7 @@ import {
   orderItems,
   orders,
 } from './orders.schema.ts';
-import { queueWebhookEvent } from '#app/domain/webhooks/webhooks.server.ts';
+import { webhookEventRows } from '#app/domain/webhooks/webhooks.server.ts';
 
 /** The follow-up of a change: subscriptions follow the order, then the mails go out. */
 export const ORDER_CHANGED = 'order.changed';
@@ -185,14 +185,18 @@ async function recordTransition(
       after: { status: to },
     });
   }
-  await queueWebhookEvent(
-    tx,
-    placedNow ? ['order.created', 'order.updated'] : 'order.updated',
-    order.id,
-  );
+  // The webhooks' deliveries and the change's own effects in one statement; the follow-up
+  // entries first, as the worker takes them in order.
   const entries = outsideEffects(order, from, to, effects, options.announce);
-  const follow = await enqueue(tx, ...entries.filter((e) => e.kind === ORDER_CHANGED));
-  await enqueue(tx, ...entries.filter((e) => e.kind !== ORDER_CHANGED));
+  const queued = await enqueueBeside(
+    tx,
+    webhookEventRows(placedNow ? ['order.created', 'order.updated'] : 'order.updated', order.id),
+    [
+      ...entries.filter((e) => e.kind === ORDER_CHANGED),
+      ...entries.filter((e) => e.kind !== ORDER_CHANGED),
+    ],
+  );
+  const follow = queued.filter((q) => q.kind === ORDER_CHANGED).map((q) => q.id);
   return options.followUp === 'after' && order.subscriptionId === null ? [] : follow;
 }
 

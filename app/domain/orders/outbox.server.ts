@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Tx } from '#app/domain/kernel/tx.ts';
+import { type SQL, and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { type Tx, rowsOf } from '#app/domain/kernel/tx.ts';
 import { type OutboxRow, outbox } from './outbox.schema.ts';
 
 export type OutboxEntry = {
@@ -26,6 +26,39 @@ export async function enqueue(tx: Tx, ...entries: OutboxEntry[]): Promise<number
     .onConflictDoNothing()
     .returning({ id: outbox.id });
   return rows.map((r) => r.id);
+}
+
+/**
+ * Queues `entries` and, in the same statement, the rows `beside` selects (kind, payload,
+ * dedupe_key), whose keys drop repeats as `enqueue` does. Returns the entries' ids and kinds,
+ * in the entries' order.
+ */
+export async function enqueueBeside(
+  tx: Tx,
+  beside: SQL,
+  entries: readonly OutboxEntry[],
+): Promise<{ id: number; kind: string }[]> {
+  const besideInsert = sql`insert into ${outbox} (kind, payload, dedupe_key) ${beside}
+    on conflict (dedupe_key) do nothing`;
+  if (entries.length === 0) {
+    await tx.execute(besideInsert);
+    return [];
+  }
+  const values = sql.join(
+    entries.map(
+      (e) =>
+        sql`(${e.kind}, ${e.orderId ?? null}::int, ${JSON.stringify(e.payload ?? {})}::jsonb, ${e.dedupeKey ?? null}::text)`,
+    ),
+    sql`, `,
+  );
+  const rows = await rowsOf<{ id: string | number; kind: string }>(
+    tx,
+    sql`with beside as (${besideInsert})
+      insert into ${outbox} (kind, order_id, payload, dedupe_key) values ${values}
+      on conflict do nothing
+      returning id, kind`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), kind: r.kind }));
 }
 
 /** Told of committed work; resolves once the `now` entries are carried out. */

@@ -1,7 +1,7 @@
 // Webhooks in the database: the list staff manage, the events queued with the changes that
 // cause them, and the delivery log.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   type Actor,
   SYSTEM_ACTOR,
@@ -41,21 +41,30 @@ export async function queueWebhookEvent(
   topic: WebhookTopic | readonly WebhookTopic[],
   resourceId: number,
 ): Promise<number> {
-  // The payload is read at delivery: the same event queued twice by one transaction (a bulk
-  // edit of twenty variations) is delivered once; the key names the transaction.
-  const topics = typeof topic === 'string' ? [topic] : [...topic];
   const rows = await tx.execute(sql`
-    insert into outbox (kind, payload, dedupe_key)
-    select ${WEBHOOK_DELIVER},
+    insert into outbox (kind, payload, dedupe_key) ${webhookEventRows(topic, resourceId)}
+    on conflict (dedupe_key) do nothing
+    returning id`);
+  return (rows as unknown as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * The outbox rows (kind, payload, dedupe_key) of one event: a delivery per active webhook of
+ * its topics. The payload is read at delivery: the same event queued twice by one transaction
+ * (a bulk edit of twenty variations) is delivered once; the key names the transaction.
+ */
+export function webhookEventRows(
+  topic: WebhookTopic | readonly WebhookTopic[],
+  resourceId: number,
+): SQL {
+  const topics = typeof topic === 'string' ? [topic] : [...topic];
+  return sql`select ${WEBHOOK_DELIVER},
       jsonb_build_object('webhookId', ${webhooks.id}, 'topic', ${webhooks.topic},
         'resourceId', ${resourceId}::int),
       concat_ws(':', ${WEBHOOK_DELIVER}::text, ${webhooks.id}, ${webhooks.topic},
         ${resourceId}::int, pg_current_xact_id())
     from ${webhooks}
-    where ${webhooks.status} = 'active' and ${inArray(webhooks.topic, topics)}
-    on conflict (dedupe_key) do nothing
-    returning id`);
-  return (rows as unknown as { rows: unknown[] }).rows.length;
+    where ${webhooks.status} = 'active' and ${inArray(webhooks.topic, topics)}`;
 }
 
 /** A secret as WooCommerce makes one when none is given. */
