@@ -398,7 +398,7 @@ export async function placeOrder(
       const [lockedRow] = await tx
         .select({
           ...getTableColumns(carts),
-          hasCoupons: sql<boolean>`exists (select 1 from ${cartCoupons} where ${cartCoupons.cartId} = ${carts.id})`,
+          hasCoupons: sql<boolean>`exists (select 1 from ${cartCoupons} c where c.cart_id = carts.id)`,
         })
         .from(carts)
         .where(eq(carts.id, cart.id))
