@@ -1,6 +1,6 @@
 import { recordOrderPlaced } from '#app/lib/metrics.server.ts';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import { type CartOwner, emptyCart, findCart, loadCart } from '#app/domain/cart/cart.server.ts';
+import { type CartOwner, emptyCart, loadCart } from '#app/domain/cart/cart.server.ts';
 import { cartCoupons, cartItems, carts } from '#app/domain/cart/cart.schema.ts';
 import type { CartView } from '#app/domain/cart/cart.view.ts';
 import { appliedCoupons, dropCartCoupons } from '#app/domain/cart/cart-coupons.server.ts';
@@ -378,8 +378,6 @@ export async function placeOrder(
   if (!input.consent.terms) {
     return fail(domainError('invalid', 'checkout.error.terms', { field: 'terms' }));
   }
-  const cart = await findCart(db, owner);
-  if (!cart) return fail(domainError('invalid', 'checkout.error.empty_cart'));
   const accepted = await readBeforeTransaction(db, input, ctx.locale);
   if (!accepted.ok) return accepted;
 
@@ -401,11 +399,11 @@ export async function placeOrder(
           hasCoupons: sql<boolean>`exists (select 1 from ${cartCoupons} c where c.cart_id = carts.id)`,
         })
         .from(carts)
-        .where(eq(carts.id, cart.id))
+        .where(eq(carts.sessionIdHash, owner.idHash))
         .for('update');
       if (!lockedRow) throw new Rollback(domainError('invalid', 'checkout.error.empty_cart'));
       const { hasCoupons, ...locked } = lockedRow;
-      const customer = await setCheckoutCustomer(tx, cart.id, input);
+      const customer = await setCheckoutCustomer(tx, locked.id, input);
       const productRows = new Map<number, ProductRow>();
       const view = await checkedCart(tx, owner, input, ctx, {
         cart: locked,
@@ -433,7 +431,7 @@ export async function placeOrder(
         first,
       });
       await insertLinesTakingStock(tx, row, view, ctx.locale, productRows);
-      const order = await recordCoupons(tx, row, cart.id, view);
+      const order = await recordCoupons(tx, row, locked.id, view);
       if (subscription) {
         await createOrderSubscriptions(tx, row, view.lines, subscription === 'manual');
       }
@@ -441,8 +439,8 @@ export async function placeOrder(
       // Written with its status, the order's placement is recorded with its first change.
       if (!first) await orderPlaced(tx, row.id);
       const waitFor = first ? await first.record(tx, order, true) : null;
-      await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
-      if (view.coupons.length > 0) await dropCartCoupons(tx, cart.id);
+      await tx.delete(cartItems).where(eq(cartItems.cartId, locked.id));
+      if (view.coupons.length > 0) await dropCartCoupons(tx, locked.id);
       return {
         order,
         method,
