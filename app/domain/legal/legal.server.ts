@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type LegalPage, type LegalSlug, isLegalSlug, legalPage } from '#app/content/legal.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
+import { databaseOfTransaction } from '#app/lib/db.server.ts';
 import { getSetting } from '#app/domain/settings/settings.server.ts';
 import {
   type ShopOwner,
@@ -175,6 +176,13 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * Published versions never change (a new wording is a new version): each one read is kept per
+ * database, so the mails of many orders read the texts once. Only reads outside a transaction
+ * are kept, since a version read inside one may still be rolled back.
+ */
+const keptVersions = new WeakMap<object, Map<string, LegalVersion>>();
+
 /** The exact versions named (an order's accepted ones); missing ones are left out. */
 export async function legalVersionsByNumber(
   db: Tx,
@@ -184,14 +192,29 @@ export async function legalVersionsByNumber(
     ([slug, v]) => isLegalSlug(slug) && Number.isSafeInteger(v),
   );
   if (entries.length === 0) return new Map();
+  const kept = databaseOfTransaction(db) ? null : (keptVersions.get(db) ?? new Map());
+  if (kept) keptVersions.set(db, kept);
   const found = new Map<string, LegalVersion>();
-  for (const [slug, version] of entries) {
-    const [row] = await db
-      .select()
-      .from(legalVersions)
-      .where(and(eq(legalVersions.slug, slug), eq(legalVersions.version, version)))
-      .limit(1);
-    if (row) found.set(slug, view(row));
+  const missing = entries.filter(([slug, version]) => {
+    const known = kept?.get(`${slug}:${version}`);
+    if (known) found.set(slug, known);
+    return !known;
+  });
+  if (missing.length === 0) return found;
+  const rows = await db
+    .select()
+    .from(legalVersions)
+    .where(
+      or(
+        ...missing.map(([slug, version]) =>
+          and(eq(legalVersions.slug, slug), eq(legalVersions.version, version)),
+        ),
+      ),
+    );
+  for (const row of rows) {
+    const version = view(row);
+    found.set(row.slug, version);
+    kept?.set(`${row.slug}:${row.version}`, version);
   }
   return found;
 }

@@ -86,4 +86,23 @@ describe('legal page versions', () => {
     });
     expect(found.size).toBe(0);
   });
+
+  it('reads several named versions in one go and keeps them, also after a newer one', async () => {
+    const agb = await legalVersionInForce(handle.db, 'agb');
+    const widerruf = await legalVersionInForce(handle.db, 'widerruf');
+    const wanted = { agb: agb.version, widerruf: widerruf.version, datenschutz: 999 };
+    const first = await legalVersionsByNumber(handle.db, wanted);
+    expect([...first.keys()].sort()).toEqual(['agb', 'widerruf']);
+    expect(first.get('agb')).toEqual(agb);
+    expect(first.get('widerruf')).toEqual(widerruf);
+    await putSetting(handle.db, 'shop.owner', { ...UNSET_OWNER, name: 'Ladenzeile Später GmbH' });
+    expect((await legalVersionInForce(handle.db, 'agb')).version).toBe(agb.version + 1);
+    const again = await legalVersionsByNumber(handle.db, wanted);
+    expect(again.get('agb')).toEqual(agb);
+    expect(again.has('datenschutz')).toBe(false);
+    // Inside a transaction the same answer, read from the database.
+    const inside = await handle.db.transaction((tx) => legalVersionsByNumber(tx, wanted));
+    expect(inside.get('widerruf')).toEqual(widerruf);
+    await putSetting(handle.db, 'shop.owner', UNSET_OWNER);
+  });
 });
