@@ -1,5 +1,5 @@
 // The shopper's destination and chosen rates as stored beside the cart.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '#app/domain/kernel/tx.ts';
 import { emptyAddress } from '#app/domain/shipping/shipping.view.ts';
 import { type CartCustomer, defaultCustomer } from '#app/domain/shipping/shipping.server.ts';
@@ -34,4 +34,30 @@ export async function writeCartCustomer(
     .onConflictDoUpdate({ target: cartCustomers.cartId, set: values });
   // The JSON columns keep no undefined values: the same as a read gives.
   return customerOf(JSON.parse(JSON.stringify(customer)) as CartCustomer);
+}
+
+/**
+ * Stores the customer with `chosenRates` laid over the rates chosen before (a package the
+ * request names gets its new rate, the others keep theirs), in one statement; returns it as
+ * `readCartCustomer` would read it back.
+ */
+export async function writeCartCustomerKeepingRates(
+  db: Tx,
+  cartId: number,
+  customer: CartCustomer,
+): Promise<CartCustomer> {
+  const values = { ...customer, updatedAt: new Date() };
+  const [row] = await db
+    .insert(cartCustomers)
+    .values({ cartId, ...values })
+    .onConflictDoUpdate({
+      target: cartCustomers.cartId,
+      set: {
+        ...values,
+        chosenRates: sql`cart_customers.chosen_rates || excluded.chosen_rates`,
+      },
+    })
+    .returning({ chosenRates: cartCustomers.chosenRates });
+  const stored = JSON.parse(JSON.stringify(customer)) as CartCustomer;
+  return customerOf({ ...stored, chosenRates: row?.chosenRates ?? stored.chosenRates });
 }

@@ -8,7 +8,11 @@ import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { cartItems, carts } from './cart.schema.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { cartCoupons } from './cart.schema.ts';
-import { writeCartCustomer, readCartCustomer } from './cart-customer.server.ts';
+import {
+  writeCartCustomer,
+  writeCartCustomerKeepingRates,
+  readCartCustomer,
+} from './cart-customer.server.ts';
 import { createCoupon } from '#db/seed/factories.ts';
 import {
   GUEST_CART_DAYS_SETTING,
@@ -358,5 +362,35 @@ describe('cart contents before a checkout', () => {
       digital: false,
     });
     expect(await cartContents(db, null, 'EUR')).toEqual({ currency: 'EUR', digital: false });
+  });
+});
+
+describe('the checkout customer of a cart', () => {
+  it('lays the rates a request chooses over those chosen before, in one write', async () => {
+    const db = handle.db;
+    const me = await owner();
+    const [cart] = await db
+      .insert(carts)
+      .values({ sessionIdHash: me.idHash, currency: 'EUR' })
+      .returning();
+    const address = { ...(await readCartCustomer(db, cart!.id)).billingAddress, country: 'DE' };
+    const customer = { billingAddress: address, shippingAddress: address, calculated: true };
+    // No row yet: the rates as given.
+    const first = await writeCartCustomerKeepingRates(db, cart!.id, {
+      ...customer,
+      chosenRates: { '0': 'flat_rate:1', '1': 'free_shipping:2' },
+    });
+    expect(first.chosenRates).toEqual({ '0': 'flat_rate:1', '1': 'free_shipping:2' });
+    const second = await writeCartCustomerKeepingRates(db, cart!.id, {
+      ...customer,
+      chosenRates: { '0': 'local_pickup:3' },
+    });
+    expect(second.chosenRates).toEqual({ '0': 'local_pickup:3', '1': 'free_shipping:2' });
+    expect(await readCartCustomer(db, cart!.id)).toEqual(second);
+    const none = await writeCartCustomerKeepingRates(db, cart!.id, {
+      ...customer,
+      chosenRates: {},
+    });
+    expect(none.chosenRates).toEqual(second.chosenRates);
   });
 });

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { readCartCustomer, writeCartCustomer } from '#app/domain/cart/cart-customer.server.ts';
+import {
+  readCartCustomer,
+  writeCartCustomer,
+  writeCartCustomerKeepingRates,
+} from '#app/domain/cart/cart-customer.server.ts';
 import { normalizeAddress } from '#app/domain/customers/address-locale.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
@@ -43,15 +47,14 @@ export async function setCheckoutCustomer(
   cartId: number,
   input: Pick<CheckoutInput, 'billing' | 'shipping' | 'shippingRates'>,
 ): Promise<CartCustomer> {
-  const current = await readCartCustomer(db, cartId);
   const billing = toAddress(input.billing, true);
   const { email: _email, vat_id: _vatId, ...shippingFromBilling } = billing;
   const shipping = input.shipping ? toAddress(input.shipping, false) : shippingFromBilling;
-  return writeCartCustomer(db, cartId, {
+  return writeCartCustomerKeepingRates(db, cartId, {
     billingAddress: billing,
     shippingAddress: shipping,
     calculated: shipping.country !== '',
-    chosenRates: { ...current.chosenRates, ...input.shippingRates },
+    chosenRates: input.shippingRates,
   });
 }
 
