@@ -29,6 +29,9 @@ function paymentRequest(db: Tx, order: OrderRow, payment?: PaymentInput): Paymen
   return { ...payment, db, returnUrl: payment.returnUrl(order), renewals };
 }
 
+/** The statuses a payment the provider took moves an order out of (as its webhook does). */
+const PAID_FROM: OrderRow['status'][] = ['pending', 'on-hold', 'failed'];
+
 /**
  * Runs the method's payment and moves the order to the status it leads to; `announce` picks
  * the mail of that change (the confirmation at placement, the new status on order-pay).
@@ -53,10 +56,12 @@ export async function processPayment(
   const request = paymentRequest(db, order, payment);
   const outcome = await method.process(order, request);
   if (outcome.orderStatus === order.status) return { order, outcome };
-  // Guarded: a webhook that settled the order meanwhile wins, and this changes nothing.
+  // Guarded: a webhook that settled the order meanwhile wins, and this changes nothing. A
+  // payment the provider took is the exception: an earlier attempt's failure that landed in
+  // between (a late webhook) does not keep a paid order failed.
   const moved = await transitionOrder(db, order.id, outcome.orderStatus, {
     paid: outcome.paid,
-    expect: [order.status],
+    expect: outcome.paid ? [...new Set([order.status, ...PAID_FROM])] : [order.status],
     announce,
     followUp,
   });
