@@ -21,30 +21,16 @@ function customerOf(
   };
 }
 
-/** Stores the customer; returns it as `readCartCustomer` would read it back. */
+/**
+ * Stores the customer; returns it as `readCartCustomer` would read it back. With `keepRates`,
+ * `chosenRates` is laid over the rates chosen before (a package the caller names gets its new
+ * rate, the others keep theirs), in the same statement.
+ */
 export async function writeCartCustomer(
   db: Tx,
   cartId: number,
   customer: CartCustomer,
-): Promise<CartCustomer> {
-  const values = { ...customer, updatedAt: new Date() };
-  await db
-    .insert(cartCustomers)
-    .values({ cartId, ...values })
-    .onConflictDoUpdate({ target: cartCustomers.cartId, set: values });
-  // The JSON columns keep no undefined values: the same as a read gives.
-  return customerOf(JSON.parse(JSON.stringify(customer)) as CartCustomer);
-}
-
-/**
- * Stores the customer with `chosenRates` laid over the rates chosen before (a package the
- * request names gets its new rate, the others keep theirs), in one statement; returns it as
- * `readCartCustomer` would read it back.
- */
-export async function writeCartCustomerKeepingRates(
-  db: Tx,
-  cartId: number,
-  customer: CartCustomer,
+  { keepRates = false }: { keepRates?: boolean } = {},
 ): Promise<CartCustomer> {
   const values = { ...customer, updatedAt: new Date() };
   const [row] = await db
@@ -52,12 +38,12 @@ export async function writeCartCustomerKeepingRates(
     .values({ cartId, ...values })
     .onConflictDoUpdate({
       target: cartCustomers.cartId,
-      set: {
-        ...values,
-        chosenRates: sql`cart_customers.chosen_rates || excluded.chosen_rates`,
-      },
+      set: keepRates
+        ? { ...values, chosenRates: sql`cart_customers.chosen_rates || excluded.chosen_rates` }
+        : values,
     })
     .returning({ chosenRates: cartCustomers.chosenRates });
+  // The JSON columns keep no undefined values: the same as a read gives.
   const stored = JSON.parse(JSON.stringify(customer)) as CartCustomer;
   return customerOf({ ...stored, chosenRates: row?.chosenRates ?? stored.chosenRates });
 }

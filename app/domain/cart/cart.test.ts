@@ -8,11 +8,7 @@ import { putSetting } from '#app/domain/settings/settings.server.ts';
 import { cartItems, carts } from './cart.schema.ts';
 import { products } from '#app/domain/catalog/catalog.schema.ts';
 import { cartCoupons } from './cart.schema.ts';
-import {
-  writeCartCustomer,
-  writeCartCustomerKeepingRates,
-  readCartCustomer,
-} from './cart-customer.server.ts';
+import { writeCartCustomer, readCartCustomer } from './cart-customer.server.ts';
 import { createCoupon } from '#db/seed/factories.ts';
 import {
   GUEST_CART_DAYS_SETTING,
@@ -376,21 +372,36 @@ describe('the checkout customer of a cart', () => {
     const address = { ...(await readCartCustomer(db, cart!.id)).billingAddress, country: 'DE' };
     const customer = { billingAddress: address, shippingAddress: address, calculated: true };
     // No row yet: the rates as given.
-    const first = await writeCartCustomerKeepingRates(db, cart!.id, {
-      ...customer,
-      chosenRates: { '0': 'flat_rate:1', '1': 'free_shipping:2' },
-    });
+    const first = await writeCartCustomer(
+      db,
+      cart!.id,
+      {
+        ...customer,
+        chosenRates: { '0': 'flat_rate:1', '1': 'free_shipping:2' },
+      },
+      { keepRates: true },
+    );
     expect(first.chosenRates).toEqual({ '0': 'flat_rate:1', '1': 'free_shipping:2' });
-    const second = await writeCartCustomerKeepingRates(db, cart!.id, {
-      ...customer,
-      chosenRates: { '0': 'local_pickup:3' },
-    });
+    const second = await writeCartCustomer(
+      db,
+      cart!.id,
+      {
+        ...customer,
+        chosenRates: { '0': 'local_pickup:3' },
+      },
+      { keepRates: true },
+    );
     expect(second.chosenRates).toEqual({ '0': 'local_pickup:3', '1': 'free_shipping:2' });
     expect(await readCartCustomer(db, cart!.id)).toEqual(second);
-    const none = await writeCartCustomerKeepingRates(db, cart!.id, {
-      ...customer,
-      chosenRates: {},
-    });
+    const none = await writeCartCustomer(
+      db,
+      cart!.id,
+      {
+        ...customer,
+        chosenRates: {},
+      },
+      { keepRates: true },
+    );
     expect(none.chosenRates).toEqual(second.chosenRates);
   });
 });

@@ -1,10 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  readCartCustomer,
-  writeCartCustomer,
-  writeCartCustomerKeepingRates,
-} from '#app/domain/cart/cart-customer.server.ts';
+import { readCartCustomer, writeCartCustomer } from '#app/domain/cart/cart-customer.server.ts';
 import { normalizeAddress } from '#app/domain/customers/address-locale.ts';
 import { customers } from '#app/domain/customers/customers.schema.ts';
 import type { Tx } from '#app/domain/kernel/tx.ts';
@@ -50,12 +46,17 @@ export async function setCheckoutCustomer(
   const billing = toAddress(input.billing, true);
   const { email: _email, vat_id: _vatId, ...shippingFromBilling } = billing;
   const shipping = input.shipping ? toAddress(input.shipping, false) : shippingFromBilling;
-  return writeCartCustomerKeepingRates(db, cartId, {
-    billingAddress: billing,
-    shippingAddress: shipping,
-    calculated: shipping.country !== '',
-    chosenRates: input.shippingRates,
-  });
+  return writeCartCustomer(
+    db,
+    cartId,
+    {
+      billingAddress: billing,
+      shippingAddress: shipping,
+      calculated: shipping.country !== '',
+      chosenRates: input.shippingRates,
+    },
+    { keepRates: true },
+  );
 }
 
 /**

@@ -32,60 +32,46 @@ function methodAnswering(outcome: PaymentOutcome, meanwhile: () => Promise<void>
   };
 }
 
+/** A pending order paid through a method answering `outcome` once `meanwhile` moved it. */
+async function payWhile(
+  outcome: Omit<PaymentOutcome, 'redirect' | 'details'>,
+  meanwhile: (orderId: number) => Promise<void>,
+) {
+  const { product } = await createProduct(handle.db, { regularPrice: 1200 });
+  const order = await createOrder(handle.db, { status: 'pending', productIds: [product.id] });
+  const method = methodAnswering({ ...outcome, redirect: null, details: [] }, () =>
+    meanwhile(order.id),
+  );
+  const result = await processPayment(handle.db, order, method, undefined, 'none');
+  return { order, result };
+}
+
 const statusOf = async (id: number) =>
   (await handle.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!
     .status;
 
 describe('the payment of an order and a webhook landing meanwhile', () => {
   it('settles a paid order even when an earlier attempt’s failure landed in between', async () => {
-    const { product } = await createProduct(handle.db, { regularPrice: 1200 });
-    const order = await createOrder(handle.db, { status: 'pending', productIds: [product.id] });
-    const paid: PaymentOutcome = {
-      status: 'success',
-      orderStatus: 'processing',
-      redirect: null,
-      details: [],
-      paid: true,
-    };
-    const lateFailure = async () => {
-      const moved = await transitionOrder(handle.db, order.id, 'failed', { expect: ['pending'] });
+    const lateFailure = async (orderId: number) => {
+      const moved = await transitionOrder(handle.db, orderId, 'failed', { expect: ['pending'] });
       expect(moved.ok).toBe(true);
     };
-    const result = await processPayment(
-      handle.db,
-      order,
-      methodAnswering(paid, lateFailure),
-      undefined,
-      'none',
-    );
+    const paid = { status: 'success', orderStatus: 'processing', paid: true } as const;
+    const { order, result } = await payWhile(paid, lateFailure);
     expect(result.order.status).toBe('processing');
     expect(await statusOf(order.id)).toBe('processing');
   });
 
   it('leaves an order the webhook moved elsewhere when the payment was not taken', async () => {
-    const { product } = await createProduct(handle.db, { regularPrice: 1300 });
-    const order = await createOrder(handle.db, { status: 'pending', productIds: [product.id] });
-    const waiting: PaymentOutcome = {
-      status: 'pending',
-      orderStatus: 'on-hold',
-      redirect: null,
-      details: [],
-      paid: false,
-    };
-    const settledMeanwhile = async () => {
-      const moved = await transitionOrder(handle.db, order.id, 'processing', {
+    const settledMeanwhile = async (orderId: number) => {
+      const moved = await transitionOrder(handle.db, orderId, 'processing', {
         expect: ['pending'],
         paid: true,
       });
       expect(moved.ok).toBe(true);
     };
-    const result = await processPayment(
-      handle.db,
-      order,
-      methodAnswering(waiting, settledMeanwhile),
-      undefined,
-      'none',
-    );
+    const waiting = { status: 'pending', orderStatus: 'on-hold', paid: false } as const;
+    const { order, result } = await payWhile(waiting, settledMeanwhile);
     expect(result.order.status).toBe('processing');
     expect(await statusOf(order.id)).toBe('processing');
   });

@@ -37,12 +37,12 @@ export async function settingValues(
   db: Tx,
   keys: readonly string[],
 ): Promise<Map<string, unknown>> {
-  const transactionOf = databaseOfTransaction(db);
-  const inTransaction = transactionOf !== null;
+  const owningDatabase = databaseOfTransaction(db);
+  const inTransaction = owningDatabase !== null;
   const counted = settingsGenerationOf(db);
   const usable = counted && (!inTransaction || counted.exact);
   const generation = usable ? counted.current() : undefined;
-  const store = generation === undefined ? null : storeOf(transactionOf ?? db);
+  const store = generation === undefined ? null : storeOf(owningDatabase ?? db);
   const values = new Map<string, unknown>();
   const missing: string[] = [];
   for (const key of keys) {
